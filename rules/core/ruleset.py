@@ -1,0 +1,56 @@
+"""The engine contract every game implements (see docs/architecture.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+import msgspec
+
+from rules.core.dice import Rng
+from rules.core.events import Action, Event
+from rules.core.options import OptionSpec, OptionValue
+
+
+class Result(msgspec.Struct, frozen=True):
+    """How a finished game ended: the winning seats and a sentence for the channel."""
+
+    winners: tuple[int, ...]
+    summary: str
+
+
+class Ruleset(Protocol):
+    """One game. All methods are pure: same inputs, same outputs, no I/O.
+
+    ``state`` is the ruleset's own immutable State type; ``Any`` here keeps the contract generic
+    while each ruleset's module is strictly typed.
+    """
+
+    name: str
+    title: str
+    min_seats: int
+    max_seats: int
+    options: Sequence[OptionSpec]
+    state_type: type[Any]
+    action_type: Any  # a Union of Action classes, for the JSON codec
+    event_type: Any  # a Union of Event classes, for the JSON codec
+
+    def setup(self, options: Mapping[str, OptionValue], seats: int, rng: Rng) -> tuple[Any, list[Event]]: ...
+
+    def apply(self, state: Any, seat: int, action: Action, rng: Rng) -> tuple[Any, list[Event]]: ...
+
+    def legal(self, state: Any, seat: int) -> list[Action]: ...
+
+    def to_act(self, state: Any) -> tuple[int, ...]: ...
+
+    def view(self, state: Any, seat: int | None) -> Any: ...
+
+    def redact(self, event: Event, seat: int | None) -> Event | None: ...
+
+    def result(self, state: Any) -> Result | None: ...
+
+    def describe(self, event: Event, names: Sequence[str]) -> str | None: ...
+
+    def rolls(self, state: Any) -> int: ...
+
+    def turn_key(self, state: Any) -> tuple[int, int]: ...

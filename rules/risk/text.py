@@ -1,0 +1,101 @@
+"""Risk events as sentences for the game log, turn summaries and the terminal client."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.core.events import DiceRolled, Event
+from rules.risk.board import classic_map
+from rules.risk.cards import card_name
+from rules.risk.events import (
+    ArmiesMoved,
+    ArmiesPlaced,
+    BattleFought,
+    CardDrawn,
+    CardsCaptured,
+    CardsTraded,
+    DeckReshuffled,
+    DefenceAwaited,
+    GameWon,
+    OccupationAwaited,
+    PhaseBegan,
+    SeatEliminated,
+    SeatResigned,
+    SeatsDealt,
+    TerritoryClaimed,
+    TerritoryConquered,
+    TurnBegan,
+    TurnEnded,
+)
+
+
+def describe(event: Event, names: Sequence[str]) -> str | None:
+    """One line for ``event``; None for events already told by another line (the dice of a battle)."""
+    board = classic_map()
+    index = {tid: i for i, tid in enumerate(board.ids)}
+
+    def who(seat: int) -> str:
+        return "Neutral" if seat < 0 else (names[seat] if seat < len(names) else f"Seat {seat + 1}")
+
+    def place(tid: str) -> str:
+        return board.names[index[tid]]
+
+    match event:
+        case DiceRolled(reason="deal", values=values):
+            return f"Territories dealt at random ({len(values) + 1}-card shuffle, rolls {event.first}+)."
+        case DiceRolled():
+            return None  # battle dice are shown in BattleFought; card draws stay private
+        case SeatsDealt(owners=owners):
+            counts = ", ".join(f"{who(s)} {owners.count(s)}" for s in sorted(set(owners)))
+            return f"Territories: {counts}."
+        case TerritoryClaimed(seat=seat, territory=t):
+            return f"{who(seat)} claimed {place(t)}."
+        case ArmiesPlaced(seat=seat, territory=t, armies=n, by=by, card_bonus=bonus):
+            if bonus:
+                return f"{who(seat)} got {n} bonus armies on {place(t)} for its card."
+            if seat < 0:
+                return f"{who(by)} placed {n} neutral army on {place(t)}."
+            return f"{who(seat)} placed {n} on {place(t)}."
+        case CardsTraded(seat=seat, cards=cards, armies=armies, set_number=number):
+            shown = ", ".join(card_name(board, c) for c in cards)
+            return f"{who(seat)} traded set #{number} ({shown}) for {armies} armies."
+        case TurnBegan(seat=seat, turn=turn, round=rnd, reinforcements=n, continents=held):
+            extra = f" (holding {', '.join(c.replace('_', ' ').title() for c in held)})" if held else ""
+            return f"— Round {rnd}, turn {turn}: {who(seat)} receives {n} armies{extra}."
+        case PhaseBegan(seat=seat, phase=phase):
+            return None if phase == "attack" else f"{who(seat)} moves on to {phase}."
+        case DefenceAwaited(defender=defender, source=s, target=t):
+            return f"{who(defender)} must choose dice to defend {place(t)} against {place(s)}."
+        case BattleFought(seat=seat, defender=d, source=s, target=t, attacker_dice=ad, defender_dice=dd,
+                          attacker_losses=la, defender_losses=ld):
+            return (
+                f"{who(seat)} attacked {place(t)} from {place(s)}: {dice_text(ad)} v {dice_text(dd)} "
+                f"({who(d)}); attacker lost {la}, defender lost {ld}."
+            )
+        case TerritoryConquered(seat=seat, previous_owner=prev, territory=t):
+            return f"{who(seat)} conquered {place(t)} from {who(prev)}."
+        case OccupationAwaited(seat=seat, target=t, minimum=lo, maximum=hi):
+            return f"{who(seat)} chooses how many armies move into {place(t)} ({lo}-{hi})."
+        case ArmiesMoved(seat=seat, source=s, target=t, armies=n, occupation=occ):
+            verb = "moved in" if occ else "fortified"
+            return f"{who(seat)} {verb} {n} from {place(s)} to {place(t)}."
+        case CardDrawn(seat=seat, card=card):
+            shown = "a card" if card is None else card_name(board, card)
+            return f"{who(seat)} drew {shown}."
+        case DeckReshuffled(cards=n):
+            return f"The {n} traded cards were shuffled back into the deck."
+        case SeatEliminated(seat=seat, by=by, cards_taken=n):
+            return f"{who(seat)} was eliminated by {who(by)}, who takes {n} card(s)."
+        case CardsCaptured():
+            return None
+        case SeatResigned(seat=seat, territories=n):
+            return f"{who(seat)} resigned; their {n} territories stay as neutral."
+        case TurnEnded():
+            return None
+        case GameWon(seat=seat):
+            return f"🏆 {who(seat)} wins the game!"
+    return None
+
+
+def dice_text(values: Sequence[int]) -> str:
+    return "[" + " ".join(str(v) for v in values) + "]"
