@@ -99,7 +99,9 @@ class DiceCup:
         self.count = count
         self._events = events
 
-    def roll(self, dice: int, sides: int, seat: int | None, reason: str, private: bool = False) -> tuple[int, ...]:
+    def roll(
+        self, dice: int, sides: int, seat: int | None, reason: str, private: bool = False
+    ) -> tuple[int, ...]:
         first = self.count
         values = tuple(self._rng.die(first + i, sides) for i in range(dice))
         self.count += dice
@@ -107,7 +109,6 @@ class DiceCup:
             DiceRolled(seat=seat, reason=reason, sides=sides, values=values, first=first, private=private)
         )
         return values
-
 
     def shuffle(self, items: Sequence[T], seat: int | None, reason: str) -> tuple[T, ...]:
         """A uniformly random order of ``items`` (Fisher-Yates), recorded as one countdown roll."""
@@ -124,7 +125,9 @@ class DiceCup:
             order[j], order[value - 1] = order[value - 1], order[j]
         self.count += len(values)
         self._events.append(
-            DiceRolled(seat=seat, reason=reason, sides=len(order), values=tuple(values), first=first, countdown=True)
+            DiceRolled(
+                seat=seat, reason=reason, sides=len(order), values=tuple(values), first=first, countdown=True
+            )
         )
         return tuple(order)
 
@@ -135,7 +138,9 @@ def verify_rolls(seed: str, events: Sequence[Event]) -> list[str]:
     for event in events:
         if not isinstance(event, DiceRolled):
             continue
-        expected = tuple(derive_die(seed, event.first + i, event.sides_of(i)) for i in range(len(event.values)))
+        expected = tuple(
+            derive_die(seed, event.first + i, event.sides_of(i)) for i in range(len(event.values))
+        )
         if expected != event.values:
             problems.append(
                 f"roll {event.first} ({event.reason}): recorded {list(event.values)}, "

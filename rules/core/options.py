@@ -46,7 +46,9 @@ class OptionSpec:
             try:
                 return self.check(int(raw))
             except ValueError:
-                raise IllegalAction("bad_option", f"Option {self.name} takes a whole number, not “{raw}”.") from None
+                raise IllegalAction(
+                    "bad_option", f"Option {self.name} takes a whole number, not “{raw}”."
+                ) from None
         return self.check(raw)
 
     def check(self, value: object) -> OptionValue:

@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.core.dice import Rng
 from rules.core.events import Action, Event
-from rules.core.options import OptionValue
+from rules.core.options import OptionSpec, OptionValue
 from rules.core.ruleset import Result
 from rules.risk import engine, legal, text
 from rules.risk.actions import RiskAction
@@ -22,12 +22,14 @@ class RiskRules:
     title = "Risk"
     min_seats = 2
     max_seats = 6
-    options = OPTIONS
+    options: Sequence[OptionSpec] = OPTIONS
     state_type = RiskState
     action_type: Any = RiskAction
     event_type: Any = RiskEvent
 
-    def setup(self, options: Mapping[str, OptionValue], seats: int, rng: Rng) -> tuple[RiskState, list[Event]]:
+    def setup(
+        self, options: Mapping[str, OptionValue], seats: int, rng: Rng
+    ) -> tuple[RiskState, list[Event]]:
         return engine.new_game(make_options(options), seats, rng)
 
     def apply(self, state: RiskState, seat: int, action: Action, rng: Rng) -> tuple[RiskState, list[Event]]:

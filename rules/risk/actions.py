@@ -72,5 +72,14 @@ class Resign(Action, frozen=True):
 
 
 RiskAction = (
-    ClaimTerritory | PlaceArmies | PlaceNeutral | TradeCards | Attack | Defend | Occupy | Fortify | EndPhase | Resign
+    ClaimTerritory
+    | PlaceArmies
+    | PlaceNeutral
+    | TradeCards
+    | Attack
+    | Defend
+    | Occupy
+    | Fortify
+    | EndPhase
+    | Resign
 )

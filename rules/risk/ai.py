@@ -106,10 +106,14 @@ class RiskAI:
 
         def score(t: int) -> float:
             best_target = max(
-                self._target_value(state, seat, n, board) for n in self._enemy_neighbours(state, seat, t, board)
+                self._target_value(state, seat, n, board)
+                for n in self._enemy_neighbours(state, seat, t, board)
             )
-            threat = sum(state.armies[n] for n in self._enemy_neighbours(state, seat, t, board) if state.owner[n] >= 0)
-            return best_target + 0.15 * max(threat - state.armies[t], 0)
+            threat = sum(
+                state.armies[n] for n in self._enemy_neighbours(state, seat, t, board) if state.owner[n] >= 0
+            )
+            # Stick to the main stack: armies spread thin never beat a hoarded stack next door.
+            return best_target + 0.15 * max(threat - state.armies[t], 0) + 0.05 * state.armies[t]
 
         return max(front, key=lambda t: (score(t), -t))
 
@@ -123,11 +127,18 @@ class RiskAI:
                 if state.owner[target] == seat:
                     continue
                 defenders = state.armies[target]
-                favourable = armies - 1 >= defenders + 2 or (armies >= 4 and armies - 1 >= 1.5 * defenders)
+                # 3 dice against 2 favour the attacker (0.92 armies lost per roll against 1.08), so
+                # with large stacks even numbers are worth a fight to the end.
+                favourable = (
+                    armies - 1 >= defenders + 2
+                    or (armies >= 4 and armies - 1 >= 1.5 * defenders)
+                    or (defenders >= 20 and armies - 1 >= defenders)
+                )
                 for_a_card = not state.conquered and armies - 1 > defenders
                 if not (favourable or for_a_card):
                     continue
-                score = (armies - 1) / defenders + self._target_value(state, seat, target, board)
+                # Big stacks first: they win surely and keep rolling; then what the target is worth.
+                score = min((armies - 1) / defenders, 4.0) + self._target_value(state, seat, target, board)
                 if best is None or score > best[0]:
                     best = (score, source, target)
         if best is None:
@@ -140,18 +151,23 @@ class RiskAI:
         return Attack(board.ids[source], board.ids[target], dice, until=until)
 
     def _occupation(self, state: RiskState, seat: int, pending: AwaitOccupation, board: RiskMap) -> int:
-        source_threat = len(self._enemy_neighbours(state, seat, pending.source, board))
-        target_threat = len(self._enemy_neighbours(state, seat, pending.target, board))
-        if source_threat == 0:
-            return pending.maximum
-        if target_threat == 0:
+        """Carry the stack forward, keeping behind only what the source's own enemies call for."""
+        if not self._enemy_neighbours(state, seat, pending.target, board):
             return pending.minimum
-        return max(pending.minimum, (pending.maximum + pending.minimum + 1) // 2)
+        threat = sum(
+            state.armies[n]
+            for n in self._enemy_neighbours(state, seat, pending.source, board)
+            if n != pending.target and state.owner[n] != NEUTRAL
+        )
+        keep = min(threat // 2, pending.maximum - pending.minimum)
+        return pending.maximum - keep
 
     def _fortify(self, state: RiskState, seat: int, board: RiskMap) -> Action | None:
         """Move the largest interior stack toward the front."""
         own = [t for t in range(board.size) if state.owner[t] == seat]
-        interior = [t for t in own if state.armies[t] > 1 and not self._enemy_neighbours(state, seat, t, board)]
+        interior = [
+            t for t in own if state.armies[t] > 1 and not self._enemy_neighbours(state, seat, t, board)
+        ]
         if not interior:
             return None
         source = max(interior, key=lambda t: (state.armies[t], -t))
@@ -163,7 +179,11 @@ class RiskAI:
             return None
         front = [t for t in reachable if self._enemy_neighbours(state, seat, t, board)]
         # No front within reach: step toward it along own land, to the neighbour nearest an enemy.
-        target = max(front, key=lambda t: (len(self._enemy_neighbours(state, seat, t, board)), -t)) if front else None
+        target = (
+            max(front, key=lambda t: (len(self._enemy_neighbours(state, seat, t, board)), -t))
+            if front
+            else None
+        )
         if target is None:
             target = min(reachable, key=lambda t: (self._distance_to_enemy(state, seat, t, board), t))
         return Fortify(board.ids[source], board.ids[target], state.armies[source] - 1)
@@ -178,7 +198,9 @@ class RiskAI:
             steps += 1
         return 99
 
-    def _best_set(self, state: RiskState, seat: int, sets: list[tuple[int, int, int]], board: RiskMap) -> tuple[int, int, int]:
+    def _best_set(
+        self, state: RiskState, seat: int, sets: list[tuple[int, int, int]], board: RiskMap
+    ) -> tuple[int, int, int]:
         """Prefer a set with a card for a territory we hold (its +2 bonus), keep wilds for later."""
 
         def score(cards: tuple[int, int, int]) -> tuple[int, int]:

@@ -37,7 +37,7 @@ class Card:
     symbol: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class RiskMap:
     name: str
     ids: tuple[str, ...]
@@ -51,6 +51,7 @@ class RiskMap:
     starting_armies: dict[int, int]
     two_player_armies: int
     two_player_neutral_armies: int
+    id_index: dict[str, int]
 
     @property
     def size(self) -> int:
@@ -58,15 +59,10 @@ class RiskMap:
 
     def index(self, territory: str) -> int:
         """The index of a territory id; raises ``KeyError`` for an unknown id."""
-        return _index_of(self)[territory]
+        return self.id_index[territory]
 
     def border_count(self) -> int:
         return sum(len(n) for n in self.neighbours) // 2
-
-
-@cache
-def _index_of(board: RiskMap) -> dict[str, int]:
-    return {tid: i for i, tid in enumerate(board.ids)}
 
 
 def parse_map(raw: dict[str, Any]) -> RiskMap:
@@ -114,6 +110,7 @@ def parse_map(raw: dict[str, Any]) -> RiskMap:
         starting_armies={int(k): int(v) for k, v in raw["starting_armies"].items()},
         two_player_armies=int(raw["two_player"]["armies"]),
         two_player_neutral_armies=int(raw["two_player"]["neutral_armies"]),
+        id_index=index,
     )
 
 
@@ -130,7 +127,14 @@ def check_classic(board: RiskMap) -> None:
         if found != expected:
             raise MapError(f"the classic map has {expected} {what}, the data has {found}")
     bonuses = {c.id: c.bonus for c in board.continents}
-    expected_bonus = {"north_america": 5, "south_america": 2, "europe": 5, "africa": 3, "asia": 7, "australia": 2}
+    expected_bonus = {
+        "north_america": 5,
+        "south_america": 2,
+        "europe": 5,
+        "africa": 3,
+        "asia": 7,
+        "australia": 2,
+    }
     if bonuses != expected_bonus:
         raise MapError(f"continent bonuses are {bonuses}, expected {expected_bonus}")
     for symbol in SYMBOLS:
@@ -165,13 +169,22 @@ def classic_map() -> RiskMap:
 
 def lookup(board: RiskMap, text: str) -> int:
     """The territory a player meant: its id, name or an alias, in any case; ``IllegalAction`` if none."""
-    wanted = _normalise(text)
-    for i in range(board.size):
-        if wanted in (_normalise(board.ids[i]), _normalise(board.names[i])) or any(
-            wanted == _normalise(a) for a in board.aliases[i]
-        ):
-            return i
+    found = board.id_index.get(text)  # the usual case: an id from a menu or the engine itself
+    if found is None:
+        found = _spellings(board).get(_normalise(text))
+    if found is not None:
+        return found
     raise IllegalAction("unknown_territory", f"There is no territory called “{text}” on this map.")
+
+
+@cache
+def _spellings(board: RiskMap) -> dict[str, int]:
+    """Every way to write a territory (id, name, aliases), normalised, to its index."""
+    spellings = {}
+    for i in range(board.size):
+        for spelling in (board.ids[i], board.names[i], *board.aliases[i]):
+            spellings[_normalise(spelling)] = i
+    return spellings
 
 
 def _normalise(text: str) -> str:

@@ -42,12 +42,16 @@ def sets_in(board: RiskMap, hand: Sequence[int]) -> list[tuple[int, int, int]]:
     return found
 
 
-def trade(state: RiskState, seat: int, cards: tuple[int, int, int], board: RiskMap) -> tuple[RiskState, list[Event]]:
+def trade(
+    state: RiskState, seat: int, cards: tuple[int, int, int], board: RiskMap
+) -> tuple[RiskState, list[Event]]:
     """Exchange a set for armies; a traded card's territory you hold gets +2 there, once a turn."""
     hand = state.hands[seat]
     if len(set(cards)) != 3 or any(c not in hand for c in cards):
         names = ", ".join(card_name(board, c) for c in cards if 0 <= c < len(board.cards))
-        raise IllegalAction("not_your_cards", f"You can only trade three different cards from your hand ({names}).")
+        raise IllegalAction(
+            "not_your_cards", f"You can only trade three different cards from your hand ({names})."
+        )
     if not is_set(board, cards):
         raise IllegalAction(
             "not_a_set", "Those cards are not a set: trade three alike, one of each, or two with a wild."
@@ -61,7 +65,9 @@ def trade(state: RiskState, seat: int, cards: tuple[int, int, int], board: RiskM
             territory = board.cards[card].territory
             if territory is not None and owner[territory] == seat:
                 army_counts = add_at(army_counts, territory, TERRITORY_BONUS)
-                events.append(ArmiesPlaced(seat, board.ids[territory], TERRITORY_BONUS, seat, card_bonus=True))
+                events.append(
+                    ArmiesPlaced(seat, board.ids[territory], TERRITORY_BONUS, seat, card_bonus=True)
+                )
                 bonus_used = True
                 break
     hands = with_item(state.hands, seat, tuple(c for c in hand if c not in cards))
@@ -101,4 +107,3 @@ def draw(state: RiskState, seat: int, cup: DiceCup, events: list[Event]) -> Risk
 def card_name(board: RiskMap, card: int) -> str:
     c = board.cards[card]
     return "Wild" if c.territory is None else f"{board.names[c.territory]} ({c.symbol})"
-

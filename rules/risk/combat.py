@@ -39,7 +39,9 @@ def attack(
 ) -> RiskState:
     src, dst = board.names[source], board.names[target]
     if state.owner[source] != seat:
-        raise IllegalAction("not_yours", f"You can only attack from your own territories; {src} is not yours.")
+        raise IllegalAction(
+            "not_yours", f"You can only attack from your own territories; {src} is not yours."
+        )
     if state.owner[target] == seat:
         raise IllegalAction("own_territory", f"{dst} is yours already; attack an enemy territory.")
     if target not in board.neighbours[source]:
@@ -61,15 +63,28 @@ def attack(
     return _fight(state, seat, source, target, dice, until, None, board, cup, events)
 
 
-def defend(state: RiskState, seat: int, dice: int, board: RiskMap, cup: DiceCup, events: list[Event]) -> RiskState:
+def defend(
+    state: RiskState, seat: int, dice: int, board: RiskMap, cup: DiceCup, events: list[Event]
+) -> RiskState:
     pending = state.pending
     assert isinstance(pending, AwaitDefence)
     allowed = min(MAX_DEFENCE_DICE, state.armies[pending.target])
     if not 1 <= dice <= allowed:
-        raise IllegalAction("bad_dice", f"You can defend {board.names[pending.target]} with 1 to {allowed} dice.")
+        raise IllegalAction(
+            "bad_dice", f"You can defend {board.names[pending.target]} with 1 to {allowed} dice."
+        )
     state = replace(state, pending=None)
     return _fight(
-        state, state.current, pending.source, pending.target, pending.dice, pending.until, dice, board, cup, events
+        state,
+        state.current,
+        pending.source,
+        pending.target,
+        pending.dice,
+        pending.until,
+        dice,
+        board,
+        cup,
+        events,
     )
 
 
@@ -79,7 +94,8 @@ def occupy(state: RiskState, seat: int, armies: int, board: RiskMap, events: lis
     if not pending.minimum <= armies <= pending.maximum:
         raise IllegalAction(
             "bad_count",
-            f"Move {pending.minimum} to {pending.maximum} armies into {board.names[pending.target]}: at least as "
+            f"Move {pending.minimum} to {pending.maximum} armies into {board.names[pending.target]}: "
+            "at least as "
             "many as the dice you rolled, leaving one behind.",
         )
     return _move_in(replace(state, pending=None), seat, pending.source, pending.target, armies, board, events)
@@ -102,25 +118,38 @@ def _fight(
     while True:
         defender = state.owner[target]
         defence_allowed = min(MAX_DEFENCE_DICE, state.armies[target])
-        if defence is None and state.options.defender_dice == "choose" and defender != NEUTRAL and defence_allowed > 1:
+        if (
+            defence is None
+            and state.options.defender_dice == "choose"
+            and defender != NEUTRAL
+            and defence_allowed > 1
+        ):
             events.append(DefenceAwaited(seat, defender, board.ids[source], board.ids[target]))
             return replace(state, pending=AwaitDefence(defender, source, target, dice, until))
         rolled = min(dice, state.armies[source] - 1)
         attack_dice = tuple(sorted(cup.roll(rolled, 6, seat, f"attack {label}"), reverse=True))
         defence_count = defence_allowed if defence is None else defence
         defence_dice = tuple(
-            sorted(cup.roll(defence_count, 6, None if defender == NEUTRAL else defender, f"defend {label}"), reverse=True)
+            sorted(
+                cup.roll(defence_count, 6, None if defender == NEUTRAL else defender, f"defend {label}"),
+                reverse=True,
+            )
         )
         lost_a = sum(1 for a, d in zip(attack_dice, defence_dice, strict=False) if a <= d)
         lost_d = min(len(attack_dice), len(defence_dice)) - lost_a
         events.append(
             BattleFought(
-                seat, defender, board.ids[source], board.ids[target], attack_dice, defence_dice, lost_a, lost_d
+                seat,
+                defender,
+                board.ids[source],
+                board.ids[target],
+                attack_dice,
+                defence_dice,
+                lost_a,
+                lost_d,
             )
         )
-        state = replace(
-            state, armies=add_at(add_at(state.armies, source, -lost_a), target, -lost_d)
-        )
+        state = replace(state, armies=add_at(add_at(state.armies, source, -lost_a), target, -lost_d))
         if state.armies[target] == 0:
             return _conquer(state, seat, source, target, rolled, board, events)
         defence = None

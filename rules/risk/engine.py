@@ -120,7 +120,8 @@ def _trade(
 ) -> RiskState:
     if state.phase is Phase.ATTACK and not state.must_trade_down:
         raise IllegalAction(
-            "trade_at_start", "Cards are traded at the start of your turn (or at once after taking 6 or more)."
+            "trade_at_start",
+            "Cards are traded at the start of your turn (or at once after taking 6 or more).",
         )
     if state.phase is Phase.FORTIFY:
         raise IllegalAction("trade_at_start", "Cards are traded at the start of your turn.")
@@ -129,12 +130,17 @@ def _trade(
     return new
 
 
-def _place(state: RiskState, seat: int, territory: int, armies: int, board: RiskMap, events: list[Event]) -> RiskState:
+def _place(
+    state: RiskState, seat: int, territory: int, armies: int, board: RiskMap, events: list[Event]
+) -> RiskState:
     if state.phase not in (Phase.REINFORCE, Phase.ATTACK) or state.reinforcements == 0:
         raise IllegalAction("none_to_place", "You have no armies left to place.")
     _check_no_forced_trade(state, board)
     if state.owner[territory] != seat:
-        raise IllegalAction("not_yours", f"You can only place armies on your own territories; {board.names[territory]} is not yours.")
+        raise IllegalAction(
+            "not_yours",
+            f"You can only place armies on your own territories; {board.names[territory]} is not yours.",
+        )
     if not 1 <= armies <= state.reinforcements:
         raise IllegalAction("bad_count", f"You can place 1 to {state.reinforcements} armies.")
     events.append(ArmiesPlaced(seat, board.ids[territory], armies, seat))
@@ -150,14 +156,18 @@ def _check_no_forced_trade(state: RiskState, board: RiskMap) -> None:
             "trade_down", f"You hold {held} cards after an elimination: trade sets until you hold 4 or fewer."
         )
     if state.phase is Phase.REINFORCE and held >= MUST_TRADE_AT:
-        raise IllegalAction("must_trade", f"You hold {held} cards: with 5 or more you must trade a set first.")
+        raise IllegalAction(
+            "must_trade", f"You hold {held} cards: with 5 or more you must trade a set first."
+        )
 
 
 def _ready_to_fight(state: RiskState, board: RiskMap, events: list[Event], what: str) -> RiskState:
     """Attacking (or fortifying) straight from the reinforce phase ends it, once every army is placed."""
     _check_no_forced_trade(state, board)
     if state.reinforcements:
-        raise IllegalAction("place_first", f"Place your {state.reinforcements} remaining armies before you {what}.")
+        raise IllegalAction(
+            "place_first", f"Place your {state.reinforcements} remaining armies before you {what}."
+        )
     if state.phase is Phase.REINFORCE:
         state = enter_phase(state, Phase.ATTACK, events)
     if what == "attack" and state.phase is Phase.FORTIFY:
@@ -176,7 +186,9 @@ def _fortify(
         raise IllegalAction("same_territory", "Pick two different territories to fortify between.")
     if state.options.fortify == "connected":
         if target not in connected_own(state, seat, source, board):
-            raise IllegalAction("not_connected", f"{dst} is not joined to {src} by a chain of your territories.")
+            raise IllegalAction(
+                "not_connected", f"{dst} is not joined to {src} by a chain of your territories."
+            )
     elif target not in board.neighbours[source]:
         raise IllegalAction("not_adjacent", f"{src} does not border {dst}; fortify moves to a neighbour.")
     if not 1 <= action.armies <= state.armies[source] - 1:

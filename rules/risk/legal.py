@@ -43,11 +43,15 @@ def legal_actions(state: RiskState, seat: int) -> list[Action]:
         room = setup_quota(state, seat) - state.placed_this_turn
         return _placements(board, own, room)
     trades: list[Action] = [TradeCards(s) for s in sets_in(board, state.hands[seat])]
-    forced = state.must_trade_down or (state.phase is Phase.REINFORCE and len(state.hands[seat]) >= MUST_TRADE_AT)
+    forced = state.must_trade_down or (
+        state.phase is Phase.REINFORCE and len(state.hands[seat]) >= MUST_TRADE_AT
+    )
     if forced:
         return trades
     if state.reinforcements:
-        return (trades if state.phase is Phase.REINFORCE else []) + _placements(board, own, state.reinforcements)
+        return (trades if state.phase is Phase.REINFORCE else []) + _placements(
+            board, own, state.reinforcements
+        )
     actions: list[Action] = trades if state.phase is Phase.REINFORCE else []
     if state.phase in (Phase.REINFORCE, Phase.ATTACK):
         actions += attacks(state, seat, board)

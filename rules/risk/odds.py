@@ -119,8 +119,8 @@ def fight(attackers: int, defenders: int, stop_at: int = 0) -> FightOdds:
 
     ``attackers`` counts the armies that may attack (Osborne's A: the territory's armies minus the one
     that stays behind). The attacker rolls the most dice allowed for as long as the defender has armies
-    and more than ``stop_at`` attacking armies are left; a last roll of 3 dice against 2 can take it one
-    below ``stop_at``. ``stop_at=0`` fights to the end.
+    and more than ``stop_at`` attacking armies are left; a last roll that compares two pairs can take it
+    one below ``stop_at``. ``stop_at=0`` fights to the end.
 
     Fights with ``attackers * defenders`` up to 2500 are computed in full (floats, exact to rounding).
     Bigger ones drop states of probability at most 1e-20 at the edges of the distribution: every
@@ -174,13 +174,12 @@ def _propagate(attackers: int, defenders: int, stop_at: int, prune_below: float)
     spans: dict[int, list[int]] = {}  # t -> [lowest a, highest a] that may hold mass
 
     def add(t: int, a: int, mass: float) -> None:
+        base = max(0, t - defenders)
         row = rows.get(t)
         if row is None:
-            base = max(0, t - defenders)
             row = rows[t] = [0.0] * (min(t, attackers) - base + 1)
             spans[t] = [a, a]
         else:
-            base = max(0, t - defenders)
             span = spans[t]
             if a < span[0]:
                 span[0] = a
@@ -214,6 +213,7 @@ def _propagate(attackers: int, defenders: int, stop_at: int, prune_below: float)
                 for same, one, two in zip(padded, padded[1:], padded[2:], strict=False)
             ]
             target = t - 2
+            assert target not in rows
             target_base = max(0, target - defenders)
             target_row = rows[target] = [0.0] * (min(target, attackers) - target_base + 1)
             target_row[low - 2 - target_base : high + 1 - target_base] = moved

@@ -22,7 +22,9 @@ OPTIONS = (
         minimum=1,
         maximum=40,
     ),
-    OptionSpec("two_player_neutral", True, "Two players: a neutral third army holds 14 territories (1993 rules)."),
+    OptionSpec(
+        "two_player_neutral", True, "Two players: a neutral third army holds 14 territories (1993 rules)."
+    ),
     OptionSpec(
         "defender_dice",
         "max",
@@ -35,7 +37,10 @@ OPTIONS = (
         "adjacent",
         "The end-of-turn move.",
         choices=("adjacent", "connected"),
-        choice_help={"adjacent": "to a bordering territory (classic)", "connected": "along a chain of your own"},
+        choice_help={
+            "adjacent": "to a bordering territory (classic)",
+            "connected": "along a chain of your own",
+        },
     ),
 )
 

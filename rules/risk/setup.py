@@ -16,7 +16,9 @@ from rules.risk.turns import begin_turn
 TWO_PLAYER_BATCH = 2  # 1993 two-player rules: two of your own armies, then one neutral, per setup turn
 
 
-def new_game(options: RiskOptions, players: int, board: RiskMap, cup: DiceCup, events: list[Event]) -> RiskState:
+def new_game(
+    options: RiskOptions, players: int, board: RiskMap, cup: DiceCup, events: list[Event]
+) -> RiskState:
     if not 2 <= players <= 6:
         raise IllegalAction("bad_seats", "Risk is for 2 to 6 players.")
     neutral_variant = players == 2 and options.two_player_neutral
@@ -52,7 +54,9 @@ def new_game(options: RiskOptions, players: int, board: RiskMap, cup: DiceCup, e
 
 def claim(state: RiskState, seat: int, territory: int, board: RiskMap, events: list[Event]) -> RiskState:
     if state.armies[territory] > 0:
-        raise IllegalAction("claimed", f"{board.names[territory]} is already claimed; pick an empty territory.")
+        raise IllegalAction(
+            "claimed", f"{board.names[territory]} is already claimed; pick an empty territory."
+        )
     events.append(TerritoryClaimed(seat, board.ids[territory]))
     state = replace(
         state,
@@ -71,7 +75,10 @@ def place_starting(
     if neutral_due(state):
         raise IllegalAction("neutral_due", "Place one neutral army on a neutral territory now.")
     if state.owner[territory] != seat:
-        raise IllegalAction("not_yours", f"You can only place armies on your own territories; {_whose(state, board, territory)}.")
+        raise IllegalAction(
+            "not_yours",
+            f"You can only place armies on your own territories; {_whose(state, board, territory)}.",
+        )
     room = setup_quota(state, seat) - state.placed_this_turn
     if not 1 <= armies <= room:
         raise IllegalAction("bad_count", f"You can place 1 to {room} starting armies this setup turn.")
@@ -87,9 +94,13 @@ def place_starting(
     return _next_setup_turn(state, seat, events)
 
 
-def place_neutral(state: RiskState, seat: int, territory: int, board: RiskMap, events: list[Event]) -> RiskState:
+def place_neutral(
+    state: RiskState, seat: int, territory: int, board: RiskMap, events: list[Event]
+) -> RiskState:
     if not neutral_due(state):
-        raise IllegalAction("no_neutral_due", "A neutral army is placed only after your own two, in a two-player setup.")
+        raise IllegalAction(
+            "no_neutral_due", "A neutral army is placed only after your own two, in a two-player setup."
+        )
     if state.owner[territory] != NEUTRAL:
         raise IllegalAction("not_neutral", f"{board.names[territory]} is not neutral.")
     events.append(ArmiesPlaced(NEUTRAL, board.ids[territory], 1, seat))

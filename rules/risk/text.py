@@ -66,8 +66,16 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
             return None if phase == "attack" else f"{who(seat)} moves on to {phase}."
         case DefenceAwaited(defender=defender, source=s, target=t):
             return f"{who(defender)} must choose dice to defend {place(t)} against {place(s)}."
-        case BattleFought(seat=seat, defender=d, source=s, target=t, attacker_dice=ad, defender_dice=dd,
-                          attacker_losses=la, defender_losses=ld):
+        case BattleFought(
+            seat=seat,
+            defender=d,
+            source=s,
+            target=t,
+            attacker_dice=ad,
+            defender_dice=dd,
+            attacker_losses=la,
+            defender_losses=ld,
+        ):
             return (
                 f"{who(seat)} attacked {place(t)} from {place(s)}: {dice_text(ad)} v {dice_text(dd)} "
                 f"({who(d)}); attacker lost {la}, defender lost {ld}."

@@ -93,7 +93,9 @@ def view(state: RiskState, seat: int | None) -> RiskView:
     pending: PendingView | None = None
     if isinstance(state.pending, AwaitOccupation):
         p = state.pending
-        pending = PendingView("occupy", state.current, board.ids[p.source], board.ids[p.target], p.minimum, p.maximum)
+        pending = PendingView(
+            "occupy", state.current, board.ids[p.source], board.ids[p.target], p.minimum, p.maximum
+        )
     elif isinstance(state.pending, AwaitDefence):
         d = state.pending
         pending = PendingView("defend", d.defender, board.ids[d.source], board.ids[d.target], 1, d.dice)

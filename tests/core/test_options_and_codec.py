@@ -1,0 +1,71 @@
+"""Typed options, JSON codecs, and the rule that rules/ stays pure."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from rules.core.codec import from_json, to_json
+from rules.core.errors import IllegalAction
+from rules.risk.actions import Attack, RiskAction
+from rules.risk.options import OPTIONS, make_options
+
+SPECS = {spec.name: spec for spec in OPTIONS}
+
+
+def test_options_parse_typed_values_from_text():
+    assert SPECS["two_player_neutral"].parse("off") is False
+    assert SPECS["setup_batch"].parse(" 7 ") == 7
+    assert SPECS["fortify"].parse("connected") == "connected"
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "says"),
+    [
+        ("setup_batch", "many", "whole number"),
+        ("setup_batch", "99", "at most 40"),
+        ("two_player_neutral", "maybe", "on or off"),
+        ("deal", "auction", "one of random, claim"),
+    ],
+)
+def test_bad_option_text_gets_a_sentence(name, text, says):
+    with pytest.raises(IllegalAction, match=says):
+        SPECS[name].parse(text)
+
+
+def test_defaults_and_overrides():
+    assert make_options({}).deal == "random"
+    assert make_options({"fortify": "connected"}).fortify == "connected"
+
+
+def test_actions_decode_only_when_well_formed():
+    attack = Attack("alaska", "kamchatka", 2, until=1)
+    assert from_json(to_json(attack), RiskAction) == attack
+    with pytest.raises(msgspec.ValidationError):
+        from_json(b'{"type":"Attack","source":"alaska","target":"kamchatka","dice":"two"}', RiskAction)
+    with pytest.raises(msgspec.ValidationError):
+        from_json(b'{"type":"Teleport","to":"mars"}', RiskAction)
+
+
+FORBIDDEN = {"discord", "aiosqlite", "PIL", "asyncio", "sqlite3", "socket", "os", "pathlib", "random"}
+ALLOWED_RANDOM = {"rules/core/agents.py", "rules/risk/ai.py"}  # agents' own choices, never the game's dice
+
+
+def test_rules_import_no_io_no_discord():
+    root = Path(__file__).resolve().parents[2]
+    for path in (root / "rules").rglob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name.split(".")[0] for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module.split(".")[0]]
+            relative = path.relative_to(root).as_posix()
+            for name in names:
+                if name == "random" and relative in ALLOWED_RANDOM:
+                    continue
+                assert name not in FORBIDDEN, f"{relative} imports {name}"
