@@ -1,0 +1,41 @@
+"""Configuration from the environment, read once at start-up."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+class SettingsError(ValueError):
+    """A setting has a value the bot cannot use; the message names the variable."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    token: str | None
+    database: str = "warboard.db"
+    dev_guilds: tuple[int, ...] = ()
+    log_level: str = "INFO"
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        """``DISCORD_TOKEN``, ``PBP_DATABASE``, ``PBP_DEV_GUILDS`` (comma-separated ids), ``PBP_LOG_LEVEL``."""
+        env = os.environ if env is None else env
+        guilds = []
+        for part in env.get("PBP_DEV_GUILDS", "").split(","):
+            if part.strip():
+                if not part.strip().isdigit():
+                    raise SettingsError(f"PBP_DEV_GUILDS must be guild ids separated by commas, not “{part.strip()}”.")
+                guilds.append(int(part))
+        level = env.get("PBP_LOG_LEVEL", "INFO").strip().upper() or "INFO"
+        if level not in LOG_LEVELS:
+            raise SettingsError(f"PBP_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not “{level}”.")
+        return cls(
+            token=env.get("DISCORD_TOKEN", "").strip() or None,
+            database=env.get("PBP_DATABASE", "").strip() or "warboard.db",
+            dev_guilds=tuple(guilds),
+            log_level=level,
+        )
