@@ -1,0 +1,50 @@
+"""A small cache of expensive, immutable results (static map layers), safe to share between threads.
+
+Renders run in worker threads (``asyncio.to_thread``): two of them asking for the same missing layer
+must not both build it, and nobody may see a half-built one. One lock per key lets different layers
+build in parallel while callers of the same key wait for the first builder.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar
+
+V = TypeVar("V")
+
+
+class BuildCache(Generic[V]):
+    def __init__(self, build: Callable[..., V], max_entries: int = 8) -> None:
+        self._build = build
+        self._max = max_entries  # widths are free-form: bound the memory a stream of odd ones can take
+        self._values: dict[Hashable, V] = {}
+        self._locks: dict[Hashable, threading.Lock] = {}
+        self._guard = threading.Lock()
+
+    def get(self, *key: Hashable) -> V:
+        value = self._values.get(key)
+        if value is not None:
+            return value
+        with self._guard:
+            lock = self._locks.setdefault(key, threading.Lock())
+        with lock:
+            value = self._values.get(key)
+            if value is None:  # first in: build; later callers find it done
+                value = self._build(*key)
+                with self._guard:
+                    while len(self._values) >= self._max:  # forget the oldest layer
+                        oldest = next(iter(self._values))
+                        del self._values[oldest]
+                        self._locks.pop(oldest, None)
+                    self._values[key] = value
+        return value
+
+    def clear(self) -> None:
+        """Forget every layer (tests measure cold renders with this)."""
+        with self._guard:
+            self._values.clear()
+            self._locks.clear()
+
+    def __len__(self) -> int:
+        return len(self._values)

@@ -1,0 +1,66 @@
+"""Antialiased text on an indexed canvas (an "L" image whose values are palette indices).
+
+FreeType draws the text's coverage into a small mask; a lookup table turns each coverage level into the
+matching step of a background-to-foreground ramp of the palette, and only the covered pixels are pasted.
+The ramp's background must be the colour actually behind the text for the edges to look right.
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.core.fonts import Font
+
+Box = tuple[int, int, int, int]
+
+
+def text_box(text: str, f: Font, xy: tuple[float, float], anchor: str = "la") -> Box:
+    """Where ``text`` drawn at ``xy`` would land, in whole pixels."""
+    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+    x, y = round(xy[0]), round(xy[1])
+    return (x + int(left), y + int(top), x + int(right), y + int(bottom))
+
+
+def text_mask(text: str, f: Font, anchor: str = "la") -> tuple[Image.Image, tuple[int, int]]:
+    """The text's coverage and the offset of its top-left corner from the anchor point."""
+    left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor))
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
+    return mask, (left, top)
+
+
+@cache
+def _ramp_lut(ramp: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """Coverage to palette index, and coverage to a paste mask (skip pixels that round to background)."""
+    steps = len(ramp) - 1
+    levels = [round(a * steps / 255) for a in range(256)]
+    return [ramp[v] for v in levels], [255 if v else 0 for v in levels]
+
+
+@lru_cache(maxsize=4096)
+def _text_layers(
+    text: str, f: Font, ramp: tuple[int, ...], anchor: str
+) -> tuple[Image.Image, Image.Image, int, int]:
+    """Indexed text and its paste mask; cached because names and small numbers recur on every render."""
+    mask, (dx, dy) = text_mask(text, f, anchor)
+    colours, cover = _ramp_lut(ramp)
+    return mask.point(colours), mask.point(cover), dx, dy
+
+
+def draw_text(
+    canvas: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    f: Font,
+    ramp: tuple[int, ...],
+    anchor: str = "la",
+) -> Box:
+    """Draw ``text`` in palette indices; returns the box it covers."""
+    if not text:
+        return (round(xy[0]), round(xy[1]), round(xy[0]), round(xy[1]))
+    image, cover, dx, dy = _text_layers(text, f, ramp, anchor)
+    x, y = round(xy[0]) + dx, round(xy[1]) + dy
+    canvas.paste(image, (x, y), cover)
+    return (x, y, x + image.width, y + image.height)
