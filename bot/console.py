@@ -1,0 +1,305 @@
+"""The terminal client: play any ruleset through the same game service the Discord bot uses.
+
+    python -m bot.console --seats human,ai,ai             # you against two AIs
+    python -m bot.console --db risk.db                    # keep the game; run again to resume it
+    python -m bot.console --seats ai,ai --script moves.txt # non-interactive: one command per line
+
+Commands are shaped like the slash commands (``place alaska 3``, ``attack alaska kamchatka 3``); ``help``
+lists them. Several human seats share the terminal (hot seat): the prompt names whose move it is.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from bot.commands import action_from_words, describe_action, help_text
+from bot.models import ActResult, GameStatus, ServiceError
+from bot.service import GameService, make_agent, ruleset_of
+from bot.store import SqliteStore
+from rules import registry
+from rules.core.errors import IllegalAction
+from rules.core.events import Event
+
+CONSOLE_CHANNEL = 0  # the terminal is one "channel": one active game per database file
+HOST = 1  # the terminal user: hosts the game and has moderator rights over it
+
+
+class Console:
+    def __init__(self, service: GameService, game_id: int, out: Path | None, db: str) -> None:
+        self.service, self.game_id, self.out, self.db = service, game_id, out, db
+        self._render: Callable[..., bytes] | None = None
+        self._render_checked = False
+        self._recent: list[Event] = []  # public events since the last picture, for its highlights
+        self.names: list[str] = []
+        self._pictured_turn = -1
+        self.ruleset = ""
+
+    # -- the loop --------------------------------------------------------------------------------------
+
+    async def run(self, commands: Iterator[str] | None) -> None:
+        status = await self.service.status(self.game_id)
+        self.names, self.ruleset = status.names, status.ruleset
+        print(status.summary())
+        await self.let_ai_play()
+        while True:
+            status = await self.service.status(self.game_id)
+            self.names = status.names
+            prompt = await self.prompt(status)
+            if commands is None:
+                try:
+                    line = input(prompt)
+                except EOFError:
+                    print()
+                    break
+            else:
+                scripted = next(commands, None)
+                if scripted is None:
+                    break
+                line = scripted
+                print(f"{prompt}{line}")
+            if not line.strip():
+                continue
+            try:
+                if not await self.command(status, line.split()):
+                    break
+            except (ServiceError, IllegalAction) as refusal:
+                print(f"  ✗ {refusal.message}")
+            await self.let_ai_play()
+        where = (
+            f"it is saved in {self.db}; run again with --db {self.db} to resume"
+            if self.db != ":memory:"
+            else ("it was kept in memory only (use --db FILE to keep it)")
+        )
+        print(f"Bye. Game #{self.game_id}: {where}.")
+
+    async def prompt(self, status: GameStatus) -> str:
+        if status.status != "running":
+            return f"[game {status.status}]> "
+        human = self.human_to_act(status)
+        view = await self.service.view(self.game_id)
+        phase = getattr(view, "phase", None)
+        left = getattr(view, "reinforcements", 0)
+        extra = (f", {phase}" if phase else "") + (f", {left} to place" if left else "")
+        who = status.name(human[0]) if human else "?"
+        return f"[turn {status.turn or 0}{extra}] {who}> "
+
+    def human_to_act(self, status: GameStatus) -> tuple[int, int] | None:
+        """(seat, user id) of the human who must move now, if any."""
+        for seat in status.waiting_for:
+            info = status.seats[seat]
+            if info.controller == "human" and info.user_id is not None and info.status == "playing":
+                return seat, info.user_id
+        return None
+
+    def acting_user(self, status: GameStatus) -> int:
+        human = self.human_to_act(status)
+        if human:
+            return human[1]
+        return next((s.user_id for s in status.seats if s.user_id is not None), HOST)
+
+    async def let_ai_play(self) -> None:
+        for result in await self.service.play_ai(self.game_id):
+            self.show(result, None)
+
+    def show(self, result: ActResult, status: GameStatus | None) -> None:
+        for line in result.lines:
+            print(f"  {line}")
+        self._recent.extend(result.public_events)
+        if result.turn != self._pictured_turn or result.result:
+            self._pictured_turn = result.turn
+            # The picture of the board as the turn ended, from the view the service returned with it.
+            self.picture(result.view, self.names, f"game-{self.game_id}-turn-{result.turn:03d}.png")
+        if result.result:
+            print(f"  {result.result}")
+
+    # -- commands --------------------------------------------------------------------------------------
+
+    async def command(self, status: GameStatus, words: list[str]) -> bool:
+        """Run one command; False means quit."""
+        verb, args = words[0].lower(), words[1:]
+        svc, gid, user = self.service, self.game_id, self.acting_user(status)
+        ruleset = ruleset_of(status.ruleset)
+        if verb in ("quit", "exit"):
+            return False
+        if verb == "help":
+            print(help_text(ruleset))
+        elif verb == "status":
+            print(status.summary())
+        elif verb == "log":
+            lines = await svc.log_lines(gid, None, last=int(args[0]) if args else 20)
+            print("\n".join(lines))
+        elif verb == "map":
+            if status.status == "lobby":
+                raise ServiceError("not_started", "The game has not started yet.")
+            self.picture(await svc.view(gid), status.names, f"game-{gid}-board.png", announce=True)
+        elif verb == "cards":
+            self.cards(ruleset, await svc.view(gid, user), status)
+        elif verb == "moves":
+            state = svc.state_of(await svc.load(gid))
+            seat = self.human_to_act(status)
+            moves = ruleset.legal(state, seat[0]) if seat else []
+            print("\n".join(f"  {describe_action(ruleset, m)}" for m in moves[:25]) or "  (none)")
+            if len(moves) > 25:
+                print(f"  ... and {len(moves) - 25} more")
+        elif verb == "undo":
+            print(f"  {(await svc.undo(gid, user)).message}")
+        elif verb == "rollback":
+            print(f"  {(await svc.rollback(gid, HOST, int(args[0]) if args else 1, moderator=True)).message}")
+        elif verb == "resign":
+            result = await svc.resign(gid, user)
+            if isinstance(result, ActResult):
+                self.show(result, status)
+        elif verb in ("pause", "resume", "endgame"):  # not "end": that is the ruleset's end-phase move
+            operation = {"pause": svc.pause, "resume": svc.resume, "endgame": svc.end}[verb]
+            print((await operation(gid, HOST, moderator=True)).summary())
+        elif verb == "verify":
+            print((await svc.verify(gid)).text())
+        elif verb == "export":
+            path = Path(args[0] if args else f"game-{gid}.json")
+            path.write_text(await svc.export(gid), encoding="utf-8")
+            print(f"  Wrote {path}.")
+        elif verb == "ai":
+            await self.ai_moves(status, args)
+        else:
+            self.show(
+                await svc.act(gid, user, action_from_words(ruleset, words), version=status.version), status
+            )
+        return True
+
+    async def ai_moves(self, status: GameStatus, args: Sequence[str]) -> None:
+        """``ai`` / ``ai 5`` / ``ai turn``: the AI plays your next move(s) for you."""
+        human = self.human_to_act(status)
+        if human is None:
+            raise ServiceError("no_human", "No human seat has to move now.")
+        seat, user = human
+        whole_turn = bool(args) and args[0] == "turn"
+        count = 10_000 if whole_turn else int(args[0]) if args else 1
+        ruleset = ruleset_of(status.ruleset)
+        for _ in range(count):
+            game = await self.service.load(self.game_id)
+            if game.status != "running":
+                break
+            state = self.service.state_of(game)
+            if seat not in ruleset.to_act(state):
+                break
+            action = make_agent(ruleset, game.version).choose(state, seat)
+            print(f"  (AI for {status.name(seat)}: {describe_action(ruleset, action)})")
+            self.show(await self.service.act(self.game_id, user, action), status)
+
+    def cards(self, ruleset: Any, view: Any, status: GameStatus) -> None:
+        hand = getattr(view, "hand", None)
+        if not hand:
+            print("  You hold no cards.")
+            return
+        if ruleset.name == "risk":
+            from rules.risk.board import classic_map
+            from rules.risk.cards import card_name
+
+            board = classic_map()
+            print("\n".join(f"  {card}: {card_name(board, card)}" for card in hand))
+        else:
+            print(f"  {hand}")
+
+    # -- pictures ----------------------------------------------------------------------------------------
+
+    def renderer(self, ruleset: str) -> Callable[..., bytes] | None:
+        """``render.<ruleset>.render_board`` if present; imported lazily so the client runs without it."""
+        if not self._render_checked:
+            self._render_checked = True
+            try:
+                self._render = getattr(importlib.import_module(f"render.{ruleset}"), "render_board", None)
+            except ImportError:
+                self._render = None
+            if self._render is None and self.out is not None:
+                print(f"  (No board pictures: render.{ruleset}.render_board is not available yet.)")
+        return self._render
+
+    def picture(self, view: Any, names: Sequence[str], filename: str, announce: bool = False) -> None:
+        if self.out is None:
+            if announce:
+                print("  Pictures are off (--no-images).")
+            return
+        render = self.renderer(self.ruleset)
+        if render is None:
+            return
+        recent, self._recent = self._recent, []
+        png = render(view, names, recent=recent, title=ruleset_of(self.ruleset).title)
+        self.out.mkdir(parents=True, exist_ok=True)
+        (self.out / filename).write_bytes(png)
+        if announce:
+            print(f"  Wrote {self.out / filename}.")
+
+
+async def open_game(service: GameService, args: argparse.Namespace) -> int:
+    """The active game of this database, or a new one from ``--game``/``--seats``."""
+    active = await service.game_in_channel(CONSOLE_CHANNEL)
+    if active is not None:
+        print(f"Resuming game #{active} from {args.db} (--game and --seats apply to new games only).")
+        return active
+    kinds = [k.strip().lower() for k in args.seats.split(",") if k.strip()]
+    if any(k not in ("human", "ai") for k in kinds):
+        raise ServiceError(
+            "bad_seats", "--seats is a comma-separated list of human and ai, e.g. human,ai,ai."
+        )
+    names = [n.strip() for n in (args.names or "").split(",") if n.strip()]
+    options = dict(pair.split("=", 1) for pair in args.option if "=" in pair)
+    status = await service.create(CONSOLE_CHANNEL, HOST, "You", args.game, options, join=False)
+    for i, kind in enumerate(kinds):
+        name = names[i] if i < len(names) else ""
+        if kind == "ai":
+            await service.join(status.game_id, HOST, name, ai=True)
+        else:
+            await service.join(status.game_id, HOST + i, name or f"Player {i + 1}")
+    await service.start(status.game_id, HOST, moderator=True, seed=args.seed)
+    return status.game_id
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bot.console", description="Play Warboard in a terminal.")
+    parser.add_argument(
+        "--game", default="risk", choices=sorted(registry.RULESETS), help="the ruleset to play"
+    )
+    parser.add_argument("--seats", default="human,ai,ai", help="who plays each seat, e.g. human,ai,ai")
+    parser.add_argument("--names", help="seat names in the same order, e.g. Ann,Bob")
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="a ruleset option"
+    )
+    parser.add_argument(
+        "--db", default=":memory:", help="SQLite file to keep the game in (resumed if it has one)"
+    )
+    parser.add_argument("--script", help="read commands from this file instead of the keyboard")
+    parser.add_argument("--out", default="out", help="folder for board pictures (default ./out)")
+    parser.add_argument("--no-images", action="store_true", help="do not write board pictures")
+    parser.add_argument("--seed", help="fix the dice (for debugging rules); normally a fresh secret seed")
+    return parser.parse_args(argv)
+
+
+async def main(argv: Sequence[str]) -> int:
+    args = parse_args(argv)
+    store = await SqliteStore.open(args.db)
+    try:
+        service = GameService(store)
+        try:
+            game_id = await open_game(service, args)
+        except ServiceError as refusal:
+            print(refusal.message, file=sys.stderr)
+            return 2
+        commands = None
+        if args.script:
+            text = Path(args.script).read_text(encoding="utf-8")
+            commands = iter([ln.strip() for ln in text.splitlines() if ln.strip() and not ln.startswith("#")])
+        out = None if args.no_images else Path(args.out)
+        await Console(service, game_id, out, args.db).run(commands)
+        return 0
+    finally:
+        await store.close()
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main(sys.argv[1:])))

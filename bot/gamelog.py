@@ -1,0 +1,155 @@
+"""Reading the action log: which rows still count, rebuilding a state from them, and log text.
+
+The log is append-only. Undo and rollback rows name the rows they revert (``{"reverts": [seq...]}``);
+the *live* log is every ``action`` row not reverted. A game's state is, by definition, the ruleset's
+setup from the seed followed by the live actions in order; the snapshot in ``games.state`` is a cache
+of exactly that, written in the same transaction as the row that changed it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from bot.store import LogRecord
+from rules.core.codec import from_json, to_json
+from rules.core.dice import DiceCup, SeededRng
+from rules.core.events import Action, DiceRolled, Event
+from rules.core.options import OptionValue
+from rules.core.ruleset import Ruleset
+
+# The seat order is drawn with the game's own dice, but from roll numbers no engine reaches (2**62 on),
+# so it never reuses a roll of the game and ``verify_rolls`` can still recompute it from the seed.
+SEAT_ORDER_FIRST_ROLL = 1 << 62
+
+
+def draw_seat_order(seed: str, seats: int) -> tuple[tuple[int, ...], list[Event]]:
+    """A verifiable random seating: ``order[i]`` is the lobby position of the player in seat i."""
+    events: list[Event] = []
+    order = DiceCup(SeededRng(seed), SEAT_ORDER_FIRST_ROLL, events).shuffle(range(seats), None, "seat order")
+    return order, events
+
+
+def decode_action(ruleset: Ruleset, text: str | bytes) -> Action:
+    action: Action = from_json(text, ruleset.action_type)
+    return action
+
+
+def decode_events(ruleset: Ruleset, text: str | bytes) -> list[Event]:
+    events: list[Event] = from_json(text, list[ruleset.event_type])  # type: ignore[name-defined]
+    return events
+
+
+def encode(value: object) -> str:
+    return to_json(value).decode()
+
+
+def reverted_seqs(rows: Iterable[LogRecord]) -> set[int]:
+    gone: set[int] = set()
+    for row in rows:
+        if row.kind in ("undo", "rollback") and row.action:
+            gone.update(json.loads(row.action).get("reverts", ()))
+    return gone
+
+
+def live_actions(rows: Sequence[LogRecord]) -> list[LogRecord]:
+    """The engine actions that still count, in order."""
+    gone = reverted_seqs(rows)
+    return [row for row in rows if row.kind == "action" and row.seq not in gone]
+
+
+def rebuild(
+    ruleset: Ruleset, seed: str, options: Mapping[str, OptionValue], seats: int, live: Sequence[LogRecord]
+) -> Any:
+    """The state the live log leads to, replayed from the seed."""
+    rng = SeededRng(seed)
+    state, _ = ruleset.setup(options, seats, rng)
+    for row in live:
+        assert row.action is not None and row.seat is not None
+        state, _ = ruleset.apply(state, row.seat, decode_action(ruleset, row.action), rng)
+    return state
+
+
+def hides_something(ruleset: Ruleset, events: Iterable[Event]) -> bool:
+    """Dice were rolled or something hidden was shown to someone: then an action can't be taken back.
+
+    "Hidden" is whatever the ruleset redacts from the public, so this works for every game.
+    """
+    return any(isinstance(e, DiceRolled) or ruleset.redact(e, None) != e for e in events)
+
+
+def visible(ruleset: Ruleset, events: Iterable[Event], viewer: int | None, ended: bool) -> list[Event]:
+    """What ``viewer`` (None: everyone) may see of ``events``; everything once the game has ended."""
+    if ended:
+        return list(events)
+    shown = (ruleset.redact(e, viewer) for e in events)
+    return [e for e in shown if e is not None]
+
+
+def dice_text(event: DiceRolled) -> str:
+    first, last = event.first, event.first + len(event.values) - 1
+    base = ""
+    if first >= SEAT_ORDER_FIRST_ROLL:  # 4611686018427387904-... reads badly; 2^62+0-1 does not
+        base, first, last = "2^62+", first - SEAT_ORDER_FIRST_ROLL, last - SEAT_ORDER_FIRST_ROLL
+    numbers = f"roll {base}{first}" if last == first else f"rolls {base}{first}-{last}"
+    values = " ".join(str(v) for v in event.values)
+    return f"🎲 {event.reason}: [{values}] ({numbers})"
+
+
+def event_lines(ruleset: Ruleset, events: Iterable[Event], names: Sequence[str]) -> list[str]:
+    """Sentences for events; every die shows, as its own line when the ruleset's text leaves it out."""
+    lines = []
+    for event in events:
+        text = ruleset.describe(event, names)
+        if text is None and isinstance(event, DiceRolled):
+            text = dice_text(event)
+        if text:
+            lines.append(text)
+    return lines
+
+
+def row_lines(
+    ruleset: Ruleset, row: LogRecord, names: Sequence[str], viewer: int | None, ended: bool
+) -> list[str]:
+    """The log text of one row: a headline, then its events indented."""
+    who = names[row.seat] if row.seat is not None and 0 <= row.seat < len(names) else "The game"
+    meta: dict[str, Any] = json.loads(row.action) if row.action else {}
+    if row.kind == "undo":
+        return [f"#{row.seq} {who} took back #{', #'.join(map(str, meta.get('reverts', [])))}."]
+    if row.kind == "rollback":
+        reverts = meta.get("reverts", [])
+        return [
+            f"#{row.seq} A moderator rolled back {len(reverts)} action(s): #{', #'.join(map(str, reverts))}."
+        ]
+    events = visible(ruleset, decode_events(ruleset, row.events), viewer, ended)
+    if row.kind == "system":
+        head = f"#{row.seq} {_system_text(meta, names)}"
+    else:
+        head = f"#{row.seq} {who}: {_action_text(meta)}"
+    return [head] + [f"    {line}" for line in event_lines(ruleset, events, names)]
+
+
+def _action_text(meta: Mapping[str, Any]) -> str:
+    """An engine action as the command a player would type, from its JSON."""
+    kind = re.sub(r"(?<!^)(?=[A-Z])", " ", str(meta.get("type", "?"))).lower()  # PlaceArmies -> place armies
+    args = " ".join(str(v) for k, v in meta.items() if k != "type" and v is not None)
+    return f"{kind} {args}".strip()
+
+
+def _system_text(meta: Mapping[str, Any], names: Sequence[str]) -> str:
+    kind = meta.get("type")
+    if kind == "start":
+        return f"The game started; seats drawn with the game's dice: {', '.join(names)}."
+    if kind == "pause":
+        return "The game was paused."
+    if kind == "resume":
+        return "The game was resumed."
+    if kind == "end":
+        return "The game was ended by its host or a moderator."
+    if kind == "replace":
+        return f"Seat {meta.get('seat', 0) + 1} is now played by {meta.get('name')}."
+    if kind == "kick":
+        return f"Seat {meta.get('seat', 0) + 1} was removed from the game."
+    return str(kind)

@@ -1,0 +1,135 @@
+"""Pure helpers of the game service for the lobby and for seats: permission checks, options, seating
+and the start of a game. No I/O here, so each rule can be read (and tested) on its own."""
+
+from __future__ import annotations
+
+import json
+import typing
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from bot.gamelog import draw_seat_order, encode
+from bot.models import ServiceError
+from bot.store import GameRecord, GameUpdate, LogEntry, SeatRecord
+from rules.core.dice import SeededRng, seed_hash
+from rules.core.errors import IllegalAction
+from rules.core.events import Action
+from rules.core.options import OptionValue, resolve_options
+from rules.core.ruleset import Ruleset
+
+
+def check_host(game: GameRecord, user_id: int, moderator: bool, what: str) -> None:
+    if not moderator and user_id != game.created_by:
+        raise ServiceError("not_allowed", f"Only the game's host or a moderator can {what}.")
+
+
+def check_lobby(game: GameRecord, refusal: str) -> None:
+    if game.status == "ended":
+        raise ServiceError("ended", "This game has ended.")
+    if game.status != "lobby":
+        raise ServiceError("started", refusal)
+
+
+def parse_options(
+    ruleset: Ruleset, current: Mapping[str, Any], given: Mapping[str, str]
+) -> dict[str, OptionValue]:
+    """``given`` is text as typed (``{"deal": "claim"}``); returns every option, typed and checked."""
+    specs = {spec.name: spec for spec in ruleset.options}
+    values: dict[str, object] = dict(current)
+    try:
+        for name, text in given.items():
+            spec = specs.get(name.strip().lower())
+            if spec is None:
+                raise IllegalAction(
+                    "bad_option",
+                    f"{ruleset.title} has no option “{name}”; its options are {', '.join(sorted(specs))}.",
+                )
+            values[spec.name] = spec.parse(str(text))
+        return resolve_options(ruleset.options, values)
+    except IllegalAction as refusal:
+        raise ServiceError(refusal.code, refusal.message) from None
+
+
+def check_settings(ruleset: Ruleset, capacity: int | None, turn_hours: int | None) -> None:
+    if capacity is not None and not ruleset.min_seats <= capacity <= ruleset.max_seats:
+        raise ServiceError(
+            "seats",
+            f"{ruleset.title} is for {ruleset.min_seats} to {ruleset.max_seats} players, not {capacity}.",
+        )
+    if turn_hours is not None and turn_hours < 1:
+        raise ServiceError("bad_deadline", "A turn deadline is at least one hour.")
+
+
+def renumber(seats: Iterable[SeatRecord]) -> list[SeatRecord]:
+    """Lobby seats are simply the join order, with no gaps."""
+    return [SeatRecord(i, s.user_id, s.name, s.controller, s.status) for i, s in enumerate(seats)]
+
+
+def joined(
+    game: GameRecord, ruleset: Ruleset, seats: Sequence[SeatRecord], user_id: int | None, name: str, ai: bool
+) -> list[SeatRecord]:
+    check_lobby(game, "The game has already started; ask the host to give you a seat instead.")
+    room = game.capacity or ruleset.max_seats
+    if len(seats) >= room:
+        raise ServiceError("full", f"The game is full: all {room} seats are taken.")
+    if ai:
+        if user_id is not None:
+            check_host(game, user_id, False, "add an AI player")
+        number = sum(1 for s in seats if s.controller == "ai") + 1
+        return [*seats, SeatRecord(len(seats), None, name or f"AI {number}", "ai")]
+    if user_id is None:
+        raise ServiceError("not_a_player", "A human player needs a user id.")
+    if any(s.user_id == user_id for s in seats):
+        raise ServiceError("already_joined", "You have already joined this game.")
+    return [*seats, SeatRecord(len(seats), user_id, name or f"Player {len(seats) + 1}")]
+
+
+def replaced(seats: Sequence[SeatRecord], seat: int, new_user: int | None, name: str) -> list[SeatRecord]:
+    if not 0 <= seat < len(seats):
+        raise ServiceError("no_seat", f"There is no seat {seat + 1}.")
+    if seats[seat].status != "playing":
+        raise ServiceError(
+            "not_playing", f"{seats[seat].name} is no longer playing, so the seat cannot be handed over."
+        )
+    if new_user is not None and any(s.user_id == new_user for s in seats if s.seat != seat):
+        raise ServiceError("already_joined", "That member already plays another seat in this game.")
+    controller = "human" if new_user is not None else "ai"
+    label = name or ("AI" if new_user is None else f"Player {seat + 1}")
+    return [s if s.seat != seat else SeatRecord(seat, new_user, label, controller, "playing") for s in seats]
+
+
+def start(
+    ruleset: Ruleset, game: GameRecord, seats: Sequence[SeatRecord], seed: str
+) -> tuple[GameUpdate, list[SeatRecord], LogEntry]:
+    """Seat order from the game's dice, then the ruleset's setup; returns what to commit."""
+    if not ruleset.min_seats <= len(seats) <= ruleset.max_seats:
+        raise ServiceError(
+            "seats",
+            f"{ruleset.title} needs {ruleset.min_seats} to {ruleset.max_seats} players; {len(seats)} joined.",
+        )
+    order, events = draw_seat_order(seed, len(seats))
+    seated = [
+        SeatRecord(i, seats[j].user_id, seats[j].name, seats[j].controller) for i, j in enumerate(order)
+    ]
+    state, setup_events = ruleset.setup(game.options, len(seats), SeededRng(seed))
+    entry = LogEntry(
+        "system",
+        None,
+        game.created_by,
+        json.dumps({"type": "start", "order": list(order)}),
+        encode([*events, *setup_events]),
+    )
+    update = GameUpdate(status="running", seed=seed, seed_hash=seed_hash(seed), state=encode(state))
+    return update, seated, entry
+
+
+def resign_action(ruleset: Ruleset) -> Action:
+    """The ruleset's own resignation (an action class named ``Resign``), so the engine decides what
+    happens to the seat's pieces; a ruleset without one cannot be resigned from mid-game."""
+    for kind in typing.get_args(ruleset.action_type):
+        if kind.__name__ == "Resign":
+            action: Action = kind()
+            return action
+    raise ServiceError(
+        "cannot_resign", f"{ruleset.title} has no way to resign mid-game; ask the host to end it."
+    )

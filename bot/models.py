@@ -1,0 +1,122 @@
+"""What the game service hands back: plain values and one exception, nothing tied to Discord."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.core.events import Event
+
+
+class ServiceError(Exception):
+    """A request the service refuses. ``message`` is a sentence for the player, shown as it is;
+    ``code`` is stable for tests and for choosing how to present it."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def __repr__(self) -> str:
+        return f"ServiceError({self.code!r}, {self.message!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    seat: int
+    user_id: int | None
+    name: str
+    controller: str  # human | ai
+    status: str  # playing | resigned | kicked
+
+
+@dataclass(frozen=True, slots=True)
+class GameStatus:
+    game_id: int
+    channel_id: int
+    ruleset: str
+    title: str
+    status: str  # lobby | running | paused | ended
+    version: int
+    created_by: int | None
+    options: dict[str, Any]
+    seats: tuple[SeatInfo, ...]
+    waiting_for: tuple[int, ...]  # seats that must act now
+    turn: int | None
+    seed_hash: str | None
+    seed: str | None  # only once the game has ended
+    log_length: int
+    result: str | None
+    capacity: int | None = None  # seats opened by the host; None: the ruleset's maximum
+    turn_hours: int | None = None
+    deadline_at: str | None = None
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name if 0 <= seat < len(self.seats) else f"Seat {seat + 1}"
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def summary(self) -> str:
+        """A few lines for a status command."""
+        seats = ", ".join(
+            f"{s.seat + 1}. {s.name}"
+            + (" (AI)" if s.controller == "ai" else "")
+            + ("" if s.status == "playing" else f" [{s.status}]")
+            for s in self.seats
+        )
+        lines = [
+            f"Game #{self.game_id}: {self.title}, {self.status}, version {self.version}.",
+            f"Seats: {seats or 'none yet'}.",
+        ]
+        if self.status in ("running", "paused") and self.waiting_for:
+            turn = f"turn {self.turn}, " if self.turn else ""
+            lines.append(f"Now: {turn}waiting for {', '.join(self.name(s) for s in self.waiting_for)}.")
+        if self.result:
+            lines.append(self.result)
+        if self.seed_hash:
+            lines.append(f"Seed hash: {self.seed_hash}" + (f"; seed: {self.seed}" if self.seed else ""))
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class ActResult:
+    """An accepted move. ``events`` are as the acting seat may see them, ``public_events`` and
+    ``lines`` as everyone may; ``view`` is the public view for the board picture."""
+
+    game_id: int
+    version: int
+    seq: int
+    seat: int
+    events: tuple[Event, ...]
+    public_events: tuple[Event, ...]
+    lines: tuple[str, ...]
+    view: Any
+    waiting_for: tuple[int, ...]
+    result: str | None = None
+    turn_changed: bool = False
+    turn: int = 0  # the ruleset's turn number after the move
+
+
+@dataclass(frozen=True, slots=True)
+class UndoResult:
+    game_id: int
+    version: int
+    reverted: tuple[int, ...]  # the log rows (seq) taken back
+    view: Any
+    waiting_for: tuple[int, ...]
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class VerifyReport:
+    game_id: int
+    ok: bool
+    rolls: int  # dice checked
+    problems: tuple[str, ...] = field(default_factory=tuple)
+
+    def text(self) -> str:
+        if self.ok:
+            return f"All {self.rolls} dice of game #{self.game_id} match the revealed seed and its hash."
+        return f"Game #{self.game_id} does not verify:\n" + "\n".join(f"- {p}" for p in self.problems)

@@ -1,0 +1,184 @@
+"""Hosting and moderation: rollback, pause and resume, ending, handing seats over, removing players,
+and the game as a document (export, import, verify). Permissions: the game's host or a moderator;
+``moderator=True`` is decided by the caller (a Discord role, or the terminal user)."""
+
+from __future__ import annotations
+
+import json
+
+from bot import lobby
+from bot.core import ServiceCore, cautious_move, check_running, ruleset_of, seed_of, with_status
+from bot.gamelog import encode, live_actions, rebuild
+from bot.models import ActResult, GameStatus, ServiceError, UndoResult, VerifyReport
+from bot.store import GameUpdate, LogEntry
+
+
+class Moderation(ServiceCore):
+    async def rollback(
+        self, game_id: int, user_id: int, count: int, *, moderator: bool = False
+    ) -> UndoResult:
+        """Moderators: revert the last ``count`` actions of any seat, dice or not (replayed, recorded)."""
+        if not moderator:
+            raise ServiceError("not_allowed", "Only a moderator can roll a game back.")
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            if game.status not in ("running", "paused"):
+                # An ended game's seed is public: rolling back would let everyone foresee the dice.
+                raise ServiceError("not_running", "Only a running or paused game can be rolled back.")
+            ruleset = ruleset_of(game.ruleset)
+            live = live_actions(await self.store.log(game_id))
+            if not 1 <= count <= len(live):
+                raise ServiceError("bad_count", f"You can roll back 1 to {len(live)} actions.")
+            seats = await self.store.seats(game_id)
+            before = rebuild(ruleset, seed_of(game), game.options, len(seats), live[:-count])
+            reverted = [row.seq for row in live[-count:]]
+            entry = LogEntry("rollback", None, user_id, json.dumps({"type": "rollback", "reverts": reverted}))
+            commit = await self._commit(game, GameUpdate(state=encode(before)), entries=[entry])
+            return UndoResult(
+                game.id,
+                commit.version,
+                tuple(reverted),
+                ruleset.view(before, None),
+                tuple(ruleset.to_act(before)),
+                f"Rolled back {count} action(s): #{', #'.join(map(str, reverted))}.",
+            )
+
+    # -- hosting and moderation ------------------------------------------------------------------------
+
+    async def skip(self, game_id: int, user_id: int, *, moderator: bool = False) -> list[ActResult]:
+        """Finish the waiting seat's turn (or decision) for an absent player, cautiously: see
+        ``cautious_move``. Each move is logged as that seat's, made by ``user_id``."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            lobby.check_host(game, user_id, moderator, "skip a turn")
+            check_running(game)
+            ruleset = ruleset_of(game.ruleset)
+            seats = await self.store.seats(game_id)
+            state = self.state_of(game)
+            seat, turn = ruleset.to_act(state)[0], ruleset.turn_key(state)[0]
+            made: list[ActResult] = []
+            for _ in range(1000):  # a turn is finite; the bound only guards against a looping ruleset
+                action = cautious_move(ruleset, state, seat, game.version)
+                made.append(await self._apply(game, ruleset, state, seats, seat, action, user_id))
+                game = await self.load(game_id)
+                if game.status != "running":
+                    break
+                state = self.state_of(game)
+                if seat not in ruleset.to_act(state) or ruleset.turn_key(state)[0] != turn:
+                    break
+            return made
+
+    async def pause(self, game_id: int, user_id: int, *, moderator: bool = False) -> GameStatus:
+        return await self._set_status(game_id, user_id, moderator, "running", "paused", "pause")
+
+    async def resume(self, game_id: int, user_id: int, *, moderator: bool = False) -> GameStatus:
+        return await self._set_status(game_id, user_id, moderator, "paused", "running", "resume")
+
+    async def end(self, game_id: int, user_id: int, *, moderator: bool = False) -> GameStatus:
+        """Stop the game for good and reveal its seed."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            lobby.check_host(game, user_id, moderator, "end the game")
+            if game.status == "ended":
+                raise ServiceError("ended", "This game has already ended.")
+            entry = LogEntry("system", None, user_id, json.dumps({"type": "end"}))
+            await self._commit(game, GameUpdate(status="ended"), entries=[entry] if game.state else [])
+        return await self.status(game_id)
+
+    async def _set_status(
+        self, game_id: int, user_id: int, moderator: bool, want: str, new: str, verb: str
+    ) -> GameStatus:
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            lobby.check_host(game, user_id, moderator, f"{verb} the game")
+            if game.status != want:
+                raise ServiceError(f"not_{want}", f"The game is {game.status}, so it cannot {verb}.")
+            entry = LogEntry("system", None, user_id, json.dumps({"type": verb}))
+            await self._commit(game, GameUpdate(status=new), entries=[entry])
+        return await self.status(game_id)
+
+    async def replace(
+        self,
+        game_id: int,
+        user_id: int,
+        seat: int,
+        new_user: int | None,
+        name: str,
+        *,
+        moderator: bool = False,
+    ) -> GameStatus:
+        """Give ``seat`` to another member, or to the AI (``new_user=None``)."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            lobby.check_host(game, user_id, moderator, "replace a player")
+            if game.status not in ("running", "paused"):
+                raise ServiceError("not_running", "Seats can be handed over only while the game is on.")
+            seats = await self.store.seats(game_id)
+            new = lobby.replaced(seats, seat, new_user, name)
+            meta = {"type": "replace", "seat": seat, "user_id": new_user, "name": new[seat].name}
+            await self._commit(game, seats=new, entries=[LogEntry("system", seat, user_id, json.dumps(meta))])
+        return await self.status(game_id)
+
+    async def kick(self, game_id: int, user_id: int, seat: int, *, moderator: bool = False) -> GameStatus:
+        """Remove a player: from the lobby, or from a running game (their seat resigns)."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            lobby.check_host(game, user_id, moderator, "remove a player")
+            seats = await self.store.seats(game_id)
+            if not 0 <= seat < len(seats):
+                raise ServiceError("no_seat", f"There is no seat {seat + 1}.")
+            if game.status == "lobby":
+                await self._commit(game, seats=lobby.renumber(s for s in seats if s.seat != seat))
+            else:
+                check_running(game)
+                if seats[seat].status != "playing":
+                    raise ServiceError("not_playing", f"{seats[seat].name} is no longer playing.")
+                ruleset = ruleset_of(game.ruleset)
+                marked = [s if s.seat != seat else with_status(s, "kicked") for s in seats]
+                kick = LogEntry("system", seat, user_id, json.dumps({"type": "kick", "seat": seat}))
+                await self._apply(
+                    game,
+                    ruleset,
+                    self.state_of(game),
+                    seats,
+                    seat,
+                    lobby.resign_action(ruleset),
+                    user_id,
+                    marked,
+                    (kick,),
+                )
+        return await self.status(game_id)
+
+    # -- export, import, verify (bot/exports.py does the work) -------------------------------------------
+
+    async def export(self, game_id: int) -> str:
+        from bot import exports
+
+        game = await self.load(game_id)
+        return exports.export_document(
+            ruleset_of(game.ruleset), game, await self.store.seats(game_id), await self.store.log(game_id)
+        )
+
+    async def import_game(
+        self, channel_id: int, user_id: int, document: str, *, guild_id: int | None = None
+    ) -> GameStatus:
+        from bot import exports
+
+        checked = exports.check_import(document)
+        game = await self.store.create_game(
+            guild_id, channel_id, checked.ruleset, checked.options, user_id, status="ended"
+        )
+        await self.store.commit(game.id, game.version, checked.update, checked.seats, checked.entries)
+        return await self.status(game.id)
+
+    async def verify(self, game_id: int) -> VerifyReport:
+        from bot import exports
+
+        game = await self.load(game_id)
+        if game.status != "ended" or game.seed is None:
+            raise ServiceError(
+                "not_ended", "Dice can be verified once the game has ended and its seed is revealed."
+            )
+        return exports.verify(
+            ruleset_of(game.ruleset), game, await self.store.seats(game_id), await self.store.log(game_id)
+        )

@@ -1,0 +1,127 @@
+"""The values the store reads and writes, and its refusals: shared by every ``GameStore`` backend."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+
+class StoreError(Exception):
+    """Base class of the store's own refusals."""
+
+
+class VersionConflict(StoreError):
+    """Somebody else wrote the game after the caller read it; re-read and try again."""
+
+    def __init__(self, game_id: int, expected: int, actual: int | None) -> None:
+        super().__init__(f"game {game_id} is at version {actual}, not {expected}")
+        self.game_id, self.expected, self.actual = game_id, expected, actual
+
+
+class ChannelBusy(StoreError):
+    """The channel already has a game that has not ended."""
+
+    def __init__(self, channel_id: int) -> None:
+        super().__init__(f"channel {channel_id} already has an active game")
+        self.channel_id = channel_id
+
+
+class SchemaTooNew(StoreError):
+    """The file was written by a newer Warboard; opening it could lose data, so we refuse."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    ruleset: str
+    options: dict[str, Any]
+    status: str  # lobby | running | paused | ended
+    created_by: int | None
+    seed: str | None
+    seed_hash: str | None
+    version: int
+    state: str | None  # JSON snapshot, None in the lobby
+    created_at: str
+    updated_at: str
+    turn_hours: int | None = None
+    deadline_at: str | None = None
+    capacity: int | None = None  # seats the host opened; None: the ruleset's maximum
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    seat: int
+    user_id: int | None  # None for the AI
+    name: str
+    controller: str = "human"  # human | ai
+    status: str = "playing"  # playing | resigned | kicked
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """A row to append: ``kind`` is action | undo | rollback | system; ``action``/``events`` are JSON."""
+
+    kind: str
+    seat: int | None
+    user_id: int | None
+    action: str | None
+    events: str = "[]"
+    at: str | None = None  # now, unless copied from an imported game
+
+
+@dataclass(frozen=True, slots=True)
+class LogRecord:
+    seq: int
+    kind: str
+    seat: int | None
+    user_id: int | None
+    action: str | None
+    events: str
+    at: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameUpdate:
+    """Columns to change in a ``commit``; None leaves a column as it is."""
+
+    status: str | None = None
+    options: Mapping[str, Any] | None = None
+    seed: str | None = None
+    seed_hash: str | None = None
+    state: str | None = None
+    deadline_at: str | None = None
+
+
+NO_CHANGES = GameUpdate()  # a commit that only bumps the version (and appends rows, changes seats)
+
+
+@dataclass(frozen=True, slots=True)
+class Commit:
+    version: int  # the game's version after the write
+    seq: int | None  # the appended log row, if any
+
+
+@dataclass(frozen=True, slots=True)
+class Timer:
+    id: int
+    game_id: int | None
+    kind: str
+    due_at: str
+    payload: str
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    guild_id: int
+    mod_role_id: int | None = None
+    default_turn_hours: int | None = None
+    announce_channel_id: int | None = None
+
+
+def now_text() -> str:
+    """UTC time as fixed-width ISO text: sorts as it reads, so ``due_at <= ?`` works on text."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")

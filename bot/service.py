@@ -1,0 +1,231 @@
+"""The game service: every way a game changes, with no Discord in sight.
+
+The Discord cogs and the terminal client both call this. Here: the lobby, playing, AI seats, undo;
+``bot/core.py`` loads games and persists moves, ``bot/moderation.py`` has the host's and moderators'
+tools and export/import/verify. Refusals are ``ServiceError(code, sentence)``; a move the rules
+refuse surfaces as the engine's own ``IllegalAction``, whose message is already a sentence.
+
+Moderator rights (``moderator=True``) are decided by the caller (a Discord role, or the terminal user);
+the service only knows the game's host (``created_by``).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Mapping
+
+from bot import lobby
+from bot.core import check_running, make_agent, ruleset_of, seed_of, with_status
+from bot.gamelog import decode_events, encode, hides_something, live_actions, rebuild
+from bot.models import ActResult, GameStatus, ServiceError, UndoResult
+from bot.moderation import Moderation
+from bot.store import ChannelBusy, GameUpdate, LogEntry, SeatRecord
+from rules.core.events import Action
+
+__all__ = ["GameService", "ServiceError", "make_agent", "ruleset_of"]
+
+
+class GameService(Moderation):
+    """Every operation on a game; see ``ServiceCore`` and ``Moderation`` for the rest."""
+
+    # -- the lobby -------------------------------------------------------------------------------------
+
+    async def create(
+        self,
+        channel_id: int,
+        user_id: int,
+        name: str,
+        ruleset: str,
+        options: Mapping[str, str] | None = None,
+        *,
+        guild_id: int | None = None,
+        join: bool = True,
+        capacity: int | None = None,
+        turn_hours: int | None = None,
+    ) -> GameStatus:
+        """A new game in the lobby, hosted by ``user_id`` (who takes the first seat if ``join``).
+
+        ``capacity``: seats open (default: the ruleset's maximum); ``turn_hours``: the turn deadline,
+        kept with the game for the scheduler.
+        """
+        rules = ruleset_of(ruleset)
+        values = lobby.parse_options(rules, {}, options or {})
+        lobby.check_settings(rules, capacity, turn_hours)
+        try:
+            game = await self.store.create_game(
+                guild_id, channel_id, rules.name, values, user_id, capacity=capacity, turn_hours=turn_hours
+            )
+        except ChannelBusy:
+            busy = await self.store.active_game(channel_id)
+            which = f" (#{busy.id}, {busy.status})" if busy else ""
+            raise ServiceError(
+                "channel_busy",
+                f"This channel already has a game{which}; finish or end it before starting another.",
+            ) from None
+        if join:
+            await self.store.commit(game.id, game.version, seats=[SeatRecord(0, user_id, name)])
+        return await self.status(game.id)
+
+    async def set_options(
+        self, game_id: int, user_id: int, options: Mapping[str, str], *, moderator: bool = False
+    ) -> GameStatus:
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            lobby.check_host(game, user_id, moderator, "change the options")
+            lobby.check_lobby(game, "Options can only be changed before the game starts.")
+            values = lobby.parse_options(ruleset_of(game.ruleset), game.options, options)
+            await self._commit(game, GameUpdate(options=values))
+        return await self.status(game_id)
+
+    async def join(self, game_id: int, user_id: int | None, name: str, *, ai: bool = False) -> GameStatus:
+        """Take the next free seat (``ai=True``: add an AI player; ``user_id`` is then the host asking).
+
+        A game created with a ``capacity`` starts by itself when its last seat is taken.
+        """
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            seats = await self.store.seats(game_id)
+            new = lobby.joined(game, ruleset_of(game.ruleset), seats, user_id, name, ai)
+            await self._commit(game, seats=new)
+        if game.capacity is not None and len(new) == game.capacity:
+            return await self.start(game_id, game.created_by or 0, moderator=True)
+        return await self.status(game_id)
+
+    async def leave(self, game_id: int, user_id: int) -> GameStatus:
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            lobby.check_lobby(game, "The game has started: resign instead of leaving.")
+            seats = await self.store.seats(game_id)
+            if not any(s.user_id == user_id for s in seats):
+                raise ServiceError("not_a_player", "You have not joined this game.")
+            await self._commit(game, seats=lobby.renumber(s for s in seats if s.user_id != user_id))
+        return await self.status(game_id)
+
+    async def start(
+        self, game_id: int, user_id: int, *, moderator: bool = False, seed: str | None = None
+    ) -> GameStatus:
+        """Draw the seat order with the game's dice, set the game up and publish the seed's hash.
+
+        ``seed`` is for tests and the terminal client's ``--seed``; the bot always draws a fresh one.
+        """
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            lobby.check_host(game, user_id, moderator, "start the game")
+            lobby.check_lobby(game, "This game has already started.")
+            ruleset = ruleset_of(game.ruleset)
+            seats = await self.store.seats(game_id)
+            seed = seed or secrets.token_hex(32)
+            update, seated, entry = lobby.start(ruleset, game, seats, seed)
+            await self._commit(game, update, seats=seated, entries=[entry])
+        return await self.status(game_id)
+
+    # -- playing ---------------------------------------------------------------------------------------
+
+    async def act(
+        self, game_id: int, user_id: int, action: Action, *, version: int | None = None
+    ) -> ActResult:
+        """Play ``action`` for the seat ``user_id`` holds. ``version``: the game version the player's
+        message showed; if the game has moved since, the move is refused rather than misapplied."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            check_running(game)
+            if version is not None and version != game.version:
+                raise ServiceError(
+                    "stale",
+                    f"The game has moved on since that message (version {version}, now {game.version}); "
+                    "look at the latest board and try again.",
+                )
+            ruleset = ruleset_of(game.ruleset)
+            state = self.state_of(game)
+            seats = await self.store.seats(game_id)
+            mine = [s.seat for s in seats if s.user_id == user_id and s.status == "playing"]
+            if not mine:
+                raise ServiceError("not_a_player", "You are not playing in this game.")
+            waiting = ruleset.to_act(state)
+            seat = next((s for s in mine if s in waiting), None)
+            if seat is None:
+                who = ", ".join(seats[s].name for s in waiting if s < len(seats))
+                raise ServiceError("not_your_turn", f"It is not your turn: the game is waiting for {who}.")
+            return await self._apply(game, ruleset, state, seats, seat, action, user_id)
+
+    async def play_ai(self, game_id: int, *, limit: int = 100_000) -> list[ActResult]:
+        """Let AI seats move until a human must act, the game stops, or ``limit`` moves were made."""
+        results: list[ActResult] = []
+        while len(results) < limit:
+            async with self.lock(game_id):
+                game = await self.load(game_id)
+                if game.status != "running":
+                    break
+                ruleset = ruleset_of(game.ruleset)
+                state = self.state_of(game)
+                seats = await self.store.seats(game_id)
+                seat = next((s for s in ruleset.to_act(state) if seats[s].controller == "ai"), None)
+                if seat is None:
+                    break
+                # Seeded by the version: the same position always gets the same move (replayable).
+                action = make_agent(ruleset, game.version).choose(state, seat)
+                results.append(await self._apply(game, ruleset, state, seats, seat, action, None))
+        return results
+
+    async def resign(self, game_id: int, user_id: int) -> ActResult | GameStatus:
+        """Leave for good: in the lobby this is leaving; in a game, the ruleset's resignation."""
+        game = await self.load(game_id)
+        if game.status == "lobby":
+            return await self.leave(game_id, user_id)
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            check_running(game)
+            seats = await self.store.seats(game_id)
+            seat = next((s.seat for s in seats if s.user_id == user_id and s.status == "playing"), None)
+            if seat is None:
+                raise ServiceError("not_a_player", "You are not playing in this game.")
+            ruleset = ruleset_of(game.ruleset)
+            marked = [s if s.seat != seat else with_status(s, "resigned") for s in seats]
+            return await self._apply(
+                game, ruleset, self.state_of(game), seats, seat, lobby.resign_action(ruleset), user_id, marked
+            )
+
+    # -- taking moves back -----------------------------------------------------------------------------
+
+    async def undo(self, game_id: int, user_id: int) -> UndoResult:
+        """Take back your own last action, if it was in this turn and showed no dice or hidden cards."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            check_running(game)
+            ruleset = ruleset_of(game.ruleset)
+            seats = await self.store.seats(game_id)
+            seat = next((s.seat for s in seats if s.user_id == user_id and s.status == "playing"), None)
+            if seat is None:
+                raise ServiceError("not_a_player", "You are not playing in this game.")
+            rows = await self.store.log(game_id)
+            live = live_actions(rows)
+            if not live:
+                raise ServiceError("nothing_to_undo", "There is nothing to undo yet.")
+            last = live[-1]
+            if last.seat != seat:
+                who = seats[last.seat].name if last.seat is not None else "the game"
+                raise ServiceError(
+                    "not_yours", f"You can only undo your own last action; the last one was {who}'s."
+                )
+            if hides_something(ruleset, decode_events(ruleset, last.events)):
+                raise ServiceError(
+                    "cannot_undo",
+                    "That action rolled dice or revealed hidden information, so it cannot be undone.",
+                )
+            current = self.state_of(game)
+            before = rebuild(ruleset, seed_of(game), game.options, len(seats), live[:-1])
+            if ruleset.turn_key(before) != ruleset.turn_key(current):
+                raise ServiceError(
+                    "cannot_undo", "That action ended your turn; only moves within your turn can be undone."
+                )
+            entry = LogEntry("undo", seat, user_id, json.dumps({"type": "undo", "reverts": [last.seq]}))
+            commit = await self._commit(game, GameUpdate(state=encode(before)), entries=[entry])
+            return UndoResult(
+                game.id,
+                commit.version,
+                (last.seq,),
+                ruleset.view(before, None),
+                tuple(ruleset.to_act(before)),
+                f"{seats[seat].name} took back their last action (#{last.seq}).",
+            )

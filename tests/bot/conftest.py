@@ -1,0 +1,74 @@
+"""Fixtures for the service and store tests: a fresh SQLite file per test, and quick ways to a game."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.gamelog import live_actions, rebuild
+from bot.service import GameService, ruleset_of
+from bot.store import SqliteStore
+
+SEED = "a fixed seed for tests"
+CHANNEL = 100
+HOST = 1
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
+    opened = await SqliteStore.open(str(tmp_path / "games.db"))
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture
+def service(store: SqliteStore) -> GameService:
+    return GameService(store)
+
+
+async def new_game(
+    service: GameService,
+    seats: str = "human,human",
+    options: dict[str, str] | None = None,
+    channel: int = CHANNEL,
+    seed: str = SEED,
+) -> int:
+    """A started Risk game: human seat k belongs to user k + 1 (the host, user 1, holds the first)."""
+    status = await service.create(channel, HOST, "Host", "risk", options or {}, join=False)
+    for i, kind in enumerate(seats.split(",")):
+        if kind == "ai":
+            await service.join(status.game_id, HOST, "", ai=True)
+        else:
+            await service.join(status.game_id, HOST + i, f"P{i + 1}")
+    await service.start(status.game_id, HOST, seed=seed)
+    return status.game_id
+
+
+async def user_of(service: GameService, game_id: int, seat: int) -> int:
+    status = await service.status(game_id)
+    user = status.seats[seat].user_id
+    assert user is not None
+    return user
+
+
+async def user_to_act(service: GameService, game_id: int) -> int:
+    status = await service.status(game_id)
+    return await user_of(service, game_id, status.waiting_for[0])
+
+
+async def snapshot_matches_replay(service: GameService, game_id: int) -> bool:
+    game = await service.load(game_id)
+    ruleset = ruleset_of(game.ruleset)
+    rows = await service.store.log(game_id)
+    seats = await service.store.seats(game_id)
+    assert game.seed is not None
+    replayed = rebuild(ruleset, game.seed, game.options, len(seats), live_actions(rows))
+    return bool(replayed == service.state_of(game))
+
+
+async def footprint(service: GameService, game_id: int) -> tuple[int, int]:
+    """(version, log rows): what a refused request must leave unchanged."""
+    game = await service.load(game_id)
+    return game.version, len(await service.store.log(game_id))

@@ -1,0 +1,157 @@
+"""The SQLite store on its own: migrations, the one-game-per-channel rule, optimistic concurrency and
+the append-only log."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.schema import LATEST, MIGRATIONS
+from bot.service import GameService
+from bot.store import (
+    ChannelBusy,
+    GameUpdate,
+    GuildSettings,
+    LogEntry,
+    SchemaTooNew,
+    SqliteStore,
+    VersionConflict,
+)
+from tests.bot.conftest import new_game, snapshot_matches_replay
+
+
+def make_v1_database(path: Path) -> None:
+    """A file as the first released schema wrote it: one lobby game with two seats, one ended game."""
+    db = sqlite3.connect(path)
+    db.executescript(MIGRATIONS[0] + "\nPRAGMA user_version = 1;")
+    at = "2026-01-01T00:00:00.000000Z"
+    db.execute(
+        "INSERT INTO games (id, channel_id, ruleset, options, status, created_by, created_at, updated_at) "
+        "VALUES (7, 55, 'risk', ?, 'lobby', 10, ?, ?)",
+        (json.dumps({"setup_batch": 4}), at, at),
+    )
+    db.executemany(
+        "INSERT INTO seats (game_id, seat, user_id, name, controller) VALUES (7, ?, ?, ?, 'human')",
+        [(0, 10, "Ann"), (1, 11, "Bob")],
+    )
+    db.execute(
+        "INSERT INTO games (id, channel_id, ruleset, status, created_at, updated_at) "
+        "VALUES (8, 55, 'risk', 'ended', ?, ?)",
+        (at, at),
+    )
+    db.execute("INSERT INTO actions (game_id, seq, kind, action, at) VALUES (8, 1, 'system', '{}', ?)", (at,))
+    db.commit()
+    db.close()
+
+
+async def test_a_first_version_database_upgrades_with_its_games_intact(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    make_v1_database(path)
+    store = await SqliteStore.open(str(path))
+    try:
+        assert await store.schema_version() == LATEST == 2
+        game = await store.game(7)
+        assert game is not None and game.options == {"setup_batch": 4} and game.turn_hours is None
+        assert [s.name for s in await store.seats(7)] == ["Ann", "Bob"]
+        assert len(await store.log(8)) == 1
+        # The new version's table works, and the old lobby game can be played on.
+        await store.set_guild_settings(GuildSettings(99, mod_role_id=5))
+        assert (await store.guild_settings(99)).mod_role_id == 5
+        service = GameService(store)
+        status = await service.start(7, 10, seed="s")
+        assert status.status == "running" and sorted(status.names) == ["Ann", "Bob"]
+        assert await snapshot_matches_replay(service, 7)
+    finally:
+        await store.close()
+    # Opening again runs nothing: the file stays at the latest version.
+    again = await SqliteStore.open(str(path))
+    assert await again.schema_version() == LATEST
+    await again.close()
+
+
+async def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "new.db"
+    sqlite3.connect(path).execute(f"PRAGMA user_version = {LATEST + 1}").connection.close()
+    with pytest.raises(SchemaTooNew, match="newer than this Warboard"):
+        await SqliteStore.open(str(path))
+
+
+async def test_pragmas_durability(store: SqliteStore) -> None:
+    db = store._db
+    async with db.execute("PRAGMA journal_mode") as c:
+        assert (await c.fetchone())[0] == "wal"
+    async with db.execute("PRAGMA synchronous") as c:
+        assert (await c.fetchone())[0] == 2  # FULL
+    async with db.execute("PRAGMA foreign_keys") as c:
+        assert (await c.fetchone())[0] == 1
+
+
+async def test_one_active_game_per_channel(store: SqliteStore) -> None:
+    first = await store.create_game(None, 5, "risk", {}, 1)
+    with pytest.raises(ChannelBusy):
+        await store.create_game(None, 5, "risk", {}, 2)
+    await store.commit(first.id, first.version, GameUpdate(status="ended"))
+    second = await store.create_game(None, 5, "risk", {}, 2)  # an ended game no longer holds the channel
+    assert (await store.active_game(5)).id == second.id  # type: ignore[union-attr]
+
+
+async def test_a_stale_version_writes_nothing(store: SqliteStore) -> None:
+    game = await store.create_game(None, 5, "risk", {}, 1)
+    done = await store.commit(game.id, game.version, entries=[LogEntry("system", None, 1, "{}")])
+    assert done == type(done)(game.version + 1, 1)
+    with pytest.raises(VersionConflict) as conflict:
+        await store.commit(
+            game.id, game.version, GameUpdate(status="paused"), entries=[LogEntry("system", None, 1, "{}")]
+        )
+    assert conflict.value.actual == game.version + 1
+    after = await store.game(game.id)
+    assert after is not None and after.status == "lobby" and len(await store.log(game.id)) == 1
+
+
+async def test_two_connections_cannot_both_win(tmp_path: Path) -> None:
+    """Two processes (here: two connections) writing the same game: the second sees the conflict."""
+    path = str(tmp_path / "shared.db")
+    one, two = await SqliteStore.open(path), await SqliteStore.open(path)
+    try:
+        game = await one.create_game(None, 5, "risk", {}, 1)
+        await one.commit(game.id, game.version, entries=[LogEntry("system", None, 1, "{}")])
+        with pytest.raises(VersionConflict):
+            await two.commit(game.id, game.version, entries=[LogEntry("system", None, 2, "{}")])
+        assert len(await two.log(game.id)) == 1
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def test_the_action_log_is_append_only(service: GameService) -> None:
+    game_id = await new_game(service)
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        await service.store._db.execute("UPDATE actions SET events = '[]' WHERE game_id = ?", (game_id,))
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        await service.store._db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
+
+
+async def test_timers(store: SqliteStore) -> None:
+    game = await store.create_game(None, 5, "risk", {}, 1)
+    early = await store.add_timer(game.id, "deadline", "2026-01-01T00:00:00.000000Z")
+    await store.add_timer(game.id, "reminder", "2999-01-01T00:00:00.000000Z")
+    due = await store.due_timers("2026-06-01T00:00:00.000000Z")
+    assert [t.id for t in due] == [early]
+    await store.delete_timer(early)
+    assert await store.due_timers("2026-06-01T00:00:00.000000Z") == []
+
+
+async def test_a_failed_append_rolls_back_the_whole_commit(store: SqliteStore) -> None:
+    """The version bump, the snapshot and the log row stand or fall together."""
+    game = await store.create_game(None, 5, "risk", {}, 1)
+    with pytest.raises(sqlite3.IntegrityError):
+        await store.commit(
+            game.id, game.version, GameUpdate(state="{}"), entries=[LogEntry("bogus", None, 1, "{}")]
+        )
+    after = await store.game(game.id)
+    assert after is not None and after.version == game.version and after.state is None
+    assert await store.log(game.id) == []
+    await store.commit(game.id, game.version, entries=[LogEntry("system", None, 1, "{}")])  # still usable
