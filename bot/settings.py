@@ -22,13 +22,16 @@ class Settings:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
-        """``DISCORD_TOKEN``, ``PBP_DATABASE``, ``PBP_DEV_GUILDS`` (comma-separated ids), ``PBP_LOG_LEVEL``."""
+        """Read ``DISCORD_TOKEN``, ``PBP_DATABASE``, ``PBP_DEV_GUILDS`` (comma-separated ids) and
+        ``PBP_LOG_LEVEL``."""
         env = os.environ if env is None else env
         guilds = []
         for part in env.get("PBP_DEV_GUILDS", "").split(","):
             if part.strip():
                 if not part.strip().isdigit():
-                    raise SettingsError(f"PBP_DEV_GUILDS must be guild ids separated by commas, not “{part.strip()}”.")
+                    raise SettingsError(
+                        f"PBP_DEV_GUILDS must be guild ids separated by commas, not “{part.strip()}”."
+                    )
                 guilds.append(int(part))
         level = env.get("PBP_LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in LOG_LEVELS:
