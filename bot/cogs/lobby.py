@@ -1,0 +1,256 @@
+"""/game and /help: creating, joining and starting games, and looking at them (status, map, log,
+export, verify). Anyone may look; only the seated may play."""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.common import COLOUR, board_message, channel_game, display_name, handle_error, is_moderator
+from bot.cogs.play import announce_turn
+from bot.limits import CHOICE_NAME, CHOICES, EMBED_DESCRIPTION, clip, pack_lines
+from bot.models import ServiceError
+from rules import registry
+
+if TYPE_CHECKING:
+    from bot.app import WarboardBot
+
+RULESET_CHOICES = [app_commands.Choice(name=r.title, value=r.name) for r in registry.RULESETS.values()]
+LOG_PAGE = 40  # lines per /game log page
+
+HELP = """**Warboard** hosts war board games by post: one game per channel, played over days.
+**Start**: `/game new ruleset:Risk` · others `/game join` · `/game options` · `/game start`.
+**Play Risk**: `/risk trade` · `/risk place` · `/risk attack from to [dice] [until]` · `/risk occupy` · \
+`/risk fortify` · `/risk end` · `/risk cards` (private) · `/risk odds`.
+**Look**: `/game status` · `/game map` · `/game log` · `/game export` · `/game verify` (after the end).
+**Mistakes**: `/game undo` takes back your last move of this turn while no dice were rolled since.
+**Leave**: `/game leave` (before the start) · `/game resign`.
+**Moderators** (Manage Server/Channels or the /mod role): \
+`/mod pause|resume|kick|replace|rollback|end|skip|role`.
+Fair dice: the seed's SHA-256 is posted at the start and the seed at the end; \
+`/game verify` recomputes every die."""
+
+
+class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, join and follow games"):
+    def __init__(self, bot: WarboardBot) -> None:
+        self.bot = bot
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        await handle_error(interaction, error)
+
+    @app_commands.command(description="Start a new game in this channel")
+    @app_commands.describe(
+        ruleset="which game", seats="how many players (the game starts when all have joined)"
+    )
+    @app_commands.choices(ruleset=RULESET_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        ruleset: app_commands.Choice[str],
+        seats: app_commands.Range[int, 2, 8] | None = None,
+        deadline_hours: app_commands.Range[int, 1, 720] | None = None,
+    ) -> None:
+        rules = registry.get(ruleset.value)
+        if seats is not None and not rules.min_seats <= seats <= rules.max_seats:
+            raise ServiceError(
+                "seats", f"{rules.title} is for {rules.min_seats} to {rules.max_seats} players."
+            )
+        status = await self.bot.service.create(
+            interaction.channel_id or 0,
+            interaction.user.id,
+            display_name(interaction.user),
+            ruleset.value,
+            guild_id=interaction.guild_id,
+            capacity=seats,
+            turn_hours=deadline_hours,
+        )
+        wanted = f" for {seats} players" if seats else ""
+        await interaction.response.send_message(
+            f"{display_name(interaction.user)} opened game #{status.game_id}: **{status.title}**{wanted}. "
+            "Join with `/game join`; the host sets `/game options` and runs `/game start`."
+        )
+
+    @app_commands.command(description="Show or set this game's options before it starts")
+    @app_commands.describe(name="the option to set", value="its new value")
+    async def options(
+        self, interaction: discord.Interaction, name: str | None = None, value: str | None = None
+    ) -> None:
+        game_id = await channel_game(self.bot, interaction)
+        if name is not None:
+            if value is None:
+                raise ServiceError("no_value", f"Give a value for {name}.")
+            moderator = await is_moderator(self.bot, interaction)
+            await self.bot.service.set_options(
+                game_id, interaction.user.id, {name: value}, moderator=moderator
+            )
+        status = await self.bot.service.status(game_id)
+        rules = registry.get(status.ruleset)
+        lines = [
+            f"**{spec.name}** = `{status.options.get(spec.name, spec.default)}` "
+            f"({spec.describe()}): {spec.help}"
+            for spec in rules.options
+        ]
+        embed = discord.Embed(
+            title=f"{status.title} options",
+            description=clip("\n".join(lines), EMBED_DESCRIPTION),
+            colour=COLOUR,
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=name is None)
+
+    @options.autocomplete("name")
+    async def _option_names(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
+        rules = await self._channel_rules(interaction)
+        return [
+            app_commands.Choice(name=clip(f"{s.name}: {s.help}", CHOICE_NAME), value=s.name)
+            for s in (rules.options if rules else ())
+            if typed.lower() in s.name
+        ][:CHOICES]
+
+    @options.autocomplete("value")
+    async def _option_values(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
+        rules = await self._channel_rules(interaction)
+        name = str(getattr(interaction.namespace, "name", "") or "")
+        spec = next((s for s in (rules.options if rules else ()) if s.name == name), None)
+        if spec is None:
+            return []
+        if spec.kind is bool:
+            values = ["on", "off"]
+        elif spec.choices:
+            values = list(spec.choices)
+        else:
+            low, high = spec.minimum or 0, spec.maximum or 100
+            values = [str(v) for v in range(low, high + 1)][:CHOICES]
+        return [app_commands.Choice(name=v, value=v) for v in values if typed.lower() in v][:CHOICES]
+
+    async def _channel_rules(self, interaction: discord.Interaction):  # type: ignore[no-untyped-def]
+        game_id = await self.bot.service.game_in_channel(interaction.channel_id or 0)
+        if game_id is None:
+            return None
+        return registry.get((await self.bot.service.load(game_id)).ruleset)
+
+    @app_commands.command(description="Join the game in this channel")
+    async def join(self, interaction: discord.Interaction) -> None:
+        game_id = await channel_game(self.bot, interaction)
+        status = await self.bot.service.join(game_id, interaction.user.id, display_name(interaction.user))
+        text = f"{display_name(interaction.user)} joined game #{game_id} ({len(status.seats)} seated)."
+        if status.status == "running":  # the lobby was full: the game started itself
+            await interaction.response.send_message(text + " All seats are taken: the game begins!")
+            await self._announce_start(interaction, game_id)
+            return
+        await interaction.response.send_message(text)
+
+    @app_commands.command(description="Leave the game before it starts")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        game_id = await channel_game(self.bot, interaction)
+        await self.bot.service.leave(game_id, interaction.user.id)
+        await interaction.response.send_message(f"{display_name(interaction.user)} left game #{game_id}.")
+
+    @app_commands.command(description="Start the game (host or moderator)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        game_id = await channel_game(self.bot, interaction)
+        moderator = await is_moderator(self.bot, interaction)
+        await self.bot.service.start(game_id, interaction.user.id, moderator=moderator)
+        await interaction.response.defer()
+        await self._announce_start(interaction, game_id)
+
+    async def _announce_start(self, interaction: discord.Interaction, game_id: int) -> None:
+        status = await self.bot.service.status(game_id)
+        order = ", ".join(f"{s.seat + 1}. {s.name}" for s in status.seats)
+        await interaction.followup.send(
+            f"Game #{game_id} has begun. Seat order (drawn with the game's dice): {order}.\n"
+            f"Seed hash (SHA-256, the seed is revealed at the end): `{status.seed_hash}`"
+        )
+        await announce_turn(self.bot, interaction, game_id)
+
+    @app_commands.command(description="Where this game stands")
+    async def status(self, interaction: discord.Interaction) -> None:
+        game_id = await channel_game(self.bot, interaction)
+        status = await self.bot.service.status(game_id)
+        embed = discord.Embed(
+            title=f"{status.title} · game #{game_id}", description=clip(status.summary(), 4000), colour=COLOUR
+        )
+        await interaction.response.send_message(embed=embed)
+
+    @app_commands.command(description="The board")
+    async def map(self, interaction: discord.Interaction) -> None:
+        game_id = await channel_game(self.bot, interaction)
+        status = await self.bot.service.status(game_id)
+        if status.status == "lobby":
+            raise ServiceError("not_started", "The game has not started yet, so there is no board.")
+        await interaction.response.defer(thinking=True)
+        embed, board = await board_message(self.bot, game_id, title=f"{status.title} · game #{game_id}")
+        await interaction.followup.send(embed=embed, file=board)
+
+    @app_commands.command(description="The game log, every die shown")
+    @app_commands.describe(page="1 is the latest page")
+    async def log(
+        self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10_000] = 1
+    ) -> None:
+        game_id = await channel_game(self.bot, interaction)
+        lines = await self.bot.service.log_lines(game_id)
+        pages = max(1, -(-len(lines) // LOG_PAGE))
+        if page > pages:
+            raise ServiceError("bad_page", f"The log has {pages} page(s).")
+        end = len(lines) - (page - 1) * LOG_PAGE
+        chunk = lines[max(0, end - LOG_PAGE) : end] or ["Nothing has happened yet."]
+        embed = discord.Embed(
+            title=f"Game #{game_id} log · page {page} of {pages}",
+            description=pack_lines(chunk)[-1],
+            colour=COLOUR,
+        )
+        await interaction.response.send_message(embed=embed)
+
+    @app_commands.command(description="Take back your last move of this turn (no dice rolled since)")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        game_id = await channel_game(self.bot, interaction)
+        result = await self.bot.service.undo(game_id, interaction.user.id)
+        await interaction.response.send_message(result.message)
+
+    @app_commands.command(description="Resign: your armies stay on the board as neutral")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        game_id = await channel_game(self.bot, interaction)
+        result = await self.bot.service.resign(game_id, interaction.user.id)
+        await interaction.response.defer()
+        await interaction.followup.send(f"{display_name(interaction.user)} resigned from game #{game_id}.")
+        if getattr(result, "turn_changed", False) or getattr(result, "result", None):
+            await announce_turn(self.bot, interaction, game_id)
+
+    @app_commands.command(description="The whole game as a JSON file")
+    async def export(self, interaction: discord.Interaction) -> None:
+        game_id = await channel_game(self.bot, interaction)
+        document = await self.bot.service.export(game_id)
+        await interaction.response.send_message(
+            f"Game #{game_id} (the seed is included only once the game has ended).",
+            file=discord.File(io.BytesIO(document.encode()), filename=f"warboard-game-{game_id}.json"),
+        )
+
+    @app_commands.command(description="Recompute every die of the finished game from its revealed seed")
+    async def verify(self, interaction: discord.Interaction) -> None:
+        game_id = await self._latest_game(interaction)
+        report = await self.bot.service.verify(game_id)
+        await interaction.response.send_message(clip(report.text(), 1900))
+
+    async def _latest_game(self, interaction: discord.Interaction) -> int:
+        """The channel's running game, or else its most recently ended one (verify needs an ended game)."""
+        game_id = await self.bot.service.game_in_channel(interaction.channel_id or 0)
+        if game_id is None:
+            game_id = await self.bot.service.last_game_in_channel(interaction.channel_id or 0)
+        if game_id is None:
+            raise ServiceError("no_game", "There is no game in this channel yet.")
+        return game_id
+
+
+class HelpCog(commands.Cog):
+    @app_commands.command(name="help", description="How to play Warboard")
+    async def help(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(HELP, ephemeral=True)

@@ -1,0 +1,113 @@
+"""/mod: keeping order. Members with Manage Server or Manage Channels, or the role set with
+/mod role, are moderators; everyone else is refused before anything changes."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.common import channel_game, display_name, handle_error, is_moderator
+from bot.cogs.play import announce_turn
+from bot.models import ServiceError
+
+if TYPE_CHECKING:
+    from bot.app import WarboardBot
+
+
+class ModerationCog(commands.GroupCog, group_name="mod", group_description="Moderate this channel's game"):
+    def __init__(self, bot: WarboardBot) -> None:
+        self.bot = bot
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if await is_moderator(self.bot, interaction):
+            return True
+        raise app_commands.CheckFailure(
+            "Only moderators (Manage Server, Manage Channels, or the moderator role) can use /mod."
+        )
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        await handle_error(interaction, error)
+
+    async def _seat_of(self, game_id: int, member: discord.abc.User) -> int:
+        status = await self.bot.service.status(game_id)
+        seat = next((s.seat for s in status.seats if s.user_id == member.id), None)
+        if seat is None:
+            raise ServiceError("not_a_player", f"{display_name(member)} has no seat in this game.")
+        return seat
+
+    @app_commands.command(description="Pause the game")
+    async def pause(self, interaction: discord.Interaction) -> None:
+        game_id = await channel_game(self.bot, interaction)
+        await self.bot.service.pause(game_id, interaction.user.id, moderator=True)
+        await interaction.response.send_message(f"Game #{game_id} is paused; `/mod resume` to go on.")
+
+    @app_commands.command(description="Resume a paused game")
+    async def resume(self, interaction: discord.Interaction) -> None:
+        game_id = await channel_game(self.bot, interaction)
+        await self.bot.service.resume(game_id, interaction.user.id, moderator=True)
+        await interaction.response.send_message(f"Game #{game_id} goes on.")
+
+    @app_commands.command(description="Remove a player (their seat resigns)")
+    async def kick(self, interaction: discord.Interaction, player: discord.Member) -> None:
+        game_id = await channel_game(self.bot, interaction)
+        seat = await self._seat_of(game_id, player)
+        await self.bot.service.kick(game_id, interaction.user.id, seat, moderator=True)
+        await interaction.response.send_message(f"{display_name(player)} was removed from game #{game_id}.")
+
+    @app_commands.command(
+        description="Give a player's seat to another member (or leave `with` empty for the AI)"
+    )
+    @app_commands.rename(new="with")
+    async def replace(
+        self, interaction: discord.Interaction, player: discord.Member, new: discord.Member | None = None
+    ) -> None:
+        game_id = await channel_game(self.bot, interaction)
+        seat = await self._seat_of(game_id, player)
+        name = display_name(new) if new else f"AI (for {display_name(player)})"
+        await self.bot.service.replace(
+            game_id, interaction.user.id, seat, new.id if new else None, name, moderator=True
+        )
+        await interaction.response.send_message(
+            f"Seat {seat + 1} ({display_name(player)}) now plays as {name}."
+        )
+
+    @app_commands.command(description="Take back the last N actions of any player")
+    async def rollback(
+        self, interaction: discord.Interaction, actions: app_commands.Range[int, 1, 1000]
+    ) -> None:
+        game_id = await channel_game(self.bot, interaction)
+        result = await self.bot.service.rollback(game_id, interaction.user.id, actions, moderator=True)
+        await interaction.response.send_message(result.message)
+
+    @app_commands.command(description="End the game for good (reveals the seed)")
+    async def end(self, interaction: discord.Interaction) -> None:
+        game_id = await channel_game(self.bot, interaction)
+        status = await self.bot.service.end(game_id, interaction.user.id, moderator=True)
+        await interaction.response.send_message(
+            f"Game #{game_id} was ended by a moderator. "
+            f"Seed: `{status.seed}` (`/game verify` checks every die)."
+            if status.seed
+            else f"Game #{game_id} was ended by a moderator."
+        )
+
+    @app_commands.command(description="Skip the current player's turn (their armies are placed safely)")
+    async def skip(self, interaction: discord.Interaction) -> None:
+        game_id = await channel_game(self.bot, interaction)
+        await self.bot.service.skip(game_id, interaction.user.id, moderator=True)
+        await interaction.response.defer()
+        await interaction.followup.send(f"A moderator skipped the turn in game #{game_id}.")
+        await announce_turn(self.bot, interaction, game_id)
+
+    @app_commands.command(description="Set the role whose members may moderate games")
+    async def role(self, interaction: discord.Interaction, role: discord.Role) -> None:
+        if interaction.guild_id is None or self.bot.store is None:
+            raise ServiceError("no_guild", "Roles exist only in servers.")
+        settings = await self.bot.store.guild_settings(interaction.guild_id)
+        await self.bot.store.set_guild_settings(replace(settings, mod_role_id=role.id))
+        await interaction.response.send_message(f"Members with {role.mention} may now moderate games.")

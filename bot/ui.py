@@ -1,0 +1,113 @@
+"""Buttons that survive a restart: each custom id carries the game, the version it was drawn for and
+the move, so a click after a restart still works and a click on an old message is refused politely.
+
+Template: ``wb:<game>:<version>:<verb>[:<arg>]``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.cogs.common import handle_error
+from rules.core.events import Action
+from rules.risk.actions import Attack, EndPhase, Occupy
+
+if TYPE_CHECKING:
+    from bot.app import WarboardBot
+
+LABELS = {
+    "roll": "Attack again",
+    "blitz": "Attack until conquered",
+    "occupy": "Move in {arg}",
+    "stop": "Stop attacking",
+}
+STYLES = {
+    "roll": discord.ButtonStyle.danger,
+    "blitz": discord.ButtonStyle.danger,
+    "occupy": discord.ButtonStyle.primary,
+}
+
+
+def action_for(verb: str, arg: str) -> Action:
+    """The move a button stands for; the engine validates it like any typed command."""
+    if verb in ("roll", "blitz"):
+        source, _, target = arg.partition(".")
+        return Attack(source, target, 3, until=1 if verb == "blitz" else None)
+    if verb == "occupy":
+        return Occupy(int(arg))
+    return EndPhase()
+
+
+class GameButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"wb:(?P<game>\d+):(?P<version>\d+):(?P<verb>[a-z]+)(?::(?P<arg>[\w.]+))?",
+):
+    def __init__(self, game: int, version: int, verb: str, arg: str = "") -> None:
+        custom_id = f"wb:{game}:{version}:{verb}" + (f":{arg}" if arg else "")
+        super().__init__(
+            discord.ui.Button(
+                label=LABELS[verb].format(arg=arg),
+                style=STYLES.get(verb, discord.ButtonStyle.secondary),
+                custom_id=custom_id,
+            )
+        )
+        self.game, self.version, self.verb, self.arg = game, version, verb, arg
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> GameButton:
+        return cls(int(match["game"]), int(match["version"]), match["verb"], match["arg"] or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot.cogs.play import present_move
+
+        bot: WarboardBot = interaction.client  # type: ignore[assignment]
+        try:
+            # The attacker may clamp dice to what the territory allows: a button does not know.
+            action = action_for(self.verb, self.arg)
+            if isinstance(action, Attack):
+                action = await _clamped(bot, self.game, action)
+            result = await bot.service.act(self.game, interaction.user.id, action, version=self.version)
+        except Exception as error:
+            await handle_error(interaction, error)
+            return
+        await interaction.response.defer()
+        # The buttons under the old message are spent: take them away rather than leave stale ones.
+        await interaction.edit_original_response(view=None)
+        await present_move(bot, interaction, self.game, result)
+
+
+async def _clamped(bot: WarboardBot, game_id: int, attack: Attack) -> Attack:
+    view = await bot.service.view(game_id)
+    armies = next((t.armies for t in view.territories if t.id == attack.source), 2)
+    return Attack(attack.source, attack.target, max(1, min(3, armies - 1)), attack.until)
+
+
+def next_steps(game_id: int, version: int, view: Any, last_battle: Any | None) -> discord.ui.View | None:
+    """The natural next moves after a Risk move: move in, attack again, attack until conquered, stop."""
+    buttons: list[GameButton] = []
+    pending = getattr(view, "pending", None)
+    if pending is not None and pending.kind == "occupy":
+        for count in sorted({pending.maximum, pending.minimum}, reverse=True):
+            buttons.append(GameButton(game_id, version, "occupy", str(count)))
+    elif view.phase == "attack" and not view.must_trade_down and not view.reinforcements:
+        if last_battle is not None:
+            source = next(t for t in view.territories if t.id == last_battle.source)
+            target = next(t for t in view.territories if t.id == last_battle.target)
+            if target.owner != source.owner and source.armies >= 2:
+                pair = f"{source.id}.{target.id}"
+                buttons += [
+                    GameButton(game_id, version, "roll", pair),
+                    GameButton(game_id, version, "blitz", pair),
+                ]
+        buttons.append(GameButton(game_id, version, "stop"))
+    if not buttons:
+        return None
+    holder = discord.ui.View(timeout=None)
+    for button in buttons[:5]:
+        holder.add_item(button)
+    return holder

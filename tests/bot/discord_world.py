@@ -1,0 +1,79 @@
+"""A fake Discord world with Warboard connected, and a player that turns engine actions into the
+slash commands and button clicks a person would use."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+
+from fakecord import FakeDiscord
+
+from bot.app import WarboardBot, create_bot
+from bot.settings import Settings
+from rules.core.events import Action
+from rules.risk.actions import Attack, Defend, EndPhase, Fortify, Occupy, PlaceArmies, TradeCards
+
+GUILD = {
+    "name": "War Room",
+    "channels": ["risk", "lobby"],
+    "members": ["alice", "bob", "carol", "dave", "modder"],
+    "roles": ["game-mods"],
+}
+
+
+@contextlib.asynccontextmanager
+async def discord_world(database: str, settle: float = 0.1) -> AsyncIterator[tuple[FakeDiscord, WarboardBot]]:
+    async with FakeDiscord(guilds=[GUILD], settle=settle, timeout=20.0) as fd:
+        bot = create_bot(Settings(token="fake-token", database=database))
+        await fd.start_bot(bot)
+        try:
+            yield fd, bot
+        finally:
+            await bot.close()
+
+
+def command_for(action: Action) -> tuple[str, dict[str, object]]:
+    """The slash command a player types for ``action``."""
+    if isinstance(action, PlaceArmies):
+        return "risk place", {"territory": action.territory, "armies": action.armies}
+    if isinstance(action, Attack):
+        until = "once" if action.until is None else ("conquer" if action.until == 1 else str(action.until))
+        return "risk attack", {
+            "from": action.source,
+            "to": action.target,
+            "dice": action.dice,
+            "until": until,
+        }
+    if isinstance(action, Occupy):
+        return "risk occupy", {"armies": action.armies}
+    if isinstance(action, Fortify):
+        return "risk fortify", {"from": action.source, "to": action.target, "armies": action.armies}
+    if isinstance(action, TradeCards):
+        return "risk trade", {"cards": " ".join(map(str, action.cards))}
+    if isinstance(action, EndPhase):
+        return "risk end", {}
+    raise AssertionError(f"no command for {action!r}")
+
+
+def button_for(action: Action, custom_ids: list[str]) -> str | None:
+    """The button on the last message that does ``action``, if there is one."""
+    for custom_id in custom_ids:
+        parts = custom_id.split(":")
+        if len(parts) < 4 or parts[0] != "wb":
+            continue
+        verb, arg = parts[3], parts[4] if len(parts) > 4 else ""
+        if isinstance(action, Occupy) and verb == "occupy" and arg == str(action.armies):
+            return custom_id
+        if isinstance(action, EndPhase) and verb == "stop":
+            return custom_id
+        if (
+            isinstance(action, Attack)
+            and action.until == 1
+            and verb == "blitz"
+            and arg == f"{action.source}.{action.target}"
+        ):
+            return custom_id
+    return None
+
+
+__all__ = ["GUILD", "Defend", "button_for", "command_for", "discord_world"]
