@@ -22,8 +22,13 @@ GUILD = {
 
 
 @contextlib.asynccontextmanager
-async def discord_world(database: str, settle: float = 0.1) -> AsyncIterator[tuple[FakeDiscord, WarboardBot]]:
+async def discord_world(
+    database: str, settle: float = 0.1, roles: dict[str, list[str]] | None = None
+) -> AsyncIterator[tuple[FakeDiscord, WarboardBot]]:
+    """A guild with five members; ``roles`` gives members roles before the bot connects."""
     async with FakeDiscord(guilds=[GUILD], settle=settle, timeout=20.0) as fd:
+        for user, given in (roles or {}).items():
+            fd.add_member(GUILD["name"], user, roles=given)
         bot = create_bot(Settings(token="fake-token", database=database))
         await fd.start_bot(bot)
         try:
