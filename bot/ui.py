@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.cogs.common import handle_error
+from bot.cogs.common import attack_dice, handle_error
 from rules.core.events import Action
 from rules.risk.actions import Attack, EndPhase, Occupy
 
@@ -70,7 +70,8 @@ class GameButton(
             # The attacker may clamp dice to what the territory allows: a button does not know.
             action = action_for(self.verb, self.arg)
             if isinstance(action, Attack):
-                action = await _clamped(bot, self.game, action)
+                dice = await attack_dice(bot, self.game, action.source, action.dice)
+                action = Attack(action.source, action.target, dice, action.until)
             result = await bot.service.act(self.game, interaction.user.id, action, version=self.version)
         except Exception as error:
             await handle_error(interaction, error)
@@ -79,12 +80,6 @@ class GameButton(
         # The buttons under the old message are spent: take them away rather than leave stale ones.
         await interaction.edit_original_response(view=None)
         await present_move(bot, interaction, self.game, result)
-
-
-async def _clamped(bot: WarboardBot, game_id: int, attack: Attack) -> Attack:
-    view = await bot.service.view(game_id)
-    armies = next((t.armies for t in view.territories if t.id == attack.source), 2)
-    return Attack(attack.source, attack.target, max(1, min(3, armies - 1)), attack.until)
 
 
 def next_steps(game_id: int, version: int, view: Any, last_battle: Any | None) -> discord.ui.View | None:

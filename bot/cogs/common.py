@@ -104,5 +104,13 @@ async def board_message(
     return embed, file
 
 
+async def attack_dice(bot: WarboardBot, game_id: int, source: str, wanted: int = 3) -> int:
+    """The most dice ``source`` may roll, up to ``wanted``: one army always stays behind. Used when a
+    player leaves ``dice`` empty and by buttons, which cannot know the armies left."""
+    view = await bot.service.view(game_id)
+    armies = next((t.armies for t in view.territories if t.id == source), wanted + 1)
+    return max(1, min(wanted, armies - 1))
+
+
 def mention(user_id: int | None, name: str) -> str:
     return f"<@{user_id}>" if user_id else name

@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import risk_choices
-from bot.cogs.common import COLOUR, channel_game, handle_error, png_file
+from bot.cogs.common import COLOUR, attack_dice, channel_game, handle_error, png_file
 from bot.cogs.play import present_move
 from bot.limits import CHOICE_NAME, CHOICES, clip
 from bot.models import ServiceError
@@ -108,10 +108,7 @@ class RiskCog(commands.GroupCog, group_name="risk", group_description="Play Risk
         until: str | None = None,
     ) -> None:
         if dice is None:
-            game_id = await channel_game(self.bot, interaction)
-            view = await self.bot.service.view(game_id)
-            armies = next((t.armies for t in view.territories if t.id == source), 4)
-            dice = max(1, min(3, armies - 1))
+            dice = await attack_dice(self.bot, await channel_game(self.bot, interaction), source)
         await self._act(interaction, Attack(source, target, dice, until=parse_until(until)))
 
     @attack.autocomplete("source")
