@@ -9,11 +9,22 @@ the log row, the snapshot and ``version + 1`` together.
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import Any
 
+from bot.clock import Clock, plan_turn, to_text, utc_now
 from bot.gamelog import encode, event_lines, row_lines, visible
 from bot.models import ActResult, GameStatus, SeatInfo, ServiceError
-from bot.store import NO_CHANGES, GameRecord, GameStore, GameUpdate, LogEntry, SeatRecord, VersionConflict
+from bot.store import (
+    NO_CHANGES,
+    GameRecord,
+    GameStore,
+    GameUpdate,
+    LogEntry,
+    SeatRecord,
+    TimerSpec,
+    VersionConflict,
+)
 from rules import registry
 from rules.core.agents import Agent, RandomAgent
 from rules.core.codec import from_json
@@ -41,22 +52,10 @@ def make_agent(ruleset: Ruleset, seed: int) -> Agent:
     return RandomAgent(ruleset, seed)
 
 
-def cautious_move(ruleset: Ruleset, state: Any, seat: int, seed: int) -> Action:
-    """A move made for an absent player: end the phase when the rules allow it, otherwise what the AI
-    would do, except attacking (placing armies or answering a defence is safe; a war is not)."""
-    legal = ruleset.legal(state, seat)
-    ending = next((a for a in legal if type(a).__name__ == "EndPhase"), None)
-    if ending is not None:
-        return ending
-    choice = make_agent(ruleset, seed).choose(state, seat)
-    if type(choice).__name__ == "Attack":
-        return next((a for a in legal if type(a).__name__ != "Attack"), choice)
-    return choice
-
-
 class ServiceCore:
-    def __init__(self, store: GameStore) -> None:
+    def __init__(self, store: GameStore, clock: Clock = utc_now) -> None:
         self.store = store
+        self.clock = clock  # tests pass a controllable one
         self._locks: dict[int, asyncio.Lock] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
@@ -104,7 +103,19 @@ class ServiceCore:
             version=game.version,
             created_by=game.created_by,
             options=game.options,
-            seats=tuple(SeatInfo(s.seat, s.user_id, s.name, s.controller, s.status) for s in seats),
+            seats=tuple(
+                SeatInfo(
+                    s.seat,
+                    s.user_id,
+                    s.name,
+                    s.controller,
+                    s.status,
+                    s.missed,
+                    s.vacation_until,
+                    s.vacation_left_hours,
+                )
+                for s in seats
+            ),
             waiting_for=waiting,
             turn=turn,
             seed_hash=game.seed_hash,
@@ -114,6 +125,10 @@ class ServiceCore:
             capacity=game.capacity,
             turn_hours=game.turn_hours,
             deadline_at=game.deadline_at,
+            timeout_action=game.timeout_action,
+            reminders=game.reminders,
+            missed_limit=game.missed_limit,
+            status_message_id=game.status_message_id,
         )
 
     async def view(self, game_id: int, user_id: int | None = None) -> Any:
@@ -153,13 +168,19 @@ class ServiceCore:
         user_id: int | None,
         new_seats: list[SeatRecord] | None = None,
         extra: tuple[LogEntry, ...] = (),
+        timers: tuple[TimerSpec, ...] | None = None,
     ) -> ActResult:
-        """Apply through the engine (IllegalAction passes through untouched) and persist in one commit."""
+        """Apply through the engine (IllegalAction passes through untouched) and persist in one commit.
+
+        When the move ends the turn, the next turn's clock is written in the same commit; otherwise
+        ``timers`` (None: unchanged) replace the game's timers."""
         after, events = ruleset.apply(state, seat, action, SeededRng(seed_of(game)))
         outcome = ruleset.result(after)
         entry = LogEntry("action", seat, user_id, encode(action), encode(events))
         update = GameUpdate(state=encode(after), status="ended" if outcome else None)
-        commit = await self._commit(game, update, seats=new_seats, entries=[*extra, entry])
+        if outcome or ruleset.turn_key(after) != ruleset.turn_key(state):
+            update, timers = self.with_turn_clock(game, ruleset, after, new_seats or seats, update)
+        commit = await self._commit(game, update, seats=new_seats, entries=[*extra, entry], timers=timers)
         names = [s.name for s in new_seats or seats]
         public = visible(ruleset, events, None, ended=outcome is not None)
         return ActResult(
@@ -177,6 +198,21 @@ class ServiceCore:
             turn=ruleset.turn_key(after)[0],
         )
 
+    def with_turn_clock(
+        self, game: GameRecord, ruleset: Ruleset, state: Any, seats: list[SeatRecord], update: GameUpdate
+    ) -> tuple[GameUpdate, tuple[TimerSpec, ...]]:
+        """``update`` plus a fresh clock for the turn now waiting in ``state`` (none once the game is
+        over, paused or without deadlines), and the timers that replace the game's old ones."""
+        waiting = ruleset.to_act(state)
+        running = (update.status or game.status) == "running" and ruleset.result(state) is None
+        plan = None
+        if running and waiting:
+            plan = plan_turn(game, seats[waiting[0]], ruleset.turn_key(state), self.clock())
+        if plan is None:
+            return replace(update, clear=("deadline_at", "turn_started_at")), ()
+        started, deadline = to_text(plan.started_at), to_text(plan.deadline)
+        return replace(update, turn_started_at=started, deadline_at=deadline), plan.timers
+
     async def _commit(
         self,
         game: GameRecord,
@@ -184,9 +220,10 @@ class ServiceCore:
         *,
         seats: list[SeatRecord] | None = None,
         entries: list[LogEntry] | tuple[LogEntry, ...] = (),
+        timers: tuple[TimerSpec, ...] | None = None,
     ) -> Any:
         try:
-            return await self.store.commit(game.id, game.version, update, seats, entries)
+            return await self.store.commit(game.id, game.version, update, seats, entries, timers)
         except VersionConflict:
             raise ServiceError(
                 "stale", "Someone else changed the game at the same moment; please try again."
@@ -208,7 +245,7 @@ def seed_of(game: GameRecord) -> str:
 
 
 def with_status(seat: SeatRecord, status: str) -> SeatRecord:
-    return SeatRecord(seat.seat, seat.user_id, seat.name, seat.controller, status)
+    return replace(seat, status=status)
 
 
 def named(summary: str, names: list[str]) -> str:

@@ -50,14 +50,20 @@ def parse_options(
         raise ServiceError(refusal.code, refusal.message) from None
 
 
+MAX_TURN_HOURS = 14 * 24
+
+
 def check_settings(ruleset: Ruleset, capacity: int | None, turn_hours: int | None) -> None:
     if capacity is not None and not ruleset.min_seats <= capacity <= ruleset.max_seats:
         raise ServiceError(
             "seats",
             f"{ruleset.title} is for {ruleset.min_seats} to {ruleset.max_seats} players, not {capacity}.",
         )
-    if turn_hours is not None and turn_hours < 1:
-        raise ServiceError("bad_deadline", "A turn deadline is at least one hour.")
+    if turn_hours is not None and not 0 <= turn_hours <= MAX_TURN_HOURS:
+        raise ServiceError(
+            "bad_deadline",
+            f"A turn deadline is 1 to {MAX_TURN_HOURS} hours (0: no deadline), not {turn_hours}.",
+        )
 
 
 def renumber(seats: Iterable[SeatRecord]) -> list[SeatRecord]:

@@ -28,6 +28,9 @@ class SeatInfo:
     name: str
     controller: str  # human | ai
     status: str  # playing | resigned | kicked
+    missed: int = 0  # turn deadlines missed in this game
+    vacation_until: str | None = None
+    vacation_left_hours: int = 14 * 24
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +53,10 @@ class GameStatus:
     capacity: int | None = None  # seats opened by the host; None: the ruleset's maximum
     turn_hours: int | None = None
     deadline_at: str | None = None
+    timeout_action: str = "skip"
+    reminders: str = "50,10"
+    missed_limit: int = 3
+    status_message_id: int | None = None
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name if 0 <= seat < len(self.seats) else f"Seat {seat + 1}"
@@ -120,3 +127,37 @@ class VerifyReport:
         if self.ok:
             return f"All {self.rolls} dice of game #{self.game_id} match the revealed seed and its hash."
         return f"Game #{self.game_id} does not verify:\n" + "\n".join(f"- {p}" for p in self.problems)
+
+
+@dataclass(frozen=True, slots=True)
+class TimeoutResult:
+    """What a passed deadline did: the moves made for ``seat`` and whether the seat went to the AI."""
+
+    game_id: int
+    seat: int
+    name: str
+    missed: int  # deadlines this seat has now missed in the game
+    limit: int
+    by_ai: bool  # the AI played the turn (game option, or the seat is now the AI's)
+    handed_to_ai: bool  # this miss was the one that handed the seat to the AI
+    moves: tuple[ActResult, ...]
+
+    def sentence(self) -> str:
+        done = "the AI played the turn" if self.by_ai else "the turn was skipped"
+        if self.handed_to_ai:
+            return (
+                f"⏰ {self.name} missed the deadline ({self.missed} of {self.limit}): the seat now passes to "
+                f"the AI, and {done}. {self.name} can take it back with /game join."
+            )
+        if self.missed == 0:  # the seat was the AI's already
+            return f"⏰ The deadline passed: {done}."
+        return f"⏰ {self.name} missed the deadline ({self.missed} of {self.limit}): {done}."
+
+
+@dataclass(frozen=True, slots=True)
+class ClockChange:
+    """A deadline moved by an extension or a vacation, or a vacation taken or ended."""
+
+    game_id: int
+    deadline_at: str | None
+    message: str

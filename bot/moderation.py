@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from bot import lobby
-from bot.core import ServiceCore, cautious_move, check_running, ruleset_of, seed_of, with_status
+from bot.core import ServiceCore, check_running, ruleset_of, seed_of, with_status
 from bot.gamelog import encode, live_actions, rebuild
 from bot.models import ActResult, GameStatus, ServiceError, UndoResult, VerifyReport
 from bot.store import GameUpdate, LogEntry
@@ -46,8 +46,8 @@ class Moderation(ServiceCore):
     # -- hosting and moderation ------------------------------------------------------------------------
 
     async def skip(self, game_id: int, user_id: int, *, moderator: bool = False) -> list[ActResult]:
-        """Finish the waiting seat's turn (or decision) for an absent player, cautiously: see
-        ``cautious_move``. Each move is logged as that seat's, made by ``user_id``."""
+        """Finish the waiting seat's turn (or decision) for an absent player with the ruleset's
+        ``absent_move``. Each move is logged as that seat's, made by ``user_id``."""
         async with self.lock(game_id):
             game = await self.load(game_id)
             lobby.check_host(game, user_id, moderator, "skip a turn")
@@ -58,7 +58,7 @@ class Moderation(ServiceCore):
             seat, turn = ruleset.to_act(state)[0], ruleset.turn_key(state)[0]
             made: list[ActResult] = []
             for _ in range(1000):  # a turn is finite; the bound only guards against a looping ruleset
-                action = cautious_move(ruleset, state, seat, game.version)
+                action = ruleset.absent_move(state, seat)
                 made.append(await self._apply(game, ruleset, state, seats, seat, action, user_id))
                 game = await self.load(game_id)
                 if game.status != "running":
@@ -82,7 +82,8 @@ class Moderation(ServiceCore):
             if game.status == "ended":
                 raise ServiceError("ended", "This game has already ended.")
             entry = LogEntry("system", None, user_id, json.dumps({"type": "end"}))
-            await self._commit(game, GameUpdate(status="ended"), entries=[entry] if game.state else [])
+            update = GameUpdate(status="ended", clear=("deadline_at", "turn_started_at"))
+            await self._commit(game, update, entries=[entry] if game.state else [], timers=())
         return await self.status(game_id)
 
     async def _set_status(
@@ -94,7 +95,15 @@ class Moderation(ServiceCore):
             if game.status != want:
                 raise ServiceError(f"not_{want}", f"The game is {game.status}, so it cannot {verb}.")
             entry = LogEntry("system", None, user_id, json.dumps({"type": verb}))
-            await self._commit(game, GameUpdate(status=new), entries=[entry])
+            # A paused game's clock stops; resuming starts the waiting player's turn clock afresh.
+            update, timers = self.with_turn_clock(
+                game,
+                ruleset_of(game.ruleset),
+                self.state_of(game),
+                await self.store.seats(game_id),
+                GameUpdate(status=new),
+            )
+            await self._commit(game, update, entries=[entry], timers=timers)
         return await self.status(game_id)
 
     async def replace(

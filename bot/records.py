@@ -50,6 +50,11 @@ class GameRecord:
     turn_hours: int | None = None
     deadline_at: str | None = None
     capacity: int | None = None  # seats the host opened; None: the ruleset's maximum
+    timeout_action: str = "skip"  # skip | ai: what a missed deadline does
+    reminders: str = "50,10"  # reminders, in percent of the turn's time left
+    missed_limit: int = 3  # missed deadlines that hand a seat to the AI
+    turn_started_at: str | None = None
+    status_message_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +64,9 @@ class SeatRecord:
     name: str
     controller: str = "human"  # human | ai
     status: str = "playing"  # playing | resigned | kicked
+    missed: int = 0  # deadlines missed in this game
+    vacation_until: str | None = None
+    vacation_left_hours: int = 14 * 24
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +102,13 @@ class GameUpdate:
     seed_hash: str | None = None
     state: str | None = None
     deadline_at: str | None = None
+    turn_started_at: str | None = None
+    turn_hours: int | None = None
+    timeout_action: str | None = None
+    reminders: str | None = None
+    missed_limit: int | None = None
+    status_message_id: int | None = None
+    clear: tuple[str, ...] = ()  # nullable columns to set to NULL (a deadline that no longer applies)
 
 
 NO_CHANGES = GameUpdate()  # a commit that only bumps the version (and appends rows, changes seats)
@@ -112,6 +127,15 @@ class Timer:
     kind: str
     due_at: str
     payload: str
+
+
+@dataclass(frozen=True, slots=True)
+class TimerSpec:
+    """A timer to write with a commit; ``payload`` is JSON."""
+
+    kind: str  # reminder | deadline
+    due_at: str
+    payload: str = "{}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -83,5 +83,29 @@ ALTER TABLE games ADD COLUMN capacity INTEGER;
 CREATE INDEX timers_due ON timers (due_at);
 """
 
-MIGRATIONS: tuple[str, ...] = (V1, V2)
+V3 = """
+-- Multi-day play. Per game: what happens when a turn's deadline passes ('skip': the careful move for an
+-- absent player; 'ai': the AI plays the turn), reminders as percents of the turn left, how many missed
+-- turns hand a seat to the AI, when the current turn's clock started, and the one status message.
+ALTER TABLE games ADD COLUMN timeout_action TEXT NOT NULL DEFAULT 'skip';
+ALTER TABLE games ADD COLUMN reminders TEXT NOT NULL DEFAULT '50,10';
+ALTER TABLE games ADD COLUMN missed_limit INTEGER NOT NULL DEFAULT 3;
+ALTER TABLE games ADD COLUMN turn_started_at TEXT;
+ALTER TABLE games ADD COLUMN status_message_id INTEGER;
+
+-- Per seat: deadlines missed (in total, not only in a row), and vacation: until when, and how many
+-- hours of the 14 days per game are left.
+ALTER TABLE seats ADD COLUMN missed INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE seats ADD COLUMN vacation_until TEXT;
+ALTER TABLE seats ADD COLUMN vacation_left_hours INTEGER NOT NULL DEFAULT 336;
+
+-- Per member, across games: whether turn notices go to their DMs.
+CREATE TABLE members (
+    user_id     INTEGER PRIMARY KEY,
+    dm_turns    INTEGER NOT NULL DEFAULT 0,
+    updated_at  TEXT NOT NULL
+);
+"""
+
+MIGRATIONS: tuple[str, ...] = (V1, V2, V3)
 LATEST = len(MIGRATIONS)

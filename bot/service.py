@@ -17,17 +17,19 @@ from collections.abc import Mapping
 
 from bot import lobby
 from bot.core import check_running, make_agent, ruleset_of, seed_of, with_status
+from bot.deadlines import Deadlines, check_timeout_action
 from bot.gamelog import decode_events, encode, hides_something, live_actions, rebuild
 from bot.models import ActResult, GameStatus, ServiceError, UndoResult
 from bot.moderation import Moderation
 from bot.store import ChannelBusy, GameUpdate, LogEntry, SeatRecord
+from rules.core.codec import from_json
 from rules.core.events import Action
 
 __all__ = ["GameService", "ServiceError", "make_agent", "ruleset_of"]
 
 
-class GameService(Moderation):
-    """Every operation on a game; see ``ServiceCore`` and ``Moderation`` for the rest."""
+class GameService(Deadlines, Moderation):
+    """Every operation on a game; see ``ServiceCore``, ``Deadlines`` and ``Moderation`` for the rest."""
 
     # -- the lobby -------------------------------------------------------------------------------------
 
@@ -43,18 +45,26 @@ class GameService(Moderation):
         join: bool = True,
         capacity: int | None = None,
         turn_hours: int | None = None,
+        timeout_action: str | None = None,
     ) -> GameStatus:
         """A new game in the lobby, hosted by ``user_id`` (who takes the first seat if ``join``).
 
-        ``capacity``: seats open (default: the ruleset's maximum); ``turn_hours``: the turn deadline,
-        kept with the game for the scheduler.
+        ``capacity``: seats open (default: the ruleset's maximum); ``turn_hours``: the turn deadline
+        (None or 0: none); ``timeout_action``: "skip" or "ai", what a missed deadline does.
         """
         rules = ruleset_of(ruleset)
         values = lobby.parse_options(rules, {}, options or {})
         lobby.check_settings(rules, capacity, turn_hours)
+        check_timeout_action(timeout_action)
         try:
             game = await self.store.create_game(
-                guild_id, channel_id, rules.name, values, user_id, capacity=capacity, turn_hours=turn_hours
+                guild_id,
+                channel_id,
+                rules.name,
+                values,
+                user_id,
+                capacity=capacity,
+                turn_hours=turn_hours or None,
             )
         except ChannelBusy:
             busy = await self.store.active_game(channel_id)
@@ -63,8 +73,9 @@ class GameService(Moderation):
                 "channel_busy",
                 f"This channel already has a game{which}; finish or end it before starting another.",
             ) from None
-        if join:
-            await self.store.commit(game.id, game.version, seats=[SeatRecord(0, user_id, name)])
+        if join or timeout_action:
+            seats = [SeatRecord(0, user_id, name)] if join else None
+            await self.store.commit(game.id, game.version, GameUpdate(timeout_action=timeout_action), seats)
         return await self.status(game.id)
 
     async def set_options(
@@ -80,9 +91,17 @@ class GameService(Moderation):
 
     async def join(self, game_id: int, user_id: int | None, name: str, *, ai: bool = False) -> GameStatus:
         """Take the next free seat (``ai=True``: add an AI player; ``user_id`` is then the host asking).
+        In a running game, joining takes back one's own seat from the AI (``reclaim``).
 
         A game created with a ``capacity`` starts by itself when its last seat is taken.
         """
+        game = await self.load(game_id)
+        if (
+            game.status in ("running", "paused")
+            and user_id is not None
+            and any(s.user_id == user_id and s.controller == "ai" for s in await self.store.seats(game_id))
+        ):
+            return await self.reclaim(game_id, user_id)
         async with self.lock(game_id):
             game = await self.load(game_id)
             seats = await self.store.seats(game_id)
@@ -117,7 +136,9 @@ class GameService(Moderation):
             seats = await self.store.seats(game_id)
             seed = seed or secrets.token_hex(32)
             update, seated, entry = lobby.start(ruleset, game, seats, seed)
-            await self._commit(game, update, seats=seated, entries=[entry])
+            state = from_json(update.state or "", ruleset.state_type)
+            update, timers = self.with_turn_clock(game, ruleset, state, seated, update)
+            await self._commit(game, update, seats=seated, entries=[entry], timers=timers)
         return await self.status(game_id)
 
     # -- playing ---------------------------------------------------------------------------------------
@@ -142,6 +163,13 @@ class GameService(Moderation):
             mine = [s.seat for s in seats if s.user_id == user_id and s.status == "playing"]
             if not mine:
                 raise ServiceError("not_a_player", "You are not playing in this game.")
+            if all(seats[s].controller == "ai" for s in mine):
+                raise ServiceError(
+                    "seat_with_ai",
+                    "The AI has been playing your seat since you missed too many deadlines; "
+                    "`/game join` takes it back.",
+                )
+            mine = [s for s in mine if seats[s].controller == "human"]
             waiting = ruleset.to_act(state)
             seat = next((s for s in mine if s in waiting), None)
             if seat is None:

@@ -15,6 +15,7 @@ import asyncio
 import json
 import sqlite3
 from collections.abc import Mapping, Sequence
+from dataclasses import astuple
 from typing import Any, Protocol
 
 import aiosqlite
@@ -32,6 +33,7 @@ from bot.records import (
     SeatRecord,
     StoreError,
     Timer,
+    TimerSpec,
     VersionConflict,
     now_text,
 )
@@ -53,6 +55,7 @@ __all__ = [
     "SqliteStore",
     "StoreError",
     "Timer",
+    "TimerSpec",
     "VersionConflict",
     "now_text",
     "open_store",
@@ -86,18 +89,26 @@ class GameStore(Protocol):
         update: GameUpdate = ...,
         seats: Sequence[SeatRecord] | None = None,
         entries: Sequence[LogEntry] = (),
+        timers: Sequence[TimerSpec] | None = None,
     ) -> Commit: ...
     async def add_timer(self, game_id: int | None, kind: str, due_at: str, payload: str = "{}") -> int: ...
     async def due_timers(self, now: str) -> list[Timer]: ...
+    async def timers(self, game_id: int) -> list[Timer]: ...
+    async def next_due(self) -> str | None: ...
     async def delete_timer(self, timer_id: int) -> None: ...
+    async def claim_timer(self, timer_id: int) -> bool: ...
+    async def dm_turns(self, user_id: int) -> bool: ...
+    async def set_dm_turns(self, user_id: int, on: bool) -> None: ...
     async def guild_settings(self, guild_id: int) -> GuildSettings: ...
     async def set_guild_settings(self, settings: GuildSettings) -> None: ...
 
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, ruleset, options, status, created_by, seed, seed_hash, version, state, "
-    "created_at, updated_at, turn_hours, deadline_at, capacity"
+    "created_at, updated_at, turn_hours, deadline_at, capacity, timeout_action, reminders, missed_limit, "
+    "turn_started_at, status_message_id"
 )
+_SEAT_COLUMNS = "seat, user_id, name, controller, status, missed, vacation_until, vacation_left_hours"
 
 
 def _game(row: sqlite3.Row) -> GameRecord:
@@ -217,7 +228,7 @@ class SqliteStore:
 
     async def seats(self, game_id: int) -> list[SeatRecord]:
         rows = await self._rows(
-            "SELECT seat, user_id, name, controller, status FROM seats WHERE game_id = ? ORDER BY seat",
+            f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat",
             (game_id,),
         )
         return [SeatRecord(**dict(row)) for row in rows]
@@ -240,9 +251,11 @@ class SqliteStore:
         update: GameUpdate = NO_CHANGES,
         seats: Sequence[SeatRecord] | None = None,
         entries: Sequence[LogEntry] = (),
+        timers: Sequence[TimerSpec] | None = None,
     ) -> Commit:
         """In one transaction: check and bump ``version``, apply ``update``, replace the seats if given,
-        append ``entries``. Raises ``VersionConflict`` (and writes nothing) if the version moved."""
+        append ``entries``, replace the game's timers if given (so a turn and its deadline change
+        together). Raises ``VersionConflict`` (and writes nothing) if the version moved."""
         at = now_text()
         columns, params = _update_columns(update)
         async with self._lock:
@@ -262,9 +275,14 @@ class SqliteStore:
                 if seats is not None:
                     await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
                     await db.executemany(
-                        "INSERT INTO seats (game_id, seat, user_id, name, controller, status) "
-                        "VALUES (?, ?, ?, ?, ?, ?)",
-                        [(game_id, s.seat, s.user_id, s.name, s.controller, s.status) for s in seats],
+                        f"INSERT INTO seats (game_id, {_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        [(game_id, *astuple(s)) for s in seats],
+                    )
+                if timers is not None:
+                    await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+                    await db.executemany(
+                        "INSERT INTO timers (game_id, kind, due_at, payload) VALUES (?, ?, ?, ?)",
+                        [(game_id, t.kind, t.due_at, t.payload) for t in timers],
                     )
                 seq = None
                 for entry in entries:
@@ -304,8 +322,35 @@ class SqliteStore:
         )
         return [Timer(**dict(row)) for row in rows]
 
+    async def timers(self, game_id: int) -> list[Timer]:
+        rows = await self._rows(
+            "SELECT id, game_id, kind, due_at, payload FROM timers WHERE game_id = ? ORDER BY due_at",
+            (game_id,),
+        )
+        return [Timer(**dict(row)) for row in rows]
+
+    async def next_due(self) -> str | None:
+        rows = await self._rows("SELECT MIN(due_at) FROM timers")
+        return rows[0][0] if rows else None
+
     async def delete_timer(self, timer_id: int) -> None:
         await self._write("DELETE FROM timers WHERE id = ?", (timer_id,))
+
+    async def claim_timer(self, timer_id: int) -> bool:
+        """Delete a timer, saying whether it was still there: whoever claims it acts on it, once."""
+        return bool(await self._write("DELETE FROM timers WHERE id = ? RETURNING id", (timer_id,)))
+
+    async def dm_turns(self, user_id: int) -> bool:
+        rows = await self._rows("SELECT dm_turns FROM members WHERE user_id = ?", (user_id,))
+        return bool(rows and rows[0][0])
+
+    async def set_dm_turns(self, user_id: int, on: bool) -> None:
+        await self._write(
+            "INSERT INTO members (user_id, dm_turns, updated_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET dm_turns = excluded.dm_turns, "
+            "updated_at = excluded.updated_at",
+            (user_id, int(on), now_text()),
+        )
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         rows = await self._rows(
@@ -331,14 +376,34 @@ class SqliteStore:
         )
 
 
+_UPDATABLE = (
+    "status",
+    "seed",
+    "seed_hash",
+    "state",
+    "deadline_at",
+    "turn_started_at",
+    "turn_hours",
+    "timeout_action",
+    "reminders",
+    "missed_limit",
+    "status_message_id",
+)
+_CLEARABLE = ("deadline_at", "turn_started_at", "status_message_id")
+
+
 def _update_columns(update: GameUpdate) -> tuple[str, list[Any]]:
     """``, col = ?`` fragments for the fields that are set; column names come from code, never input."""
     parts, params = [], []
-    for name in ("status", "seed", "seed_hash", "state", "deadline_at"):
+    for name in _UPDATABLE:
         value = getattr(update, name)
         if value is not None:
             parts.append(f", {name} = ?")
             params.append(value)
+    for name in update.clear:
+        if name not in _CLEARABLE:
+            raise ValueError(f"column {name} cannot be cleared")
+        parts.append(f", {name} = NULL")
     if update.options is not None:
         parts.append(", options = ?")
         params.append(json.dumps(dict(update.options)))

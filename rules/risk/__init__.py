@@ -9,7 +9,7 @@ from rules.core.dice import Rng
 from rules.core.events import Action, Event
 from rules.core.options import OptionSpec, OptionValue
 from rules.core.ruleset import Result
-from rules.risk import engine, legal, text
+from rules.risk import absent, engine, legal, text
 from rules.risk.actions import RiskAction
 from rules.risk.events import CardDrawn, CardsCaptured, RiskEvent
 from rules.risk.options import OPTIONS, make_options
@@ -67,6 +67,9 @@ class RiskRules:
 
     def turn_key(self, state: RiskState) -> tuple[int, int]:
         return (state.turn, state.current)
+
+    def absent_move(self, state: RiskState, seat: int) -> Action:
+        return absent.absent_move(state, seat)
 
 
 RULES = RiskRules()

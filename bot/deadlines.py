@@ -1,0 +1,271 @@
+"""Multi-day play in the service: what a passed deadline does, extensions, vacations, turn settings,
+taking a seat back from the AI, and who wants turn notices by DM. The scheduler (bot/scheduler.py)
+decides *when*; this decides *what*, under the game's lock, like every other change.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from datetime import timedelta
+
+from bot import lobby
+from bot.clock import DEADLINE, from_text, parse_reminders, payload, plan_turn, shifted, to_text
+from bot.core import ServiceCore, check_running, make_agent, ruleset_of
+from bot.models import ActResult, ClockChange, GameStatus, ServiceError, TimeoutResult
+from bot.store import GameRecord, GameUpdate, LogEntry, SeatRecord, TimerSpec, VersionConflict
+
+TIMEOUT_ACTIONS = ("skip", "ai")
+VACATION_DAYS = 14  # per player and game; moderators may grant more
+
+
+def check_timeout_action(action: str | None) -> None:
+    if action is not None and action not in TIMEOUT_ACTIONS:
+        raise ServiceError(
+            "bad_timeout", "On a missed deadline the game can “skip” the turn or let the “ai” play."
+        )
+
+
+class Deadlines(ServiceCore):
+    async def timeout(self, game_id: int, turn: list[int], *, resume: bool = False) -> TimeoutResult | None:
+        """The deadline of ``turn`` (the ruleset's ``turn_key``) passed: count the miss, hand the seat to
+        the AI at the limit, and play the turn out. None if that turn is already over (a stale timer).
+
+        The miss is committed first together with a "resume" timer due at once, so if the process dies
+        mid-turn the scheduler finishes the turn on restart without counting the miss twice."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            ruleset = ruleset_of(game.ruleset)
+            if game.status != "running":
+                return None
+            state = self.state_of(game)
+            waiting = ruleset.to_act(state)
+            if list(ruleset.turn_key(state)) != list(turn) or not waiting:
+                return None
+            seats = await self.store.seats(game_id)
+            seat = waiting[0]
+            record = seats[seat]
+            human = record.controller == "human"
+            missed = record.missed + (1 if human and not resume else 0)
+            handed = human and not resume and missed >= game.missed_limit
+            if not resume:
+                changed = replace(record, missed=missed, controller="ai" if handed else record.controller)
+                seats = [changed if s.seat == seat else s for s in seats]
+                note = {
+                    "type": "timeout",
+                    "seat": seat,
+                    "turn": list(turn),
+                    "missed": missed,
+                    "to_ai": handed,
+                }
+                entry = LogEntry("system", seat, None, json.dumps(note))
+                again = TimerSpec(DEADLINE, to_text(self.clock()), payload(seat, turn, resume=True))
+                await self._commit(game, seats=seats, entries=[entry], timers=(again,))
+            by_ai = seats[seat].controller == "ai" or game.timeout_action == "ai"
+            moves = await self._play_out(game_id, turn, by_ai)
+        return TimeoutResult(
+            game_id, seat, record.name, missed if human else 0, game.missed_limit, by_ai, handed, moves
+        )
+
+    async def _play_out(self, game_id: int, turn: list[int], by_ai: bool) -> tuple[ActResult, ...]:
+        """Moves for whoever the turn waits on, until it ends (the caller holds the lock)."""
+        moves: list[ActResult] = []
+        for _ in range(1000):  # a turn is finite; the bound only guards against a looping ruleset
+            game = await self.load(game_id)
+            ruleset = ruleset_of(game.ruleset)
+            state = self.state_of(game)
+            waiting = ruleset.to_act(state)
+            if game.status != "running" or list(ruleset.turn_key(state)) != list(turn) or not waiting:
+                break
+            seat = waiting[0]
+            if by_ai:
+                action = make_agent(ruleset, game.version).choose(state, seat)
+            else:
+                action = ruleset.absent_move(state, seat)
+            seats = await self.store.seats(game_id)
+            moves.append(await self._apply(game, ruleset, state, seats, seat, action, None))
+        return tuple(moves)
+
+    async def set_turn_rules(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        hours: int | None = None,
+        timeout_action: str | None = None,
+        reminders: str | None = None,
+        missed_limit: int | None = None,
+        moderator: bool = False,
+    ) -> GameStatus:
+        """Host or moderator: change the turn length (0: no deadlines), what a missed deadline does, the
+        reminders and the misses that hand a seat to the AI. A new length restarts the current turn's
+        clock now, so nobody is timed out by a rule they did not know."""
+        check_timeout_action(timeout_action)
+        if reminders is not None:
+            try:
+                reminders = ",".join(map(str, parse_reminders(reminders)))
+            except ValueError as error:
+                raise ServiceError("bad_reminders", f"Reminders: {error}.") from None
+        if missed_limit is not None and not 1 <= missed_limit <= 20:
+            raise ServiceError("bad_limit", "Between 1 and 20 missed deadlines can hand a seat to the AI.")
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            lobby.check_host(game, user_id, moderator, "change the turn rules")
+            if game.status == "ended":
+                raise ServiceError("ended", "This game has ended.")
+            ruleset = ruleset_of(game.ruleset)
+            if hours is not None:
+                lobby.check_settings(ruleset, None, hours)
+            update = GameUpdate(
+                turn_hours=hours,
+                timeout_action=timeout_action,
+                reminders=reminders,
+                missed_limit=missed_limit,
+            )
+            timers: tuple[TimerSpec, ...] | None = None
+            if game.status == "running" and (hours is not None or reminders is not None):
+                game = replace(game, turn_hours=hours if hours is not None else game.turn_hours)
+                game = replace(game, reminders=reminders or game.reminders)
+                seats = await self.store.seats(game_id)
+                update, timers = self.with_turn_clock(game, ruleset, self.state_of(game), seats, update)
+            await self._commit(game, update, timers=timers)
+        return await self.status(game_id)
+
+    async def extend(self, game_id: int, user_id: int, hours: int, *, moderator: bool = False) -> ClockChange:
+        """Host or moderator: give the current turn ``hours`` more."""
+        if not 1 <= hours <= lobby.MAX_TURN_HOURS:
+            raise ServiceError("bad_hours", f"Extend by 1 to {lobby.MAX_TURN_HOURS} hours.")
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            lobby.check_host(game, user_id, moderator, "extend a deadline")
+            check_running(game)
+            if game.deadline_at is None:
+                raise ServiceError("no_deadline", "This game has no turn deadline to extend.")
+            deadline = await self._shift_clock(game, timedelta(hours=hours))
+            return ClockChange(game_id, deadline, f"The deadline moved {hours} hour(s) later.")
+
+    async def vacation(
+        self,
+        game_id: int,
+        user_id: int,
+        days: int,
+        *,
+        member: int | None = None,
+        moderator: bool = False,
+    ) -> ClockChange:
+        """Stop ``user_id``'s clock for ``days`` from now (0: back early, the unused time returned).
+
+        Players have ``VACATION_DAYS`` per game; a moderator granting it for ``member`` is not limited.
+        A vacation taken during one's own turn moves that turn's deadline by the same time."""
+        granted = member is not None
+        if granted and not moderator:
+            raise ServiceError("not_allowed", "Only a moderator can grant someone else a vacation.")
+        if not 0 <= days <= (365 if granted else VACATION_DAYS):
+            raise ServiceError("bad_days", f"A vacation is 1 to {VACATION_DAYS} days (0 ends it).")
+        who = member if member is not None else user_id
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            if game.status not in ("running", "paused", "lobby"):
+                raise ServiceError("ended", "This game has ended.")
+            seats = await self.store.seats(game_id)
+            mine = [s for s in seats if s.user_id == who and s.status == "playing"]
+            if not mine:
+                raise ServiceError("not_a_player", "That member is not playing in this game.")
+            now = self.clock()
+            until = from_text(mine[0].vacation_until) if mine[0].vacation_until else now
+            running_from = max(until, now)
+            left = mine[0].vacation_left_hours
+            if days == 0:
+                if until <= now:
+                    raise ServiceError("no_vacation", "There is no vacation to end.")
+                back = int((until - now).total_seconds() // 3600)
+                changed = [replace(s, vacation_until=None, vacation_left_hours=left + back) for s in mine]
+                await self._commit(game, seats=_merged(seats, changed))
+                return ClockChange(
+                    game_id, game.deadline_at, f"Welcome back: {back} hour(s) of vacation returned."
+                )
+            hours = days * 24
+            if not granted and hours > left:
+                raise ServiceError(
+                    "vacation_used",
+                    f"You have {left // 24} day(s) and {left % 24} hour(s) of vacation left here.",
+                )
+            new_until = running_from + timedelta(hours=hours)
+            changed = [
+                replace(
+                    s, vacation_until=to_text(new_until), vacation_left_hours=left - (0 if granted else hours)
+                )
+                for s in mine
+            ]
+            await self._commit(game, seats=_merged(seats, changed))
+            game = await self.load(game_id)
+            deadline = game.deadline_at
+            if game.status == "running" and deadline and game.state:
+                waiting = ruleset_of(game.ruleset).to_act(self.state_of(game))
+                if waiting and any(s.seat == waiting[0] for s in mine):
+                    deadline = await self._shift_clock(game, new_until - running_from)
+            note = f"On vacation until {new_until:%Y-%m-%d %H:%M} UTC; the turn clock waits."
+            return ClockChange(game_id, deadline, note)
+
+    async def _shift_clock(self, game: GameRecord, by: timedelta) -> str:
+        """Move the current deadline and the reminders not yet sent ``by`` later (caller holds the lock)."""
+        record = await self.load(game.id)
+        assert record.deadline_at is not None
+        pending = tuple(TimerSpec(t.kind, t.due_at, t.payload) for t in await self.store.timers(record.id))
+        deadline = to_text(from_text(record.deadline_at) + by)
+        await self._commit(record, GameUpdate(deadline_at=deadline), timers=shifted(pending, by))
+        return deadline
+
+    async def reclaim(self, game_id: int, user_id: int) -> GameStatus:
+        """Take back a seat the AI has been playing since its player missed too many deadlines."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            seats = await self.store.seats(game_id)
+            mine = [
+                s for s in seats if s.user_id == user_id and s.controller == "ai" and s.status == "playing"
+            ]
+            if not mine:
+                raise ServiceError("not_yours", "You have no seat here that the AI is keeping for you.")
+            changed = [replace(s, controller="human", missed=0) for s in mine]
+            entry = LogEntry(
+                "system", mine[0].seat, user_id, json.dumps({"type": "reclaim", "seat": mine[0].seat})
+            )
+            timers = None
+            if game.status == "running" and game.state:
+                ruleset = ruleset_of(game.ruleset)
+                state = self.state_of(game)
+                waiting = ruleset.to_act(state)
+                if waiting and any(s.seat == waiting[0] for s in mine):
+                    # Back in the middle of one's own turn: a fresh clock, not the AI's leftovers.
+                    merged = _merged(seats, changed)
+                    plan = plan_turn(game, merged[waiting[0]], ruleset.turn_key(state), self.clock())
+                    timers = plan.timers if plan else ()
+            await self._commit(game, seats=_merged(seats, changed), entries=[entry], timers=timers)
+        return await self.status(game_id)
+
+    async def set_dm(self, user_id: int, on: bool) -> None:
+        await self.store.set_dm_turns(user_id, on)
+
+    async def wants_dm(self, user_id: int) -> bool:
+        return await self.store.dm_turns(user_id)
+
+    async def set_status_message(self, game_id: int, message_id: int | None) -> None:
+        """Remember the game's status message (edited in place each turn). Not a game change: retried on
+        a version clash instead of refusing."""
+        for _ in range(5):
+            game = await self.load(game_id)
+            update = (
+                GameUpdate(status_message_id=message_id)
+                if message_id
+                else GameUpdate(clear=("status_message_id",))
+            )
+            try:
+                await self.store.commit(game.id, game.version, update)
+                return
+            except VersionConflict:  # a move landed in between; read again
+                continue
+
+
+def _merged(seats: list[SeatRecord], changed: list[SeatRecord]) -> list[SeatRecord]:
+    by_seat = {s.seat: s for s in changed}
+    return [by_seat.get(s.seat, s) for s in seats]

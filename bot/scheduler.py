@@ -1,0 +1,106 @@
+"""The one loop that keeps multi-day games moving: it reads the timers that are due from the database
+and dispatches them. Nothing lives only in memory, so a restart loses no deadline.
+
+Catching up after downtime: all that is due is handled in due order, game by game. A game whose
+deadline passed gets that deadline handled once (its stale reminders are dropped unsent); a game with
+only reminders due gets the latest one. So each game receives at most one catch-up message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Protocol
+
+from bot.clock import DEADLINE, REMINDER, from_text, to_text
+from bot.models import TimeoutResult
+from bot.service import GameService
+from bot.store import Timer
+
+log = logging.getLogger("warboard.scheduler")
+RETRY_AFTER = timedelta(minutes=15)  # a deadline whose handling failed is tried again this much later
+LONGEST_SLEEP = 60.0  # seconds; a timer written by another process is noticed within this
+
+
+class Announcer(Protocol):
+    """Tells the players (the Discord layer implements it; tests record the calls)."""
+
+    async def deadline_passed(self, result: TimeoutResult) -> None: ...
+
+    async def reminder(self, game_id: int, seat: int, percent: int) -> None: ...
+
+
+@dataclass
+class TickReport:
+    deadlines: list[int] = field(default_factory=list)  # games whose deadline was handled
+    reminders: list[int] = field(default_factory=list)  # games reminded
+    dropped: int = 0  # stale or superseded timers removed unsent
+
+
+class Scheduler:
+    def __init__(self, service: GameService, announcer: Announcer) -> None:
+        self.service = service
+        self.store = service.store
+        self.announcer = announcer
+
+    async def tick(self) -> TickReport:
+        """Dispatch everything due at the service's clock's now."""
+        report = TickReport()
+        due = await self.store.due_timers(to_text(self.service.clock()))
+        by_game: dict[int, list[Timer]] = {}
+        for timer in due:  # in due order; dicts keep the order games first fell due in
+            if timer.game_id is not None:
+                by_game.setdefault(timer.game_id, []).append(timer)
+        for game_id, timers in by_game.items():
+            try:
+                await self._dispatch(game_id, timers, report)
+            except Exception:
+                log.exception("timers of game %s failed; retrying later", game_id)
+                await self._retry_later(timers)
+        return report
+
+    async def _dispatch(self, game_id: int, timers: list[Timer], report: TickReport) -> None:
+        deadline = next((t for t in timers if t.kind == DEADLINE), None)
+        reminders = [t for t in timers if t.kind == REMINDER and t is not deadline]
+        claimed = [t for t in reminders if await self.store.claim_timer(t.id)]
+        if deadline is not None:
+            report.dropped += len(claimed)  # the turn is over: reminding now would only confuse
+            body = json.loads(deadline.payload)
+            result = await self.service.timeout(game_id, body["turn"], resume=bool(body.get("resume")))
+            if result is None:
+                await self.store.delete_timer(deadline.id)
+                report.dropped += 1
+                return
+            report.deadlines.append(game_id)
+            await self.announcer.deadline_passed(result)
+            return
+        if not claimed:
+            return
+        report.dropped += len(claimed) - 1
+        latest = json.loads(claimed[-1].payload)
+        report.reminders.append(game_id)
+        await self.announcer.reminder(game_id, int(latest["seat"]), int(latest["percent"]))
+
+    async def _retry_later(self, timers: list[Timer]) -> None:
+        for timer in timers:
+            if timer.kind == DEADLINE and await self.store.claim_timer(timer.id):
+                later = to_text(self.service.clock() + RETRY_AFTER)
+                await self.store.add_timer(timer.game_id, timer.kind, later, timer.payload)
+
+    async def run(self) -> None:
+        """Forever: dispatch what is due, then sleep until the next timer (at most a minute)."""
+        while True:
+            try:
+                await self.tick()
+                next_due = await self.store.next_due()
+            except Exception:
+                log.exception("scheduler tick failed")
+                next_due = None
+            delay = LONGEST_SLEEP
+            if next_due is not None:
+                wait = (from_text(next_due) - self.service.clock()).total_seconds()
+                delay = min(max(wait, 1.0), LONGEST_SLEEP)
+            await asyncio.sleep(delay)
