@@ -12,6 +12,8 @@ from datetime import timedelta
 from bot import lobby
 from bot.clock import DEADLINE, from_text, parse_reminders, payload, plan_turn, shifted, to_text
 from bot.core import ServiceCore, check_running, make_agent, ruleset_of
+from bot.digests import since_last_turn
+from bot.gamelog import decode_events, live_actions, visible
 from bot.models import ActResult, ClockChange, GameStatus, ServiceError, TimeoutResult
 from bot.store import GameRecord, GameUpdate, LogEntry, SeatRecord, TimerSpec, VersionConflict
 
@@ -242,6 +244,19 @@ class Deadlines(ServiceCore):
                     timers = plan.timers if plan else ()
             await self._commit(game, seats=_merged(seats, changed), entries=[entry], timers=timers)
         return await self.status(game_id)
+
+    async def since_last_turn(self, game_id: int, seat: int) -> list[str]:
+        """The "since your last turn" lines for ``seat``, from the live log as that seat may see it."""
+        game = await self.load(game_id)
+        ruleset = ruleset_of(game.ruleset)
+        seats = await self.store.seats(game_id)
+        events = [
+            event
+            for row in live_actions(await self.store.log(game_id))
+            for event in visible(ruleset, decode_events(ruleset, row.events), seat, ended=False)
+        ]
+        view = ruleset.view(self.state_of(game), seat)
+        return since_last_turn(game.ruleset, events, seat, [s.name for s in seats], view)
 
     async def set_dm(self, user_id: int, on: bool) -> None:
         await self.store.set_dm_turns(user_id, on)

@@ -35,6 +35,13 @@ Fair dice: the seed's SHA-256 is posted at the start and the seed at the end; \
 `/game verify` recomputes every die."""
 
 
+DEFAULT_TURN_HOURS = 24
+TIMEOUT_CHOICES = [
+    app_commands.Choice(name="skip the turn safely", value="skip"),
+    app_commands.Choice(name="the AI plays the turn", value="ai"),
+]
+
+
 class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, join and follow games"):
     def __init__(self, bot: WarboardBot) -> None:
         self.bot = bot
@@ -46,21 +53,27 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
 
     @app_commands.command(description="Start a new game in this channel")
     @app_commands.describe(
-        ruleset="which game", seats="how many players (the game starts when all have joined)"
+        ruleset="which game",
+        seats="how many players (the game starts when all have joined)",
+        deadline_hours="hours per turn (default 24, or the server's default; 0: no deadline)",
+        on_timeout="when a deadline passes: skip the turn safely (default) or let the AI play it",
     )
-    @app_commands.choices(ruleset=RULESET_CHOICES)
+    @app_commands.choices(ruleset=RULESET_CHOICES, on_timeout=TIMEOUT_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
         ruleset: app_commands.Choice[str],
         seats: app_commands.Range[int, 2, 8] | None = None,
-        deadline_hours: app_commands.Range[int, 1, 720] | None = None,
+        deadline_hours: app_commands.Range[int, 0, 336] | None = None,
+        on_timeout: app_commands.Choice[str] | None = None,
     ) -> None:
         rules = registry.get(ruleset.value)
         if seats is not None and not rules.min_seats <= seats <= rules.max_seats:
             raise ServiceError(
                 "seats", f"{rules.title} is for {rules.min_seats} to {rules.max_seats} players."
             )
+        if deadline_hours is None:
+            deadline_hours = await self._default_turn_hours(interaction)
         status = await self.bot.service.create(
             interaction.channel_id or 0,
             interaction.user.id,
@@ -69,12 +82,29 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
             guild_id=interaction.guild_id,
             capacity=seats,
             turn_hours=deadline_hours,
+            timeout_action=on_timeout.value if on_timeout else None,
         )
         wanted = f" for {seats} players" if seats else ""
+        clock = f"{deadline_hours} hours a turn" if deadline_hours else "no turn deadline"
         await interaction.response.send_message(
-            f"{display_name(interaction.user)} opened game #{status.game_id}: **{status.title}**{wanted}. "
-            "Join with `/game join`; the host sets `/game options` and runs `/game start`."
+            f"{display_name(interaction.user)} opened game #{status.game_id}: **{status.title}**{wanted}, "
+            f"{clock}. Join with `/game join`; the host sets `/game options` and runs `/game start`."
         )
+
+    async def _default_turn_hours(self, interaction: discord.Interaction) -> int:
+        if interaction.guild_id is not None and self.bot.store is not None:
+            configured = (await self.bot.store.guild_settings(interaction.guild_id)).default_turn_hours
+            if configured is not None:
+                return configured
+        return DEFAULT_TURN_HOURS
+
+    @app_commands.command(description="Stop your turn clock while you are away (14 days per game)")
+    @app_commands.describe(days="days away, from now (0: you are back; unused time is returned)")
+    async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 14]) -> None:
+        game_id = await channel_game(self.bot, interaction)
+        change = await self.bot.service.vacation(game_id, interaction.user.id, days)
+        await interaction.response.send_message(f"{display_name(interaction.user)}: {change.message}")
+        await self.bot.announcer.refresh_status(game_id)
 
     @app_commands.command(description="Show or set this game's options before it starts")
     @app_commands.describe(name="the option to set", value="its new value")
@@ -141,7 +171,14 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
     @app_commands.command(description="Join the game in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
         game_id = await channel_game(self.bot, interaction)
+        before = await self.bot.service.status(game_id)
         status = await self.bot.service.join(game_id, interaction.user.id, display_name(interaction.user))
+        if before.status != "lobby":  # a seat taken back from the AI
+            await interaction.response.send_message(
+                f"{display_name(interaction.user)} is back: their seat is theirs again, not the AI's."
+            )
+            await self.bot.announcer.refresh_status(game_id)
+            return
         text = f"{display_name(interaction.user)} joined game #{game_id} ({len(status.seats)} seated)."
         if status.status == "running":  # the lobby was full: the game started itself
             await interaction.response.send_message(text + " All seats are taken: the game begins!")
@@ -170,7 +207,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
             f"Game #{game_id} has begun. Seat order (drawn with the game's dice): {order}.\n"
             f"Seed hash (SHA-256, the seed is revealed at the end): `{status.seed_hash}`"
         )
-        await announce_turn(self.bot, interaction, game_id)
+        await announce_turn(self.bot, game_id)
 
     @app_commands.command(description="Where this game stands")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -223,7 +260,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         await interaction.response.defer()
         await interaction.followup.send(f"{display_name(interaction.user)} resigned from game #{game_id}.")
         if getattr(result, "turn_changed", False) or getattr(result, "result", None):
-            await announce_turn(self.bot, interaction, game_id)
+            await announce_turn(self.bot, game_id)
 
     @app_commands.command(description="The whole game as a JSON file")
     async def export(self, interaction: discord.Interaction) -> None:

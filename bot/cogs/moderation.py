@@ -10,7 +10,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.clock import stamp
+from bot.cogs.announce import turn_rules
 from bot.cogs.common import channel_game, display_name, handle_error, is_moderator
+from bot.cogs.lobby import TIMEOUT_CHOICES
 from bot.cogs.play import announce_turn
 from bot.models import ServiceError
 
@@ -46,12 +49,14 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
         game_id = await channel_game(self.bot, interaction)
         await self.bot.service.pause(game_id, interaction.user.id, moderator=True)
         await interaction.response.send_message(f"Game #{game_id} is paused; `/mod resume` to go on.")
+        await self.bot.announcer.refresh_status(game_id)
 
     @app_commands.command(description="Resume a paused game")
     async def resume(self, interaction: discord.Interaction) -> None:
         game_id = await channel_game(self.bot, interaction)
         await self.bot.service.resume(game_id, interaction.user.id, moderator=True)
         await interaction.response.send_message(f"Game #{game_id} goes on.")
+        await self.bot.announcer.refresh_status(game_id)
 
     @app_commands.command(description="Remove a player (their seat resigns)")
     async def kick(self, interaction: discord.Interaction, player: discord.Member) -> None:
@@ -102,7 +107,57 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
         await self.bot.service.skip(game_id, interaction.user.id, moderator=True)
         await interaction.response.defer()
         await interaction.followup.send(f"A moderator skipped the turn in game #{game_id}.")
-        await announce_turn(self.bot, interaction, game_id)
+        await announce_turn(self.bot, game_id)
+
+    @app_commands.command(description="Turn length and what a missed deadline does (from now on)")
+    @app_commands.describe(
+        hours="hours per turn (0: no deadlines); the current turn's clock restarts now",
+        on_timeout="skip the turn safely, or let the AI play it",
+        reminders="percent of the turn left when reminders go out, e.g. 50,10",
+        misses="missed deadlines that hand a seat to the AI",
+    )
+    @app_commands.choices(on_timeout=TIMEOUT_CHOICES)
+    async def deadline(
+        self,
+        interaction: discord.Interaction,
+        hours: app_commands.Range[int, 0, 336] | None = None,
+        on_timeout: app_commands.Choice[str] | None = None,
+        reminders: str | None = None,
+        misses: app_commands.Range[int, 1, 20] | None = None,
+    ) -> None:
+        game_id = await channel_game(self.bot, interaction)
+        status = await self.bot.service.set_turn_rules(
+            game_id,
+            interaction.user.id,
+            hours=hours,
+            timeout_action=on_timeout.value if on_timeout else None,
+            reminders=reminders,
+            missed_limit=misses,
+            moderator=True,
+        )
+        deadline = f" This turn's deadline: {stamp(status.deadline_at)}." if status.deadline_at else ""
+        await interaction.response.send_message(f"Game #{game_id}: {turn_rules(status)}.{deadline}")
+        await self.bot.announcer.refresh_status(game_id)
+
+    @app_commands.command(description="Give the current player more time")
+    async def extend(self, interaction: discord.Interaction, hours: app_commands.Range[int, 1, 336]) -> None:
+        game_id = await channel_game(self.bot, interaction)
+        change = await self.bot.service.extend(game_id, interaction.user.id, hours, moderator=True)
+        await interaction.response.send_message(
+            f"{change.message} New deadline: {stamp(change.deadline_at or '')}."
+        )
+        await self.bot.announcer.refresh_status(game_id)
+
+    @app_commands.command(description="Grant a player vacation beyond the 14 days (0 ends it)")
+    async def vacation(
+        self, interaction: discord.Interaction, player: discord.Member, days: app_commands.Range[int, 0, 365]
+    ) -> None:
+        game_id = await channel_game(self.bot, interaction)
+        change = await self.bot.service.vacation(
+            game_id, interaction.user.id, days, member=player.id, moderator=True
+        )
+        await interaction.response.send_message(f"{display_name(player)}: {change.message}")
+        await self.bot.announcer.refresh_status(game_id)
 
     @app_commands.command(description="Set the role whose members may moderate games")
     async def role(self, interaction: discord.Interaction, role: discord.Role) -> None:

@@ -107,3 +107,40 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
 
 def dice_text(values: Sequence[int]) -> str:
     return "[" + " ".join(str(v) for v in values) + "]"
+
+
+def digest(events: Sequence[Event], seat: int, names: Sequence[str], hand: Sequence[int]) -> list[str]:
+    """ "Since your last turn" for ``seat``: the attacks on it (one line per attacker and territory),
+    the territories it lost or gained, and the cards it now holds. ``events`` may be the whole game's:
+    only those after the seat's last ``TurnEnded`` count."""
+    board = classic_map()
+    ends = [i for i, e in enumerate(events) if isinstance(e, TurnEnded) and e.seat == seat]
+    events = events[ends[-1] + 1 :] if ends else events
+
+    def who(other: int) -> str:
+        return "Neutral" if other < 0 else (names[other] if other < len(names) else f"Seat {other + 1}")
+
+    battles: dict[tuple[int, str], list[int]] = {}  # (attacker, territory) -> [our losses, theirs, fights]
+    lines: list[str] = []
+    for event in events:
+        if isinstance(event, BattleFought) and event.defender == seat:
+            tally = battles.setdefault((event.seat, event.target), [0, 0, 0])
+            tally[0] += event.defender_losses
+            tally[1] += event.attacker_losses
+            tally[2] += 1
+        elif isinstance(event, TerritoryConquered) and event.previous_owner == seat:
+            lines.append(f"You lost {board.names[board.index(event.territory)]} to {who(event.seat)}.")
+        elif isinstance(event, TerritoryConquered) and event.seat == seat:
+            lines.append(f"You took {board.names[board.index(event.territory)]}.")
+        elif isinstance(event, CardsCaptured) and event.victim == seat:
+            lines.append(f"{who(event.seat)} took your {event.count} card(s).")
+        elif isinstance(event, CardsCaptured) and event.seat == seat:
+            lines.append(f"You took {who(event.victim)}'s {event.count} card(s).")
+    attacks = [
+        f"{who(attacker)} attacked your {board.names[board.index(target)]} {fights} time(s): "
+        f"you lost {ours} armies, they lost {theirs}."
+        for (attacker, target), (ours, theirs, fights) in battles.items()
+    ]
+    cards = ", ".join(card_name(board, c) for c in hand)
+    held = f"Your cards: {cards}." if hand else "You hold no cards."
+    return (attacks + lines or ["Nobody attacked you."]) + [held]

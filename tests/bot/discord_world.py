@@ -7,8 +7,10 @@ import contextlib
 from collections.abc import AsyncIterator
 
 from fakecord import FakeDiscord
+from fakecord.server import DEFAULT_PERMS
 
 from bot.app import WarboardBot, create_bot
+from bot.clock import Clock
 from bot.settings import Settings
 from rules.core.events import Action
 from rules.risk.actions import Attack, Defend, EndPhase, Fortify, Occupy, PlaceArmies, TradeCards
@@ -18,18 +20,31 @@ GUILD = {
     "channels": ["risk", "lobby"],
     "members": ["alice", "bob", "carol", "dave", "modder"],
     "roles": ["game-mods"],
+    # What a server usually grants a bot: no Manage Messages, so no pinning (the fake has no pin route).
+    "bot_permissions": DEFAULT_PERMS,
 }
 
 
 @contextlib.asynccontextmanager
 async def discord_world(
-    database: str, settle: float = 0.1, roles: dict[str, list[str]] | None = None
+    database: str,
+    settle: float = 0.1,
+    roles: dict[str, list[str]] | None = None,
+    clock: Clock | None = None,
+    closed_dms: tuple[str, ...] = (),
 ) -> AsyncIterator[tuple[FakeDiscord, WarboardBot]]:
-    """A guild with five members; ``roles`` gives members roles before the bot connects."""
+    """A guild with five members; ``roles`` gives members roles before the bot connects. With a
+    ``clock`` the bot runs on it and its scheduler runs only when the test calls ``tick``."""
     async with FakeDiscord(guilds=[GUILD], settle=settle, timeout=20.0) as fd:
         for user, given in (roles or {}).items():
             fd.add_member(GUILD["name"], user, roles=given)
-        bot = create_bot(Settings(token="fake-token", database=database))
+        for user in closed_dms:
+            fd.closed_dms.add(fd.user_id(user))
+        settings = Settings(token="fake-token", database=database)
+        if clock is None:
+            bot = create_bot(settings)
+        else:
+            bot = create_bot(settings, clock=clock, run_scheduler=False)
         await fd.start_bot(bot)
         try:
             yield fd, bot

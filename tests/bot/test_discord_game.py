@@ -31,7 +31,8 @@ async def start_game(fd, options=None):
         assert "joined" in joined.content
     started = await fd.slash("alice", "risk", "game start")
     assert any("Seed hash" in (m.content or "") for m in started.messages)
-    assert "board.png" in started.files
+    status_message = next(m for m in fd.messages("risk") if m.embeds and "game #" in m.embeds[0]["title"])
+    assert any(a.filename == "board.png" for a in status_message.attachments)  # the status message
     return started
 
 
@@ -57,6 +58,7 @@ async def test_whole_game_through_commands_and_buttons(tmp_path):
                 last = await fd.slash(user, "risk", name, **values)
                 commands += 1
             assert not last.ephemeral, f"{user}'s move {action!r} was refused: {last.content}"
+        await fd.wait_idle(settle=1.0)  # the last announcement renders two boards after the reply
         status = await bot.service.status(game_id)
         assert status.result and status.status == "ended", "the game reached a winner"
         assert clicks > 0 and commands > 0

@@ -1,0 +1,233 @@
+"""Telling players about turns, with as little noise as keeps a game moving.
+
+Per game there is one status message (board, whose turn, deadline, standings), edited in place and
+pinned when the bot may pin. Each new turn gets one short message that pings the player to act (or a
+DM, for players who asked for them, with what happened since their last turn and the board); closed
+DMs fall back to the channel ping. Reminders and passed deadlines go the same way. The scheduler
+(bot/scheduler.py) and the cogs both call this.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.clock import stamp
+from bot.cogs.common import COLOUR, board_message, mention
+from bot.limits import EMBED_DESCRIPTION, clip, last_lines
+from bot.models import GameStatus, SeatInfo, TimeoutResult
+
+if TYPE_CHECKING:
+    from bot.app import WarboardBot
+
+log = logging.getLogger("warboard.announce")
+PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+QUIET = discord.AllowedMentions.none()
+
+
+def may_pin(permissions: discord.Permissions) -> bool:
+    """Pinning needs Pin Messages (Discord's 2025 permission) or, before it, Manage Messages."""
+    return bool(getattr(permissions, "pin_messages", False) or permissions.manage_messages)
+
+
+def deadline_text(status: GameStatus) -> str:
+    return f"deadline {stamp(status.deadline_at)}" if status.deadline_at else "no deadline"
+
+
+def seat_line(status: GameStatus, seat: SeatInfo, view: object) -> str:
+    """A seat's standing: the game's own numbers when it has them, then how it is being played."""
+    parts = [f"**{seat.name}**"]
+    seats = getattr(view, "seats", None)
+    if seats is not None and seat.seat < len(seats):
+        mine = seats[seat.seat]
+        parts.append(f"{mine.territories} territories · {mine.armies} armies · {mine.cards} cards")
+    if seat.status != "playing":
+        parts.append(seat.status)
+    elif seat.controller == "ai":
+        parts.append("played by the AI" + (" (theirs to take back)" if seat.user_id else ""))
+    if seat.missed:
+        parts.append(f"missed {seat.missed}/{status.missed_limit}")
+    if seat.vacation_until:
+        parts.append(f"🌴 away until {stamp(seat.vacation_until)}")
+    return " · ".join(parts)
+
+
+def turn_rules(status: GameStatus) -> str:
+    if not status.turn_hours:
+        return "No turn deadlines."
+    missed = "the AI plays it" if status.timeout_action == "ai" else "skipped"
+    reminders = status.reminders.replace(",", "%, ")
+    return (
+        f"{status.turn_hours} h a turn · missed turn: {missed} · reminders at {reminders}% left · "
+        f"{status.missed_limit} misses hand a seat to the AI"
+    )
+
+
+def status_embed(status: GameStatus, view: object) -> discord.Embed:
+    if status.result:
+        now = f"**Game over.** {status.result}"
+    elif status.status == "paused":
+        now = "**Paused** by the host or a moderator."
+    elif status.waiting_for:
+        who = status.seats[status.waiting_for[0]].name
+        now = f"**Turn {status.turn}:** {who} to play · {deadline_text(status)}"
+    else:
+        now = status.status
+    standings = [seat_line(status, s, view) for s in status.seats]
+    embed = discord.Embed(
+        title=clip(f"{status.title} · game #{status.game_id}", 256),
+        description=clip("\n".join([now, "", *standings]), EMBED_DESCRIPTION),
+        colour=COLOUR,
+    )
+    rules = turn_rules(status)
+    embed.set_footer(text=clip(f"{rules} · version {status.version}", 2048))
+    embed.set_image(url="attachment://board.png")
+    return embed
+
+
+class TurnAnnouncer:
+    def __init__(self, bot: WarboardBot) -> None:
+        self.bot = bot
+        self.dm_closed: set[int] = set()  # members told once that their closed DMs turned notices off
+
+    async def _channel(self, channel_id: int) -> discord.abc.Messageable:
+        channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+        assert isinstance(channel, discord.abc.Messageable), "games live in text channels"
+        return channel
+
+    async def refresh_status(self, game_id: int) -> discord.Message | discord.PartialMessage | None:
+        """Edit the game's status message in place, or post (and pin) it if it has none yet."""
+        status = await self.bot.service.status(game_id)
+        if status.status == "lobby":
+            return None
+        channel = await self._channel(status.channel_id)
+        view = await self.bot.service.view(game_id)
+        _, board = await board_message(self.bot, game_id, title=status.title)
+        embed = status_embed(status, view)
+        if status.status_message_id and isinstance(channel, discord.TextChannel | discord.Thread):
+            message = channel.get_partial_message(status.status_message_id)
+            try:
+                return await message.edit(embed=embed, attachments=[board])
+            except discord.NotFound:
+                pass  # deleted by someone: post a new one
+        posted = await channel.send(embed=embed, file=board)
+        await self.bot.service.set_status_message(game_id, posted.id)
+        await self._pin(posted)
+        return posted
+
+    async def _pin(self, message: discord.Message) -> None:
+        channel = message.channel
+        guild = getattr(channel, "guild", None)
+        if guild is None or not isinstance(channel, discord.TextChannel | discord.Thread):
+            return
+        if not may_pin(channel.permissions_for(guild.me)):
+            return
+        try:
+            await message.pin(reason="Warboard: the game's status")
+        except discord.HTTPException as error:  # the channel's 50 pins are full, or a race on permissions
+            log.info("could not pin the status of game in %s: %s", channel.id, error)
+
+    async def turn_began(self, game_id: int, summary: Sequence[str] = (), note: str | None = None) -> None:
+        """A turn ended: AI seats play theirs, the status message is updated, then one message pings the
+        player to act (or tells the channel the game is over, with the final board)."""
+        lines = list(summary)
+        for played in await self.bot.service.play_ai(game_id):
+            lines.extend(played.lines)
+        status = await self.bot.service.status(game_id)
+        channel = await self._channel(status.channel_id)
+        status_message = await self.refresh_status(game_id)
+        if status.result:
+            embed, board = await board_message(
+                self.bot, game_id, title="Game over", lines=[*lines, status.result]
+            )
+            await channel.send(content=note, embed=embed, file=board, allowed_mentions=QUIET)
+            return
+        if not status.waiting_for or status.status != "running":
+            return
+        seat = status.seats[status.waiting_for[0]]
+        embed = discord.Embed(
+            title=clip(f"Turn {status.turn}: {seat.name} to play", 256),
+            description=last_lines(lines or ["A new turn begins."], EMBED_DESCRIPTION - 200),
+            colour=COLOUR,
+        )
+        if status_message is not None:
+            embed.description = f"{embed.description}\n[Board and standings]({status_message.jump_url})"
+        told = seat.controller == "human" and await self._dm_turn(status, seat, note)
+        head = f"{note}\n" if note else ""
+        if told:
+            content = f"{head}Turn {status.turn}: {seat.name} to play (told by DM) · {deadline_text(status)}."
+        else:
+            content = (
+                f"{head}{mention(seat.user_id, seat.name)}, it is your turn in {status.title} "
+                f"(game #{game_id}) · {deadline_text(status)}."
+            )
+            if seat.user_id in self.dm_closed:
+                self.dm_closed.discard(seat.user_id)
+                content += " (Your DMs are closed, so turn notices come here; `/notify dm on` tries again.)"
+        await channel.send(content=content, embed=embed, allowed_mentions=QUIET if told else PINGS)
+
+    async def _dm_turn(self, status: GameStatus, seat: SeatInfo, note: str | None) -> bool:
+        """Send the turn notice to the player's DMs if they asked; False if not wanted or not possible."""
+        if seat.user_id is None or not await self.bot.service.wants_dm(seat.user_id):
+            return False
+        lines = await self.bot.service.since_last_turn(status.game_id, seat.seat)
+        embed, board = await board_message(
+            self.bot,
+            status.game_id,
+            title=f"Your turn in {status.title} (game #{status.game_id})",
+            lines=[
+                *([note] if note else []),
+                "Since your last turn:",
+                *lines,
+                deadline_text(status).capitalize(),
+            ],
+        )
+        return await self._dm(seat.user_id, embed=embed, file=board)
+
+    async def _dm(
+        self,
+        user_id: int,
+        content: str | None = None,
+        *,
+        embed: discord.Embed | None = None,
+        file: discord.File | None = None,
+    ) -> bool:
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            if embed is not None and file is not None:
+                await user.send(content, embed=embed, file=file)
+            else:
+                await user.send(content)
+        except discord.Forbidden:
+            # DMs closed (50007). Stop trying: Discord frowns on bots that keep hitting closed DMs,
+            # and the player is pinged in the channel, where the ping says how to try again.
+            log.info("DMs of %s are closed; turning their DM notices off", user_id)
+            await self.bot.service.set_dm(user_id, False)
+            self.dm_closed.add(user_id)
+            return False
+        except discord.HTTPException as error:
+            log.info("DM to %s failed (%s); pinging in the channel", user_id, error)
+            return False
+        return True
+
+    # -- the scheduler's Announcer ----------------------------------------------------------------------
+
+    async def deadline_passed(self, result: TimeoutResult) -> None:
+        lines = [line for move in result.moves for line in move.lines]
+        await self.turn_began(result.game_id, lines, note=result.sentence())
+
+    async def reminder(self, game_id: int, seat: int, percent: int) -> None:
+        status = await self.bot.service.status(game_id)
+        player = status.seats[seat]
+        if status.status != "running" or player.controller != "human":
+            return
+        where = f"{status.title} (game #{game_id})"
+        text = f"⏳ {percent}% of your turn is left in {where}: {deadline_text(status)}."
+        wants_dm = player.user_id is not None and await self.bot.service.wants_dm(player.user_id)
+        if wants_dm and player.user_id is not None and await self._dm(player.user_id, text):
+            return
+        channel = await self._channel(status.channel_id)
+        await channel.send(f"{mention(player.user_id, player.name)} {text}", allowed_mentions=PINGS)

@@ -1,0 +1,40 @@
+"""/notify: how a member hears about their turns, across all their games."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.common import handle_error
+
+if TYPE_CHECKING:
+    from bot.app import WarboardBot
+
+
+class NotifyCog(commands.GroupCog, group_name="notify", group_description="How you hear about your turns"):
+    def __init__(self, bot: WarboardBot) -> None:
+        self.bot = bot
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        await handle_error(interaction, error)
+
+    @app_commands.command(description="Turn notices by direct message (with the board), or in the channel")
+    @app_commands.describe(setting="on: DMs with what happened since your last turn; off: channel pings")
+    @app_commands.choices(
+        setting=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
+    )
+    async def dm(self, interaction: discord.Interaction, setting: app_commands.Choice[str]) -> None:
+        on = setting.value == "on"
+        await self.bot.service.set_dm(interaction.user.id, on)
+        text = (
+            "Your turn notices and reminders now come by DM, with what happened since your last turn and "
+            "the board. If your DMs are closed, you are pinged in the game's channel instead."
+            if on
+            else "Your turn notices are channel pings again."
+        )
+        await interaction.response.send_message(text, ephemeral=True)
