@@ -29,8 +29,11 @@ HELP = """**Warboard** hosts war board games by post: one game per channel, play
 **Look**: `/game status` · `/game map` · `/game log` · `/game export` · `/game verify` (after the end).
 **Mistakes**: `/game undo` takes back your last move of this turn while no dice were rolled since.
 **Leave**: `/game leave` (before the start) · `/game resign`.
+**Time**: each turn has a deadline (24 h unless set at `/game new`); reminders at half time and with \
+10% left. A missed turn is skipped safely (or played by the AI); after 3 misses the AI keeps your seat \
+until you `/game join` again. Away? `/game vacation days` (14 a game). `/notify dm on` for DMs.
 **Moderators** (Manage Server/Channels or the /mod role): \
-`/mod pause|resume|kick|replace|rollback|end|skip|role`.
+`/mod pause|resume|kick|replace|rollback|end|skip|deadline|extend|vacation|role`.
 Fair dice: the seed's SHA-256 is posted at the start and the seed at the end; \
 `/game verify` recomputes every die."""
 
