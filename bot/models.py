@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.clock import stamp
 from rules.core.events import Event
 
 
@@ -80,6 +81,8 @@ class GameStatus:
         if self.status in ("running", "paused") and self.waiting_for:
             turn = f"turn {self.turn}, " if self.turn else ""
             lines.append(f"Now: {turn}waiting for {', '.join(self.name(s) for s in self.waiting_for)}.")
+            if self.deadline_at and self.status == "running":
+                lines.append(f"Deadline: {stamp(self.deadline_at)} ({stamp(self.deadline_at, 'f')}).")
         if self.result:
             lines.append(self.result)
         if self.seed_hash:

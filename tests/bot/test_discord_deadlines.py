@@ -34,10 +34,14 @@ async def waiting_user(fd: FakeDiscord, bot: WarboardBot, game_id: int) -> str:
 
 
 def status_messages(fd: FakeDiscord) -> list:
+    """The status message: the board with whose turn it is and the standings (``/game status`` answers
+    with a similar title but no board)."""
     return [
         m
         for m in fd.messages("risk")
-        if m.embeds and (m.embeds[0].get("title") or "").startswith("Risk · game")
+        if m.embeds
+        and (m.embeds[0].get("title") or "").startswith("Risk · game")
+        and "board.png" in [a.filename for a in m.attachments]
     ]
 
 
@@ -119,6 +123,8 @@ async def test_vacation_extension_and_deadline_rules_through_commands(tmp_path) 
         game_id = await open_game(fd, bot)  # no deadline_hours: the default, 24
         status = await bot.service.status(game_id)
         assert status.turn_hours == 24
+        shown = await fd.slash("bob", "risk", "game status")
+        assert TIMESTAMP.search(shown.messages[-1].embeds[0]["description"])  # the deadline, never stale
         user = await waiting_user(fd, bot, game_id)
         before = (await bot.service.load(game_id)).deadline_at
         away = await fd.slash(user, "risk", "game vacation", days=2)
