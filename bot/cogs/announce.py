@@ -182,7 +182,7 @@ class TurnAnnouncer:
                 *([note] if note else []),
                 "Since your last turn:",
                 *lines,
-                deadline_text(status).capitalize(),
+                f"Deadline: {stamp(status.deadline_at)}" if status.deadline_at else "No deadline.",
             ],
         )
         return await self._dm(seat.user_id, embed=embed, file=board)

@@ -105,6 +105,7 @@ async def test_turn_notices_go_by_dm_to_those_who_ask_and_closed_dms_fall_back_t
                     a.filename for a in dm.attachments
                 ]
                 assert "Since your last turn" in dm.embeds[0]["description"]
+                assert TIMESTAMP.search(dm.embeds[0]["description"])  # the deadline, as a live timestamp
                 assert "told by DM" in fd.messages("risk")[-1].content
                 assert f"<@{fd.user_id(user)}>" not in fd.messages("risk")[-1].content
             clock.advance(24)
