@@ -30,7 +30,7 @@ QUIET = discord.AllowedMentions.none()
 
 def may_pin(permissions: discord.Permissions) -> bool:
     """Pinning needs Pin Messages (Discord's 2025 permission) or, before it, Manage Messages."""
-    return bool(getattr(permissions, "pin_messages", False) or permissions.manage_messages)
+    return bool(permissions.pin_messages or permissions.manage_messages)
 
 
 def deadline_text(status: GameStatus) -> str:
