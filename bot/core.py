@@ -49,6 +49,10 @@ def make_agent(ruleset: Ruleset, seed: int) -> Agent:
         from rules.risk.ai import RiskAI
 
         return RiskAI(seed)
+    if ruleset.name == "axis_allies":
+        from rules.axis_allies.ai import AxisAlliesAI
+
+        return AxisAlliesAI(seed)
     return RandomAgent(ruleset, seed)
 
 

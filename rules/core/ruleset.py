@@ -39,7 +39,15 @@ class Ruleset(Protocol):
 
     def apply(self, state: Any, seat: int, action: Action, rng: Rng) -> tuple[Any, list[Event]]: ...
 
-    def legal(self, state: Any, seat: int) -> list[Action]: ...
+    def legal(self, state: Any, seat: int) -> list[Action]:
+        """A finite list of actions ``seat`` may take now, every one of which ``apply`` accepts; empty
+        when the seat is not to act. Whenever the seat must act, it includes a way to finish the current
+        phase or decision (``EndPhase``, a battle's answer...), so an agent picking from it always makes
+        progress. Exhaustive where the game allows it (Risk); a bounded, useful sample where moves are
+        too many to list (Axis & Allies: single units and whole stacks one step each way, plain
+        purchases and placements). Menus and autocomplete use it; ``apply`` stays the judge of any
+        other action."""
+        ...
 
     def to_act(self, state: Any) -> tuple[int, ...]: ...
 

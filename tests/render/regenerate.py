@@ -13,9 +13,11 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from render.axis_allies import render_battle as render_aa_battle
+from render.axis_allies import render_map
 from render.risk import render_battle, render_board, render_hand
 from rules.risk.views import view
-from tests.render import samples
+from tests.render import aa_samples, samples
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
@@ -42,11 +44,26 @@ def _hand() -> bytes:
     return render_hand(samples.hand(), view=view(state, 2))
 
 
+def _aa_start() -> bytes:
+    return render_map(aa_samples.start())
+
+
+def _aa_midgame() -> bytes:
+    return render_map(aa_samples.midgame(), width=1400)
+
+
+def _aa_battle() -> bytes:
+    return render_aa_battle(aa_samples.battle())
+
+
 REFERENCES: dict[str, Callable[[], bytes]] = {
     "board_world_6p.png": _world_six,
     "board_trace_2p_1000.png": _trace_two,
     "battle.png": _battle,
     "hand.png": _hand,
+    "aa_map_start.png": _aa_start,
+    "aa_map_midgame_1400.png": _aa_midgame,
+    "aa_battle.png": _aa_battle,
 }
 
 

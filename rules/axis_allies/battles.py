@@ -1,0 +1,538 @@
+"""The combat phase: which battles the combat move made, fighting them one at a time through
+``rules.axis_allies.combat``, and writing each outcome back to the board (captures, retreats, cargo
+landing after a sea battle, defending fighters whose carrier sank, raids and rockets).
+
+Units cross into combat as ``Unit(owner, kind, tag)``; the tag carries the stack's movement state
+(``moved|flags|cargo|target``) so survivors come back exactly as they went in.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from msgspec.structs import replace
+
+from rules.axis_allies import combat
+from rules.axis_allies.actions import Casualties, CasualtyOrder, PressOn, Retreat, Submerge
+from rules.axis_allies.board import POWERS
+from rules.axis_allies.combat_raids import rocket_strike, strategic_bombing
+from rules.axis_allies.common import (
+    DOMAIN,
+    IS_SEA,
+    NAMES,
+    NEIGHBOURS,
+    counts_of,
+    enemy_fighting,
+    enemy_units,
+    friendly_land,
+    hostile_land,
+    parse_unit,
+    power_id,
+    set_many,
+    space,
+)
+from rules.axis_allies.control import capture
+from rules.axis_allies.events import AircraftRelocated, BattleStarted, UnitsLost
+from rules.axis_allies.purchase import seats_by_power
+from rules.axis_allies.state import (
+    AMPHIBIOUS,
+    BOMBING,
+    COMBAT,
+    FOUGHT,
+    NOBODY,
+    RETREATED,
+    SIDE,
+    UNLOADED,
+    AAState,
+    Stack,
+)
+from rules.axis_allies.units import Domain, Unit, movement, unit_type
+from rules.core.dice import DiceCup
+from rules.core.errors import IllegalAction
+from rules.core.events import Action, Event
+from rules.core.tuples import with_item
+
+POWER_INDEX = {p: i for i, p in enumerate(POWERS)}
+
+
+# ---- tags: a stack's movement state carried through a battle ---------------------------------------
+
+
+def tag_of(s: Stack) -> str:
+    return f"{s.moved}|{s.flags}|{'+'.join(s.cargo)}|{s.target}"
+
+
+def stack_of(u: Unit, extra_flags: int = 0) -> Stack:
+    moved, flags, cargo, target = u.tag.split("|") if u.tag else ("0", "0", "", "-1")
+    return Stack(
+        POWER_INDEX[u.owner],
+        u.kind,
+        1,
+        int(moved),
+        int(flags) | extra_flags,
+        tuple(cargo.split("+")) if cargo else (),
+        int(target),
+    )
+
+
+def units_of(stacks: list[Stack]) -> tuple[Unit, ...]:
+    return tuple(
+        Unit(power_id(s.power), s.unit, tag_of(s), bool(s.flags & AMPHIBIOUS))
+        for s in stacks
+        for _ in range(s.count)
+    )
+
+
+# ---- finding battles ---------------------------------------------------------------------------------
+
+
+def find_battles(state: AAState) -> tuple[int, ...]:
+    """Spaces where the moving power's units met enemies this combat move, raids and the targets of
+    amphibious assaults waiting behind a sea battle."""
+    power = state.power
+    found: set[int] = set()
+    for where, stacks in enumerate(state.units):
+        mine = [s for s in stacks if s.power == power and s.flags & COMBAT]
+        if not mine:
+            continue
+        if any(s.flags & BOMBING for s in mine):
+            found.add(where)
+        attackers = [s for s in mine if not s.flags & BOMBING]
+        if attackers and enemy_fighting(state, where, power):
+            found.add(where)
+        for s in mine:
+            if s.target >= 0:
+                found.add(where)
+                found.add(s.target)
+    return tuple(sorted(found))
+
+
+def blocking(state: AAState, where: int) -> int | None:
+    """A sea battle that must be fought before the land battle in ``where`` (its cargo lands there)."""
+    for zone in state.battles:
+        if IS_SEA[zone] and zone != where and any(s.target == where for s in state.units[zone]):
+            return zone
+    return None
+
+
+# ---- starting and running a battle -------------------------------------------------------------------
+
+
+def start(state: AAState, where: int, cup: DiceCup, events: list[Event]) -> AAState:
+    if state.battle is not None:
+        raise IllegalAction("battle_on", f"Finish the battle in {state.battle.where} first.")
+    if where not in state.battles:
+        listed = ", ".join(NAMES[b] for b in state.battles) or "none"
+        raise IllegalAction(
+            "no_battle", f"There is no battle to fight in {NAMES[where]}; battles left: {listed}."
+        )
+    first = blocking(state, where)
+    if first is not None:
+        raise IllegalAction(
+            "sea_battle_first",
+            f"Fight the sea battle in {NAMES[first]} first: the assault on {NAMES[where]} lands from there.",
+        )
+    power = state.power
+    stacks = list(state.units[where])
+    if any(s.power == power and s.flags & BOMBING for s in stacks):
+        state = _raid(state, where, cup, events)
+        if not _has_battle(state, where):
+            return _done(state, where)
+        stacks = list(state.units[where])
+    sea = IS_SEA[where]
+    # In a sea battle, transports waiting to land their cargo fight (and may be sunk) like any ship.
+    attackers = [s for s in stacks if s.power == power and unit_type(s.unit).fights and not s.flags & BOMBING]
+    if not enemy_fighting(state, where, power) or not attackers:
+        return _settle_quiet(state, where, events)
+    defenders = enemy_fighting(state, where, power)
+    aa = next((s.power for s in enemy_units(state, where, power) if s.unit == "aa_gun"), None)
+    planes = any(DOMAIN[s.unit] is Domain.AIR for s in attackers)
+    bombard: list[Stack] = []
+    landed = any(s.flags & AMPHIBIOUS for s in attackers)
+    if not sea and landed:
+        for zone in NEIGHBOURS[where]:
+            if IS_SEA[zone] and any(
+                s.power == power and s.unit == "transport" and s.flags & UNLOADED for s in state.units[zone]
+            ):
+                bombard += [
+                    s
+                    for s in state.units[zone]
+                    if s.power == power and s.unit == "battleship" and not s.flags & FOUGHT
+                ]
+    techs = {power_id(p): state.techs[p] for p in range(len(POWERS))}
+    battle = combat.start_battle(
+        NAMES[where],
+        sea=sea,
+        attacker=power_id(power),
+        attackers=units_of(attackers),
+        defenders=units_of(defenders),
+        techs=techs,
+        aa_gun=power_id(aa) if aa is not None and planes and not sea else None,
+        bombard=units_of(bombard),
+        retreat_to=tuple(NAMES[x] for x in retreats(state, where, attackers)),
+    )
+    if bombard:
+        state = _mark_bombarded(state, where, power)
+    events.append(BattleStarted(power_id(power), NAMES[where], "sea" if sea else "land"))
+    battle, happened = combat.advance(battle, cup, seats_by_power(state))
+    events.extend(happened)
+    state = replace(state, battle=battle)
+    return _maybe_finish(state, cup, events)
+
+
+def _has_battle(state: AAState, where: int) -> bool:
+    power = state.power
+    return bool(enemy_fighting(state, where, power)) and any(
+        s.power == power and unit_type(s.unit).fights and not s.flags & BOMBING for s in state.units[where]
+    )
+
+
+def retreats(state: AAState, where: int, attackers: list[Stack]) -> list[int]:
+    """Where attackers may retreat: a friendly neighbouring territory (land battles) or an
+    enemy-free neighbouring sea zone (sea battles). When only aircraft may retreat (the land units
+    came ashore), enemy-free sea zones next door are open to them too; they land in the non-combat move."""
+    power = state.power
+    seas = [z for z in NEIGHBOURS[where] if IS_SEA[z] and not enemy_units(state, z, power)]
+    if IS_SEA[where]:
+        return seas
+    lands = [
+        t
+        for t in NEIGHBOURS[where]
+        if not IS_SEA[t] and friendly_land(state, t, power) and t not in state.captured
+    ]
+    free = [s for s in attackers if not s.flags & AMPHIBIOUS]
+    if free and all(DOMAIN[s.unit] is Domain.AIR for s in free):
+        return lands + seas
+    return lands
+
+
+def _mark_bombarded(state: AAState, where: int, power: int) -> AAState:
+    changes: dict[int, list[Stack]] = {}
+    for zone in NEIGHBOURS[where]:
+        if IS_SEA[zone] and any(
+            s.power == power and s.unit == "transport" and s.flags & UNLOADED for s in state.units[zone]
+        ):
+            changes[zone] = [
+                replace(s, flags=s.flags | FOUGHT) if s.power == power and s.unit == "battleship" else s
+                for s in state.units[zone]
+            ]
+    return set_many(state, changes)
+
+
+def decide(state: AAState, seat_power: int, action: Action, cup: DiceCup, events: list[Event]) -> AAState:
+    battle = state.battle
+    assert battle is not None and battle.pending is not None
+    pending = battle.pending
+    power = POWER_INDEX[pending.power]
+    choice: combat.Choice
+    if isinstance(action, Casualties):
+        choice = combat.TakeCasualties(_pick_casualties(state, battle, power, action))
+    elif isinstance(action, CasualtyOrder):
+        choice = combat.OrderCasualties(tuple(_power_named(p) for p in action.powers))
+    elif isinstance(action, PressOn):
+        choice = combat.PressOn()
+    elif isinstance(action, Retreat):
+        choice = combat.Retreat(NAMES[space(action.to)])
+    elif isinstance(action, Submerge):
+        subs = tuple(
+            u
+            for u in (battle.attackers if pending.power == battle.attacker else battle.defenders)
+            if u.owner == pending.power and unit_type(u.kind).submarine
+        )
+        if not subs:
+            raise IllegalAction("no_submarines", "You have no submarines in this battle to submerge.")
+        choice = combat.Submerge(subs)
+    else:
+        raise IllegalAction("battle_waiting", _waiting_text(battle))
+    battle, happened = combat.decide(battle, pending.power, choice, cup, seats_by_power(state))
+    events.extend(happened)
+    state = replace(state, battle=battle)
+    return _maybe_finish(state, cup, events)
+
+
+def _power_named(text: str) -> str:
+    key = text.strip().lower()
+    aliases = {
+        "ussr": "russia",
+        "soviet union": "russia",
+        "britain": "uk",
+        "united kingdom": "uk",
+        "us": "usa",
+        "united states": "usa",
+        "america": "usa",
+    }
+    key = aliases.get(key, key)
+    if key not in POWER_INDEX:
+        raise IllegalAction(
+            "unknown_power", f"There is no power called “{text}”; powers are {', '.join(POWERS)}."
+        )
+    return key
+
+
+def _waiting_text(battle: combat.Battle) -> str:
+    pending = battle.pending
+    if isinstance(pending, combat.AwaitCasualties):
+        return f"The battle in {battle.where} waits for {pending.power} to choose {pending.total} casualties."
+    if isinstance(pending, combat.AwaitCasualtyOrder):
+        who = ", ".join(pending.powers)
+        return f"The battle in {battle.where} waits for the attacker to order the casualties of {who}."
+    if isinstance(pending, combat.AwaitSubmerge):
+        return f"The battle in {battle.where} waits for {pending.power} to submerge submarines or press on."
+    return f"The battle in {battle.where} waits for the attacker to press on or retreat."
+
+
+def _pick_casualties(
+    state: AAState, battle: combat.Battle, power: int, action: Casualties
+) -> tuple[Unit, ...]:
+    pid = power_id(power)
+    pool = [u for u in (battle.attackers if pid == battle.attacker else battle.defenders) if u.owner == pid]
+    # Of units of one kind, empty transports and the aircraft with the least range left go first.
+    pool.sort(key=_casualty_preference)
+    chosen: list[Unit] = []
+    for name, n in action.units:
+        kind, _ = parse_unit(name, True)
+        of_kind = [u for u in pool if u.kind == kind]
+        if len(of_kind) < n:
+            raise IllegalAction("not_in_battle", f"You have {len(of_kind)} {kind} in this battle, not {n}.")
+        for u in of_kind[:n]:
+            chosen.append(u)
+            pool.remove(u)
+    return tuple(chosen)
+
+
+def _casualty_preference(u: Unit) -> tuple[str, int, int]:
+    moved, _, cargo, _ = u.tag.split("|") if u.tag else ("0", "0", "", "-1")
+    return (u.kind, len(cargo), -int(moved))
+
+
+def _maybe_finish(state: AAState, cup: DiceCup, events: list[Event]) -> AAState:
+    battle = state.battle
+    if battle is None or battle.stage is not combat.Stage.OVER:
+        return state
+    return finish(state, battle, cup, events)
+
+
+def finish(state: AAState, battle: combat.Battle, cup: DiceCup, events: list[Event]) -> AAState:
+    """Write a finished battle back to the board."""
+    where = space(battle.where)
+    power = state.power
+    sea = IS_SEA[where]
+    stacks = state.units[where]
+    # Everything that went in comes out of the space; survivors are put back from the battle's units.
+    fought_attack = [
+        s for s in stacks if s.power == power and unit_type(s.unit).fights and not s.flags & BOMBING
+    ]
+    fought_defence = enemy_fighting(state, where, power)
+    keep = [s for s in stacks if s not in fought_attack and s not in fought_defence]
+    mark = FOUGHT if sea else 0
+    keep += [stack_of(u, mark) for u in battle.attackers]
+    keep += [stack_of(u) for u in battle.defenders]
+    keep += [stack_of(u) for u in battle.submerged]
+    changes: dict[int, list[Stack]] = {where: keep}
+    if battle.retreated and battle.retreated_to is not None:
+        to = space(battle.retreated_to)
+        back = [
+            replace(stack_of(u), flags=stack_of(u).flags | RETREATED, target=-1) for u in battle.retreated
+        ]
+        changes[to] = [*state.units[to], *back]
+    state = set_many(state, changes)
+    state = replace(state, battle=None)
+    if sea:
+        state = _rehome_fighters(state, where, events)
+        state = _land_waiting_cargo(state, where, events)
+    elif (
+        battle.result is combat.Outcome.ATTACKER
+        and any(DOMAIN[u.kind] is Domain.LAND for u in battle.attackers)
+        and hostile_land(state, where, power)
+    ):
+        state = capture(state, power, where, events)
+    return _done(state, where)
+
+
+def _done(state: AAState, where: int) -> AAState:
+    left = tuple(b for b in state.battles if b != where)
+    # A land battle left with nobody to fight it (its landing was cancelled) is dropped.
+    power = state.power
+    left = tuple(
+        b
+        for b in left
+        if IS_SEA[b]
+        or blocking(replace(state, battles=left), b) is not None
+        or any(s.power == power and s.flags & COMBAT for s in state.units[b])
+    )
+    return replace(state, battles=left)
+
+
+def _settle_quiet(state: AAState, where: int, events: list[Event]) -> AAState:
+    """A battle with nobody left to fight on one side: land units take an empty territory."""
+    power = state.power
+    if (
+        not IS_SEA[where]
+        and hostile_land(state, where, power)
+        and not enemy_fighting(state, where, power)
+        and any(s.power == power and DOMAIN[s.unit] is Domain.LAND for s in state.units[where])
+    ):
+        state = capture(state, power, where, events)
+    if IS_SEA[where]:
+        state = _land_waiting_cargo(state, where, events)
+    return _done(state, where)
+
+
+def _land_waiting_cargo(state: AAState, zone: int, events: list[Event]) -> AAState:
+    """Transports whose cargo waited for this zone to be cleared land it now (if the zone is clear)."""
+    power = state.power
+    waiting = [s for s in state.units[zone] if s.power == power and s.target >= 0]
+    if not waiting:
+        return state
+    from rules.axis_allies.events import UnitsMoved
+
+    still_hostile = any(s.unit != "submarine" for s in enemy_units(state, zone, power))
+    techs = state.techs[power]
+    changes: dict[int, list[Stack]] = {zone: [s for s in state.units[zone] if s not in waiting]}
+    landed_at: set[int] = set()
+    for s in waiting:
+        if still_hostile:
+            changes[zone].append(replace(s, target=-1))
+            continue
+        target = s.target
+        changes[zone].append(replace(s, target=-1, cargo=(), flags=s.flags | UNLOADED))
+        ashore = [Stack(power, u, s.count, movement(u, techs), COMBAT | AMPHIBIOUS) for u in s.cargo]
+        changes.setdefault(target, list(state.units[target])).extend(ashore)
+        events.append(UnitsMoved(power_id(power), counts_of(ashore), (NAMES[zone], NAMES[target]), "unload"))
+        landed_at.add(target)
+    state = set_many(state, changes)
+    for target in sorted(landed_at):
+        if hostile_land(state, target, power) and not enemy_fighting(state, target, power):
+            state = capture(state, power, target, events)
+            state = replace(state, battles=tuple(b for b in state.battles if b != target))
+    return state
+
+
+def _rehome_fighters(state: AAState, zone: int, events: list[Event]) -> AAState:
+    """Defending fighters whose carrier sank fly one space to friendly land (or a carrier there), else
+    they are lost. Attacking aircraft land in the non-combat move instead."""
+    mover = state.power
+    for power in range(len(POWERS)):
+        if SIDE[power] == SIDE[mover]:
+            continue
+        stacks = state.units[zone]
+        room = sum(2 * s.count for s in stacks if s.unit == "carrier" and SIDE[s.power] == SIDE[power])
+        fighters = [s for s in stacks if s.unit == "fighter" and SIDE[s.power] == SIDE[power]]
+        excess = sum(s.count for s in fighters) - room
+        mine = [s for s in fighters if s.power == power]
+        if excess <= 0 or not mine:
+            continue
+        n = min(excess, sum(s.count for s in mine))
+        homes = [
+            t
+            for t in NEIGHBOURS[zone]
+            if not IS_SEA[t] and state.owner[t] != NOBODY and SIDE[state.owner[t]] == SIDE[power]
+        ]
+        homes += [
+            z
+            for z in NEIGHBOURS[zone]
+            if IS_SEA[z]
+            and sum(
+                2 * s.count for s in state.units[z] if s.unit == "carrier" and SIDE[s.power] == SIDE[power]
+            )
+            - sum(s.count for s in state.units[z] if s.unit == "fighter" and SIDE[s.power] == SIDE[power])
+            >= n
+        ]
+        keep = list(stacks)
+        moving: list[Stack] = []
+        left = n
+        for s in mine:
+            if left == 0:
+                break
+            k = min(left, s.count)
+            keep.remove(s)
+            if s.count > k:
+                keep.append(replace(s, count=s.count - k))
+            moving.append(replace(s, count=k))
+            left -= k
+        changes = {zone: keep}
+        if homes:
+            to = homes[0]
+            changes[to] = [*state.units[to], *moving]
+            events.append(AircraftRelocated(power_id(power), NAMES[zone], NAMES[to], counts_of(moving)))
+        else:
+            events.append(
+                UnitsLost(power_id(power), NAMES[zone], counts_of(moving), "carrier sunk, nowhere to land")
+            )
+        state = set_many(state, changes)
+    return state
+
+
+# ---- raids and rockets -------------------------------------------------------------------------------
+
+
+def _raid(state: AAState, where: int, cup: DiceCup, events: list[Event]) -> AAState:
+    power = state.power
+    victim = state.owner[where]
+    bombers = [s for s in state.units[where] if s.power == power and s.flags & BOMBING]
+    units = units_of(bombers)
+    aa = any(s.unit == "aa_gun" and SIDE[s.power] != SIDE[power] for s in state.units[where])
+    events.append(BattleStarted(power_id(power), NAMES[where], "raid"))
+    result, happened = strategic_bombing(
+        NAMES[where],
+        attacker=power_id(power),
+        defender=power_id(victim),
+        bombers=units,
+        defender_ipcs=state.ipcs[victim],
+        aa_gun=aa,
+        techs=state.techs[power],
+        cup=cup,
+        seats=seats_by_power(state),
+    )
+    events.extend(happened)
+    keep = [s for s in state.units[where] if s not in bombers]
+    keep += [stack_of(u) for u in result.survivors]  # still flagged: they do not fight a battle too
+    state = set_many(state, {where: keep})
+    return replace(state, ipcs=with_item(state.ipcs, victim, state.ipcs[victim] - result.damage))
+
+
+def rocket_sources(state: AAState, power: int, target: int) -> list[int]:
+    """Territories with ``power``'s AA gun within 3 spaces (over land and sea) of ``target``."""
+    found = []
+    seen = {target: 0}
+    queue = deque([target])
+    while queue:
+        here = queue.popleft()
+        if any(s.unit == "aa_gun" and s.power == power for s in state.units[here]) and not IS_SEA[here]:
+            found.append(here)
+        if seen[here] == 3:
+            continue
+        for n in NEIGHBOURS[here]:
+            if n not in seen:
+                seen[n] = seen[here] + 1
+                queue.append(n)
+    return sorted(found)
+
+
+def fire_rocket(state: AAState, power: int, target: int, cup: DiceCup, events: list[Event]) -> AAState:
+    if "rockets" not in state.techs[power]:
+        raise IllegalAction("no_rockets", "Only a power that has developed rockets can fire them.")
+    if state.rocket_used:
+        raise IllegalAction("rocket_used", "Rockets fire once a turn; yours has flown.")
+    if state.battle is not None:
+        raise IllegalAction("battle_on", "Finish the battle under way first.")
+    if not hostile_land(state, target, power) or not any(
+        s.unit == "factory" for s in enemy_units(state, target, power)
+    ):
+        raise IllegalAction("no_factory", f"There is no enemy industrial complex in {NAMES[target]}.")
+    sources = rocket_sources(state, power, target)
+    if not sources:
+        raise IllegalAction("out_of_range", f"None of your AA guns is within 3 spaces of {NAMES[target]}.")
+    victim = state.owner[target]
+    damage, happened = rocket_strike(
+        NAMES[sources[0]],
+        NAMES[target],
+        attacker=power_id(power),
+        defender=power_id(victim),
+        defender_ipcs=state.ipcs[victim],
+        techs=state.techs[power],
+        cup=cup,
+        seats=seats_by_power(state),
+    )
+    events.extend(happened)
+    return replace(state, ipcs=with_item(state.ipcs, victim, state.ipcs[victim] - damage), rocket_used=True)

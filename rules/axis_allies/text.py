@@ -1,0 +1,205 @@
+"""Axis & Allies events as English sentences for the game log; every die rolled is shown."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from rules.axis_allies.board import POWER_NAMES
+from rules.axis_allies.combat_events import (
+    BattleAwaits,
+    BattleEnded,
+    BombingRaid,
+    CasualtiesTaken,
+    CasualtyOrderChosen,
+    RocketStrike,
+    SubmarinesSubmerged,
+    TechResearched,
+    UnitsRetreated,
+    Volley,
+)
+from rules.axis_allies.common import counts_text
+from rules.axis_allies.events import (
+    AircraftRelocated,
+    AmphibiousDeclared,
+    BattleStarted,
+    CapitalCaptured,
+    GameStarted,
+    GameWon,
+    IncomeCollected,
+    NeutralEntered,
+    PhaseBegan,
+    SeatResigned,
+    TerritoryCaptured,
+    TurnBegan,
+    TurnEnded,
+    UnitsBought,
+    UnitsLost,
+    UnitsMoved,
+    UnitsPlaced,
+)
+from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES, Unit
+from rules.core.events import DiceRolled, Event
+
+PHASE_NAMES = {
+    "purchase": "weapons development and purchase",
+    "combat_move": "combat move",
+    "combat": "combat",
+    "noncombat_move": "non-combat move",
+    "mobilize": "mobilize",
+}
+TECH_NAMES = {
+    "jet_power": "Jet Power",
+    "rockets": "Rockets",
+    "super_submarines": "Super Submarines",
+    "long_range_aircraft": "Long-Range Aircraft",
+    "industrial_technology": "Industrial Technology",
+    "heavy_bombers": "Heavy Bombers",
+}
+
+
+def power(p: str | None) -> str:
+    return "nobody" if p is None else POWER_NAMES.get(p, p)
+
+
+def dice(values: Iterable[int]) -> str:
+    return "[" + " ".join(str(v) for v in values) + "]"
+
+
+def battle_units(units: Sequence[Unit]) -> str:
+    counts = Counter(u.kind for u in units)
+    return counts_text(tuple((k, counts[k]) for k in UNIT_ORDER if counts[k]))
+
+
+def unit_name(kind: str, n: int) -> str:
+    name = UNIT_TYPES[kind].name.lower() if kind in UNIT_TYPES else kind
+    return f"{n} {name}"
+
+
+def describe(event: Event, names: Sequence[str]) -> str | None:
+    """One line for ``event``; None for events another line already tells (dice shown in their volley)."""
+
+    def seat(i: int) -> str:
+        return names[i] if 0 <= i < len(names) else f"Seat {i + 1}"
+
+    match event:
+        case DiceRolled():
+            return None
+        case GameStarted(seats=seats, ipcs=ipcs):
+            parts = [f"{seat(i)} plays {', '.join(power(p) for p in ps)}" for i, ps in enumerate(seats)]
+            return "Spring 1942. " + "; ".join(parts) + "."
+        case TurnBegan(power=p, seat=s, round=r, ipcs=ipcs):
+            return f"— Round {r}: {power(p)} ({seat(s)}) begins with {ipcs} IPCs."
+        case PhaseBegan(power=p, phase=phase):
+            return f"{power(p)}: {PHASE_NAMES.get(phase, phase)}."
+        case UnitsBought(power=p, units=units, cost=cost, ipcs_left=left):
+            return f"{power(p)} bought {counts_text(units)} for {cost} IPCs ({left} left)."
+        case UnitsMoved(power=p, units=units, path=path, how=how):
+            via = f" via {', '.join(path[1:-1])}" if len(path) > 2 and how in ("move", "bomb") else ""
+            what = counts_text(units)
+            if how == "load":
+                return f"{power(p)} loaded {what} from {path[0]} onto transports in {path[-1]}."
+            if how == "unload":
+                return f"{power(p)} unloaded {what} from {path[0]} into {path[-1]}."
+            if how == "bridge":
+                return f"{power(p)} ferried {what} from {path[0]} across {path[1]} to {path[-1]}."
+            if how == "bomb":
+                return f"{power(p)} sent {what} from {path[0]}{via} to bomb the industry of {path[-1]}."
+            return f"{power(p)} moved {what} from {path[0]} to {path[-1]}{via}."
+        case AmphibiousDeclared(power=p, units=units, zone=zone, territory=t):
+            return f"{power(p)}'s {counts_text(units)} will land in {t} once {zone} is cleared."
+        case NeutralEntered(power=p, territory=t, cost=cost):
+            return f"{power(p)} entered neutral {t}, paying {cost} IPCs."
+        case TerritoryCaptured(power=p, territory=t, previous=prev, to=to):
+            if to != p:
+                return f"{power(p)} liberated {t} from {power(prev)}; it returns to {power(to)}."
+            return f"{power(p)} captured {t}" + (f" from {power(prev)}." if prev else ".")
+        case CapitalCaptured(power=p, territory=t, victim=v, ipcs=ipcs):
+            return f"{power(p)} took {power(v)}'s capital {t} and its {ipcs} unspent IPCs."
+        case UnitsLost(power=p, territory=t, units=units, reason=reason):
+            where = f" in {t}" if t else ""
+            return f"{power(p)} lost {counts_text(units)}{where}: {reason}."
+        case BattleStarted(power=p, territory=t, kind=kind):
+            if kind == "raid":
+                return f"{power(p)} raids the industrial complex in {t}."
+            return f"Battle of {t}: {power(p)} attacks ({kind})."
+        case AircraftRelocated(power=p, territory=t, to=to, units=units):
+            return f"{power(p)}'s {counts_text(units)} from {t}, their carrier lost, flew to {to}."
+        case UnitsPlaced(power=p, territory=t, units=units):
+            return f"{power(p)} mobilized {counts_text(units)} in {t}."
+        case IncomeCollected(power=p, income=gained, ipcs=total, capital_lost=lost):
+            if lost:
+                return f"{power(p)} collects no income: its capital is in enemy hands ({total} IPCs)."
+            return f"{power(p)} collected {gained} IPCs (now {total})."
+        case TurnEnded():
+            return None
+        case SeatResigned(seat=s, powers=ps, to=to):
+            held = ", ".join(power(p) for p in ps)
+            if to is None:
+                return f"{seat(s)} resigned ({held}); their side concedes."
+            return f"{seat(s)} resigned; {seat(to)} now plays {held}."
+        case GameWon(side=side, reason=reason):
+            return f"🏆 The {side} win: {reason}."
+        case Volley(where=w, power=p, round=r, step=step, groups=groups, hits=hits):
+            shown = "; ".join(
+                f"{unit_name(g.kind, g.count)} {dice(g.dice)} hitting on {g.hits_on}"
+                + (
+                    f" (×{g.count and len(g.dice) // g.count} dice each)"
+                    if g.count and len(g.dice) > g.count
+                    else ""
+                )
+                for g in groups
+            )
+            what = {
+                "aa": "AA fire",
+                "bombard": "bombardment",
+                "sub_first_strike": "submarine first strike",
+                "attack": "attack",
+                "defend": "defence",
+            }.get(step, step)
+            at = f", round {r}" if r else ""
+            return f"{w}{at}: {power(p)} {what}: {shown} → {hits} hit{'s' if hits != 1 else ''}."
+        case BattleAwaits(where=w, power=p, kind=kind, hits=hits):
+            wants = {
+                "casualties": f"to choose {hits} casualt{'y' if hits == 1 else 'ies'}",
+                "casualty_order": "to choose which defending power takes casualties first",
+                "submerge": "to submerge its submarines or stay",
+                "press_on": "to press on or retreat",
+            }.get(kind, kind)
+            return f"{w}: waiting for {power(p)} {wants}."
+        case CasualtyOrderChosen(where=w, power=p, order=order):
+            return f"{w}: {power(p)} has {', then '.join(power(o) for o in order)} take casualties."
+        case CasualtiesTaken(where=w, power=p, units=units, reason=reason):
+            cause = {"aa": "to AA fire", "sub_first_strike": "to the submarines' first strike"}.get(
+                reason, ""
+            )
+            return f"{w}: {power(p)} lost {battle_units(units)}{' ' + cause if cause else ''}."
+        case UnitsRetreated(where=w, power=p, units=units, to=to):
+            return f"{w}: {power(p)} retreated {battle_units(units)} to {to}."
+        case SubmarinesSubmerged(where=w, power=p, units=units):
+            return f"{w}: {power(p)}'s {battle_units(units)} submerged."
+        case BattleEnded(where=w, attacker=a, outcome=outcome, rounds=rounds):
+            result = {
+                "attacker": f"{power(a)} won",
+                "defender": "the defence held",
+                "draw": "both sides were wiped out",
+            }.get(outcome, outcome)
+            return f"Battle of {w} over after {rounds} round{'s' if rounds != 1 else ''}: {result}."
+        case BombingRaid(
+            where=w, attacker=a, defender=d, bombers=n, shot_down=down, rolled=rolled, damage=damage
+        ):
+            return (
+                f"Raid on {w}: {n} {power(a)} bomber{'s' if n != 1 else ''}, {down} shot down; "
+                f"bombs {dice(rolled)} cost {power(d)} {damage} IPCs."
+            )
+        case RocketStrike(source=src, where=w, attacker=a, defender=d, rolled=rolled, damage=damage):
+            return f"{power(a)} fired a rocket from {src} at {w}: [{rolled}] cost {power(d)} {damage} IPCs."
+        case TechResearched(power=p, dice=rolled, chart=chart, tech=tech):
+            found = (
+                f"a breakthrough — chart {dice(chart)}: {TECH_NAMES.get(tech, tech)}!"
+                if tech
+                else "no breakthrough"
+            )
+            what = "die" if len(rolled) == 1 else "dice"
+            return f"{power(p)} rolled {len(rolled)} research {what} {dice(rolled)}: {found}"
+    return None

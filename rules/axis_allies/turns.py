@@ -1,0 +1,194 @@
+"""The turn: its phases in order, the landing check that ends the non-combat move, income at the end of
+the turn, and the victory conditions.
+
+The phase sequence is data (``SEQUENCE``); each phase's work lives in its own module (purchase,
+movement, battles, mobilize). Victory follows the rule document: the Allies' (both Axis capitals) is
+checked after Japan's turn, the Axis' (two Allied capitals, or the economic victory) after the USA's.
+"""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from rules.axis_allies.board import POWERS
+from rules.axis_allies.common import (
+    CAPITAL,
+    IS_SEA,
+    NAMES,
+    capital_held,
+    counts_of,
+    income,
+    power_id,
+    set_many,
+    side_income,
+)
+from rules.axis_allies.events import GameWon, IncomeCollected, PhaseBegan, TurnBegan, TurnEnded, UnitsLost
+from rules.axis_allies.state import (
+    ALLIED_SIDE,
+    AXIS_SIDE,
+    GERMANY,
+    JAPAN,
+    NOBODY,
+    RUSSIA,
+    SIDE,
+    SIDE_NAMES,
+    UK,
+    USA,
+    AAState,
+    Phase,
+    SeatStatus,
+    Stack,
+    merge,
+)
+from rules.axis_allies.units import Domain, unit_type
+from rules.core.events import Event
+from rules.core.tuples import with_item
+
+SEQUENCE = (Phase.PURCHASE, Phase.COMBAT_MOVE, Phase.COMBAT, Phase.NONCOMBAT_MOVE, Phase.MOBILIZE)
+ALLIED_CAPITALS = (RUSSIA, UK, USA)
+AXIS_CAPITALS = (GERMANY, JAPAN)
+
+
+def begin_turn(state: AAState, power: int, events: list[Event]) -> AAState:
+    """``power``'s turn begins with weapons development and purchase; movement marks are cleared."""
+    units = tuple(
+        merge([replace(s, moved=0, flags=0, target=-1) for s in stacks])
+        if any(s.moved or s.flags or s.target >= 0 for s in stacks)
+        else stacks
+        for stacks in state.units
+    )
+    wrapped = power <= state.power or state.turn == 0
+    state = replace(
+        state,
+        units=units,
+        power=power,
+        phase=Phase.PURCHASE,
+        turn=state.turn + 1,
+        round=state.round + 1 if wrapped else state.round,
+        start_owner=state.owner,
+        captured=(),
+        bought=(),
+        placed=(),
+        researched=False,
+        rocket_used=False,
+        battles=(),
+        battle=None,
+    )
+    events.append(
+        TurnBegan(power_id(power), state.seat_of[power], state.round, state.turn, state.ipcs[power])
+    )
+    return state
+
+
+def enter_phase(state: AAState, phase: Phase, events: list[Event]) -> AAState:
+    events.append(PhaseBegan(power_id(state.power), phase.value))
+    return replace(state, phase=phase)
+
+
+def land_aircraft(state: AAState, events: list[Event]) -> AAState:
+    """End of the non-combat move: the moving power's aircraft not on a legal landing are lost
+    (bombers at sea, fighters beyond their carriers' room, aircraft in territory taken this turn)."""
+    from rules.axis_allies.movement import carrier_room, landing_spot
+
+    power = state.power
+    changes: dict[int, list[Stack]] = {}
+    for where, stacks in enumerate(state.units):
+        planes = [s for s in stacks if s.power == power and unit_type(s.unit).domain is Domain.AIR]
+        if not planes:
+            continue
+        lost: list[Stack] = []
+        if IS_SEA[where]:
+            room = carrier_room(state, where, power)
+            keep = list(stacks)
+            for s in sorted(planes, key=lambda s: (s.unit == "fighter", s.moved)):
+                if s.unit == "bomber":
+                    lost.append(s)
+                    keep.remove(s)
+                elif room < 0:
+                    n = min(-room, s.count)
+                    lost.append(replace(s, count=n))
+                    keep.remove(s)
+                    if s.count > n:
+                        keep.append(replace(s, count=s.count - n))
+                    room += n
+            if lost:
+                changes[where] = keep
+        elif not landing_spot(state, power, where, "bomber"):
+            lost = planes
+            changes[where] = [s for s in stacks if s not in planes]
+        if lost:
+            events.append(UnitsLost(power_id(power), NAMES[where], counts_of(lost), "no place to land"))
+    return set_many(state, changes) if changes else state
+
+
+def end_turn(state: AAState, events: list[Event]) -> AAState:
+    """Collect income (none while the capital is in enemy hands), check victory, pass the turn."""
+    power = state.power
+    if capital_held(state, power):
+        gained = income(state, power)
+        state = replace(state, ipcs=with_item(state.ipcs, power, state.ipcs[power] + gained))
+        events.append(IncomeCollected(power_id(power), gained, state.ipcs[power]))
+    else:
+        events.append(IncomeCollected(power_id(power), 0, state.ipcs[power], capital_lost=True))
+    events.append(TurnEnded(power_id(power)))
+    state = replace(state, bought=(), placed=())
+    state = check_victory(state, events)
+    if state.phase is Phase.OVER:
+        return state
+    return begin_turn(state, (power + 1) % len(POWERS), events)
+
+
+def allies_win(state: AAState) -> bool:
+    return all(
+        state.owner[CAPITAL[p]] != NOBODY and SIDE[state.owner[CAPITAL[p]]] == ALLIED_SIDE
+        for p in AXIS_CAPITALS
+    )
+
+
+def axis_capitals_taken(state: AAState) -> int:
+    return sum(
+        1
+        for p in ALLIED_CAPITALS
+        if state.owner[CAPITAL[p]] != NOBODY and SIDE[state.owner[CAPITAL[p]]] == AXIS_SIDE
+    )
+
+
+def check_victory(state: AAState, events: list[Event]) -> AAState:
+    """After Japan's turn: the Allies win holding both Axis capitals. After the USA's (the end of a
+    round): the Axis win holding two Allied capitals, or with the economic victory; the round limit."""
+    if state.power == JAPAN and allies_win(state):
+        return win(state, ALLIED_SIDE, "the Allies hold both Berlin and Tokyo", events)
+    if state.power != USA:
+        return state
+    if axis_capitals_taken(state) >= 2:
+        return win(state, AXIS_SIDE, "the Axis hold two Allied capitals", events)
+    target = state.options.economic_victory
+    axis_income = side_income(state, AXIS_SIDE)
+    if target and axis_income >= target:
+        return win(state, AXIS_SIDE, f"the Axis produce {axis_income} IPCs, at least {target}", events)
+    limit = state.options.round_limit
+    if limit and state.round >= limit:
+        allied = side_income(state, ALLIED_SIDE)
+        winner = AXIS_SIDE if axis_income > allied else ALLIED_SIDE
+        return win(
+            state,
+            winner,
+            f"the round limit ({limit}) is reached with the Axis producing {axis_income} "
+            f"and the Allies {allied}",
+            events,
+        )
+    return state
+
+
+def win(state: AAState, side: int, reason: str, events: list[Event]) -> AAState:
+    events.append(GameWon(SIDE_NAMES[side], reason))
+    return replace(
+        state, phase=Phase.OVER, winner=side, summary=f"The {SIDE_NAMES[side]} win: {reason}.", battle=None
+    )
+
+
+def winning_seats(state: AAState) -> tuple[int, ...]:
+    if state.winner is None:
+        return ()
+    seats = {state.seat_of[p] for p in range(len(POWERS)) if SIDE[p] == state.winner}
+    return tuple(sorted(s for s in seats if state.status[s] is SeatStatus.PLAYING)) or tuple(sorted(seats))
