@@ -41,7 +41,9 @@ class WarboardBot(commands.Bot):
         self.run_scheduler = run_scheduler  # tests tick the scheduler themselves, on their own clock
 
     async def setup_hook(self) -> None:
+        from bot.aa_ui import CasualtySelect
         from bot.cogs.announce import TurnAnnouncer
+        from bot.cogs.axis_allies import AxisAlliesCog
         from bot.cogs.lobby import HelpCog, LobbyCog
         from bot.cogs.moderation import ModerationCog
         from bot.cogs.notify import NotifyCog
@@ -53,9 +55,16 @@ class WarboardBot(commands.Bot):
         self.service = GameService(self.store, clock=self.clock)
         self.announcer = TurnAnnouncer(self)
         self.scheduler = Scheduler(self.service, self.announcer)
-        for cog in (LobbyCog(self), NotifyCog(self), RiskCog(self), ModerationCog(self), HelpCog()):
+        for cog in (
+            LobbyCog(self),
+            NotifyCog(self),
+            RiskCog(self),
+            AxisAlliesCog(self),
+            ModerationCog(self),
+            HelpCog(),
+        ):
             await self.add_cog(cog)
-        self.add_dynamic_items(GameButton)
+        self.add_dynamic_items(GameButton, CasualtySelect)
         await self._sync_commands()
         # Build the board's static layer now, off the loop, so the first /game map is not the slow one.
         self._warm_up = asyncio.create_task(asyncio.to_thread(_warm_render_cache))

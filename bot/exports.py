@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.core import ruleset_of
-from bot.gamelog import decode_events, draw_seat_order, encode, live_actions, rebuild, visible
+from bot.gamelog import claims_of, decode_events, encode, live_actions, rebuild, seat_order, visible
 from bot.models import ServiceError, VerifyReport
 from bot.store import GameRecord, GameUpdate, LogEntry, LogRecord, SeatRecord, now_text
 from rules.core.codec import from_builtins, from_json, to_builtins
@@ -178,7 +178,7 @@ class _Replay:
     def _start(self, where: str, kind: Any, meta: Any, events: list[Event]) -> None:
         if kind != "system" or not isinstance(meta, dict) or meta.get("type") != "start":
             raise _refuse(f"{where} should be the start of the game.")
-        order, expected = draw_seat_order(self.seed, self.seats)
+        order, expected = seat_order(self.seed, self.seats, claims_of(meta))
         self.state, setup_events = self.ruleset.setup(self.options, self.seats, self.rng)
         if list(order) != meta.get("order"):
             raise _refuse(f"{where}: the seat order is not the one the seed draws ({list(order)}).")

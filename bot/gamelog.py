@@ -32,6 +32,25 @@ def draw_seat_order(seed: str, seats: int) -> tuple[tuple[int, ...], list[Event]
     return order, events
 
 
+def seat_order(
+    seed: str, seats: int, claims: Mapping[int, int] | None = None
+) -> tuple[tuple[int, ...], list[Event]]:
+    """The seating with claims kept: ``claims`` maps a seat to the lobby position of the player who
+    claimed it; everyone else fills the free seats in the order the game's dice drew them. The draw is
+    the same with or without claims, so a replay recomputes it from the seed and the recorded claims."""
+    drawn, events = draw_seat_order(seed, seats)
+    if not claims:
+        return drawn, events
+    taken = set(claims.values())
+    rest = iter(j for j in drawn if j not in taken)
+    return tuple(claims[i] if i in claims else next(rest) for i in range(seats)), events
+
+
+def claims_of(meta: Mapping[str, Any]) -> dict[int, int]:
+    """The claims recorded in a start entry (``"claims": [[seat, lobby position], ...]``)."""
+    return {int(seat): int(position) for seat, position in meta.get("claims", ())}
+
+
 def decode_action(ruleset: Ruleset, text: str | bytes) -> Action:
     action: Action = from_json(text, ruleset.action_type)
     return action

@@ -22,6 +22,21 @@ class ServiceError(Exception):
         return f"ServiceError({self.code!r}, {self.message!r})"
 
 
+CLAIM = "claim:"  # a lobby seat's status while its player has claimed a seat number (claim:<seat index>)
+
+
+def claimed(status: str) -> int | None:
+    """The seat (0-based) a lobby player has claimed, from the seat's status; None without a claim."""
+    return int(status[len(CLAIM) :]) if status.startswith(CLAIM) else None
+
+
+def _status_note(status: str) -> str:
+    seat = claimed(status)
+    if seat is not None:
+        return f" (claims seat {seat + 1})"
+    return "" if status == "playing" else f" [{status}]"
+
+
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
     seat: int
@@ -69,9 +84,7 @@ class GameStatus:
     def summary(self) -> str:
         """A few lines for a status command."""
         seats = ", ".join(
-            f"{s.seat + 1}. {s.name}"
-            + (" (AI)" if s.controller == "ai" else "")
-            + ("" if s.status == "playing" else f" [{s.status}]")
+            f"{s.seat + 1}. {s.name}" + (" (AI)" if s.controller == "ai" else "") + _status_note(s.status)
             for s in self.seats
         )
         lines = [

@@ -121,6 +121,15 @@ class GameService(Deadlines, Moderation):
             await self._commit(game, seats=lobby.renumber(s for s in seats if s.user_id != user_id))
         return await self.status(game_id)
 
+    async def claim_seat(self, game_id: int, user_id: int, number: int) -> GameStatus:
+        """Claim seat ``number`` (1-based) before the start; 0 gives the claim up."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            seats = await self.store.seats(game_id)
+            new = lobby.claim(game, ruleset_of(game.ruleset), seats, user_id, number)
+            await self._commit(game, seats=new)
+        return await self.status(game_id)
+
     async def start(
         self, game_id: int, user_id: int, *, moderator: bool = False, seed: str | None = None
     ) -> GameStatus:

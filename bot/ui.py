@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import aa_steps
 from bot.cogs.common import attack_dice, handle_error
+from bot.limits import clip
 from rules.core.events import Action
 from rules.risk.actions import Attack, EndPhase, Occupy
 
@@ -31,8 +33,11 @@ STYLES = {
 }
 
 
-def action_for(verb: str, arg: str) -> Action:
-    """The move a button stands for; the engine validates it like any typed command."""
+def action_for(verb: str, arg: str) -> Action | None:
+    """The move a button stands for; the engine validates it like any typed command. None: the button
+    opens a menu instead (an A&A casualty choice)."""
+    if verb in aa_steps.VERBS:
+        return aa_steps.action_for(verb, arg)
     if verb in ("roll", "blitz"):
         source, _, target = arg.partition(".")
         return Attack(source, target, 3, until=1 if verb == "blitz" else None)
@@ -45,12 +50,13 @@ class GameButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"wb:(?P<game>\d+):(?P<version>\d+):(?P<verb>[a-z]+)(?::(?P<arg>[\w.]+))?",
 ):
-    def __init__(self, game: int, version: int, verb: str, arg: str = "") -> None:
+    def __init__(self, game: int, version: int, verb: str, arg: str = "", label: str | None = None) -> None:
         custom_id = f"wb:{game}:{version}:{verb}" + (f":{arg}" if arg else "")
+        style = STYLES.get(verb) or getattr(discord.ButtonStyle, aa_steps.STYLES.get(verb, "secondary"))
         super().__init__(
             discord.ui.Button(
-                label=LABELS[verb].format(arg=arg),
-                style=STYLES.get(verb, discord.ButtonStyle.secondary),
+                label=clip(label or LABELS.get(verb, verb).format(arg=arg), 80),
+                style=style,
                 custom_id=custom_id,
             )
         )
@@ -63,15 +69,22 @@ class GameButton(
         return cls(int(match["game"]), int(match["version"]), match["verb"], match["arg"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        from bot.aa_ui import send_casualty_menu
         from bot.cogs.play import present_move
 
         bot: WarboardBot = interaction.client  # type: ignore[assignment]
         try:
-            # The attacker may clamp dice to what the territory allows: a button does not know.
+            if self.verb == "pick":  # opens the casualty menu (only the deciding player sees it)
+                await send_casualty_menu(bot, interaction, self.game)
+                return
             action = action_for(self.verb, self.arg)
+            if self.verb == "auto":
+                action = aa_steps.auto_casualties(bot.service.state_of(await bot.service.load(self.game)))
+            # The attacker may clamp dice to what the territory allows: a button does not know.
             if isinstance(action, Attack):
                 dice = await attack_dice(bot, self.game, action.source, action.dice)
                 action = Attack(action.source, action.target, dice, action.until)
+            assert action is not None
             result = await bot.service.act(self.game, interaction.user.id, action, version=self.version)
         except Exception as error:
             await handle_error(interaction, error)
@@ -82,9 +95,15 @@ class GameButton(
         await present_move(bot, interaction, self.game, result)
 
 
-def next_steps(game_id: int, version: int, view: Any, last_battle: Any | None) -> discord.ui.View | None:
-    """The natural next moves after a Risk move: move in, attack again, attack until conquered, stop."""
+def next_steps(
+    game_id: int, version: int, view: Any, last_battle: Any | None, state: Any = None
+) -> discord.ui.View | None:
+    """The natural next moves: after a Risk move, move in, attack again, attack until conquered, stop;
+    in Axis & Allies (``state`` given), a battle's decisions, the battles to fight or the phase's end."""
     buttons: list[GameButton] = []
+    if state is not None:
+        buttons = [GameButton(game_id, version, v, a, label) for v, a, label in aa_steps.next_steps(state)]
+        return _holder(buttons)
     pending = getattr(view, "pending", None)
     if pending is not None and pending.kind == "occupy":
         for count in sorted({pending.maximum, pending.minimum}, reverse=True):
@@ -100,6 +119,10 @@ def next_steps(game_id: int, version: int, view: Any, last_battle: Any | None) -
                     GameButton(game_id, version, "blitz", pair),
                 ]
         buttons.append(GameButton(game_id, version, "stop"))
+    return _holder(buttons)
+
+
+def _holder(buttons: list[GameButton]) -> discord.ui.View | None:
     if not buttons:
         return None
     holder = discord.ui.View(timeout=None)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot import boards
 from bot.clock import stamp
 from bot.cogs.common import COLOUR, board_message, mention
 from bot.limits import EMBED_DESCRIPTION, clip, last_lines
@@ -40,10 +41,9 @@ def deadline_text(status: GameStatus) -> str:
 def seat_line(status: GameStatus, seat: SeatInfo, view: object) -> str:
     """A seat's standing: the game's own numbers when it has them, then how it is being played."""
     parts = [f"**{seat.name}**"]
-    seats = getattr(view, "seats", None)
-    if seats is not None and seat.seat < len(seats):
-        mine = seats[seat.seat]
-        parts.append(f"{mine.territories} territories · {mine.armies} armies · {mine.cards} cards")
+    numbers = boards.standing(status.ruleset, view, seat.seat)
+    if numbers:
+        parts.append(numbers)
     if seat.status != "playing":
         parts.append(seat.status)
     elif seat.controller == "ai":

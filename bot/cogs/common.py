@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot import boards
 from bot.limits import EMBED_DESCRIPTION, clip, last_lines
 from bot.models import ServiceError
+from rules import registry
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 
@@ -25,11 +27,24 @@ log = logging.getLogger("warboard")
 COLOUR = discord.Colour.dark_teal()
 
 
-async def channel_game(bot: WarboardBot, interaction: discord.Interaction) -> int:
-    """The id of the game in this channel, or a refusal that says how to start one."""
+COMMANDS = {"risk": "/risk", "axis_allies": "/aa"}  # each game's own command group
+
+
+async def channel_game(bot: WarboardBot, interaction: discord.Interaction, ruleset: str | None = None) -> int:
+    """The id of the game in this channel, or a refusal that says how to start one. With ``ruleset``,
+    a game of another kind is refused with a sentence naming the commands that game uses."""
     game_id = await bot.service.game_in_channel(interaction.channel_id or 0)
     if game_id is None:
         raise ServiceError("no_game", "There is no game in this channel; start one with /game new.")
+    if ruleset is not None:
+        game = await bot.service.load(game_id)
+        if game.ruleset != ruleset:
+            title = registry.get(game.ruleset).title
+            hint = f"; use {COMMANDS[game.ruleset]} here" if game.ruleset in COMMANDS else ""
+            raise ServiceError(
+                "wrong_game",
+                f"This channel's game is {title}, not {registry.get(ruleset).title}{hint}.",
+            )
     return game_id
 
 
@@ -89,12 +104,16 @@ async def board_message(
     recent: Sequence[Event] = (),
 ) -> tuple[discord.Embed, discord.File]:
     """The public board as an embed with its PNG, and ``lines`` (clipped to fit) as the description."""
-    from render.risk import render_board
-
     status = await bot.service.status(game_id)
     view = await bot.service.view(game_id)
     file = await png_file(
-        render_board, view, status.names, recent=tuple(recent), filename="board.png", title=status.title
+        boards.render_board,
+        status.ruleset,
+        view,
+        status.names,
+        recent=tuple(recent),
+        filename="board.png",
+        title=status.title,
     )
     embed = discord.Embed(title=clip(title, 256), colour=COLOUR)
     if lines:

@@ -10,10 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import boards
 from bot.cogs.common import COLOUR, board_message, channel_game, display_name, handle_error, is_moderator
 from bot.cogs.play import announce_turn
 from bot.limits import CHOICE_NAME, CHOICES, EMBED_DESCRIPTION, clip, pack_lines
-from bot.models import ServiceError
+from bot.models import GameStatus, ServiceError, claimed
 from rules import registry
 
 if TYPE_CHECKING:
@@ -26,6 +27,9 @@ HELP = """**Warboard** hosts war board games by post: one game per channel, play
 **Start**: `/game new ruleset:Risk` · others `/game join` · `/game options` · `/game start`.
 **Play Risk**: `/risk trade` · `/risk place` · `/risk attack from to [dice] [until]` · `/risk occupy` · \
 `/risk fortify` · `/risk end` · `/risk cards` (private) · `/risk odds`.
+**Play Axis & Allies**: `/game seat` picks your powers before the start · `/aa buy` · `/aa research` · \
+`/aa move units from to [via] [bomb]` · `/aa end` · `/aa battle` · `/aa casualties` (a menu) · `/aa press` · \
+`/aa retreat` · `/aa submerge` · `/aa rocket` · `/aa place` · `/aa odds` · `/aa units`.
 **Look**: `/game status` · `/game map` · `/game log` · `/game export` · `/game verify` (after the end).
 **Mistakes**: `/game undo` takes back your last move of this turn while no dice were rolled since.
 **Leave**: `/game leave` (before the start) · `/game resign`.
@@ -43,6 +47,31 @@ TIMEOUT_CHOICES = [
     app_commands.Choice(name="skip the turn safely", value="skip"),
     app_commands.Choice(name="the AI plays the turn", value="ai"),
 ]
+
+
+def seat_menu(status: GameStatus) -> list[tuple[str, int]]:
+    """``/game seat`` choices: each seat, what it plays (A&A powers) and who claimed it."""
+    room = status.capacity or len(status.seats) or registry.get(status.ruleset).max_seats
+    roles = boards.seat_roles(status.ruleset, room)
+    holders = {claimed(s.status): s.name for s in status.seats if claimed(s.status) is not None}
+    menu = []
+    for i in range(room):
+        plays = f": {roles[i]}" if i < len(roles) else ""
+        held = f" (claimed by {holders[i]})" if i in holders else ""
+        menu.append((f"Seat {i + 1}{plays}{held}", i + 1))
+    return [*menu, ("Give up my claim (seat drawn)", 0)]
+
+
+def seat_roles_lines(status: GameStatus) -> list[str]:
+    """Which powers each seat plays, for /game status (A&A; nothing for games whose seats are alike)."""
+    room = len(status.seats) if status.status != "lobby" else status.capacity or len(status.seats)
+    roles = boards.seat_roles(status.ruleset, room)
+    if not roles:
+        return []
+    names = {s.seat: s.name for s in status.seats} if status.status != "lobby" else {}
+    return ["", "**Seats and powers:**"] + [
+        f"{i + 1}. {role}" + (f": {names[i]}" if i in names else "") for i, role in enumerate(roles)
+    ]
 
 
 class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, join and follow games"):
@@ -189,6 +218,33 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
             return
         await interaction.response.send_message(text)
 
+    @app_commands.command(description="Claim a seat number before the start (A&A: which powers you play)")
+    @app_commands.describe(number="the seat to claim (0: give your claim up); unclaimed seats are drawn")
+    async def seat(self, interaction: discord.Interaction, number: app_commands.Range[int, 0, 8]) -> None:
+        game_id = await channel_game(self.bot, interaction)
+        status = await self.bot.service.claim_seat(game_id, interaction.user.id, number)
+        who = display_name(interaction.user)
+        if not number:
+            await interaction.response.send_message(f"{who} gave up their seat claim; their seat is drawn.")
+            return
+        roles = boards.seat_roles(status.ruleset, status.capacity or len(status.seats))
+        plays = f" ({roles[number - 1]})" if number <= len(roles) else ""
+        await interaction.response.send_message(f"{who} claimed seat {number}{plays} in game #{game_id}.")
+
+    @seat.autocomplete("number")
+    async def _seat_numbers(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[int]]:
+        game_id = await self.bot.service.game_in_channel(interaction.channel_id or 0)
+        if game_id is None:
+            return []
+        status = await self.bot.service.status(game_id)
+        return [
+            app_commands.Choice(name=clip(label, CHOICE_NAME), value=number)
+            for label, number in seat_menu(status)
+            if typed.strip() in str(number)
+        ][:CHOICES]
+
     @app_commands.command(description="Leave the game before it starts")
     async def leave(self, interaction: discord.Interaction) -> None:
         game_id = await channel_game(self.bot, interaction)
@@ -205,9 +261,14 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
 
     async def _announce_start(self, interaction: discord.Interaction, game_id: int) -> None:
         status = await self.bot.service.status(game_id)
-        order = ", ".join(f"{s.seat + 1}. {s.name}" for s in status.seats)
+        roles = boards.seat_roles(status.ruleset, len(status.seats))
+        order = ", ".join(
+            f"{s.seat + 1}. {s.name}" + (f" ({roles[s.seat]})" if s.seat < len(roles) else "")
+            for s in status.seats
+        )
         await interaction.followup.send(
-            f"Game #{game_id} has begun. Seat order (drawn with the game's dice): {order}.\n"
+            f"Game #{game_id} has begun. Seat order (claims kept, the rest drawn with the game's dice): "
+            f"{order}.\n"
             f"Seed hash (SHA-256, the seed is revealed at the end): `{status.seed_hash}`"
         )
         await announce_turn(self.bot, game_id)
@@ -216,8 +277,9 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
     async def status(self, interaction: discord.Interaction) -> None:
         game_id = await channel_game(self.bot, interaction)
         status = await self.bot.service.status(game_id)
+        lines = [status.summary(), *seat_roles_lines(status)]
         embed = discord.Embed(
-            title=f"{status.title} · game #{game_id}", description=clip(status.summary(), 4000), colour=COLOUR
+            title=f"{status.title} · game #{game_id}", description=clip("\n".join(lines), 4000), colour=COLOUR
         )
         await interaction.response.send_message(embed=embed)
 

@@ -3,11 +3,14 @@ ends, the hand-over to the announcer (bot/cogs/announce.py)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import asyncio
+import io
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.cogs.common import COLOUR, png_file
+from bot import boards
+from bot.cogs.common import COLOUR, mention
 from bot.limits import EMBED_DESCRIPTION, last_lines
 from bot.models import ActResult
 from bot.ui import next_steps
@@ -17,32 +20,45 @@ if TYPE_CHECKING:
     from bot.app import WarboardBot
 
 TURN_MARK = "— Round"
+PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
 async def present_move(
     bot: WarboardBot, interaction: discord.Interaction, game_id: int, result: ActResult
 ) -> None:
     """Fill the deferred response with the move's outcome; announce the next turn if this one ended."""
-    from render.risk import render_battle
-
     status = await bot.service.status(game_id)
     battles = [e for e in result.public_events if isinstance(e, BattleFought)]
     embed = discord.Embed(
         colour=COLOUR, description=last_lines(list(result.lines) or ["Done."], EMBED_DESCRIPTION)
     )
     files = []
-    if battles:
-        files.append(await png_file(render_battle, battles[-1], status.names, filename="battle.png"))
+    picture = await asyncio.to_thread(
+        boards.battle_png, status.ruleset, result.public_events, result.view, status.names
+    )
+    if picture is not None:
+        files.append(discord.File(io.BytesIO(picture), filename="battle.png"))
         embed.set_thumbnail(url="attachment://battle.png")
+    state: Any = None
+    if status.ruleset == "axis_allies":  # its buttons need what the view leaves out (retreat options)
+        state = bot.service.state_of(await bot.service.load(game_id))
     buttons = (
         None
         if result.turn_changed or result.result
-        else next_steps(game_id, result.version, result.view, battles[-1] if battles else None)
+        else next_steps(game_id, result.version, result.view, battles[-1] if battles else None, state)
     )
+    # A battle may wait for another seat (a defender's casualties): tell that player in the same message.
+    other = [s for s in result.waiting_for if s != result.seat and s < len(status.seats)]
+    content = ""
+    if other and not (result.turn_changed or result.result):
+        seat = status.seats[other[0]]
+        content = f"{mention(seat.user_id, seat.name)}, the game waits for your decision."
     if buttons is not None:
-        await interaction.followup.send(embed=embed, files=files, view=buttons)
+        await interaction.followup.send(
+            content=content, embed=embed, files=files, view=buttons, allowed_mentions=PINGS
+        )
     else:
-        await interaction.followup.send(embed=embed, files=files)
+        await interaction.followup.send(content=content, embed=embed, files=files, allowed_mentions=PINGS)
     if result.turn_changed or result.result:
         await announce_turn(bot, game_id)
 

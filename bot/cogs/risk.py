@@ -55,7 +55,7 @@ class RiskCog(commands.GroupCog, group_name="risk", group_description="Play Risk
         await handle_error(interaction, error)
 
     async def _act(self, interaction: discord.Interaction, action: Action) -> None:
-        game_id = await channel_game(self.bot, interaction)
+        game_id = await channel_game(self.bot, interaction, "risk")
         result = await self.bot.service.act(game_id, interaction.user.id, action)
         await interaction.response.defer()
         await present_move(self.bot, interaction, game_id, result)
@@ -108,7 +108,7 @@ class RiskCog(commands.GroupCog, group_name="risk", group_description="Play Risk
         until: str | None = None,
     ) -> None:
         if dice is None:
-            dice = await attack_dice(self.bot, await channel_game(self.bot, interaction), source)
+            dice = await attack_dice(self.bot, await channel_game(self.bot, interaction, "risk"), source)
         await self._act(interaction, Attack(source, target, dice, until=parse_until(until)))
 
     @attack.autocomplete("source")
@@ -195,7 +195,7 @@ class RiskCog(commands.GroupCog, group_name="risk", group_description="Play Risk
     async def cards(self, interaction: discord.Interaction) -> None:
         from render.risk import render_hand
 
-        game_id = await channel_game(self.bot, interaction)
+        game_id = await channel_game(self.bot, interaction, "risk")
         view = await self.bot.service.view(game_id, interaction.user.id)
         if view.hand is None:
             raise ServiceError("not_a_player", "You are not playing in this game, so you hold no cards.")

@@ -1,0 +1,184 @@
+"""The pure helpers behind /aa and the seat claims: unit text, routes, casualty menus, next steps and
+seat order with claims."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import aa_choices, aa_steps, boards
+from bot.aa_units import parse_units, units_text, units_value
+from bot.gamelog import draw_seat_order, seat_order
+from bot.lobby import claim, start
+from bot.models import ServiceError, claimed
+from bot.records import GameRecord, SeatRecord
+from rules.axis_allies import RULES
+from rules.axis_allies.actions import Casualties, EndPhase, Move
+from rules.axis_allies.ai import AxisAlliesAI
+from rules.core.dice import SeededRng
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("3 infantry, 1 tank", (("infantry", 3), ("tank", 1))),
+        ("3 infantry and 2 tanks", (("infantry", 3), ("tank", 2))),
+        ("2 inf 1 armour", (("infantry", 2), ("tank", 1))),
+        ("a bomber, 2 ftr", (("fighter", 2), ("bomber", 1))),
+        ("2 bb; 1 ac & 3 subs", (("submarine", 3), ("carrier", 1), ("battleship", 2))),
+        ("1 aa, 1 ic, 2 tpt", (("transport", 2), ("aa_gun", 1), ("factory", 1))),
+        ("1 transport:inf+tank", (("transport:infantry+tank", 1),)),
+        ("Aircraft Carriers", (("carrier", 1),)),
+        ("2 armor, 1 armor", (("tank", 3),)),
+    ],
+)
+def test_unit_text(text: str, expected: tuple[tuple[str, int], ...]) -> None:
+    assert parse_units(text) == expected
+    assert parse_units(units_value(expected)) == expected  # autocomplete values read back exactly
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("3 tnks", "Did you mean tank"),
+        ("", "at least one"),
+        ("0 inf", "1 or more"),
+        ("1 tank:inf", "transports"),
+    ],
+)
+def test_bad_unit_text_is_a_sentence(text: str, says: str) -> None:
+    with pytest.raises(ServiceError) as refused:
+        parse_units(text)
+    assert says in refused.value.message
+
+
+def test_units_read_as_english() -> None:
+    assert units_text(parse_units("3 inf, 2 tanks, 1 tpt:inf+tank")) == (
+        "3 infantry, 2 tanks, 1 transport (infantry + tank)"
+    )
+
+
+def play_to(done, seats: int = 3):  # type: ignore[no-untyped-def]
+    state, _ = RULES.setup({}, seats, SeededRng("helpers"))
+    rng = SeededRng("helpers")
+    ai = [AxisAlliesAI(s) for s in range(seats)]
+    for _ in range(500):
+        if done(state):
+            return state
+        seat = RULES.to_act(state)[0]
+        state, _ = RULES.apply(state, seat, ai[seat].choose(state, seat), rng)
+    raise AssertionError("never reached")
+
+
+def test_a_route_is_found_when_only_the_ends_are_named() -> None:
+    state = play_to(lambda s: s.phase == "combat_move" and s.power == 1)
+    path = aa_choices.route(state, (("tank", 1),), "Germany", "Karelia S.S.R.")
+    assert path[0] == "Germany" and path[-1] == "Karelia S.S.R." and len(path) == 3
+    assert aa_choices.route(state, (("tank", 1),), "Germany", "East Europe") == ("Germany", "East Europe")
+
+
+def test_autocomplete_lists_what_stands_there_and_where_it_can_go() -> None:
+    state = play_to(lambda s: s.phase == "combat_move" and s.power == 1)
+    assert any(v == "Germany" for _, v in aa_choices.unit_sources(state, "germ"))
+    units = aa_choices.move_units(state, "Germany", "")
+    assert units[0][0].startswith("all:") and all(parse_units(v) for _, v in units)
+    near = [v for _, v in aa_choices.destinations(state, "Germany", "")]
+    assert near[0] in ("East Europe", "South Europe", "West Europe", "Baltic Sea Zone")
+    assert len(aa_choices.purchases(state, "")) >= 0
+    assert aa_choices.space_name("karelia ssr") == "Karelia S.S.R."
+    with pytest.raises(ServiceError, match="please say which"):
+        aa_choices.space_name("karelia")
+    with pytest.raises(ServiceError):
+        aa_choices.space_name("Atlantis")
+
+
+def test_casualty_menu_data_and_buttons() -> None:
+    state = play_to(lambda s: s.battle is not None and type(s.battle.pending).__name__ == "AwaitCasualties")
+    battle = state.battle
+    default = aa_choices.default_casualties(battle)
+    assert sum(default.values()) == battle.pending.total
+    assert aa_choices.decode_pick(aa_choices.encode_pick(default)) == default
+    assert set(default) <= set(aa_choices.casualty_pool(battle))
+    steps = aa_steps.next_steps(state)
+    assert [verb for verb, _, _ in steps] == ["pick", "auto"]
+    assert aa_steps.auto_casualties(state) == Casualties(tuple(default.items()))
+    assert aa_steps.action_for("cas", aa_choices.encode_pick(default)) == Casualties(tuple(default.items()))
+
+
+def test_phase_end_buttons() -> None:
+    state, _ = RULES.setup({}, 3, SeededRng("x"))
+    assert aa_steps.next_steps(state) == [("done", "", "Done buying: combat move")]
+    assert aa_steps.action_for("done", "") == EndPhase()
+    assert isinstance(aa_steps.action_for("fight", "0"), type(aa_steps.action_for("fight", "1")))
+    assert aa_steps.action_for("roll", "") is None
+
+
+def test_standings_and_seat_roles() -> None:
+    state, _ = RULES.setup({}, 4, SeededRng("x"))
+    view = RULES.view(state, None)
+    assert boards.standing("axis_allies", view, 0).startswith("USSR 24 IPCs")
+    assert "USA" in boards.standing("axis_allies", view, 0)
+    assert boards.seat_roles("axis_allies", 4) == ["USSR, USA", "Germany", "United Kingdom", "Japan"]
+    assert boards.seat_roles("risk", 4) == []
+
+
+def test_a_move_command_autocompletes_valid_moves() -> None:
+    state = play_to(lambda s: s.phase == "combat_move" and s.power == 0)
+    for label, value in aa_choices.move_units(state, "Russia", ""):
+        assert Move(parse_units(value), ("Russia", "Caucasus")).units == parse_units(value), label
+
+
+# ---- seat claims -----------------------------------------------------------------------------------
+
+
+def lobby_game() -> GameRecord:
+    return GameRecord(
+        id=1,
+        guild_id=None,
+        channel_id=1,
+        ruleset="axis_allies",
+        options={},
+        status="lobby",
+        created_by=10,
+        seed=None,
+        seed_hash=None,
+        version=3,
+        state=None,
+        created_at="",
+        updated_at="",
+    )
+
+
+def seats(n: int) -> list[SeatRecord]:
+    return [SeatRecord(i, 10 + i, f"P{i + 1}") for i in range(n)]
+
+
+def test_claims_conflicts_and_release() -> None:
+    players = claim(lobby_game(), RULES, seats(3), 11, 3)
+    assert claimed(players[1].status) == 2
+    with pytest.raises(ServiceError, match="already claimed by P2"):
+        claim(lobby_game(), RULES, players, 12, 3)
+    with pytest.raises(ServiceError, match="Join the game"):
+        claim(lobby_game(), RULES, players, 99, 1)
+    with pytest.raises(ServiceError, match="numbered 1 to 5"):
+        claim(lobby_game(), RULES, players, 12, 6)
+    released = claim(lobby_game(), RULES, players, 11, 0)
+    assert claimed(released[1].status) is None
+
+
+def test_seat_order_keeps_claims_and_draws_the_rest() -> None:
+    drawn, _ = draw_seat_order("seed", 5)
+    order, _ = seat_order("seed", 5, {0: 4, 3: 1})
+    assert order[0] == 4 and order[3] == 1 and sorted(order) == list(range(5))
+    rest = [j for j in drawn if j not in (4, 1)]
+    assert [order[i] for i in (1, 2, 4)] == rest  # the others keep the order the dice drew
+    assert seat_order("seed", 5, {})[0] == drawn
+
+
+def test_start_respects_claims_and_records_them() -> None:
+    players = claim(lobby_game(), RULES, seats(3), 12, 1)  # P3 wants seat 1 (the Allies)
+    players = claim(lobby_game(), RULES, players, 10, 3)  # P1 wants seat 3 (Japan)
+    _, seated, entry = start(RULES, lobby_game(), players, "some seed")
+    assert seated[0].user_id == 12 and seated[2].user_id == 10
+    assert '"claims": [[0, 2], [2, 0]]' in (entry.action or "")
+    with pytest.raises(ServiceError, match="only 3 players"):
+        start(RULES, lobby_game(), claim(lobby_game(), RULES, seats(3), 10, 5), "s")
