@@ -46,14 +46,8 @@ from rules.axis_allies.common import (
 from rules.axis_allies.engine import acting_power
 from rules.axis_allies.legal import legal_actions
 from rules.axis_allies.mobilize import can_place, capacity, working_factory
-from rules.axis_allies.movement import (
-    committed,
-    friendly_owner,
-    landing_spot,
-    plan,
-    remaining,
-    untaken_neutral,
-)
+from rules.axis_allies.movement import plan
+from rules.axis_allies.reach import committed, friendly_owner, landing_spot, remaining, untaken_neutral
 from rules.axis_allies.state import COMBAT, SIDE, UNLOADED, AAState, Phase, Stack
 from rules.axis_allies.units import Domain, attack_value, cost, defense_value, movement
 from rules.core.errors import IllegalAction
@@ -600,7 +594,7 @@ class AxisAlliesAI:
 
 
 def _carrier_short(state: AAState, where: int, power: int) -> bool:
-    from rules.axis_allies.movement import carrier_room
+    from rules.axis_allies.reach import carrier_room
 
     return carrier_room(state, where, power) < 0
 

@@ -97,14 +97,15 @@ def check_casualties(
     total, ships = losses_owed(units, hits, sea_hits, air_only)
     if len(chosen) != total:
         raise IllegalAction(
-            "casualty_count", f"Choose exactly {total} {_plural(total, 'casualty', 'casualties')}, "
-            f"not {len(chosen)}."
+            "casualty_count",
+            f"Choose exactly {total} {_plural(total, 'casualty', 'casualties')}, not {len(chosen)}.",
         )
     stranger = next((u for u in chosen if u.owner != power), None)
     if stranger is not None:
         raise IllegalAction(
-            "not_your_unit", f"You choose casualties among your own units only; that {stranger.kind} "
-            f"belongs to {stranger.owner}."
+            "not_your_unit",
+            f"You choose casualties among your own units only; that {stranger.kind} "
+            f"belongs to {stranger.owner}.",
         )
     missing = Counter(chosen) - Counter(units)
     if missing:

@@ -8,7 +8,6 @@ blitzing, aircraft range and landing, and AA fire at aircraft flying over.
 from __future__ import annotations
 
 import itertools
-from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -37,11 +36,20 @@ from rules.axis_allies.common import (
 )
 from rules.axis_allies.control import capture
 from rules.axis_allies.events import AmphibiousDeclared, NeutralEntered, UnitsLost, UnitsMoved
+from rules.axis_allies.reach import (
+    can_reach_landing,
+    carrier_room,
+    committed,
+    distances,
+    friendly_owner,
+    landing_spot,
+    remaining,
+    untaken_neutral,
+)
 from rules.axis_allies.state import (
     AMPHIBIOUS,
     BOMBING,
     COMBAT,
-    NOBODY,
     RUSSIA,
     SIDE,
     UNLOADED,
@@ -73,84 +81,6 @@ class Plan:
     landed: list[Stack] = field(default_factory=list)  # land units coming ashore at path[-1]
     deferred: bool = False  # cargo waits for the zone to be cleared
     riders: list[Stack] = field(default_factory=list)  # allied fighters carried by moving carriers
-
-
-# ---- helpers -----------------------------------------------------------------------------------------
-
-
-def remaining(stack: Stack, techs: Iterable[str]) -> int:
-    return movement(stack.unit, tuple(techs)) - stack.moved
-
-
-def committed(state: AAState, stack: Stack, where: int) -> bool:
-    """A unit that moved into a battle this combat move stays for the battle."""
-    if not stack.flags & COMBAT:
-        return False
-    if stack.flags & BOMBING:
-        return True
-    return bool(enemy_fighting(state, where, stack.power)) or hostile_land(state, where, stack.power)
-
-
-def untaken_neutral(state: AAState, where: int) -> bool:
-    return not IS_SEA[where] and state.owner[where] == NOBODY
-
-
-def landing_spot(state: AAState, power: int, where: int, unit: str, extra_carriers: int = 0) -> bool:
-    """Aircraft of ``power`` may end the turn in ``where``: friendly land held since the turn began (not
-    taken this turn), or, for fighters, a sea zone with a friendly carrier with room."""
-    if IS_SEA[where]:
-        if unit != "fighter":
-            return False
-        if enemy_fighting(state, where, power):
-            return False
-        return carrier_room(state, where, power) + 2 * extra_carriers > 0
-    return (
-        friendly_land(state, where, power)
-        and where not in state.captured
-        and (not state.start_owner or friendly_owner(state.start_owner[where], power))
-    )
-
-
-def friendly_owner(owner: int, power: int) -> bool:
-    return owner != NOBODY and SIDE[owner] == SIDE[power]
-
-
-def carrier_room(state: AAState, where: int, power: int) -> int:
-    """Free fighter places on friendly carriers in ``where``."""
-    room = 0
-    for s in state.units[where]:
-        if SIDE[s.power] != SIDE[power]:
-            continue
-        if s.unit == "carrier":
-            room += 2 * s.count
-        elif s.unit == "fighter":
-            room -= s.count
-    return room
-
-
-def distances(state: AAState, power: int, start: int, limit: int) -> dict[int, int]:
-    """Spaces an aircraft of ``power`` reaches from ``start`` in ``limit`` steps (neutrals closed)."""
-    seen = {start: 0}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        if seen[here] >= limit:
-            continue
-        for n in NEIGHBOURS[here]:
-            if n not in seen and not untaken_neutral(state, n):
-                seen[n] = seen[here] + 1
-                queue.append(n)
-    return seen
-
-
-def can_reach_landing(
-    state: AAState, power: int, start: int, unit: str, left: int, extra_carrier_at: int | None = None
-) -> bool:
-    for where in distances(state, power, start, left):
-        extra = 1 if where == extra_carrier_at else 0
-        if landing_spot(state, power, where, unit, extra):
-            return True
-    return False
 
 
 def _take(stacks: list[Stack], wanted: int, match: list[Stack], label: str, where: int) -> list[Stack]:

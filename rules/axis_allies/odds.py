@@ -258,4 +258,3 @@ def _uniforms(seed: str) -> Iterator[int]:
             words.byteswap()
         yield from words
         block += 1
-

@@ -204,9 +204,7 @@ def can_load(cargo: Mapping[str, int]) -> bool:
 
 def carrier_room(units: Mapping[str, int]) -> int:
     """Fighter places offered by ``units`` (2 per carrier) minus the places its fighters take."""
-    return sum(
-        (unit_type(u).carrier_capacity - unit_type(u).carrier_cost) * n for u, n in units.items() if n
-    )
+    return sum((unit_type(u).carrier_capacity - unit_type(u).carrier_cost) * n for u, n in units.items() if n)
 
 
 def parse_techs(names: Collection[str]) -> frozenset[Tech]:
