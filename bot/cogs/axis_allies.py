@@ -15,8 +15,8 @@ from discord.ext import commands
 from bot import aa_choices
 from bot.aa_ui import send_casualty_menu
 from bot.aa_units import parse_units, units_text
-from bot.cogs.common import COLOUR, channel_game, handle_error
-from bot.cogs.play import present_move
+from bot.cogs.common import COLOUR, channel_game, handle_error, running_game
+from bot.cogs.play import act_and_present
 from bot.cogs.risk import choices
 from bot.limits import EMBED_DESCRIPTION, clip
 from bot.models import ServiceError
@@ -69,18 +69,12 @@ class AxisAlliesCog(
     async def _act(
         self, interaction: discord.Interaction, action: Action, game_id: int | None = None
     ) -> None:
-        game_id = game_id or await channel_game(self.bot, interaction, RULESET)
-        result = await self.bot.service.act(game_id, interaction.user.id, action)
-        await interaction.response.defer()
-        await present_move(self.bot, interaction, game_id, result)
+        await act_and_present(self.bot, interaction, RULESET, action, game_id)
 
     async def _state(self, interaction: discord.Interaction) -> AAState | None:
         """The running A&A game's state, for autocomplete (None: nothing to suggest)."""
-        game_id = await self.bot.service.game_in_channel(interaction.channel_id or 0)
-        if game_id is None:
-            return None
-        game = await self.bot.service.load(game_id)
-        if game.state is None or game.ruleset != RULESET:
+        game = await running_game(self.bot, interaction, RULESET)
+        if game is None:
             return None
         state: AAState = self.bot.service.state_of(game)
         return state

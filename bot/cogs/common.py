@@ -15,6 +15,7 @@ from discord import app_commands
 from bot import boards
 from bot.limits import EMBED_DESCRIPTION, clip, last_lines
 from bot.models import ServiceError
+from bot.store import GameRecord
 from rules import registry
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
@@ -46,6 +47,15 @@ async def channel_game(bot: WarboardBot, interaction: discord.Interaction, rules
                 f"This channel's game is {title}, not {registry.get(ruleset).title}{hint}.",
             )
     return game_id
+
+
+async def running_game(bot: WarboardBot, interaction: discord.Interaction, ruleset: str) -> GameRecord | None:
+    """This channel's started game of ``ruleset``, for autocomplete (None: nothing to suggest)."""
+    game_id = await bot.service.game_in_channel(interaction.channel_id or 0)
+    if game_id is None:
+        return None
+    game = await bot.service.load(game_id)
+    return game if game.state is not None and game.ruleset == ruleset else None
 
 
 async def is_moderator(bot: WarboardBot, interaction: discord.Interaction) -> bool:

@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import boards
-from bot.cogs.common import COLOUR, mention
+from bot.cogs.common import COLOUR, channel_game, mention
 from bot.limits import EMBED_DESCRIPTION, last_lines
 from bot.models import ActResult
 from bot.ui import next_steps
+from rules.core.events import Action
 from rules.risk.events import BattleFought
 
 if TYPE_CHECKING:
@@ -21,6 +22,20 @@ if TYPE_CHECKING:
 
 TURN_MARK = "— Round"
 PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+
+
+async def act_and_present(
+    bot: WarboardBot,
+    interaction: discord.Interaction,
+    ruleset: str,
+    action: Action,
+    game_id: int | None = None,
+) -> None:
+    """A player's move from a command: apply it (a refusal stays ephemeral), then show what happened."""
+    game_id = game_id or await channel_game(bot, interaction, ruleset)
+    result = await bot.service.act(game_id, interaction.user.id, action)
+    await interaction.response.defer()
+    await present_move(bot, interaction, game_id, result)
 
 
 async def present_move(

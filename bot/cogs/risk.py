@@ -10,8 +10,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import risk_choices
-from bot.cogs.common import COLOUR, attack_dice, channel_game, handle_error, png_file
-from bot.cogs.play import present_move
+from bot.cogs.common import COLOUR, attack_dice, channel_game, handle_error, png_file, running_game
+from bot.cogs.play import act_and_present
 from bot.limits import CHOICE_NAME, CHOICES, clip
 from bot.models import ServiceError
 from rules.core.events import Action
@@ -55,20 +55,14 @@ class RiskCog(commands.GroupCog, group_name="risk", group_description="Play Risk
         await handle_error(interaction, error)
 
     async def _act(self, interaction: discord.Interaction, action: Action) -> None:
-        game_id = await channel_game(self.bot, interaction, "risk")
-        result = await self.bot.service.act(game_id, interaction.user.id, action)
-        await interaction.response.defer()
-        await present_move(self.bot, interaction, game_id, result)
+        await act_and_present(self.bot, interaction, "risk", action)
 
     async def _mine(self, interaction: discord.Interaction) -> tuple[RiskState, int] | None:
         """The game's state and the user's seat, for autocomplete; None when there is nothing to suggest."""
-        game_id = await self.bot.service.game_in_channel(interaction.channel_id or 0)
-        if game_id is None:
+        game = await running_game(self.bot, interaction, "risk")
+        if game is None:
             return None
-        game = await self.bot.service.load(game_id)
-        if game.state is None or game.ruleset != "risk":
-            return None
-        seats = await self.bot.store.seats(game_id) if self.bot.store else []
+        seats = await self.bot.store.seats(game.id) if self.bot.store else []
         seat = next((s.seat for s in seats if s.user_id == interaction.user.id), None)
         return (self.bot.service.state_of(game), seat) if seat is not None else None
 
