@@ -39,7 +39,7 @@ async def main(path):
                 await service.join(game_id, 1, "", ai=True)
             await service.start(game_id, 1)
         for move in await service.play_ai(game_id, limit=1):
-            print(game_id, move.seq, flush=True)
+            print(f"{game_id} {move.seq}", flush=True)
 
 asyncio.run(main(sys.argv[1]))
 """
@@ -59,7 +59,8 @@ def run_and_kill(db: Path, delay: float) -> list[tuple[int, int]]:
     out, err = child.communicate()
     assert child.returncode == -signal.SIGKILL, err.decode()
     reported = []
-    for line in out.decode().splitlines():
+    # Only whole lines count: the kill can land while the last report is still being written.
+    for line in out.decode().split("\n")[:-1]:
         game, seq = line.split()
         reported.append((int(game), int(seq)))
     return reported
