@@ -290,7 +290,9 @@ def _check_air(state: AAState, power: int, path: tuple[int, ...], p: Plan, comba
         if untaken_neutral(state, x):
             raise IllegalAction("neutral_airspace", f"Aircraft may not fly over or into neutral {NAMES[x]}.")
     end = path[-1]
-    for x in path[1:-1]:
+    # AA guns fire at aircraft flying over only in the combat move: the published Classic rules (2nd
+    # edition, p. 13) and TripleA's default ("Always on AA" off); the document does not name a phase.
+    for x in path[1:-1] if combat else ():
         if hostile_land(state, x, power) and any(s.unit == "aa_gun" for s in enemy_units(state, x, power)):
             p.overfly.append(x)
     if bomb:

@@ -244,6 +244,22 @@ def test_aircraft_cannot_land_where_they_fought_if_it_was_taken_this_turn():
     state, _ = go(state, {"bomber": 1}, "Germany", "Baltic Sea Zone", "Karelia S.S.R.")
 
 
+def test_a_fighter_may_count_on_a_carrier_moved_earlier_in_the_combat_move_only():
+    # The document's FAQ: a fighter may land on a carrier that moved "only if the carrier's movement
+    # was declared during combat movement"; a carrier that might sail there later does not count.
+    units = {
+        "Germany": {"germany": {"fighter": 1}},
+        "West Mediteranean Sea Zone": {"germany": {"carrier": 1}},
+        "North Atlantic Sea Zone": {"uk": {"transport": 1}},
+    }
+    state = position(units)
+    attack = ("Germany", "West Europe", "West Spain Sea Zone", "North Atlantic Sea Zone")
+    assert refused(state, {"fighter": 1}, *attack) == "no_landing"  # 1 move left, nothing in reach yet
+    state, _ = go(state, {"carrier": 1}, "West Mediteranean Sea Zone", "West Spain Sea Zone")
+    state, _ = go(state, {"fighter": 1}, *attack)
+    assert units_in(state, "North Atlantic Sea Zone", "germany") == {"fighter": 1}
+
+
 def test_aircraft_cannot_capture_territory():
     state = position({"Germany": {"germany": {"fighter": 1}}})
     assert refused(state, {"fighter": 1}, "Germany", "East Europe", "Karelia S.S.R.") == "nothing_to_attack"
@@ -325,6 +341,16 @@ def test_aa_guns_fire_at_aircraft_flying_over():
     assert units_in(state, "Russia", "germany") == {"bomber": 1}
     assert any(isinstance(e, Volley) and e.step == "aa" and e.hits == 1 for e in events)
     assert UnitsLost("germany", "Russia", (("fighter", 1),), "shot down by AA fire") in events
+
+
+def test_aa_guns_hold_fire_at_aircraft_flying_over_in_the_non_combat_move():
+    # The published Classic rules fire at overflying aircraft "during the combat movement phase".
+    units = {"Germany": {"germany": {"fighter": 1}}, "Karelia S.S.R.": {"russia": {"aa_gun": 1}}}
+    state = position(units, owners={"Caucasus": "germany"}, phase=Phase.NONCOMBAT_MOVE)
+    path = ("Germany", "East Europe", "Karelia S.S.R.", "Russia", "Caucasus")
+    state, events = go(state, {"fighter": 1}, *path)  # NONE: any die rolled would fail the test
+    assert units_in(state, "Caucasus", "germany") == {"fighter": 1}
+    assert not any(isinstance(e, Volley) for e in events)
 
 
 def test_strategic_bombing_raid_costs_the_owner_ipcs():

@@ -55,6 +55,13 @@ def test_an_aa_gun_rides_with_one_infantry_but_not_with_a_tank():
     assert cargo(state, "North Sea Zone") == [("aa_gun", "infantry"), ("tank",)]
 
 
+def test_land_units_board_only_their_own_powers_transports():
+    # A choice where the document is silent: an American transport does not carry British infantry.
+    units = {"United Kingdom": {"uk": {"infantry": 1}}, "North Sea Zone": {"usa": {"transport": 1}}}
+    state = position(units, power="uk", phase=Phase.NONCOMBAT_MOVE)
+    assert refused(state, {"infantry": 1}, "United Kingdom", "North Sea Zone") == "no_transport"
+
+
 def test_no_transport_no_load_and_no_loading_among_enemy_ships():
     state = position({"United Kingdom": {"uk": {"infantry": 1}}}, power="uk", phase=Phase.NONCOMBAT_MOVE)
     assert refused(state, {"infantry": 1}, "United Kingdom", "North Sea Zone") == "no_transport"
