@@ -117,6 +117,7 @@ class ServiceCore:
                     s.missed,
                     s.vacation_until,
                     s.vacation_left_hours,
+                    s.claim,
                 )
                 for s in seats
             ),

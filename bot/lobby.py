@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.gamelog import encode, seat_order
-from bot.models import CLAIM, ServiceError, claimed
+from bot.models import ServiceError
 from bot.store import GameRecord, GameUpdate, LogEntry, SeatRecord
 from rules.core.dice import SeededRng, seed_hash
 from rules.core.errors import IllegalAction
@@ -114,23 +114,22 @@ def start(
             "seats",
             f"{ruleset.title} needs {ruleset.min_seats} to {ruleset.max_seats} players; {len(seats)} joined.",
         )
-    claims = {claimed(s.status): j for j, s in enumerate(seats) if claimed(s.status) is not None}
-    beyond = sorted(seat for seat in claims if seat is not None and seat >= len(seats))
+    claims = {s.claim: j for j, s in enumerate(seats) if s.claim is not None}
+    beyond = sorted(seat for seat in claims if seat >= len(seats))
     if beyond:
         raise ServiceError(
             "claim_too_high",
             f"Seat {beyond[0] + 1} was claimed, but only {len(seats)} players joined; "
             "that player can `/game seat` again, or more players can join.",
         )
-    kept = {seat: j for seat, j in claims.items() if seat is not None}
-    order, events = seat_order(seed, len(seats), kept)
+    order, events = seat_order(seed, len(seats), claims)
     seated = [
         SeatRecord(i, seats[j].user_id, seats[j].name, seats[j].controller) for i, j in enumerate(order)
     ]
     state, setup_events = ruleset.setup(game.options, len(seats), SeededRng(seed))
     meta: dict[str, Any] = {"type": "start", "order": list(order)}
-    if kept:
-        meta["claims"] = sorted([seat, j] for seat, j in kept.items())
+    if claims:
+        meta["claims"] = sorted([seat, j] for seat, j in claims.items())
     entry = LogEntry("system", None, game.created_by, json.dumps(meta), encode([*events, *setup_events]))
     update = GameUpdate(status="running", seed=seed, seed_hash=seed_hash(seed), state=encode(state))
     return update, seated, entry
@@ -147,11 +146,10 @@ def claim(
         raise ServiceError("not_a_player", "Join the game with /game join before claiming a seat.")
     if not 0 <= number <= room:
         raise ServiceError("no_seat", f"Seats are numbered 1 to {room} in this game.")
-    holder = next((s for s in seats if number and claimed(s.status) == number - 1 and s is not mine), None)
+    holder = next((s for s in seats if number and s.claim == number - 1 and s is not mine), None)
     if holder is not None:
         raise ServiceError("seat_claimed", f"Seat {number} is already claimed by {holder.name}.")
-    status = f"{CLAIM}{number - 1}" if number else "playing"
-    return [replace(s, status=status) if s is mine else s for s in seats]
+    return [replace(s, claim=number - 1 if number else None) if s is mine else s for s in seats]
 
 
 def resign_action(ruleset: Ruleset) -> Action:

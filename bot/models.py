@@ -22,18 +22,9 @@ class ServiceError(Exception):
         return f"ServiceError({self.code!r}, {self.message!r})"
 
 
-CLAIM = "claim:"  # a lobby seat's status while its player has claimed a seat number (claim:<seat index>)
-
-
-def claimed(status: str) -> int | None:
-    """The seat (0-based) a lobby player has claimed, from the seat's status; None without a claim."""
-    return int(status[len(CLAIM) :]) if status.startswith(CLAIM) else None
-
-
-def _status_note(status: str) -> str:
-    seat = claimed(status)
-    if seat is not None:
-        return f" (claims seat {seat + 1})"
+def _status_note(status: str, claim: int | None) -> str:
+    if claim is not None:
+        return f" (claims seat {claim + 1})"
     return "" if status == "playing" else f" [{status}]"
 
 
@@ -47,6 +38,7 @@ class SeatInfo:
     missed: int = 0  # turn deadlines missed in this game
     vacation_until: str | None = None
     vacation_left_hours: int = 14 * 24
+    claim: int | None = None  # in the lobby: the seat (0-based) claimed with /game seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +76,9 @@ class GameStatus:
     def summary(self) -> str:
         """A few lines for a status command."""
         seats = ", ".join(
-            f"{s.seat + 1}. {s.name}" + (" (AI)" if s.controller == "ai" else "") + _status_note(s.status)
+            f"{s.seat + 1}. {s.name}"
+            + (" (AI)" if s.controller == "ai" else "")
+            + _status_note(s.status, s.claim)
             for s in self.seats
         )
         lines = [

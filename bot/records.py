@@ -67,6 +67,7 @@ class SeatRecord:
     missed: int = 0  # deadlines missed in this game
     vacation_until: str | None = None
     vacation_left_hours: int = 14 * 24
+    claim: int | None = None  # in the lobby: the seat (0-based) this player asked for with /game seat
 
 
 @dataclass(frozen=True, slots=True)

@@ -107,5 +107,12 @@ CREATE TABLE members (
 );
 """
 
-MIGRATIONS: tuple[str, ...] = (V1, V2, V3)
+V4 = """
+-- The seat a lobby player has claimed with /game seat (0-based; NULL: drawn at the start). V3 kept it in
+-- the seat's status text as 'claim:<seat>'; those move here.
+ALTER TABLE seats ADD COLUMN claim INTEGER;
+UPDATE seats SET claim = CAST(substr(status, 7) AS INTEGER), status = 'playing' WHERE status LIKE 'claim:%';
+"""
+
+MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4)
 LATEST = len(MIGRATIONS)

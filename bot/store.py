@@ -108,7 +108,7 @@ _GAME_COLUMNS = (
     "created_at, updated_at, turn_hours, deadline_at, capacity, timeout_action, reminders, missed_limit, "
     "turn_started_at, status_message_id"
 )
-_SEAT_COLUMNS = "seat, user_id, name, controller, status, missed, vacation_until, vacation_left_hours"
+_SEAT_COLUMNS = "seat, user_id, name, controller, status, missed, vacation_until, vacation_left_hours, claim"
 
 
 def _game(row: sqlite3.Row) -> GameRecord:
@@ -275,7 +275,7 @@ class SqliteStore:
                 if seats is not None:
                     await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
                     await db.executemany(
-                        f"INSERT INTO seats (game_id, {_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        f"INSERT INTO seats (game_id, {_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         [(game_id, *astuple(s)) for s in seats],
                     )
                 if timers is not None:

@@ -14,7 +14,7 @@ from bot import boards
 from bot.cogs.common import COLOUR, board_message, channel_game, display_name, handle_error, is_moderator
 from bot.cogs.play import announce_turn
 from bot.limits import CHOICE_NAME, CHOICES, EMBED_DESCRIPTION, clip, pack_lines
-from bot.models import GameStatus, ServiceError, claimed
+from bot.models import GameStatus, ServiceError
 from rules import registry
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def seat_menu(status: GameStatus) -> list[tuple[str, int]]:
     """``/game seat`` choices: each seat, what it plays (A&A powers) and who claimed it."""
     room = status.capacity or len(status.seats) or registry.get(status.ruleset).max_seats
     roles = boards.seat_roles(status.ruleset, room)
-    holders = {claimed(s.status): s.name for s in status.seats if claimed(s.status) is not None}
+    holders = {s.claim: s.name for s in status.seats if s.claim is not None}
     menu = []
     for i in range(room):
         plays = f": {roles[i]}" if i < len(roles) else ""

@@ -9,7 +9,7 @@ from bot import aa_choices, aa_steps, boards
 from bot.aa_units import parse_units, units_text, units_value
 from bot.gamelog import draw_seat_order, seat_order
 from bot.lobby import claim, start
-from bot.models import ServiceError, claimed
+from bot.models import ServiceError
 from bot.records import GameRecord, SeatRecord
 from rules.axis_allies import RULES
 from rules.axis_allies.actions import Casualties, EndPhase, Move
@@ -154,7 +154,7 @@ def seats(n: int) -> list[SeatRecord]:
 
 def test_claims_conflicts_and_release() -> None:
     players = claim(lobby_game(), RULES, seats(3), 11, 3)
-    assert claimed(players[1].status) == 2
+    assert players[1].claim == 2
     with pytest.raises(ServiceError, match="already claimed by P2"):
         claim(lobby_game(), RULES, players, 12, 3)
     with pytest.raises(ServiceError, match="Join the game"):
@@ -162,7 +162,7 @@ def test_claims_conflicts_and_release() -> None:
     with pytest.raises(ServiceError, match="numbered 1 to 5"):
         claim(lobby_game(), RULES, players, 12, 6)
     released = claim(lobby_game(), RULES, players, 11, 0)
-    assert claimed(released[1].status) is None
+    assert released[1].claim is None
 
 
 def test_seat_order_keeps_claims_and_draws_the_rest() -> None:

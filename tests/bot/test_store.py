@@ -52,7 +52,7 @@ async def test_a_first_version_database_upgrades_with_its_games_intact(tmp_path:
     make_v1_database(path)
     store = await SqliteStore.open(str(path))
     try:
-        assert await store.schema_version() == LATEST == 3
+        assert await store.schema_version() == LATEST == 4
         game = await store.game(7)
         assert game is not None and game.options == {"setup_batch": 4} and game.turn_hours is None
         assert [s.name for s in await store.seats(7)] == ["Ann", "Bob"]
@@ -74,6 +74,25 @@ async def test_a_first_version_database_upgrades_with_its_games_intact(tmp_path:
     again = await SqliteStore.open(str(path))
     assert await again.schema_version() == LATEST
     await again.close()
+
+
+async def test_a_v3_claim_kept_in_the_status_text_moves_to_the_claim_column(tmp_path: Path) -> None:
+    path = tmp_path / "v3.db"
+    make_v1_database(path)
+    db = sqlite3.connect(path)
+    db.executescript("".join(MIGRATIONS[1:3]) + "\nPRAGMA user_version = 3;")
+    db.execute("UPDATE seats SET status = 'claim:2' WHERE game_id = 7 AND seat = 1")
+    db.commit()
+    db.close()
+    store = await SqliteStore.open(str(path))
+    try:
+        seats = await store.seats(7)
+        assert [(s.name, s.status, s.claim) for s in seats] == [
+            ("Ann", "playing", None),
+            ("Bob", "playing", 2),
+        ]
+    finally:
+        await store.close()
 
 
 async def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
