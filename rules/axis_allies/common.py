@@ -172,6 +172,13 @@ def capital_held(state: AAState, power: int) -> bool:
     return state.owner[CAPITAL[power]] == power
 
 
+def may_spend(state: AAState, power: int) -> bool:
+    """Buying and research need the capital held, except that a power whose capital is lost may spend the
+    IPCs it took from an enemy capital (the document: it "may spend them immediately"). Its own IPCs went
+    to its capital's captor and it collects no income, so whatever it holds then was taken that way."""
+    return capital_held(state, power) or state.ipcs[power] > 0
+
+
 def income(state: AAState, power: int) -> int:
     """The production of the territories ``power`` controls (its national production level)."""
     return sum(p for p, o in zip(PRODUCTION, state.owner, strict=True) if o == power)

@@ -33,9 +33,9 @@ from rules.axis_allies.common import (
     IS_SEA,
     NAMES,
     NEIGHBOURS,
-    capital_held,
     enemy_units,
     hostile_land,
+    may_spend,
 )
 from rules.axis_allies.engine import acting_power, to_act
 from rules.axis_allies.mobilize import placeable
@@ -113,7 +113,7 @@ def _counts(units: tuple[combat.Unit, ...] | list[combat.Unit]) -> tuple[tuple[s
 
 
 def purchases(state: AAState, power: int) -> list[Action]:
-    if not capital_held(state, power):
+    if not may_spend(state, power):
         return []
     ipcs = state.ipcs[power]
     techs = state.techs[power]

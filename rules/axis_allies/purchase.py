@@ -6,7 +6,7 @@ from msgspec.structs import replace
 
 from rules.axis_allies.actions import Buy, Research
 from rules.axis_allies.combat_raids import research, research_cost
-from rules.axis_allies.common import capital_held, check_counts, counts_text, parse_unit, power_id
+from rules.axis_allies.common import check_counts, counts_text, may_spend, parse_unit, power_id
 from rules.axis_allies.events import UnitsBought
 from rules.axis_allies.state import AAState, Phase
 from rules.axis_allies.units import UNIT_ORDER, cost
@@ -25,10 +25,11 @@ def _check_purchase_phase(state: AAState, power: int, what: str) -> None:
         raise IllegalAction(
             "not_purchase", f"{what} happens in the purchase phase, at the start of your turn."
         )
-    if not capital_held(state, power):
+    if not may_spend(state, power):
         raise IllegalAction(
             "capital_lost",
-            "Your capital is in enemy hands: you cannot buy or research until it is liberated.",
+            "Your capital is in enemy hands: you have no IPCs to spend until it is liberated "
+            "or you take an enemy capital's.",
         )
 
 

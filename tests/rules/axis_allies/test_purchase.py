@@ -73,7 +73,7 @@ def test_no_buying_outside_the_purchase_phase():
 
 
 def test_no_buying_while_the_capital_is_held_by_the_enemy():
-    state = buying(owners={"Germany": "russia"})
+    state = buying(owners={"Germany": "russia"}, ipcs={"germany": 0})  # Berlin's IPCs went to Moscow
     assert refused(state, Buy((("infantry", 1),))) == "capital_lost"
     assert refused(state, Research(1)) == "capital_lost"
 

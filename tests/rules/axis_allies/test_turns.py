@@ -131,8 +131,25 @@ def test_capturing_a_capital_takes_its_unspent_ipcs_and_the_factory_and_aa_gun()
 def test_the_capital_owner_cannot_buy_or_collect_until_liberated():
     from rules.axis_allies.actions import Buy
 
-    state = position(phase=Phase.PURCHASE, power="russia", owners={"Russia": "germany"}, ipcs={"russia": 10})
+    # Its IPCs went to the captor; with nothing taken from an enemy capital it has nothing to spend.
+    state = position(phase=Phase.PURCHASE, power="russia", owners={"Russia": "germany"}, ipcs={"russia": 0})
     assert refused(state, Buy((("infantry", 1),))) == "capital_lost"
+    assert RULES.legal(state, seat(state)) == [EndPhase()]
+
+
+def test_a_power_without_its_capital_may_spend_what_it_takes_from_an_enemy_capital():
+    from rules.axis_allies.actions import Buy
+
+    lost_london = {"United Kingdom": "germany"}
+    units = {"West Europe": {"uk": {"tank": 1}}}
+    state = position(units, power="uk", owners=lost_london, ipcs={"uk": 0, "germany": 14})
+    state, events = act(state, Move((("tank", 1),), ("West Europe", "Germany")))
+    assert CapitalCaptured("uk", "Germany", "germany", 14) in events and state.ipcs[2] == 14
+    # The UK's next purchase (India's factory still works): the taken IPCs buy units.
+    owners = {**lost_london, "Germany": "uk"}
+    state = position(phase=Phase.PURCHASE, power="uk", owners=owners, ipcs={"uk": 14})
+    state, _ = act(state, Buy((("infantry", 4),)))
+    assert state.ipcs[2] == 2
 
 
 def test_a_liberated_capital_returns_to_its_owner():
