@@ -409,8 +409,10 @@ def _land_waiting_cargo(state: AAState, zone: int, events: list[Event]) -> AASta
 
 
 def _rehome_fighters(state: AAState, zone: int, events: list[Event]) -> AAState:
-    """Defending fighters whose carrier sank fly one space to friendly land (or a carrier there), else
-    they are lost. Attacking aircraft land in the non-combat move instead."""
+    """Defending fighters whose carrier sank fly one space to friendly land bordering the zone, else they
+    are lost: the document's "a friendly territory or carrier in the same sea zone" (a carrier there
+    already counts in the room left), as in the published rules. Attacking aircraft land in the
+    non-combat move instead."""
     mover = state.power
     for power in range(len(POWERS)):
         if SIDE[power] == SIDE[mover]:
@@ -427,16 +429,6 @@ def _rehome_fighters(state: AAState, zone: int, events: list[Event]) -> AAState:
             t
             for t in NEIGHBOURS[zone]
             if not IS_SEA[t] and state.owner[t] != NOBODY and SIDE[state.owner[t]] == SIDE[power]
-        ]
-        homes += [
-            z
-            for z in NEIGHBOURS[zone]
-            if IS_SEA[z]
-            and sum(
-                2 * s.count for s in state.units[z] if s.unit == "carrier" and SIDE[s.power] == SIDE[power]
-            )
-            - sum(s.count for s in state.units[z] if s.unit == "fighter" and SIDE[s.power] == SIDE[power])
-            >= n
         ]
         keep = list(stacks)
         moving: list[Stack] = []

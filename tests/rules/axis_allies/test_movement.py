@@ -383,3 +383,11 @@ def test_combat_flag_marks_units_moved_in_the_combat_move():
     state = position({"Germany": {"germany": {"infantry": 1}}})
     state, _ = go(state, {"infantry": 1}, "Germany", "West Europe")
     assert all(s.flags & COMBAT for s in state.units[idx("West Europe")])
+
+
+def test_allied_fighters_aboard_move_with_the_carrier():
+    units = {"North Sea Zone": {"uk": {"carrier": 1}, "usa": {"fighter": 2}}}
+    state = position(units, power="uk", phase=Phase.NONCOMBAT_MOVE)
+    state, _ = go(state, {"carrier": 1}, "North Sea Zone", "Karelia Sea Zone")
+    assert units_in(state, "Karelia Sea Zone", "usa") == {"fighter": 2}
+    assert units_in(state, "North Sea Zone") == {}

@@ -8,6 +8,7 @@ from msgspec.structs import replace
 from rules.axis_allies import RULES
 from rules.axis_allies.actions import Battle, Casualties, EndPhase, Move, Place, Resign
 from rules.axis_allies.events import (
+    AircraftRelocated,
     CapitalCaptured,
     IncomeCollected,
     SeatResigned,
@@ -254,3 +255,36 @@ def test_rockets_strike_a_factory_within_three_once_a_turn():
     assert refused(far, Rocket("East US")) == "out_of_range"
     none = position(units)
     assert refused(none, Rocket("United Kingdom")) == "no_rockets"
+
+
+def _sink_the_carrier_under_two_fighters(owners):
+    """Japan's battleship sinks the US carrier in the Hawaii sea zone and retreats; the two US fighters
+    that stood on the carrier survive. Returns the events of the retreat."""
+    from rules.axis_allies.actions import Retreat
+
+    units = {
+        "Wake Island Sea Zone": {"japan": {"battleship": 1}},
+        "Hawaii Sea Zone": {"usa": {"carrier": 1, "fighter": 2}},
+        "West US Sea Zone": {"usa": {"carrier": 1}},
+    }
+    state = position(units, power="japan", owners=owners)
+    state, _ = act(state, Move((("battleship", 1),), ("Wake Island Sea Zone", "Hawaii Sea Zone")))
+    state, _ = act(state, EndPhase())
+    # The battleship hits; the carrier and both fighters fire back and miss.
+    state, _ = act(state, Battle("Hawaii Sea Zone"), ScriptedRng([1, 6, 6, 6]))
+    state, _ = act(state, Casualties((("carrier", 1),)))
+    state, events = act(state, Retreat("Wake Island Sea Zone"))
+    return state, events
+
+
+def test_fighters_whose_carrier_sank_fly_one_space_to_friendly_land():
+    state, events = _sink_the_carrier_under_two_fighters({})
+    assert AircraftRelocated("usa", "Hawaii Sea Zone", "Hawaiian Islands", (("fighter", 2),)) in events
+    assert units_in(state, "Hawaiian Islands", "usa") == {"fighter": 2}
+
+
+def test_fighters_whose_carrier_sank_do_not_fly_to_a_carrier_in_another_sea_zone():
+    # The document's FAQ: "a friendly territory or carrier in the same sea zone"; West US's carrier is not.
+    state, events = _sink_the_carrier_under_two_fighters({"Hawaiian Islands": "japan"})
+    assert UnitsLost("usa", "Hawaii Sea Zone", (("fighter", 2),), "carrier sunk, nowhere to land") in events
+    assert units_in(state, "West US Sea Zone", "usa") == {"carrier": 1}
