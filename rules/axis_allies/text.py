@@ -17,6 +17,7 @@ from rules.axis_allies.combat_events import (
     TechResearched,
     UnitsRetreated,
     Volley,
+    VolleyGroup,
 )
 from rules.axis_allies.common import counts_text
 from rules.axis_allies.events import (
@@ -78,6 +79,20 @@ def unit_name(kind: str, n: int) -> str:
 
 def describe(event: Event, names: Sequence[str]) -> str | None:
     """One line for ``event``; None for events another line already tells (dice shown in their volley)."""
+    line = _line(event, names)
+    # Names such as "Ukraine S.S.R." end in a full stop of their own: end the sentence on it.
+    return line[:-1] if line is not None and line.endswith("..") else line
+
+
+def _volley_group(g: VolleyGroup) -> str:
+    if g.kind == "aa_gun":  # one die per aircraft, however many guns: the count is the aircraft's
+        return f"AA gun {dice(g.dice)} hitting on {g.hits_on}, a die per aircraft"
+    each = len(g.dice) // g.count if g.count else 0
+    many = f" (×{each} dice each)" if g.count and len(g.dice) > g.count else ""
+    return f"{unit_name(g.kind, g.count)} {dice(g.dice)} hitting on {g.hits_on}{many}"
+
+
+def _line(event: Event, names: Sequence[str]) -> str | None:
 
     def seat(i: int) -> str:
         return names[i] if 0 <= i < len(names) else f"Seat {i + 1}"
@@ -141,15 +156,7 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         case GameWon(side=side, reason=reason):
             return f"🏆 The {side} win: {reason}."
         case Volley(where=w, power=p, round=r, step=step, groups=groups, hits=hits):
-            shown = "; ".join(
-                f"{unit_name(g.kind, g.count)} {dice(g.dice)} hitting on {g.hits_on}"
-                + (
-                    f" (×{g.count and len(g.dice) // g.count} dice each)"
-                    if g.count and len(g.dice) > g.count
-                    else ""
-                )
-                for g in groups
-            )
+            shown = "; ".join(_volley_group(g) for g in groups)
             what = {
                 "aa": "AA fire",
                 "bombard": "bombardment",

@@ -1,0 +1,31 @@
+"""The game log's sentences for Axis & Allies events."""
+
+from __future__ import annotations
+
+from rules.axis_allies.combat_events import Volley, VolleyGroup
+from rules.axis_allies.events import UnitsMoved
+from rules.axis_allies.text import describe
+
+NAMES = ("Ann", "Bob")
+
+
+def test_a_name_ending_in_a_full_stop_ends_the_sentence_once():
+    moved = UnitsMoved("russia", (("infantry", 2),), ("Caucasus", "Ukraine S.S.R."))
+    assert describe(moved, NAMES) == "USSR moved 2 infantry from Caucasus to Ukraine S.S.R."
+
+
+def test_aa_fire_reads_as_one_gun_rolling_a_die_per_aircraft():
+    aa = Volley("Germany", "germany", 0, "aa", (VolleyGroup("aa_gun", 3, 1, (1, 4, 6), 1),), 1)
+    assert (
+        describe(aa, NAMES)
+        == "Germany: Germany AA fire: AA gun [1 4 6] hitting on 1, a die per aircraft → 1 hit."
+    )
+
+
+def test_heavy_bombers_show_their_dice_each():
+    group = VolleyGroup("bomber", 2, 4, (1, 5, 6, 2, 3, 6), 3)
+    attack = Volley("Karelia S.S.R.", "germany", 1, "attack", (group,), 3)
+    assert describe(attack, NAMES) == (
+        "Karelia S.S.R., round 1: Germany attack: "
+        "2 bomber [1 5 6 2 3 6] hitting on 4 (×3 dice each) → 3 hits."
+    )
