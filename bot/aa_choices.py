@@ -5,9 +5,9 @@ engine validates every action again. Pure functions (no Discord), tested in test
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
-from bot.aa_units import UnitCounts, parse_units, unit_label, units_text, units_value
+from bot.aa_units import ALIASES, SHORT_FORMS, UnitCounts, parse_units, unit_label, units_text, units_value
 from bot.models import ServiceError
 from rules.axis_allies import combat
 from rules.axis_allies.actions import Move
@@ -18,7 +18,7 @@ from rules.axis_allies.legal import moves
 from rules.axis_allies.mobilize import placeable
 from rules.axis_allies.movement import plan
 from rules.axis_allies.state import AAState, Stack
-from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES, Domain, cost
+from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES, Domain, cost, is_air, is_sea
 from rules.core.errors import IllegalAction
 
 Choice = tuple[str, str]  # (what the player sees, the value sent back)
@@ -198,15 +198,36 @@ def route(state: AAState, units: UnitCounts, source: str, target: str, bomb: boo
     return (source, target)
 
 
-# ---- casualties -------------------------------------------------------------------------------------
+def move_path(
+    state: AAState, units: UnitCounts, source: str, target: str, via: str | None = None, bomb: bool = False
+) -> tuple[str, ...]:
+    """The path of a move as a player typed its ends (and perhaps ``via``, spaces separated by commas):
+    those spaces in that order, else the first shortest route the rules accept (``route``)."""
+    start, end = space_name(source), space_name(target)
+    if via:
+        return (start, *(space_name(p) for p in via.split(",") if p.strip()), end)
+    return route(state, units, start, end, bomb)
+
+
+# ---- casualties ---------------------------------------------------------------------------------------
+
+KINDS_PER_PAGE = 4  # a menu message has five rows: four kind selects, then confirm and the page buttons
+MAX_OPTIONS = 25  # Discord's limit on a select's options
+# Unit ids <-> the short forms players type (``aa_units.ALIASES``): a choice fits a custom id.
+KIND_CODES = {ALIASES[short]: short for short in SHORT_FORMS.split(", ")}
 
 
 def casualty_pool(battle: combat.Battle) -> dict[str, int]:
-    """The deciding power's units in the battle that can be lost, by kind, in unit order."""
+    """The deciding power's units in the battle that these hits can take, by kind, in unit order: only
+    aircraft for AA fire, only ships when every hit is a submarine's."""
     pending = battle.pending
     assert isinstance(pending, combat.AwaitCasualties)
     side = battle.attackers if pending.power == battle.attacker else battle.defenders
     counts = Counter(u.kind for u in side if u.owner == pending.power and UNIT_TYPES[u.kind].fights)
+    if pending.air_only:
+        counts = Counter({k: n for k, n in counts.items() if is_air(k)})
+    elif not pending.hits:
+        counts = Counter({k: n for k, n in counts.items() if is_sea(k)})
     return {k: counts[k] for k in UNIT_ORDER if counts[k]}
 
 
@@ -217,21 +238,51 @@ def default_casualties(battle: combat.Battle) -> dict[str, int]:
     return {k: counts[k] for k in UNIT_ORDER if counts[k]}
 
 
-def encode_pick(pick: dict[str, int]) -> str:
-    """``{"infantry": 2, "tank": 1}`` -> ``infantry2.tank1`` (fits a custom id; ``decode_pick`` reads it)."""
-    return ".".join(f"{k}{n}" for k, n in pick.items() if n > 0) or "none"
+def casualty_pages(battle: combat.Battle) -> list[list[str]]:
+    """The pool's kinds in pages of ``KINDS_PER_PAGE``: the kinds of the rules' default choice first,
+    then the others, each in unit order. Fixed for a battle's position, so a page shows the same kinds
+    on every redraw (and after a restart)."""
+    pool, default = casualty_pool(battle), default_casualties(battle)
+    kinds = [k for k in pool if k in default] + [k for k in pool if k not in default]
+    return [kinds[i : i + KINDS_PER_PAGE] for i in range(0, len(kinds), KINDS_PER_PAGE)] or [[]]
+
+
+def count_options(most: int, chosen: int, limit: int = MAX_OPTIONS) -> list[int]:
+    """The counts a "lose how many?" select offers: 0 to ``most`` when they fit in ``limit`` options;
+    else 0, ``most`` and a window around ``chosen``, which moves with each choice (every redraw), so
+    any count is a few picks away."""
+    most = max(most, chosen)
+    if most < limit:
+        return list(range(most + 1))
+    width = limit - 2
+    low = min(max(chosen - width // 2, 1), most - width)
+    return [0, *range(low, low + width), most]
+
+
+def encode_pick(pick: Mapping[str, int]) -> str:
+    """``{"infantry": 2, "bomber": 1}`` -> ``inf2.bmb1``: short forms, so that a choice among all ten
+    kinds still fits a custom id (``decode_pick`` reads it, and the long ``infantry2.bomber1`` too)."""
+    return ".".join(f"{KIND_CODES.get(k, k)}{n}" for k, n in pick.items() if n > 0) or "none"
 
 
 def decode_pick(text: str) -> dict[str, int]:
     pick: dict[str, int] = {}
     for part in text.split("."):
-        kind = part.rstrip("0123456789")
-        if kind in UNIT_TYPES and part[len(kind) :]:
-            pick[kind] = int(part[len(kind) :])
+        code = part.rstrip("0123456789")
+        kind = ALIASES.get(code, code)
+        if kind in UNIT_TYPES and part[len(code) :]:
+            pick[kind] = int(part[len(code) :])
     return pick
 
 
-def casualty_prompt(battle: combat.Battle, pick: dict[str, int]) -> str:
+def casualty_shortfall(battle: combat.Battle, pick: Mapping[str, int]) -> int:
+    """How many casualties the choice still lacks (negative: how many too many)."""
+    pending = battle.pending
+    assert isinstance(pending, combat.AwaitCasualties)
+    return pending.total - sum(pick.values())
+
+
+def casualty_prompt(battle: combat.Battle, pick: Mapping[str, int]) -> str:
     pending = battle.pending
     assert isinstance(pending, combat.AwaitCasualties)
     chosen = sum(pick.values())
@@ -239,6 +290,11 @@ def casualty_prompt(battle: combat.Battle, pick: dict[str, int]) -> str:
     if pending.sea_hits:
         limits += f" ({pending.sea_hits} submarine hit(s): ships only)"
     picked = units_text([(k, n) for k, n in pick.items() if n])
+    missing = casualty_shortfall(battle, pick)
+    if missing > 0:
+        picked += f". Choose {missing} more"
+    elif missing < 0:
+        picked += f". That is {-missing} too many"
     return (
         f"**{battle.where}**: {POWER_NAMES[pending.power]} must lose {pending.total} "
         f"unit{'s' if pending.total != 1 else ''}{limits}. Chosen {chosen} of {pending.total}: {picked}."

@@ -2,7 +2,9 @@
 
 A step is ``(verb, arg, label)``; ``bot/ui.py`` turns it into a persistent ``GameButton`` whose custom id
 is ``wb:<game>:<version>:<verb>[:<arg>]``. Spaces travel as board indexes (names have spaces and dots,
-which custom ids of this template do not take). Pure: no Discord here.
+which custom ids of this template do not take). ``pick`` opens a private menu (bot/aa_ui.py) for the
+decision the battle waits for: casualties, or where to retreat when there are too many places for
+buttons. Pure: no Discord here.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from rules.axis_allies.state import AAState, Phase
 from rules.core.events import Action
 
 Step = tuple[str, str, str]  # (verb, arg, label)
+MAX_BUTTONS = 5  # the next-step buttons bot/ui.py shows (one row)
 VERBS = frozenset({"press", "sub", "retreat", "fight", "order", "cas", "auto", "done", "pick"})
 STYLES = {"press": "danger", "fight": "danger", "pick": "primary", "auto": "primary", "cas": "success"}
 DONE = {
@@ -43,14 +46,16 @@ def next_steps(state: AAState) -> list[Step]:
         return [("sub", "", "Submerge"), ("press", "", "Stay and fight")]
     if battle is not None and isinstance(pending, combat.AwaitPressOn):
         steps: list[Step] = [("press", "", f"Press on in {battle.where}")]
-        if pending.can_retreat:
+        if pending.can_retreat and 1 + len(battle.retreat_to) + pending.can_submerge <= MAX_BUTTONS:
             board = classic_board()
             steps += [
                 ("retreat", str(board.territories[t].index), f"Retreat to {t}") for t in battle.retreat_to
             ]
+        elif pending.can_retreat:  # too many for buttons: a private menu of them (bot/aa_ui.py)
+            steps.append(("pick", "retreat", f"Retreat… ({len(battle.retreat_to)} places)"))
         if pending.can_submerge:
             steps.append(("sub", "", "Submerge"))
-        return steps[:5]
+        return steps[:MAX_BUTTONS]
     if state.phase is Phase.COMBAT and battle is None:
         open_ = [b for b in state.battles if blocking(state, b) is None]
         return [("fight", str(b), f"Fight in {NAMES[b]}") for b in open_[:5]]

@@ -41,7 +41,7 @@ class WarboardBot(commands.Bot):
         self.run_scheduler = run_scheduler  # tests tick the scheduler themselves, on their own clock
 
     async def setup_hook(self) -> None:
-        from bot.aa_ui import CasualtySelect
+        from bot.aa_ui import CasualtyPage, CasualtySelect, RetreatSelect
         from bot.cogs.announce import TurnAnnouncer
         from bot.cogs.axis_allies import AxisAlliesCog
         from bot.cogs.lobby import HelpCog, LobbyCog
@@ -64,7 +64,7 @@ class WarboardBot(commands.Bot):
             HelpCog(),
         ):
             await self.add_cog(cog)
-        self.add_dynamic_items(GameButton, CasualtySelect)
+        self.add_dynamic_items(GameButton, CasualtySelect, CasualtyPage, RetreatSelect)
         await self._sync_commands()
         # Build the board's static layer now, off the loop, so the first /game map is not the slow one.
         self._warm_up = asyncio.create_task(asyncio.to_thread(_warm_render_cache))

@@ -4,13 +4,18 @@ Every ruleset works without extra code: a command is an action class name (``pla
 ``placearmies``) followed by its fields in declaration order. Friendlier verbs shaped like the slash
 commands (``place alaska 3``) are listed per ruleset in ``VERBS``. Values are converted and checked by
 msgspec against the action's field types, so ``place alaska three`` is refused here, before the engine.
+
+A ruleset whose actions do not read as a row of plain values (Axis & Allies: ``3 infantry, 1 tank``,
+routes) has its own text module in ``TEXT_COMMANDS``, consulted first; see ``TextCommands``.
 """
 
 from __future__ import annotations
 
+import importlib
 import re
 import typing
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol, cast
 
 import msgspec
 
@@ -31,6 +36,33 @@ VERBS: dict[str, dict[str, str]] = {
         "defend": "Defend",
     },
 }
+
+# ruleset -> the module with its own typed commands (a ``TextCommands``), imported when first needed
+TEXT_COMMANDS = {"axis_allies": "bot.aa_text"}
+
+
+class TextCommands(Protocol):
+    """A ruleset's typed commands. ``parse`` returns None for a verb it does not know (the generic parser
+    then tries it) and raises ``ServiceError`` with a sentence for bad input; ``state`` is the game's."""
+
+    HELP: tuple[tuple[str, str], ...]  # (usage, what it does, with an example)
+    NOTE: str  # one more line for help
+
+    def parse(self, words: Sequence[str], state: Any) -> Action | None: ...
+
+    def describe(self, action: Action) -> str: ...
+
+    def situation(self, view: Any) -> str: ...  # for the prompt: whose turn, phase, money...
+
+    def notice(self, state: Any) -> str | None: ...  # what the game waits for, as commands to type
+
+    def query(self, words: Sequence[str]) -> str | None: ...  # commands that only look (no action)
+
+
+def text_commands(ruleset: Ruleset) -> TextCommands | None:
+    module = TEXT_COMMANDS.get(ruleset.name)
+    return cast(TextCommands, importlib.import_module(module)) if module else None
+
 
 CLIENT_COMMANDS = (
     ("cards", "show your cards (with the numbers to trade them by)"),
@@ -75,8 +107,14 @@ def usage(ruleset: Ruleset, cls: type[Action]) -> str:
     return " ".join(parts)
 
 
-def action_from_words(ruleset: Ruleset, words: list[str]) -> Action:
-    """``["attack", "alaska", "kamchatka", "3"]`` -> ``Attack("alaska", "kamchatka", 3)``."""
+def action_from_words(ruleset: Ruleset, words: list[str], state: Any = None) -> Action:
+    """``["attack", "alaska", "kamchatka", "3"]`` -> ``Attack("alaska", "kamchatka", 3)``. ``state``: the
+    game's, for a ruleset's own commands that fill in defaults from it (an A&A move's route)."""
+    own = text_commands(ruleset)
+    if own is not None:
+        found = own.parse(words, state)
+        if found is not None:
+            return found
     cls = _find(ruleset, words[0].lower())
     if cls is None:
         raise ServiceError("unknown_command", f"“{words[0]}” is not a command here; type help for the list.")
@@ -116,6 +154,9 @@ def _reason(error: msgspec.ValidationError) -> str:
 
 def describe_action(ruleset: Ruleset, action: Action) -> str:
     """An action as the command that would make it (the inverse of ``action_from_words``)."""
+    own = text_commands(ruleset)
+    if own is not None:
+        return own.describe(action)
     cls = type(action)
     verb = next((v for v, n in VERBS.get(ruleset.name, {}).items() if n == cls.__name__), snake(cls.__name__))
     values = []
@@ -128,11 +169,36 @@ def describe_action(ruleset: Ruleset, action: Action) -> str:
 
 
 def help_text(ruleset: Ruleset) -> str:
-    moves = [f"  {usage(ruleset, cls)}" for name, cls in action_classes(ruleset).items() if name != "Resign"]
+    own = text_commands(ruleset)
+    if own is not None:
+        moves = [f"  {name:<30} {text}" for name, text in own.HELP]
+        places = f"  {own.NOTE}"
+    else:
+        moves = [f"  {usage(ruleset, c)}" for name, c in action_classes(ruleset).items() if name != "Resign"]
+        places = (
+            "  Places are written as ids without spaces: north_africa, or northafrica."
+            if ruleset.name == "risk"
+            else ""
+        )
     other = [f"  {name:<22} {text}" for name, text in CLIENT_COMMANDS]
-    places = (
-        "  Places are written as ids without spaces: north_africa, or northafrica."
-        if ruleset.name == "risk"
-        else ""
-    )
     return "\n".join(["Moves:", *moves, places, "Other commands:", *other]).replace("\n\n", "\n")
+
+
+def situation(ruleset: Ruleset, view: Any) -> str:
+    """The prompt's details after the turn number: ``, attack, 3 to place`` (Risk) or the ruleset's own."""
+    own = text_commands(ruleset)
+    if own is not None:
+        return f", {own.situation(view)}"
+    phase = getattr(view, "phase", None)
+    left = getattr(view, "reinforcements", 0)
+    return (f", {phase}" if phase else "") + (f", {left} to place" if left else "")
+
+
+def notice(ruleset: Ruleset, state: Any) -> str | None:
+    own = text_commands(ruleset)
+    return own.notice(state) if own is not None else None
+
+
+def query(ruleset: Ruleset, words: list[str]) -> str | None:
+    own = text_commands(ruleset)
+    return own.query(words) if own is not None else None

@@ -4,21 +4,23 @@
     python -m bot.console --db risk.db                    # keep the game; run again to resume it
     python -m bot.console --seats ai,ai --script moves.txt # non-interactive: one command per line
 
-Commands are shaped like the slash commands (``place alaska 3``, ``attack alaska kamchatka 3``); ``help``
-lists them. Several human seats share the terminal (hot seat): the prompt names whose move it is.
+Commands are shaped like the slash commands (``place alaska 3``, ``attack alaska kamchatka 3``; in Axis &
+Allies ``buy 3 infantry, 1 tank``, ``move 2 inf from russia to ukraine``); ``help`` lists them. Several
+human seats share the terminal (hot seat): the prompt names whose move it is. Board pictures are drawn as
+on Discord (``bot/boards.py``).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.commands import action_from_words, describe_action, help_text
+from bot import boards
+from bot.commands import action_from_words, describe_action, help_text, notice, query, situation
 from bot.models import ActResult, GameStatus, ServiceError
 from bot.service import GameService, make_agent, ruleset_of
 from bot.store import SqliteStore
@@ -33,8 +35,8 @@ HOST = 1  # the terminal user: hosts the game and has moderator rights over it
 class Console:
     def __init__(self, service: GameService, game_id: int, out: Path | None, db: str) -> None:
         self.service, self.game_id, self.out, self.db = service, game_id, out, db
-        self._render: Callable[..., bytes] | None = None
-        self._render_checked = False
+        self._drawing = True  # False once the drawing code turned out not to be importable
+        self._noticed = -1  # the game version whose notice (what a battle waits for) was printed
         self._recent: list[Event] = []  # public events since the last picture, for its highlights
         self.names: list[str] = []
         self._pictured_turn = -1
@@ -50,6 +52,7 @@ class Console:
         while True:
             status = await self.service.status(self.game_id)
             self.names = status.names
+            await self.tell_what_waits(status)
             prompt = await self.prompt(status)
             if commands is None:
                 try:
@@ -83,11 +86,21 @@ class Console:
             return f"[game {status.status}]> "
         human = self.human_to_act(status)
         view = await self.service.view(self.game_id)
-        phase = getattr(view, "phase", None)
-        left = getattr(view, "reinforcements", 0)
-        extra = (f", {phase}" if phase else "") + (f", {left} to place" if left else "")
+        extra = situation(ruleset_of(status.ruleset), view)
         who = status.name(human[0]) if human else "?"
         return f"[turn {status.turn or 0}{extra}] {who}> "
+
+    async def tell_what_waits(self, status: GameStatus) -> None:
+        """Once per game version: what the game waits for from the human to move (a battle's casualties,
+        with the default choice), as the ruleset words it."""
+        if status.status != "running" or status.version == self._noticed or not self.human_to_act(status):
+            return
+        self._noticed = status.version
+        text = notice(
+            ruleset_of(status.ruleset), self.service.state_of(await self.service.load(self.game_id))
+        )
+        if text:
+            print(f"  » {text}")
 
     def human_to_act(self, status: GameStatus) -> tuple[int, int] | None:
         """(seat, user id) of the human who must move now, if any."""
@@ -132,7 +145,7 @@ class Console:
         elif verb == "status":
             print(status.summary())
         elif verb == "log":
-            lines = await svc.log_lines(gid, None, last=int(args[0]) if args else 20)
+            lines = await svc.log_lines(gid, None, last=number(args, 20, "log [n]"))
             print("\n".join(lines))
         elif verb == "map":
             if status.status == "lobby":
@@ -150,7 +163,8 @@ class Console:
         elif verb == "undo":
             print(f"  {(await svc.undo(gid, user)).message}")
         elif verb == "rollback":
-            print(f"  {(await svc.rollback(gid, HOST, int(args[0]) if args else 1, moderator=True)).message}")
+            steps = number(args, 1, "rollback [n]")
+            print(f"  {(await svc.rollback(gid, HOST, steps, moderator=True)).message}")
         elif verb == "resign":
             result = await svc.resign(gid, user)
             if isinstance(result, ActResult):
@@ -166,10 +180,11 @@ class Console:
             print(f"  Wrote {path}.")
         elif verb == "ai":
             await self.ai_moves(status, args)
+        elif (answer := query(ruleset, words)) is not None:
+            print("\n".join(f"  {line}" for line in answer.splitlines()))
         else:
-            self.show(
-                await svc.act(gid, user, action_from_words(ruleset, words), version=status.version), status
-            )
+            action = action_from_words(ruleset, words, svc.state_of(await svc.load(gid)))
+            self.show(await svc.act(gid, user, action, version=status.version), status)
         return True
 
     async def ai_moves(self, status: GameStatus, args: Sequence[str]) -> None:
@@ -179,7 +194,7 @@ class Console:
             raise ServiceError("no_human", "No human seat has to move now.")
         seat, user = human
         whole_turn = bool(args) and args[0] == "turn"
-        count = 10_000 if whole_turn else int(args[0]) if args else 1
+        count = 10_000 if whole_turn else number(args, 1, "ai [n|turn]")
         ruleset = ruleset_of(status.ruleset)
         for _ in range(count):
             game = await self.service.load(self.game_id)
@@ -208,32 +223,35 @@ class Console:
 
     # -- pictures ----------------------------------------------------------------------------------------
 
-    def renderer(self, ruleset: str) -> Callable[..., bytes] | None:
-        """``render.<ruleset>.render_board`` if present; imported lazily so the client runs without it."""
-        if not self._render_checked:
-            self._render_checked = True
-            try:
-                self._render = getattr(importlib.import_module(f"render.{ruleset}"), "render_board", None)
-            except ImportError:
-                self._render = None
-            if self._render is None and self.out is not None:
-                print(f"  (No board pictures: render.{ruleset}.render_board is not available yet.)")
-        return self._render
-
     def picture(self, view: Any, names: Sequence[str], filename: str, announce: bool = False) -> None:
+        """The board as the Discord bot draws it (``bot.boards``), written to ``--out``."""
         if self.out is None:
             if announce:
                 print("  Pictures are off (--no-images).")
             return
-        render = self.renderer(self.ruleset)
-        if render is None:
+        if not self._drawing:
             return
         recent, self._recent = self._recent, []
-        png = render(view, names, recent=recent, title=ruleset_of(self.ruleset).title)
+        title = ruleset_of(self.ruleset).title
+        try:  # the drawing code is imported lazily, so the client runs without it
+            png = boards.render_board(self.ruleset, view, names, recent=recent, title=title)
+        except ImportError as missing:
+            self._drawing = False
+            print(f"  (No board pictures: {missing}.)")
+            return
         self.out.mkdir(parents=True, exist_ok=True)
         (self.out / filename).write_bytes(png)
         if announce:
             print(f"  Wrote {self.out / filename}.")
+
+
+def number(args: Sequence[str], default: int, usage: str) -> int:
+    """The whole number a command was given (``log 5``), or ``default`` without one."""
+    if not args:
+        return default
+    if not args[0].isdigit():
+        raise ServiceError("bad_command", f"“{args[0]}” is not a whole number. Usage: {usage}")
+    return int(args[0])
 
 
 async def open_game(service: GameService, args: argparse.Namespace) -> int:

@@ -69,13 +69,13 @@ class GameButton(
         return cls(int(match["game"]), int(match["version"]), match["verb"], match["arg"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from bot.aa_ui import send_casualty_menu
+        from bot.aa_ui import send_menu
         from bot.cogs.play import present_move
 
         bot: WarboardBot = interaction.client  # type: ignore[assignment]
         try:
-            if self.verb == "pick":  # opens the casualty menu (only the deciding player sees it)
-                await send_casualty_menu(bot, interaction, self.game)
+            if self.verb == "pick":  # the menu for the battle's decision, shown only to the deciding player
+                await send_menu(bot, interaction, self.game)
                 return
             action = action_for(self.verb, self.arg)
             if self.verb == "auto":

@@ -13,13 +13,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import aa_choices
-from bot.aa_ui import send_casualty_menu
-from bot.aa_units import parse_units, units_text
+from bot.aa_text import battle_odds, odds_sides, odds_text, unit_table
+from bot.aa_ui import send_menu
+from bot.aa_units import parse_units
 from bot.cogs.common import COLOUR, channel_game, handle_error, running_game
 from bot.cogs.play import act_and_present
 from bot.cogs.risk import choices
 from bot.limits import EMBED_DESCRIPTION, clip
 from bot.models import ServiceError
+from rules.axis_allies import combat
 from rules.axis_allies.actions import (
     Battle,
     Buy,
@@ -33,26 +35,13 @@ from rules.axis_allies.actions import (
     Rocket,
     Submerge,
 )
-from rules.axis_allies.odds import simulate
 from rules.axis_allies.state import AAState
-from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES
 from rules.core.events import Action
 
 if TYPE_CHECKING:
     from bot.app import WarboardBot
 
 RULESET = "axis_allies"
-ODDS_MAX_UNITS = 150  # 150 v 150 at 10,000 trials stays well inside Discord's 3 seconds
-ODDS_TRIALS = 10_000  # the floor; a 30-unit battle takes about 50 ms
-
-
-def unit_table() -> str:
-    lines = ["`unit         att def mov cost`"]
-    for uid in UNIT_ORDER:
-        t = UNIT_TYPES[uid]
-        extra = " (optional rule)" if t.optional else ""
-        lines.append(f"`{t.name[:12]:<12} {t.attack:>3} {t.defense:>3} {t.movement:>3} {t.cost:>4}`{extra}")
-    return "\n".join(lines)
 
 
 class AxisAlliesCog(
@@ -122,12 +111,8 @@ class AxisAlliesCog(
     ) -> None:
         game_id = await channel_game(self.bot, interaction, RULESET)
         counts = parse_units(units)
-        start, end = aa_choices.space_name(source), aa_choices.space_name(target)
-        if via:
-            path = (start, *(aa_choices.space_name(p) for p in via.split(",") if p.strip()), end)
-        else:
-            state = self.bot.service.state_of(await self.bot.service.load(game_id))
-            path = aa_choices.route(state, counts, start, end, bomb)
+        state = self.bot.service.state_of(await self.bot.service.load(game_id))
+        path = aa_choices.move_path(state, counts, source, target, via, bomb)
         await self._act(interaction, Move(counts, path, bomb), game_id)
 
     @move.autocomplete("source")
@@ -179,11 +164,16 @@ class AxisAlliesCog(
         if units:
             await self._act(interaction, Casualties(parse_units(units)), game_id)
         else:
-            await send_casualty_menu(self.bot, interaction, game_id)
+            await send_menu(self.bot, interaction, game_id, combat.AwaitCasualties)
 
-    @app_commands.command(description="Retreat the attackers of this battle")
-    async def retreat(self, interaction: discord.Interaction, to: str) -> None:
-        await self._act(interaction, Retreat(aa_choices.space_name(to)))
+    @app_commands.command(description="Retreat the attackers of this battle (a menu, or name the place)")
+    @app_commands.describe(to="leave empty for the menu of the places the rules allow")
+    async def retreat(self, interaction: discord.Interaction, to: str | None = None) -> None:
+        if to:
+            await self._act(interaction, Retreat(aa_choices.space_name(to)))
+        else:
+            game_id = await channel_game(self.bot, interaction, RULESET)
+            await send_menu(self.bot, interaction, game_id, combat.AwaitPressOn)
 
     @retreat.autocomplete("to")
     async def _retreat_to(
@@ -237,31 +227,12 @@ class AxisAlliesCog(
     async def odds(
         self, interaction: discord.Interaction, attackers: str, defenders: str, sea: bool = False
     ) -> None:
-        attack, defence = parse_units(attackers), parse_units(defenders)
-        if max(sum(n for _, n in attack), sum(n for _, n in defence)) > ODDS_MAX_UNITS:
-            raise ServiceError(
-                "too_many", f"Odds are for up to {ODDS_MAX_UNITS} units a side (the whole board holds fewer)."
-            )
+        attack, defence = odds_sides(attackers, defenders)
         started = time.perf_counter()
-        aa = any(u == "aa_gun" for u, _ in defence)
         # In a worker thread: a very large battle takes most of a second, and the bot must stay responsive.
-        result = await asyncio.to_thread(
-            simulate,
-            {u: n for u, n in attack if u != "aa_gun"},
-            {u: n for u, n in defence if u not in ("aa_gun", "factory")},
-            sea=sea,
-            aa=aa and not sea,
-            trials=ODDS_TRIALS,
-        )
+        result = await asyncio.to_thread(battle_odds, attack, defence, sea)
         took = time.perf_counter() - started
-        left = units_text([(u, round(n)) for u, n in result.attacker_survivors.items() if round(n)])
-        await interaction.response.send_message(
-            f"**{units_text(attack)}** attacking **{units_text(defence)}** ({'sea' if sea else 'land'}): "
-            f"the attacker wins {result.attacker_wins:.1%}, the defence holds {result.defender_wins:.1%}, "
-            f"both wiped out {result.draws:.1%}; {result.average_rounds:.1f} rounds on average; "
-            f"the attacker keeps about {left} ({result.trials:,} battles simulated in {took * 1000:.0f} ms).",
-            ephemeral=True,
-        )
+        await interaction.response.send_message(odds_text(attack, defence, sea, result, took), ephemeral=True)
 
     @app_commands.command(description="The unit table: attack, defence, movement, cost")
     async def units(self, interaction: discord.Interaction) -> None:

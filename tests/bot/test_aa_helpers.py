@@ -3,7 +3,10 @@ seat order with claims."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+from msgspec.structs import replace
 
 from bot import aa_choices, aa_steps, boards
 from bot.aa_units import parse_units, units_text, units_value
@@ -11,10 +14,11 @@ from bot.gamelog import draw_seat_order, seat_order
 from bot.lobby import claim, start
 from bot.models import ServiceError
 from bot.records import GameRecord, SeatRecord
-from rules.axis_allies import RULES
+from rules.axis_allies import RULES, combat
 from rules.axis_allies.actions import Casualties, EndPhase, Move
 from rules.axis_allies.ai import AxisAlliesAI
-from rules.core.dice import SeededRng
+from rules.axis_allies.units import UNIT_ORDER, Unit
+from rules.core.dice import DiceCup, ScriptedRng, SeededRng
 
 
 @pytest.mark.parametrize(
@@ -102,6 +106,84 @@ def test_casualty_menu_data_and_buttons() -> None:
     assert [verb for verb, _, _ in steps] == ["pick", "auto"]
     assert aa_steps.auto_casualties(state) == Casualties(tuple(default.items()))
     assert aa_steps.action_for("cas", aa_choices.encode_pick(default)) == Casualties(tuple(default.items()))
+
+
+def waiting(
+    attackers: dict[str, int], defenders: dict[str, int], dice: list[int], **extra: Any
+) -> combat.Battle:
+    """Germany attacks Russia in a land battle, rolled with ``dice`` until a decision is needed."""
+    battle = combat.start_battle(
+        "Ukraine S.S.R.",
+        sea=False,
+        attacker="germany",
+        attackers=[Unit("germany", k) for k, n in attackers.items() for _ in range(n)],
+        defenders=[Unit("russia", k) for k, n in defenders.items() for _ in range(n)],
+        **extra,
+    )
+    rng = ScriptedRng(dice)
+    battle, _ = combat.advance(battle, DiceCup(rng, 0, []))
+    assert rng.unused == 0
+    return battle
+
+
+FIVE_KINDS = {"infantry": 3, "artillery": 1, "tank": 1, "fighter": 1, "bomber": 1}
+
+
+def test_casualty_pages_put_the_default_choice_first() -> None:
+    attacker = waiting(FIVE_KINDS, {"infantry": 6}, [6] * 7 + [1, 1, 6, 6, 6, 6])  # 2 hits on Germany
+    assert aa_choices.default_casualties(attacker) == {"infantry": 2}
+    assert aa_choices.casualty_pages(attacker) == [["infantry", "artillery", "tank", "fighter"], ["bomber"]]
+    defender = waiting({"tank": 2}, FIVE_KINDS, [1, 6] + [6] * 7)  # 1 hit: the defence loses its bomber
+    assert aa_choices.default_casualties(defender) == {"bomber": 1}
+    assert aa_choices.casualty_pages(defender) == [["bomber", "infantry", "artillery", "tank"], ["fighter"]]
+
+
+def test_aa_fire_offers_only_aircraft() -> None:
+    battle = waiting({"infantry": 2, "fighter": 1, "bomber": 1}, {"infantry": 1}, [1, 6], aa_gun="russia")
+    assert battle.pending.air_only and aa_choices.casualty_pool(battle) == {"fighter": 1, "bomber": 1}
+
+
+def test_the_prompt_says_what_the_choice_lacks() -> None:
+    battle = waiting(FIVE_KINDS, {"infantry": 6}, [6] * 7 + [1, 1, 6, 6, 6, 6])
+    assert aa_choices.casualty_prompt(battle, {"infantry": 2}).endswith("Chosen 2 of 2: 2 infantry.")
+    assert "Choose 1 more." in aa_choices.casualty_prompt(battle, {"bomber": 1})
+    assert "That is 1 too many." in aa_choices.casualty_prompt(battle, {"infantry": 2, "bomber": 1})
+    assert aa_choices.casualty_shortfall(battle, {}) == 2
+
+
+def test_a_whole_choice_fits_a_custom_id() -> None:
+    fighting = [k for k in UNIT_ORDER if k not in ("aa_gun", "factory")]
+    pick = {k: 24 for k in fighting}
+    code = aa_choices.encode_pick(pick)
+    assert aa_choices.decode_pick(code) == pick
+    assert len(f"wbc:{10**12}:{10**9}:battleship:{code}") <= 100
+    assert aa_choices.encode_pick({"infantry": 2, "bomber": 1, "tank": 0}) == "inf2.bmb1"
+    assert aa_choices.decode_pick("infantry2.tank1") == {"infantry": 2, "tank": 1}  # ids drawn before
+    assert aa_choices.encode_pick({}) == "none" and aa_choices.decode_pick("none") == {}
+
+
+@pytest.mark.parametrize("most", [0, 3, 24, 25, 40, 99])
+def test_count_options_reach_every_count_within_25(most: int) -> None:
+    assert aa_choices.count_options(most, 0)[:2] == [0, 1][: most + 1]
+    reached, frontier = {0}, [0]
+    for _ in range(10):  # each pick redraws the select around the new count
+        frontier = [n for c in frontier for n in aa_choices.count_options(most, c) if n not in reached]
+        reached.update(frontier)
+    assert reached == set(range(most + 1))
+    for chosen in range(most + 1):
+        options = aa_choices.count_options(most, chosen)
+        assert len(options) <= 25 and chosen in options and options == sorted(set(options))
+
+
+def test_many_retreat_places_are_one_menu_button() -> None:
+    state, _ = RULES.setup({}, 3, SeededRng("x"))
+    places = ("Congo", "French Equatorial Africa", "Italian East Africa", "Kenya-Rhodesia", "Syria Jordan")
+    battle = waiting({"tank": 2}, {"infantry": 2}, [6, 6, 6, 6], retreat_to=places[:4])
+    assert isinstance(battle.pending, combat.AwaitPressOn)
+    few = aa_steps.next_steps(replace(state, battle=battle))
+    assert [verb for verb, _, _ in few] == ["press", "retreat", "retreat", "retreat", "retreat"]
+    many = aa_steps.next_steps(replace(state, battle=replace(battle, retreat_to=places)))
+    assert many == [("press", "", "Press on in Ukraine S.S.R."), ("pick", "retreat", "Retreat… (5 places)")]
 
 
 def test_phase_end_buttons() -> None:
