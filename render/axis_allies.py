@@ -3,9 +3,11 @@
 The input is plain data (``MapPicture``), so the renderer needs nothing from the engine: who owns each
 land territory, which units stand where, the powers' IPCs and income. ``render_map`` draws owners'
 colours, names, IPC values (in the owner's badge shape, a second cue beside colour), capitals,
-factories and AA guns, pending battles and every other stack as a token: the owner's colour, a drawn
-icon and the count (Axis tokens square, Allied ones rounded). Pure: the same picture always gives the
-same PNG bytes. Where things go is worked out in ``render.axis_allies_layout``.
+factories, pending battles, and each power's units in each space as one chip: its colour (Axis chips
+square, Allied ones rounded), the count in big digits and, for a mix, each kind's small icon and count.
+Sizes scale with the width, and are chosen for the preview Discord shows in the channel (the map shrunk
+to 550–800 px wide): there the big counts, IPC values, stars and factories still read. Pure: the same
+picture always gives the same PNG bytes. Where things go is worked out in ``render.axis_allies_layout``.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from render.core.text import draw_text, text_mask
 from rules.axis_allies.board import classic_board
 
 __all__ = [
+    "DEFAULT_WIDTH",
     "BattlePicture",
     "MapPicture",
     "Token",
@@ -51,12 +54,15 @@ __all__ = [
 ]
 
 
-def render_map(picture: MapPicture, *, width: int = 2000) -> bytes:
+DEFAULT_WIDTH = 1600  # what the bot sends: Discord's full view of it is about 1:1 on most screens
+
+
+def render_map(picture: MapPicture, *, width: int = DEFAULT_WIDTH) -> bytes:
     """The world map as PNG bytes."""
     return encode_png(map_image(picture, width=width))
 
 
-def map_image(picture: MapPicture, *, width: int = 2000) -> Image.Image:
+def map_image(picture: MapPicture, *, width: int = DEFAULT_WIDTH) -> Image.Image:
     """The world map before encoding: a palette ("P") image."""
     if not 480 <= width <= 4096:
         raise ValueError(f"width must be between 480 and 4096 pixels, not {width}")
@@ -76,10 +82,14 @@ def map_image(picture: MapPicture, *, width: int = 2000) -> Image.Image:
     for name in dict.fromkeys(picture.battles):
         _outline(draw, base, board.territories[name].index, top)
     rows = marker_rows(picture, base)
+    tokens = token_layout(picture, base, rows)
+    for token in tokens:
+        if token.tail is not None:
+            _draw_tail(draw, token.centre, token.tail, token.power, base.ui, top)
     _draw_names(canvas, base, picture, top)
     for markers in rows.values():
         _draw_markers(canvas, draw, markers, base.ui, top)
-    for token in token_layout(picture, base, rows):
+    for token in tokens:
         paste_sprite(canvas, token.sprite, (token.centre[0], token.centre[1] + top))
     draw_title(canvas, palette, title_info(picture), ui_panel)
     draw_map_legend(canvas, palette, top + base.height, picture, ui_panel)
@@ -133,6 +143,19 @@ def _halo_text(canvas: Image.Image, at: Point, text: str, f: Font, radius: int) 
     halo, (dx, dy) = _halo(text, f, radius)
     canvas.paste(palette[C.INK], (round(at[0]) + dx, round(at[1]) + dy), halo)
     draw_text(canvas, at, text, f, palette.ramp(C.TEXT, C.INK), "mm")
+
+
+def _draw_tail(draw: ImageDraw.ImageDraw, centre: Point, tip: Point, power: str, ui: float, top: int) -> None:
+    """A chip placed off its territory points at it with a tail in its power's colour, outlined (the
+    chip, pasted later, covers the tail's root; names, drawn later, stay readable over it)."""
+    palette = map_palette()
+    (x0, y0), (x1, y1) = centre, tip
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    half = 7 * ui
+    nx, ny = -(y1 - y0) / length * half, (x1 - x0) / length * half
+    wedge = [(x0 + nx, y0 + ny + top), (x1, y1 + top), (x0 - nx, y0 - ny + top)]
+    fill = palette[power_colour(power)]
+    draw.polygon(wedge, fill=fill, outline=palette[C.INK], width=max(1, round(2 * ui)))
 
 
 def _star(centre: Point, r: float) -> list[Point]:

@@ -3,7 +3,7 @@
 Like the Risk board (``render.risk_base``), the map is an 8-bit image of palette indices: the sea, sea
 zone lines, coasts, borders and sea-zone names hold their final colours, and each land territory's
 interior holds a *slot* (255 − land index) that a render maps to its owner's colour with one lookup
-table. The base also works out, once, where each territory's label goes and where its unit tokens may
+table. The base also works out, once, where each territory's label goes and where its unit chips may
 sit (TripleA's placement points first, then free ground nearest the label).
 """
 
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from data import load_json
 from render.core import colours as C
@@ -95,8 +95,10 @@ class MapBase:
     rings: tuple[tuple[tuple[Point, ...], ...], ...]  # per territory (board order), in map pixels
     labels: tuple[Label | None, ...]  # per territory; None for sea zones (their names are in ``image``)
     reserved: tuple[Box, ...]  # per territory, its name's box (sea zones: drawn in ``image``)
-    spots: tuple[tuple[Point, ...], ...]  # per territory, token centres to try in order
-    good: tuple[int, ...]  # per territory, how many of its first spots hold a token mostly inside
+    spots: tuple[tuple[Point, ...], ...]  # per territory, chip centres to try in order
+    good: tuple[int, ...]  # per territory, how many of its first spots hold a chip mostly inside
+    area: tuple[int, ...]  # per territory, its size in pixels
+    bounds: tuple[Box, ...]  # per territory, the box round its outline
     territory_at: Image.Image  # "L": territory index + 1 under each pixel (0 off the map)
     territory_bytes: bytes  # the same, row by row, for quick lookups
     sea_lut: tuple[int, ...]  # territory_at value -> 255 on a sea zone, else 0
@@ -119,7 +121,12 @@ def sea_font(ui: float) -> Font:
 
 
 def ipc_style(ui: float) -> BadgeStyle:
-    return BadgeStyle(font_size=max(8, round(14 * ui)), height=max(11, round(20 * ui)), padding=2, outline=1)
+    return BadgeStyle(
+        font_size=max(8, round(21 * ui)),
+        height=max(11, round(28 * ui)),
+        padding=max(2, round(3 * ui)),
+        outline=max(1, round(2 * ui)),
+    )
 
 
 def _shapes() -> dict[str, Any]:
@@ -157,7 +164,10 @@ def _build(width: int) -> MapBase:
                 draw.polygon(ring, fill=slot(land))
             land += 1
     image.paste(palette[SEA_ZONE_LINE], (0, 0), masks.edges(territory_at))
-    image.paste(palette[C.INK], (0, 0), masks.edges(land_at))
+    borders = masks.edges(land_at)
+    if ui >= 0.75:  # three pixels, so borders still show when Discord shrinks the map to a preview
+        borders = ImageChops.lighter(borders, masks.shift(borders, 1, 1))
+    image.paste(palette[C.INK], (0, 0), borders)
 
     labels: list[Label | None] = [
         None
@@ -167,9 +177,9 @@ def _build(width: int) -> MapBase:
     ]
     avoid: list[Box] = []
     for label in labels:
-        if label is not None:  # the name, and room for its marker row (star, IPCs, factory, AA gun)
+        if label is not None:  # the name, and room for its marker row (star, IPCs, factory)
             x, y = label.row_at
-            avoid += [label.name_box, (x - 50 * ui, y - 12 * ui, x + 50 * ui, y + 12 * ui)]
+            avoid += [label.name_box, (x - 60 * ui, y - 15 * ui, x + 60 * ui, y + 15 * ui)]
     reserved = [
         label.name_box
         if label
@@ -191,6 +201,8 @@ def _build(width: int) -> MapBase:
         tuple(reserved),
         spots,
         good,
+        tuple(territory_at.histogram()[1 : len(board.names) + 1]),
+        tuple(_bounds(r) for r in rings),
         territory_at,
         territory_at.tobytes(),
         tuple(
@@ -199,6 +211,12 @@ def _build(width: int) -> MapBase:
         ),
         tuple(range(256)),
     )
+
+
+def _bounds(rings: tuple[tuple[Point, ...], ...]) -> Box:
+    xs = [x for ring in rings for x, _ in ring]
+    ys = [y for ring in rings for _, y in ring]
+    return (min(xs), min(ys), max(xs), max(ys))
 
 
 def _sea_name(
@@ -308,7 +326,7 @@ def _spots(
     grid.sort(key=lambda p: ((p[0] - anchor[0]) ** 2 + (p[1] - anchor[1]) ** 2, p))
     checked = 200  # enough for a dozen stacks anywhere; the rest of a big territory is rarely needed
     candidates = list(dict.fromkeys(places + grid[:checked]))
-    w, h = 42 * ui, 27 * ui
+    w, h = 64 * ui, 38 * ui  # a chip of one kind and a two-digit count
     inside = [
         _share_inside(territory_at, index, (x - w / 2, y - h / 2, x + w / 2, y + h / 2))
         for x, y in candidates

@@ -1,5 +1,6 @@
-"""Unit icons for Axis & Allies, drawn by Warboard from Pillow primitives (no copied art), and the unit
-tokens the map and the battle board show: the owner's colour, the unit's silhouette, a count.
+"""Unit icons for Axis & Allies, drawn by Warboard from Pillow primitives (no copied art); the unit
+tokens of the battle board and the map's marker rows (the owner's colour, the unit's silhouette, a
+count); and the map's unit chips (all of one power's units in one space, with a big count).
 
 Each icon is drawn white-on-black in a 100×64 box (y down, facing right) at four times the size it is
 shown, then shrunk to an antialiased coverage mask; a palette ramp turns coverage into colour.
@@ -9,7 +10,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import lru_cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -226,11 +228,155 @@ def token_sprite(
     return Sprite(image, mask)
 
 
-def token_for(power: str, unit: str, count: int, style: BadgeStyle) -> Sprite:
-    """The token of ``count`` × ``unit`` owned by ``power``: its colour, square corners for the Axis and
-    round ones for the Allies (compact shapes: Europe has little room to spare)."""
+@dataclass(frozen=True, slots=True)
+class ChipStyle:
+    """Sizes of a map unit chip, in pixels."""
+
+    height: int
+    total_font: int  # the big number: one kind's count, or how many units the power has there in all
+    icon: int  # a one-kind chip's icon height
+    mini: tuple[tuple[int, int], ...]  # a mixed chip's small (icon height, font size) for 2 and 3 rows
+    padding: int
+    outline: int
+
+
+def chip_style(ui: float) -> ChipStyle:
+    """Chip sizes at scale ``ui`` (1.0 on the 2000 px map): 38 px tall with 32 px bold digits, so a count
+    is still about 6 px tall when Discord shows the map 550 px wide."""
+    return ChipStyle(
+        height=max(14, round(38 * ui)),
+        total_font=max(10, round(32 * ui)),
+        icon=max(9, round(22 * ui)),
+        mini=(
+            (max(7, round(13 * ui)), max(7, round(14 * ui))),
+            (max(6, round(10 * ui)), max(6, round(11 * ui))),
+        ),
+        padding=max(2, round(4 * ui)),
+        outline=max(1, round(2 * ui)),
+    )
+
+
+Units = tuple[tuple[str, int], ...]  # (unit, count) in ``UNIT_ORDER``, every count above 0
+
+
+def _icon_width(height: int) -> int:
+    return round(height * ICON_BOX[0] / ICON_BOX[1])
+
+
+def _mini_rows(units: Units) -> int:
+    """Two rows of small icons for up to four kinds, three (smaller) beyond: keeps a chip narrow."""
+    return 2 if len(units) <= 4 else 3
+
+
+@dataclass(frozen=True, slots=True)
+class _ChipPlan:
+    width: int
+    lead: int  # the big number's (or the one kind's icon and number's) width
+    rows: int
+    columns: tuple[Units, ...]
+    column_widths: tuple[int, ...]
+
+
+def _chip_plan(units: Units, style: ChipStyle) -> _ChipPlan:
+    big = font(style.total_font, bold=True)
+    gap = max(1, style.padding // 2)
+    edge = 2 * (style.outline + style.padding)
+    if len(units) == 1:
+        count = units[0][1]
+        lead = _icon_width(style.icon) + (gap + text_width(str(count), big) if count > 1 else 0)
+        return _ChipPlan(lead + edge, lead, 0, (), ())
+    rows = _mini_rows(units)
+    icon_h, size = style.mini[rows - 2]
+    small = font(size, bold=True)
+    columns = tuple(units[k : k + rows] for k in range(0, len(units), rows))
+    widths = tuple(
+        max(_icon_width(icon_h) + (gap + text_width(str(n), small) if n > 1 else 0) for _, n in column)
+        for column in columns
+    )
+    lead = text_width(str(sum(n for _, n in units)), big)
+    width = edge + lead + 2 * style.padding + sum(widths) + style.padding * (len(widths) - 1)
+    return _ChipPlan(width, lead, rows, columns, widths)
+
+
+def count_span(units: Units, style: ChipStyle) -> tuple[int, int] | None:
+    """Where the chip's big number runs, left to right, in its own pixels (None: a single unit, no
+    number)."""
+    big = font(style.total_font, bold=True)
+    x = style.outline + style.padding
+    if len(units) > 1:
+        return x, x + _chip_plan(units, style).lead
+    if units[0][1] == 1:
+        return None
+    x += _icon_width(style.icon) + max(1, style.padding // 2)
+    return x, x + text_width(str(units[0][1]), big)
+
+
+@lru_cache(maxsize=4096)
+def chip_sprite(
+    units: Units, style: ChipStyle, shape: str, fill: int, outline: int, ramp: tuple[int, ...]
+) -> Sprite:
+    """All of one power's units in one space as a single chip in its colour.
+
+    One kind: its icon and (above 1) the count in big digits. Several: the total in big digits, a thin
+    rule, then each kind's small icon and count in columns of two (or three) rows. The big number is
+    what a glance at a shrunken preview reads; the small ones are for the picture at full size.
+    Shared between renders and threads: never draw on one.
+    """
+    if not units or any(n <= 0 for _, n in units):
+        raise ValueError(f"a chip needs units, each with a count above 0: {units!r}")
+    plan = _chip_plan(units, style)
+    w, h = plan.width, style.height
+    image = Image.new("L", (w, h), fill)
+    mask = Image.new("L", (w, h), 0)
+    box = (0.0, 0.0, float(w - 1), float(h - 1))
+    draw_shape(ImageDraw.Draw(image), shape, box, fill, outline, style.outline)
+    draw_shape(ImageDraw.Draw(mask), shape, box, 255, 255, style.outline)
+    big = font(style.total_font, bold=True)
+    gap = max(1, style.padding // 2)
+    x = style.outline + style.padding
+    span = count_span(units, style)
+    if not plan.columns:
+        unit, count = units[0]
+        icon = icon_mask(unit, style.icon)
+        paint(image, icon, (x, (h - icon.height) // 2), ramp)
+        if span is not None:
+            draw_text(image, (span[0], h / 2), str(count), big, ramp, "lm")
+        return Sprite(image, mask)
+    draw_text(image, (x, h / 2), str(sum(n for _, n in units)), big, ramp, "lm")
+    x += plan.lead + style.padding
+    inset = style.outline + style.padding
+    ImageDraw.Draw(image).line([(x, inset), (x, h - 1 - inset)], fill=ramp[len(ramp) // 2], width=1)
+    x += style.padding
+    icon_h, size = style.mini[plan.rows - 2]
+    small = font(size, bold=True)
+    pitch = (h - 2 * style.outline - 2) / plan.rows
+    for column, column_width in zip(plan.columns, plan.column_widths, strict=True):
+        for k, (unit, count) in enumerate(column):
+            y = h / 2 + (k - (plan.rows - 1) / 2) * pitch
+            icon = icon_mask(unit, icon_h)
+            paint(image, icon, (x, round(y - icon.height / 2)), ramp)
+            if count > 1:
+                draw_text(image, (x + icon.width + gap, y), str(count), small, ramp, "lm")
+        x += column_width + style.padding
+    return Sprite(image, mask)
+
+
+def chip_for(power: str, units: Units, style: ChipStyle) -> Sprite:
+    """``power``'s chip for ``units``: its colour, square corners for the Axis, round for the Allies."""
+    return chip_sprite(units, style, *_power_look(power))
+
+
+@cache
+def _power_look(power: str) -> tuple[str, int, int, tuple[int, ...]]:
+    """``power``'s token shape, fill, outline and ink ramp (square corners for the Axis, round for the
+    Allies: compact shapes, since Europe has little room to spare)."""
     palette = map_palette()
     colour = power_colour(power)
     shape = "square" if power in AXIS else "rounded"
-    ink = palette.ramp(C.ink_on(colour), colour)
-    return token_sprite(unit, count, shape, style, palette[colour], palette[C.INK], ink)
+    return shape, palette[colour], palette[C.INK], palette.ramp(C.ink_on(colour), colour)
+
+
+def token_for(power: str, unit: str, count: int, style: BadgeStyle) -> Sprite:
+    """The token of ``count`` × ``unit`` owned by ``power`` (the battle board and the marker rows)."""
+    shape, fill, outline, ink = _power_look(power)
+    return token_sprite(unit, count, shape, style, fill, outline, ink)

@@ -1,4 +1,5 @@
-"""Properties of the Axis & Allies pictures: pure, complete, uncluttered, small, and safe from threads.
+"""Properties of the Axis & Allies pictures: pure, complete, uncluttered, readable when Discord shrinks
+them, small, and safe from threads.
 
 The golden pictures themselves are compared in ``test_golden.py`` (``aa_*.png`` in ``REFERENCES``).
 """
@@ -6,7 +7,6 @@ The golden pictures themselves are compared in ``test_golden.py`` (``aa_*.png`` 
 from __future__ import annotations
 
 import io
-import math
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from itertools import combinations
@@ -15,6 +15,7 @@ import pytest
 from PIL import Image
 
 from render.axis_allies import (
+    DEFAULT_WIDTH,
     BattlePicture,
     MapPicture,
     battle_image,
@@ -24,15 +25,25 @@ from render.axis_allies import (
     render_map,
     token_layout,
 )
-from render.axis_allies_base import map_base
+from render.axis_allies_base import MapBase, map_base, map_palette, power_colour
 from render.axis_allies_battle import columns
-from render.axis_allies_icons import UNIT_ORDER, icon_mask, token_sprite
+from render.axis_allies_icons import (
+    UNIT_ORDER,
+    chip_for,
+    chip_sprite,
+    chip_style,
+    count_span,
+    icon_mask,
+    token_sprite,
+)
 from render.axis_allies_layout import Token, marker_rows, row_box
+from render.core import colours as C
 from rules.axis_allies.board import classic_board
 from tests.render import aa_samples
 
 MiB = 1024 * 1024
 Box = tuple[float, float, float, float]
+PREVIEWS = (800, 550)  # how wide Discord shows a picture in the channel, roughly
 
 
 def _overlap(a: Box, b: Box) -> bool:
@@ -40,7 +51,7 @@ def _overlap(a: Box, b: Box) -> bool:
 
 
 def _shown(picture: MapPicture, width: int) -> tuple[list[Token], list[Box], list[tuple[int, str, str]]]:
-    """Tokens, the boxes of names and marker rows, and which (territory, power, unit) sit in a row."""
+    """Chips, the boxes of names and marker rows, and which (territory, power, unit) sit in a row."""
     base = map_base(width)
     rows = marker_rows(picture, base)
     tokens = token_layout(picture, base, rows)
@@ -55,6 +66,29 @@ def _shown(picture: MapPicture, width: int) -> tuple[list[Token], list[Box], lis
     return tokens, fixed, in_rows
 
 
+def _on_territory(base: MapBase, token: Token, margin: float = 0) -> float:
+    """The share of the chip's box (grown by ``margin`` px) that lies on its own territory."""
+    index = classic_board().territories[token.territory].index
+    x0, y0, x1, y1 = token.box
+    crop = base.territory_at.crop(
+        (round(x0 - margin), round(y0 - margin), round(x1 + margin), round(y1 + margin))
+    )
+    return crop.histogram()[index + 1] / (crop.width * crop.height)
+
+
+def _ink_height(token: Token, width: int) -> int:
+    """How many pixel rows the chip's big number covers in the chip the map pastes."""
+    span = count_span(token.units, chip_style(map_base(width).ui))
+    assert span is not None
+    palette = map_palette()
+    ink = palette.ramp(C.ink_on(power_colour(token.power)), power_colour(token.power))[-1]
+    digits = token.sprite.image.crop((span[0], 0, span[1], token.sprite.size[1]))
+    rows = [
+        y for y in range(digits.height) if any(digits.getpixel((x, y)) == ink for x in range(digits.width))
+    ]
+    return max(rows) - min(rows) + 1 if rows else 0
+
+
 def test_same_picture_same_bytes() -> None:
     assert render_map(aa_samples.start()) == render_map(aa_samples.start())
     assert render_battle(aa_samples.battle()) == render_battle(aa_samples.battle())
@@ -64,16 +98,18 @@ def test_same_bytes_from_cold_caches_and_concurrent_threads() -> None:
     expected = render_map(aa_samples.midgame(), width=1200)
     clear_cache()
     token_sprite.cache_clear()
+    chip_sprite.cache_clear()
     with ThreadPoolExecutor(max_workers=4) as pool:
         results = list(pool.map(lambda _: render_map(aa_samples.midgame(), width=1200), range(6)))
     assert all(r == expected for r in results)
 
 
+@pytest.mark.parametrize("width", [DEFAULT_WIDTH, 2000])
 @pytest.mark.parametrize("make", [aa_samples.start, aa_samples.midgame], ids=["start", "midgame"])
-def test_no_unit_stacks_overlap_at_2000(make) -> None:
-    """Every token clear of every other token, every name and every marker row, and on the map."""
-    base = map_base(2000)
-    tokens, fixed, _ = _shown(make(), 2000)
+def test_no_chips_overlap(make, width: int) -> None:
+    """Every chip clear of every other chip, every name and every marker row, and on the map."""
+    base = map_base(width)
+    tokens, fixed, _ = _shown(make(), width)
     boxes = [t.box for t in tokens]
     for a, b in combinations(boxes, 2):
         assert not _overlap(a, b), (a, b)
@@ -83,30 +119,88 @@ def test_no_unit_stacks_overlap_at_2000(make) -> None:
         assert x0 >= 0 and y0 >= 0 and x1 <= base.width and y1 <= base.height
 
 
-def test_tokens_stay_near_their_territory_at_the_start() -> None:
-    """Most stacks sit on their territory; those pushed off (islands, crowded Europe) stay close."""
-    base = map_base(2000)
+@pytest.mark.parametrize("make", [aa_samples.start, aa_samples.midgame], ids=["start", "midgame"])
+def test_chips_sit_on_their_territory_or_point_at_it(make) -> None:
+    """A chip mostly off its territory (an island's, a crowded coast's) stays near it and has a tail
+    that ends on it; one mostly on it has none. Most chips sit on their own territory."""
+    picture = make()
+    base = map_base(DEFAULT_WIDTH)
     board = classic_board()
-    tokens, _, _ = _shown(aa_samples.start(), 2000)
-    on_own = 0
+    tokens, _, _ = _shown(picture, DEFAULT_WIDTH)
+    near = 130 * base.ui  # px: about three chip heights
+    at_home = 0
     for token in tokens:
         index = board.territories[token.territory].index
-        x, y = round(token.centre[0]), round(token.centre[1])
-        if base.territory_at.getpixel((x, y)) == index + 1:
-            on_own += 1
+        if token.tail is None:
+            assert _on_territory(base, token) > 0, f"{token.territory} {token.power} has no tail"
+            at_home += 1
             continue
-        near = min(math.dist(token.centre, p) for ring in base.rings[index] for p in ring)
-        assert near < 120, f"{token.territory} {token.unit} is {near:.0f} px from its territory"
+        assert base.territory_at.getpixel(token.tail) == index + 1, f"{token.territory}: tail off it"
+        assert _on_territory(base, token, near) > 0, f"{token.territory} {token.power} is far away"
         if board.territories[token.territory].is_sea:
+            x, y = round(token.centre[0]), round(token.centre[1])
             assert base.sea_lut[base.territory_at.getpixel((x, y))], f"{token.territory} ships on land"
-    assert on_own >= 0.8 * len(tokens)
+    assert at_home >= 0.7 * len(tokens)
+
+
+@pytest.mark.parametrize("width", [DEFAULT_WIDTH, 2000])
+def test_at_the_start_each_owners_units_stay_at_home(width: int) -> None:
+    """The opening picture, the one every game shows first: no owner's chip is pushed away from its
+    land, not even in Europe; at most beside its coast (islands too small for a chip aside: theirs
+    sit beside them, with a tail)."""
+    picture = aa_samples.start()
+    base = map_base(width)
+    board = classic_board()
+    tokens, _, _ = _shown(picture, width)
+    for token in tokens:
+        roomy = base.good[board.territories[token.territory].index] > 0
+        if picture.owners.get(token.territory) == token.power and roomy:
+            assert _on_territory(base, token, 20 * base.ui) > 0, f"{token.territory} {token.power}"
+
+
+@pytest.mark.parametrize("make", [aa_samples.start, aa_samples.midgame], ids=["start", "midgame"])
+def test_big_counts_read_in_a_discord_preview(make) -> None:
+    """Discord shows the map 550–800 px wide in the channel: a stack's count must still be there about
+    8 px tall at 800 and 5.5 at 550 (the old per-unit tokens' counts were under 5 px at 800), and the
+    IPC values about 6 px at 800. Measured on the pixels of the chips the map pastes."""
+    width = DEFAULT_WIDTH
+    tokens, _, _ = _shown(make(), width)
+    big = [t for t in tokens if t.count >= 5]
+    assert big
+    for token in big:
+        height = _ink_height(token, width)
+        for preview, least in zip(PREVIEWS, (8.0, 5.5), strict=True):
+            assert height * preview / width >= least, (token.territory, token.power, height)
+    ipc = [m for row in marker_rows(make(), map_base(width)).values() for m in row if m.kind == "ipc"]
+    assert ipc and all(m.sprite is not None for m in ipc)
+    ink = {map_palette()[C.BLACK], map_palette()[C.WHITE]}
+    for m in ipc:
+        assert m.sprite is not None
+        image = m.sprite.image
+        rows = [
+            y for y in range(image.height) if any(image.getpixel((x, y)) in ink for x in range(image.width))
+        ]
+        assert (max(rows) - min(rows) + 1) * PREVIEWS[0] / width >= 6.0
+
+
+def test_a_chip_shows_one_kind_big_and_a_mix_as_a_total() -> None:
+    """One kind: its icon and count. A mix: the total first, then each kind (so one chip per power and
+    space, however many kinds, stays narrow enough for Europe)."""
+    style = chip_style(1.0)
+    one = chip_for("germany", (("infantry", 12),), style)
+    single = chip_for("germany", (("infantry", 1),), style)
+    mix = tuple((u, 3) for u in ("infantry", "artillery", "tank", "fighter", "bomber"))
+    assert single.size[0] < one.size[0] < chip_for("germany", mix, style).size[0]
+    assert all(chip_for(p, mix, style).size[1] == style.height for p in ("russia", "uk", "usa"))
+    with pytest.raises(ValueError):
+        chip_sprite((), style, "square", 1, 2, (3, 4))
 
 
 def test_every_stack_is_shown_once() -> None:
     picture = aa_samples.midgame()
-    tokens, _, in_rows = _shown(picture, 2000)
+    tokens, _, in_rows = _shown(picture, DEFAULT_WIDTH)
     board = classic_board()
-    shown = [(t.territory, t.power, t.unit, t.count) for t in tokens]
+    shown = [(t.territory, t.power, unit, count) for t in tokens for unit, count in t.units]
     shown += [
         (board.names[i], power, unit, picture.units[board.names[i]][power][unit])
         for i, power, unit in in_rows
@@ -119,10 +213,11 @@ def test_every_stack_is_shown_once() -> None:
         if count > 0
     ]
     assert sorted(shown) == sorted(expected)
+    assert len({(t.territory, t.power) for t in tokens}) == len(tokens)  # one chip per power and space
 
 
 def test_structures_sit_in_the_owners_marker_row() -> None:
-    _, _, in_rows = _shown(aa_samples.start(), 2000)
+    _, _, in_rows = _shown(aa_samples.start(), DEFAULT_WIDTH)
     board = classic_board()
     factories = {board.names[i] for i, _, unit in in_rows if unit == "factory"}
     assert factories == {t.name for t in board.territories.values() if t.original_factory}
@@ -133,7 +228,7 @@ def test_empty_and_crowded_maps_render() -> None:
     assert empty.size[0] == 800 and empty.mode == "P"
     crowded = aa_samples.crowded()
     tokens, _, _ = _shown(crowded, 2000)
-    assert len(tokens) > 60
+    assert len(tokens) > 60 and max(t.count for t in tokens) == 6 * 99
     for a, b in combinations([t.box for t in tokens], 2):
         assert not _overlap(a, b)
     render_map(crowded, width=1000)
@@ -143,7 +238,7 @@ def test_map_is_a_small_palette_png() -> None:
     data = render_map(aa_samples.midgame())
     assert len(data) < MiB
     image = Image.open(io.BytesIO(data))
-    assert image.format == "PNG" and image.mode == "P" and image.width == 2000
+    assert image.format == "PNG" and image.mode == "P" and image.width == DEFAULT_WIDTH
 
 
 def test_palette_image_uses_only_palette_colours() -> None:

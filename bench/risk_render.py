@@ -1,6 +1,6 @@
 """How long the Risk board takes to render at 1600 px, against the time Pillow needs just to encode it.
 
-Run from the repository root: ``python bench/render.py [--runs N] [--layout world_map|board_trace]``.
+Run from the repository root: ``python bench/risk_render.py [--runs N] [--layout world_map|board_trace]``.
 Prints figures only. The aim: a warm render within 1.5× the encode floor, and a PNG under 1 MiB.
 """
 
@@ -10,26 +10,16 @@ import argparse
 import io
 import statistics
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.timing import timed
 from render.core.png import PNG_SETTINGS, encode_png
 from render.risk import board_image, render_board
 from tests.render import samples
 
 WIDTH = 1600
-
-
-def timed(fn: Callable[[], object], runs: int) -> list[float]:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return times
 
 
 def main() -> None:
