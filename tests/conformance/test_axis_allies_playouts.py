@@ -93,9 +93,12 @@ def test_views_show_the_board_and_nothing_secret():
 
 @pytest.mark.parametrize("seed", range(3))
 def test_ai_games_without_a_round_limit_end_in_a_real_victory(seed):
-    """No house rule: the game ends only by capitals or the Axis's economic victory of 84."""
+    """No house rule: the game ends only by capitals (the Allies holding Berlin and Tokyo, the Axis two
+    Allied capitals) or the Axis's economic victory of 84. Either side wins some of these games
+    (``bench/aa_ai_games.py`` counts them over many seeds)."""
     agents = [AxisAlliesAI(seed * 10 + s) for s in range(5)]
     game = play(RULES, 5, agents, f"aa-victory-{seed}", {}, check=invariants)
     result = RULES.result(game.state)
     assert result is not None and game.state.phase is Phase.OVER
-    assert "84" in result.summary or "capital" in result.summary.lower(), result.summary
+    summary = result.summary
+    assert "84" in summary or "capital" in summary.lower() or "Berlin and Tokyo" in summary, summary
