@@ -33,7 +33,8 @@ from rules.core.ruleset import Ruleset
 
 FORMAT = "warboard-game"
 FORMAT_VERSION = 1
-SYSTEM_KINDS = ("pause", "resume", "end", "replace", "kick")
+# Every kind of system row the service writes (timeouts and reclaims: bot/deadlines.py).
+SYSTEM_KINDS = ("pause", "resume", "end", "replace", "kick", "timeout", "reclaim")
 
 
 def export_document(

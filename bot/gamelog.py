@@ -153,8 +153,21 @@ def row_lines(
 def _action_text(meta: Mapping[str, Any]) -> str:
     """An engine action as the command a player would type, from its JSON."""
     kind = re.sub(r"(?<!^)(?=[A-Z])", " ", str(meta.get("type", "?"))).lower()  # PlaceArmies -> place armies
-    args = " ".join(str(v) for k, v in meta.items() if k != "type" and v is not None)
-    return f"{kind} {args}".strip()
+    args = (_value_text(k, v) for k, v in meta.items() if k != "type")
+    return " ".join([kind, *(a for a in args if a)])
+
+
+def _value_text(key: str, value: Any) -> str | None:
+    """A field as typed: counts as "3 infantry, 1 tank", a path as "A → B", a set flag by its name."""
+    if value is None or value is False:
+        return None
+    if value is True:
+        return key
+    if isinstance(value, list):
+        if value and all(isinstance(v, list) and len(v) == 2 for v in value):  # (kind, count) pairs
+            return ", ".join(f"{n} {what}" for what, n in value)
+        return (" → " if key == "path" else ", ").join(str(v) for v in value)
+    return str(value)
 
 
 def _system_text(meta: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -171,4 +184,11 @@ def _system_text(meta: Mapping[str, Any], names: Sequence[str]) -> str:
         return f"Seat {meta.get('seat', 0) + 1} is now played by {meta.get('name')}."
     if kind == "kick":
         return f"Seat {meta.get('seat', 0) + 1} was removed from the game."
+    seat = meta.get("seat", 0)
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "A player"
+    if kind == "timeout":
+        handed = "; the AI plays the seat until they take it back" if meta.get("to_ai") else ""
+        return f"{who} missed the turn deadline ({meta.get('missed', 1)} missed){handed}."
+    if kind == "reclaim":
+        return f"{who} took their seat back from the AI."
     return str(kind)

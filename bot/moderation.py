@@ -33,7 +33,12 @@ class Moderation(ServiceCore):
             before = rebuild(ruleset, seed_of(game), game.options, len(seats), live[:-count])
             reverted = [row.seq for row in live[-count:]]
             entry = LogEntry("rollback", None, user_id, json.dumps({"type": "rollback", "reverts": reverted}))
-            commit = await self._commit(game, GameUpdate(state=encode(before)), entries=[entry])
+            update, timers = GameUpdate(state=encode(before)), None
+            if ruleset.turn_key(before) != ruleset.turn_key(self.state_of(game)):
+                # Back in an earlier turn: its clock starts afresh, as when a turn begins. The later
+                # turn's timers name a turn the game is no longer in, and would be dropped unfired.
+                update, timers = self.with_turn_clock(game, ruleset, before, seats, update)
+            commit = await self._commit(game, update, entries=[entry], timers=timers)
             return UndoResult(
                 game.id,
                 commit.version,

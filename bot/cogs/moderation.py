@@ -14,7 +14,7 @@ from bot.clock import stamp
 from bot.cogs.announce import turn_rules
 from bot.cogs.common import channel_game, display_name, handle_error, is_moderator
 from bot.cogs.lobby import TIMEOUT_CHOICES
-from bot.cogs.play import announce_turn
+from bot.cogs.play import announce_turn, moved_on
 from bot.models import ServiceError
 
 if TYPE_CHECKING:
@@ -54,16 +54,19 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
     @app_commands.command(description="Resume a paused game")
     async def resume(self, interaction: discord.Interaction) -> None:
         game_id = await channel_game(self.bot, interaction)
+        before = await self.bot.service.status(game_id)
         await self.bot.service.resume(game_id, interaction.user.id, moderator=True)
         await interaction.response.send_message(f"Game #{game_id} goes on.")
-        await self.bot.announcer.refresh_status(game_id)
+        await moved_on(self.bot, game_id, before)
 
     @app_commands.command(description="Remove a player (their seat resigns)")
     async def kick(self, interaction: discord.Interaction, player: discord.Member) -> None:
         game_id = await channel_game(self.bot, interaction)
         seat = await self._seat_of(game_id, player)
+        before = await self.bot.service.status(game_id)
         await self.bot.service.kick(game_id, interaction.user.id, seat, moderator=True)
         await interaction.response.send_message(f"{display_name(player)} was removed from game #{game_id}.")
+        await moved_on(self.bot, game_id, before)
 
     @app_commands.command(
         description="Give a player's seat to another member (or leave `with` empty for the AI)"
@@ -75,20 +78,24 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
         game_id = await channel_game(self.bot, interaction)
         seat = await self._seat_of(game_id, player)
         name = display_name(new) if new else f"AI (for {display_name(player)})"
+        before = await self.bot.service.status(game_id)
         await self.bot.service.replace(
             game_id, interaction.user.id, seat, new.id if new else None, name, moderator=True
         )
         await interaction.response.send_message(
             f"Seat {seat + 1} ({display_name(player)}) now plays as {name}."
         )
+        await moved_on(self.bot, game_id, before)
 
     @app_commands.command(description="Take back the last N actions of any player")
     async def rollback(
         self, interaction: discord.Interaction, actions: app_commands.Range[int, 1, 1000]
     ) -> None:
         game_id = await channel_game(self.bot, interaction)
+        before = await self.bot.service.status(game_id)
         result = await self.bot.service.rollback(game_id, interaction.user.id, actions, moderator=True)
         await interaction.response.send_message(result.message)
+        await moved_on(self.bot, game_id, before)
 
     @app_commands.command(description="End the game for good (reveals the seed)")
     async def end(self, interaction: discord.Interaction) -> None:

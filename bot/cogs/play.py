@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -12,7 +13,7 @@ import discord
 from bot import boards
 from bot.cogs.common import COLOUR, channel_game, mention
 from bot.limits import EMBED_DESCRIPTION, last_lines
-from bot.models import ActResult
+from bot.models import ActResult, GameStatus
 from bot.ui import next_steps
 from rules.core.events import Action
 from rules.risk.events import BattleFought
@@ -42,6 +43,7 @@ async def present_move(
     bot: WarboardBot, interaction: discord.Interaction, game_id: int, result: ActResult
 ) -> None:
     """Fill the deferred response with the move's outcome; announce the next turn if this one ended."""
+    result = await with_ai_decisions(bot, game_id, result)
     status = await bot.service.status(game_id)
     battles = [e for e in result.public_events if isinstance(e, BattleFought)]
     embed = discord.Embed(
@@ -76,6 +78,45 @@ async def present_move(
         await interaction.followup.send(content=content, embed=embed, files=files, allowed_mentions=PINGS)
     if result.turn_changed or result.result:
         await announce_turn(bot, game_id)
+
+
+async def with_ai_decisions(bot: WarboardBot, game_id: int, result: ActResult) -> ActResult:
+    """A move may hand a decision to an AI seat within the turn (a defender's casualties or dice):
+    the AI takes it at once, and the move's outcome then includes what the AI did."""
+    if result.turn_changed or result.result:
+        return result
+    seats = (await bot.service.status(game_id)).seats
+    if not any(s < len(seats) and seats[s].controller == "ai" for s in result.waiting_for):
+        return result
+    played = await bot.service.play_ai(game_id)
+    if not played:
+        return result
+    last = played[-1]
+    return replace(
+        last,
+        seat=result.seat,
+        events=result.events,
+        public_events=(*result.public_events, *(e for p in played for e in p.public_events)),
+        lines=(*result.lines, *(line for p in played for line in p.lines)),
+        turn_changed=any(p.turn_changed for p in played),
+    )
+
+
+async def moved_on(bot: WarboardBot, game_id: int, before: GameStatus) -> None:
+    """After a host's or moderator's change (a resume, a rollback, a seat handed over or removed): if
+    the game now waits on an AI seat or on someone else than ``before``, the AI plays and whoever must
+    act is told, as when a turn begins; otherwise only the status message is refreshed."""
+    status = await bot.service.status(game_id)
+    if status.result and not before.result:  # a removal conceded the game: announce its end
+        await announce_turn(bot, game_id)
+        return
+    if status.status == "running" and status.waiting_for:
+        seat = status.seats[status.waiting_for[0]]
+        was = before.seats[before.waiting_for[0]] if before.waiting_for else None
+        if seat.controller == "ai" or was is None or (was.seat, was.user_id) != (seat.seat, seat.user_id):
+            await announce_turn(bot, game_id)
+            return
+    await bot.announcer.refresh_status(game_id)
 
 
 async def announce_turn(bot: WarboardBot, game_id: int) -> None:
