@@ -1,4 +1,5 @@
-"""``python -m bot``: run the Discord bot, or point at the terminal client when there is no token."""
+"""``python -m bot``: run the Discord bot, or the terminal client when there is no token (its options,
+such as ``--game axis_allies``, pass through)."""
 
 from __future__ import annotations
 
@@ -10,18 +11,14 @@ import sys
 def main() -> int:
     if not os.environ.get("DISCORD_TOKEN"):
         print(
-            "DISCORD_TOKEN is not set, so the Discord bot cannot start; "
-            "to play without Discord, run the terminal client: python -m bot.console --help"
+            "DISCORD_TOKEN is not set, so this is the terminal client (set it to run the Discord bot). "
+            "Options: python -m bot --help; `help` lists the commands, `quit` leaves."
         )
-        if sys.stdin.isatty():
-            answer = input("Start the terminal client now (you against two AIs)? [y/N] ").strip().lower()
-            if answer in ("y", "yes"):
-                import asyncio
+        import asyncio
 
-                from bot import console
+        from bot import console
 
-                return asyncio.run(console.main([]))
-        return 2
+        return asyncio.run(console.main(sys.argv[1:]))
     try:
         # Imported only now: the Discord layer (and discord.py) is not needed for the checks above.
         app = importlib.import_module("bot.app")

@@ -61,18 +61,21 @@ def test_ai_only_game_plays_to_the_end(tmp_path: Path) -> None:
     assert "wins the game!" in out and "Game #1: Risk, ended" in out and "kept in memory only" in out
 
 
-def test_python_m_bot_without_a_token(tmp_path: Path) -> None:
+def test_python_m_bot_without_a_token_is_the_terminal_client(tmp_path: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "bot"],
+        [sys.executable, "-m", "bot", "--game", "axis_allies", "--no-images"],
         cwd=tmp_path,
         env={k: v for k, v in {**os.environ, "PYTHONPATH": str(ROOT)}.items() if k != "DISCORD_TOKEN"},
         capture_output=True,
         text=True,
-        timeout=30,
-        stdin=subprocess.DEVNULL,
+        timeout=60,
+        input="status\nquit\n",
     )
-    assert done.returncode == 2
-    assert done.stdout.strip() == (
-        "DISCORD_TOKEN is not set, so the Discord bot cannot start; "
-        "to play without Discord, run the terminal client: python -m bot.console --help"
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == (
+        "DISCORD_TOKEN is not set, so this is the terminal client (set it to run the Discord bot). "
+        "Options: python -m bot --help; `help` lists the commands, `quit` leaves."
     )
+    assert any(line.startswith("Game #1: Axis & Allies, running") for line in lines)
+    assert "Bye. Game #1: it was kept in memory only" in lines[-1]
