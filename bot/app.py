@@ -13,6 +13,7 @@ import discord
 from discord.ext import commands
 
 from bot.clock import Clock, utc_now
+from bot.scheduler import Scheduler, TurnLocks
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import GameStore, open_store
@@ -39,6 +40,7 @@ class WarboardBot(commands.Bot):
         self.service: GameService
         self.clock = clock
         self.run_scheduler = run_scheduler  # tests tick the scheduler themselves, on their own clock
+        self.turns = TurnLocks()  # one trigger at a time per game: AI play and the messages telling of it
 
     async def setup_hook(self) -> None:
         from bot.aa_ui import CasualtyPage, CasualtySelect, RetreatSelect
@@ -48,13 +50,12 @@ class WarboardBot(commands.Bot):
         from bot.cogs.moderation import ModerationCog
         from bot.cogs.notify import NotifyCog
         from bot.cogs.risk import RiskCog
-        from bot.scheduler import Scheduler
         from bot.ui import GameButton
 
         self.store = self._given_store or await open_store(self.settings.database)
         self.service = GameService(self.store, clock=self.clock)
         self.announcer = TurnAnnouncer(self)
-        self.scheduler = Scheduler(self.service, self.announcer)
+        self.scheduler = Scheduler(self.service, self.announcer, self.turns)
         for cog in (
             LobbyCog(self),
             NotifyCog(self),

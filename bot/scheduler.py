@@ -4,16 +4,23 @@ and dispatches them. Nothing lives only in memory, so a restart loses no deadlin
 Catching up after downtime: all that is due is handled in due order, game by game. A game whose
 deadline passed gets that deadline handled once (its stale reminders are dropped unsent); a game with
 only reminders due gets the latest one. So each game receives at most one catch-up message.
+
+``TurnLocks``: the bot's triggers for a game (a deadline here; in the Discord layer a move's answer, a
+turn's announcement) take turns, so the moves they make and the messages telling of them come one
+trigger at a time, in the order of the moves.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+import math
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Protocol
+from typing import Any, Protocol
 
 from bot.clock import DEADLINE, REMINDER, from_text, to_text
 from bot.models import TimeoutResult
@@ -40,11 +47,73 @@ class TickReport:
     dropped: int = 0  # stale or superseded timers removed unsent
 
 
+@dataclass
+class _Turn:
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    holder: asyncio.Task[Any] | None = None
+    users: int = 0  # the tasks holding or waiting for the lock
+
+
+class TurnLocks:
+    """One lock per game for whatever makes the AI move or posts what moves did, so two triggers never
+    play the same game's AI side by side, and a game's messages come in the order of its moves.
+
+    A task holding a game's lock may take it again (a move's answer goes on to announce the next turn,
+    a deadline's handling to its announcement). A game has an entry only while some task holds or waits
+    for its lock, so the table stays as small as the number of games busy at once. Only in memory: it
+    orders one process's work, while the store's versions keep any process from misapplying a move."""
+
+    def __init__(self) -> None:
+        self._games: dict[int, _Turn] = {}
+
+    def busy(self, game_id: int) -> bool:
+        return game_id in self._games
+
+    @contextlib.asynccontextmanager
+    async def hold(
+        self,
+        game_id: int,
+        *,
+        patience: float = math.inf,
+        meanwhile: Callable[[], Awaitable[object]] | None = None,
+    ) -> AsyncIterator[None]:
+        """Hold ``game_id``'s lock for the block. If the lock is not free within ``patience`` seconds,
+        ``meanwhile`` runs first (a Discord interaction defers, to keep its 3 seconds) and the wait goes
+        on. Never hold it while waiting for a person."""
+        task = asyncio.current_task()
+        turn = self._games.get(game_id)
+        if turn is not None and task is not None and turn.holder is task:
+            yield  # this task's already
+            return
+        turn = self._games.setdefault(game_id, _Turn())
+        turn.users += 1
+        try:
+            if meanwhile is None or patience == math.inf:
+                await turn.lock.acquire()
+            else:
+                try:
+                    await asyncio.wait_for(turn.lock.acquire(), max(patience, 0.0))
+                except TimeoutError:
+                    await meanwhile()
+                    await turn.lock.acquire()
+            turn.holder = task
+            try:
+                yield
+            finally:
+                turn.holder = None
+                turn.lock.release()
+        finally:
+            turn.users -= 1
+            if not turn.users:
+                del self._games[game_id]
+
+
 class Scheduler:
-    def __init__(self, service: GameService, announcer: Announcer) -> None:
+    def __init__(self, service: GameService, announcer: Announcer, turns: TurnLocks | None = None) -> None:
         self.service = service
         self.store = service.store
         self.announcer = announcer
+        self.turns = turns if turns is not None else TurnLocks()  # the bot's, shared with its cogs
 
     async def tick(self) -> TickReport:
         """Dispatch everything due at the service's clock's now."""
@@ -56,7 +125,8 @@ class Scheduler:
                 by_game.setdefault(timer.game_id, []).append(timer)
         for game_id, timers in by_game.items():
             try:
-                await self._dispatch(game_id, timers, report)
+                async with self.turns.hold(game_id):  # after any move's answer or AI play in progress
+                    await self._dispatch(game_id, timers, report)
             except Exception:
                 log.exception("timers of game %s failed; retrying later", game_id)
                 await self._retry_later(timers)

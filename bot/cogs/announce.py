@@ -132,7 +132,14 @@ class TurnAnnouncer:
 
     async def turn_began(self, game_id: int, summary: Sequence[str] = (), note: str | None = None) -> None:
         """A turn ended: AI seats play theirs, the status message is updated, then one message pings the
-        player to act (or tells the channel the game is over, with the final board)."""
+        player to act (or tells the channel the game is over, with the final board).
+
+        All under the game's turn lock (``bot.turns``), so a player's answer to the AI (bot/cogs/play.py)
+        waits for the ping instead of letting the AI play on beside this, and comes after it."""
+        async with self.bot.turns.hold(game_id):
+            await self._turn_began(game_id, summary, note)
+
+    async def _turn_began(self, game_id: int, summary: Sequence[str], note: str | None) -> None:
         lines = list(summary)
         for played in await self.bot.service.play_ai(game_id):
             lines.extend(played.lines)

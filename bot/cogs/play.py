@@ -1,5 +1,9 @@
 """Presenting a move: what happened (with the battle card), the next-step buttons, and, when a turn
-ends, the hand-over to the announcer (bot/cogs/announce.py)."""
+ends, the hand-over to the announcer (bot/cogs/announce.py).
+
+A move's answer is posted under the game's turn lock (``bot.turns``, bot/scheduler.py), as are the AI's
+moves and the turn pings: a player who answers the AI while its lines and the ping are still being
+posted waits for them, then the AI goes on from there, and the next ping comes after the answer."""
 
 from __future__ import annotations
 
@@ -22,6 +26,7 @@ if TYPE_CHECKING:
     from bot.app import WarboardBot
 
 TURN_MARK = "— Round"
+ACK_SECONDS = 2.0  # of Discord's 3 for the first response, the rest kept for the defer's own trip
 PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
@@ -35,14 +40,28 @@ async def act_and_present(
     """A player's move from a command: apply it (a refusal stays ephemeral), then show what happened."""
     game_id = game_id or await channel_game(bot, interaction, ruleset)
     result = await bot.service.act(game_id, interaction.user.id, action)
-    await interaction.response.defer()
-    await present_move(bot, interaction, game_id, result)
+    # Deferring places the answer in the channel: after what the lock's holder posts, unless that takes
+    # so long that Discord's 3 seconds would pass (then it defers first, and the answer fills in later).
+    patience = ACK_SECONDS - (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    defer = interaction.response.defer
+    async with bot.turns.hold(game_id, patience=min(patience, ACK_SECONDS), meanwhile=defer):
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+        await present_move(bot, interaction, game_id, result)
 
 
 async def present_move(
     bot: WarboardBot, interaction: discord.Interaction, game_id: int, result: ActResult
 ) -> None:
-    """Fill the deferred response with the move's outcome; announce the next turn if this one ended."""
+    """Fill the deferred response with the move's outcome; announce the next turn if this one ended.
+    Under the game's turn lock, taken here unless the caller holds it."""
+    async with bot.turns.hold(game_id):
+        await _present_move(bot, interaction, game_id, result)
+
+
+async def _present_move(
+    bot: WarboardBot, interaction: discord.Interaction, game_id: int, result: ActResult
+) -> None:
     result = await with_ai_decisions(bot, game_id, result)
     status = await bot.service.status(game_id)
     battles = [e for e in result.public_events if isinstance(e, BattleFought)]
@@ -59,9 +78,10 @@ async def present_move(
     state: Any = None
     if status.ruleset == "axis_allies":  # its buttons need what the view leaves out (retreat options)
         state = bot.service.state_of(await bot.service.load(game_id))
+    # Buttons only while they are current: had the game moved on meanwhile, a click would be refused.
     buttons = (
         None
-        if result.turn_changed or result.result
+        if result.turn_changed or result.result or status.version != result.version
         else next_steps(game_id, result.version, result.view, battles[-1] if battles else None, state)
     )
     # A battle may wait for another seat (a defender's casualties): tell that player in the same message.
@@ -106,6 +126,11 @@ async def moved_on(bot: WarboardBot, game_id: int, before: GameStatus) -> None:
     """After a host's or moderator's change (a resume, a rollback, a seat handed over or removed): if
     the game now waits on an AI seat or on someone else than ``before``, the AI plays and whoever must
     act is told, as when a turn begins; otherwise only the status message is refreshed."""
+    async with bot.turns.hold(game_id):  # the game as it is once any AI play in progress is told
+        await _moved_on(bot, game_id, before)
+
+
+async def _moved_on(bot: WarboardBot, game_id: int, before: GameStatus) -> None:
     status = await bot.service.status(game_id)
     if status.result and not before.result:  # a removal conceded the game: announce its end
         await announce_turn(bot, game_id)
@@ -121,6 +146,7 @@ async def moved_on(bot: WarboardBot, game_id: int, before: GameStatus) -> None:
 
 async def announce_turn(bot: WarboardBot, game_id: int) -> None:
     """A turn ended: the announcer lets AI seats play, updates the status message and pings."""
-    lines = await bot.service.log_lines(game_id)
-    marks = [i for i, line in enumerate(lines) if line.startswith(TURN_MARK)]
-    await bot.announcer.turn_began(game_id, lines[marks[-2] if len(marks) > 1 else 0 :])
+    async with bot.turns.hold(game_id):
+        lines = await bot.service.log_lines(game_id)
+        marks = [i for i, line in enumerate(lines) if line.startswith(TURN_MARK)]
+        await bot.announcer.turn_began(game_id, lines[marks[-2] if len(marks) > 1 else 0 :])
