@@ -139,8 +139,8 @@ async def choose_by_menu(
 
 
 def last_ping(fd: FakeDiscord, channel: str = CHANNEL) -> Msg:
-    """The latest "it is your turn" message (a move's answer may be posted after it: the AI's moves and
-    a player's answer to them run side by side)."""
+    """The latest "it is your turn" message in the channel (other messages, such as a refusal's or the
+    odds', may come after it)."""
     return next(m for m in reversed(fd.messages(channel)) if "it is your turn" in (m.content or ""))
 
 
@@ -187,8 +187,8 @@ class AAPlayers:
         return next(s.name for s in status.seats if s.user_id == self.fd.user_id(user))
 
     async def ready(self) -> AAState:
-        """The state once a player must act: AI seats may still be playing theirs (after a turn's
-        answer, the next turn is announced and the AI plays while the driver already goes on)."""
+        """The state once a player must act: AI seats may still be playing theirs (the next turn is
+        announced, and its AI seats play, after the answer to the move that ended a turn)."""
         for _ in range(300):  # 30 s at most
             status = await self.bot.service.status(self.game_id)
             waiting = status.waiting_for
