@@ -4,6 +4,7 @@ export, verify). Anyone may look; only the seated may play."""
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -12,8 +13,8 @@ from discord.ext import commands
 
 from bot import boards
 from bot.cogs.common import COLOUR, board_message, channel_game, display_name, handle_error, is_moderator
-from bot.cogs.play import announce_turn
-from bot.limits import CHOICE_NAME, CHOICES, EMBED_DESCRIPTION, clip, pack_lines
+from bot.cogs.play import announce_turn, moved_on
+from bot.limits import CHOICE_NAME, CHOICES, EMBED_DESCRIPTION, clip
 from bot.models import GameStatus, ServiceError
 from rules import registry
 
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from bot.app import WarboardBot
 
 RULESET_CHOICES = [app_commands.Choice(name=r.title, value=r.name) for r in registry.RULESETS.values()]
-LOG_PAGE = 40  # lines per /game log page
+LOG_PAGE = 40  # lines per /game log page at the most (fewer when they are long)
 
 HELP = """**Warboard** hosts war board games by post: one game per channel, played over days.
 **Start**: `/game new ruleset:Risk` · others `/game join` · `/game options` · `/game start`.
@@ -30,7 +31,8 @@ HELP = """**Warboard** hosts war board games by post: one game per channel, play
 **Play Axis & Allies**: `/game seat` picks your powers before the start · `/aa buy` · `/aa research` · \
 `/aa move units from to [via] [bomb]` · `/aa end` · `/aa battle` · `/aa casualties` (a menu) · `/aa press` · \
 `/aa retreat` · `/aa submerge` · `/aa rocket` · `/aa place` · `/aa odds` · `/aa units`.
-**Look**: `/game status` · `/game map` · `/game log` · `/game export` · `/game verify` (after the end).
+**Look**: `/game status` · `/game map` · `/game log` · `/game export` · `/game verify` (after the end); \
+these last three read the channel's last game once it has ended, or an earlier one by its number.
 **Mistakes**: `/game undo` takes back your last move of this turn while no dice were rolled since.
 **Leave**: `/game leave` (before the start) · `/game resign`.
 **Time**: each turn has a deadline (24 h unless set at `/game new`); reminders at half time and with \
@@ -43,6 +45,7 @@ Fair dice: the seed's SHA-256 is posted at the start and the seed at the end; \
 
 
 DEFAULT_TURN_HOURS = 24
+GAME_NUMBER = "an earlier game of this channel, by its number (default: the current or last one)"
 TIMEOUT_CHOICES = [
     app_commands.Choice(name="skip the turn safely", value="skip"),
     app_commands.Choice(name="the AI plays the turn", value="ai"),
@@ -72,6 +75,24 @@ def seat_roles_lines(status: GameStatus) -> list[str]:
     return ["", "**Seats and powers:**"] + [
         f"{i + 1}. {role}" + (f": {names[i]}" if i in names else "") for i, role in enumerate(roles)
     ]
+
+
+def log_pages(lines: Sequence[str], size: int = LOG_PAGE, limit: int = EMBED_DESCRIPTION) -> list[str]:
+    """The log as pages, the latest first, each in time order: at most ``size`` lines and ``limit``
+    characters, so a page fits one embed and every line is on exactly one page."""
+    pages: list[str] = []
+    page: list[str] = []
+    length = 0
+    for line in reversed(lines):
+        line = clip(line, limit)
+        if page and (len(page) == size or length + 1 + len(line) > limit):
+            pages.append("\n".join(reversed(page)))
+            page, length = [], 0
+        length += len(line) + (1 if page else 0)
+        page.append(line)
+    if page:
+        pages.append("\n".join(reversed(page)))
+    return pages
 
 
 class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, join and follow games"):
@@ -294,20 +315,20 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         await interaction.followup.send(embed=embed, file=board)
 
     @app_commands.command(description="The game log, every die shown")
-    @app_commands.describe(page="1 is the latest page")
+    @app_commands.describe(page="1 is the latest page", game=GAME_NUMBER)
     async def log(
-        self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10_000] = 1
+        self,
+        interaction: discord.Interaction,
+        page: app_commands.Range[int, 1, 10_000] = 1,
+        game: app_commands.Range[int, 1] | None = None,
     ) -> None:
-        game_id = await channel_game(self.bot, interaction)
-        lines = await self.bot.service.log_lines(game_id)
-        pages = max(1, -(-len(lines) // LOG_PAGE))
-        if page > pages:
-            raise ServiceError("bad_page", f"The log has {pages} page(s).")
-        end = len(lines) - (page - 1) * LOG_PAGE
-        chunk = lines[max(0, end - LOG_PAGE) : end] or ["Nothing has happened yet."]
+        game_id = await self._game_to_read(interaction, game)
+        pages = log_pages(await self.bot.service.log_lines(game_id)) or ["Nothing has happened yet."]
+        if page > len(pages):
+            raise ServiceError("bad_page", f"The log has {len(pages)} page(s).")
         embed = discord.Embed(
-            title=f"Game #{game_id} log · page {page} of {pages}",
-            description=pack_lines(chunk)[-1],
+            title=f"Game #{game_id} log · page {page} of {len(pages)}",
+            description=pages[page - 1],
             colour=COLOUR,
         )
         await interaction.response.send_message(embed=embed)
@@ -315,21 +336,27 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
     @app_commands.command(description="Take back your last move of this turn (no dice rolled since)")
     async def undo(self, interaction: discord.Interaction) -> None:
         game_id = await channel_game(self.bot, interaction)
+        before = await self.bot.service.status(game_id)
         result = await self.bot.service.undo(game_id, interaction.user.id)
         await interaction.response.send_message(result.message)
+        await moved_on(self.bot, game_id, before)
 
-    @app_commands.command(description="Resign: your armies stay on the board as neutral")
+    @app_commands.command(description="Resign: Risk armies stay as neutral; A&A powers pass to a teammate")
     async def resign(self, interaction: discord.Interaction) -> None:
         game_id = await channel_game(self.bot, interaction)
-        result = await self.bot.service.resign(game_id, interaction.user.id)
+        before = await self.bot.service.status(game_id)
+        await self.bot.service.resign(game_id, interaction.user.id)
         await interaction.response.defer()
         await interaction.followup.send(f"{display_name(interaction.user)} resigned from game #{game_id}.")
-        if getattr(result, "turn_changed", False) or getattr(result, "result", None):
-            await announce_turn(self.bot, game_id)
+        # The turn may pass on, the game end, or (A&A) a teammate take the waiting powers over.
+        await moved_on(self.bot, game_id, before)
 
     @app_commands.command(description="The whole game as a JSON file")
-    async def export(self, interaction: discord.Interaction) -> None:
-        game_id = await channel_game(self.bot, interaction)
+    @app_commands.describe(game=GAME_NUMBER)
+    async def export(
+        self, interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None
+    ) -> None:
+        game_id = await self._game_to_read(interaction, game)
         document = await self.bot.service.export(game_id)
         await interaction.response.send_message(
             f"Game #{game_id} (the seed is included only once the game has ended).",
@@ -337,18 +364,32 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         )
 
     @app_commands.command(description="Recompute every die of the finished game from its revealed seed")
-    async def verify(self, interaction: discord.Interaction) -> None:
-        game_id = await self._latest_game(interaction)
+    @app_commands.describe(game=GAME_NUMBER)
+    async def verify(
+        self, interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None
+    ) -> None:
+        game_id = await self._game_to_read(interaction, game)
         report = await self.bot.service.verify(game_id)
         await interaction.response.send_message(clip(report.text(), 1900))
 
-    async def _latest_game(self, interaction: discord.Interaction) -> int:
-        """The channel's running game, or else its most recently ended one (verify needs an ended game)."""
-        game_id = await self.bot.service.game_in_channel(interaction.channel_id or 0)
+    async def _game_to_read(self, interaction: discord.Interaction, number: int | None) -> int:
+        """For reading a game (log, export, verify): game ``number`` if it was played in this channel,
+        else the channel's running game, or else its most recently ended one. A game of another channel
+        (or server) is refused like one that does not exist, so a number reveals nothing."""
+        channel_id = interaction.channel_id or 0
+        if number is not None:
+            try:
+                game = await self.bot.service.load(number)
+            except ServiceError:
+                game = None
+            if game is None or game.channel_id != channel_id:
+                raise ServiceError("unknown_game", f"There is no game #{number} in this channel.")
+            return game.id
+        game_id = await self.bot.service.game_in_channel(channel_id)
         if game_id is None:
-            game_id = await self.bot.service.last_game_in_channel(interaction.channel_id or 0)
+            game_id = await self.bot.service.last_game_in_channel(channel_id)
         if game_id is None:
-            raise ServiceError("no_game", "There is no game in this channel yet.")
+            raise ServiceError("no_game", "There is no game in this channel; start one with /game new.")
         return game_id
 
 

@@ -1,0 +1,162 @@
+"""Reading games through the fake Discord: /game log, export and verify of a game that has ended (and
+of an earlier game of the channel by its number, never one of another channel), a log whose every
+line is on exactly one page however long its lines; and what /game undo and /game resign tell the
+channel (the status message refreshed; the teammate who takes the waiting powers over pinged)."""
+
+from __future__ import annotations
+
+import json
+
+from fakecord import FakeDiscord
+
+from bot.app import WarboardBot
+from bot.cogs.lobby import log_pages
+from bot.limits import EMBED_DESCRIPTION
+from rules.axis_allies.actions import Buy
+from rules.axis_allies.ai import AxisAlliesAI
+from tests.bot.aa_play import CHANNEL, last_ping, pinged
+from tests.bot.test_discord_aa_moderation import GERMANY, JAPAN, MOD, SEATS, aa_world, skip_the_ussr
+
+
+async def read_log(fd: FakeDiscord, channel: str = CHANNEL, **chosen: object) -> list[str]:
+    """Every page of /game log (``chosen``: the game), latest first; checks the titles count right."""
+    first = await fd.slash("bob", channel, "game log", **chosen)
+    assert not first.ephemeral, first.content
+    title = first.embeds[0]["title"]  # "Game #1 log · page 1 of 4"
+    count = int(title.rsplit(" ", 1)[-1])
+    pages = [first.embeds[0]["description"]]
+    for page in range(2, count + 1):
+        answer = await fd.slash("bob", channel, "game log", page=page, **chosen)
+        assert answer.embeds[0]["title"] == title.replace("page 1 of", f"page {page} of")
+        pages.append(answer.embeds[0]["description"])
+    past = await fd.slash("bob", channel, "game log", page=count + 1, **chosen)
+    assert past.ephemeral and past.content == f"The log has {count} page(s).", past.content
+    return pages
+
+
+def every_line_once(pages: list[str], lines: list[str]) -> None:
+    """The pages (latest first) hold ``lines`` in order, each exactly once, and each fits an embed."""
+    assert all(len(page) <= EMBED_DESCRIPTION for page in pages)
+    assert [line for page in reversed(pages) for line in page.split("\n")] == lines
+
+
+async def play_round_one(bot: WarboardBot, game_id: int) -> None:
+    """The A&A AI plays every seat's moves to the end of round 1, straight through the service (fast)."""
+    agents: dict[int, AxisAlliesAI] = {}
+    for _ in range(2000):
+        status = await bot.service.status(game_id)
+        state = bot.service.state_of(await bot.service.load(game_id))
+        if state.round > 1:
+            return
+        seat = status.waiting_for[0]
+        action = agents.setdefault(seat, AxisAlliesAI(seat)).choose(state, seat)
+        await bot.service.act(game_id, status.seats[seat].user_id, action)
+    raise AssertionError("round 1 never ended")
+
+
+async def test_an_ended_game_is_read_whole_and_earlier_games_by_number_in_their_channel_only(tmp_path):
+    async with aa_world(tmp_path) as players:
+        fd, bot, game_id = players.fd, players.bot, players.game_id
+        await play_round_one(bot, game_id)
+        ended = await fd.slash(MOD, CHANNEL, "mod end")
+        assert not ended.ephemeral, ended.content
+        game = await bot.service.load(game_id)
+        assert game.status == "ended" and game.seed
+
+        # No game runs in the channel now: its last game is read, every line of it.
+        lines = await bot.service.log_lines(game_id)
+        pages = await read_log(fd)
+        assert len(pages) > 1 and pages[0].endswith(lines[-1])
+        every_line_once(pages, lines)
+        exported = await fd.slash("carol", CHANNEL, "game export")
+        document = json.loads(exported.files[f"warboard-game-{game_id}.json"])
+        assert (document["status"], document["seed"]) == ("ended", game.seed)
+        verified = await fd.slash("carol", CHANNEL, "game verify")
+        assert "match the revealed seed" in verified.content, verified.content
+
+        # A new game in the channel is what it reads by default; the ended one is still there by number.
+        await fd.slash("alice", CHANNEL, "game new", ruleset="risk")
+        newer = await fd.slash("bob", CHANNEL, "game log")
+        assert newer.embeds[0]["title"] == f"Game #{game_id + 1} log · page 1 of 1"
+        assert newer.embeds[0]["description"] == "Nothing has happened yet."
+        every_line_once(await read_log(fd, game=game_id), lines)
+        again = await fd.slash("carol", CHANNEL, "game export", game=game_id)
+        assert json.loads(again.files[f"warboard-game-{game_id}.json"])["seed"] == game.seed
+        assert (
+            "match the revealed seed"
+            in (await fd.slash("dave", CHANNEL, "game verify", game=game_id)).content
+        )
+
+        # A number from another channel is refused exactly like one that does not exist.
+        await fd.slash("dave", "risk", "game new", ruleset="risk")
+        elsewhere = await bot.service.game_in_channel(fd.channel_id("risk"))
+        assert elsewhere == game_id + 2
+        for channel, number in ((CHANNEL, elsewhere), ("risk", game_id), (CHANNEL, 999)):
+            for command in ("game log", "game export", "game verify"):
+                answer = await fd.slash("bob", channel, command, game=number)
+                assert answer.ephemeral and answer.content == f"There is no game #{number} in this channel."
+                assert not answer.files
+        fd.assert_clean()
+
+
+async def test_a_log_of_long_lines_loses_none_of_them(tmp_path, monkeypatch):
+    """Pages are cut by size as well as by 40 lines: with lines of 150 to 180 characters (an A&A battle
+    writes such), 40 lines overflow an embed and the old pages showed only their last 4096 characters."""
+    lines = [
+        f"{i:03} " + "Germany attacks Karelia S.S.R. with infantry, tanks and fighters. " * 3
+        for i in range(300)
+    ]
+    lines = [line[: 150 + i % 31] for i, line in enumerate(lines)]
+    assert len("\n".join(lines[-40:])) > EMBED_DESCRIPTION
+    async with aa_world(tmp_path) as players:
+
+        async def long_log(game_id: int, user_id: int | None = None, last: int | None = None) -> list[str]:
+            return lines
+
+        monkeypatch.setattr(players.bot.service, "log_lines", long_log)
+        pages = await read_log(players.fd)
+        assert len(pages) == len(log_pages(lines)) > len(lines) // 40
+        every_line_once(pages, lines)
+        players.fd.assert_clean()
+
+
+def test_log_pages_fill_from_the_latest_line() -> None:
+    assert log_pages([]) == []
+    assert log_pages([str(i) for i in range(45)]) == ["\n".join(map(str, range(5, 45))), "0\n1\n2\n3\n4"]
+    assert log_pages(["a" * 10, "b" * 10, "c" * 10], limit=21) == ["b" * 10 + "\n" + "c" * 10, "a" * 10]
+    assert log_pages(["x" * 50], limit=20) == ["x" * 19 + "…"]  # a line too long for any page is cut
+
+
+async def test_undo_refreshes_the_status_message(tmp_path):
+    async with aa_world(tmp_path) as players:
+        fd, bot, game_id = players.fd, players.bot, players.game_id
+        await players.move(Buy((("infantry", 3),)))
+        await fd.wait_idle(settle=0.2)
+        status = await bot.service.status(game_id)
+        message = next(m for m in fd.messages(CHANNEL) if m.id == status.status_message_id)
+        edits = len(message.edits)
+        undone = await fd.slash("alice", CHANNEL, "game undo")
+        assert not undone.ephemeral and "took back their last action" in undone.content, undone.content
+        await fd.wait_idle(settle=0.2)
+        version = (await bot.service.status(game_id)).version
+        assert len(message.edits) == edits + 1, "the undo refreshed the status message"
+        assert message.embeds[0]["footer"]["text"].endswith(f"version {version}")
+        fd.assert_clean()
+
+
+async def test_resigning_in_turn_hands_the_powers_to_a_teammate_who_is_pinged(tmp_path):
+    async with aa_world(tmp_path) as players:
+        fd, game_id = players.fd, players.game_id
+        await skip_the_ussr(players)
+        assert pinged(fd, "carol"), last_ping(fd).content  # Germany's turn: Carol's
+
+        resigned = await fd.slash("carol", CHANNEL, "game resign")
+        assert resigned.content == f"Carol resigned from game #{game_id}.", resigned.content
+        await fd.wait_idle(settle=0.3)
+        state = await players.state()
+        bob = SEATS["bob"] - 1
+        assert state.seat_of[GERMANY] == state.seat_of[JAPAN] == bob and state.power == GERMANY
+        assert pinged(fd, "bob"), last_ping(fd).content  # Bob now plays Germany, in its turn
+        await players.move(Buy((("infantry", 1),)))
+        assert players.acted == {GERMANY: {"bob"}}
+        fd.assert_clean()
