@@ -9,7 +9,7 @@ the log row, the snapshot and ``version + 1`` together.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import replace
+from dataclasses import asdict, replace
 from typing import Any
 
 from bot.clock import Clock, plan_turn, to_text, utc_now
@@ -107,20 +107,8 @@ class ServiceCore:
             version=game.version,
             created_by=game.created_by,
             options=game.options,
-            seats=tuple(
-                SeatInfo(
-                    s.seat,
-                    s.user_id,
-                    s.name,
-                    s.controller,
-                    s.status,
-                    s.missed,
-                    s.vacation_until,
-                    s.vacation_left_hours,
-                    s.claim,
-                )
-                for s in seats
-            ),
+            # The same fields by name: a column added to the seats table reaches the status with no copy.
+            seats=tuple(SeatInfo(**asdict(s)) for s in seats),
             waiting_for=waiting,
             turn=turn,
             seed_hash=game.seed_hash,
