@@ -20,7 +20,7 @@ GUILD = {
     "channels": ["risk", "lobby"],
     "members": ["alice", "bob", "carol", "dave", "modder"],
     "roles": ["game-mods"],
-    # What a server usually grants a bot: no Manage Messages, so no pinning (the fake has no pin route).
+    # What a server usually grants a bot: no Manage Messages or Pin Messages, so no pinning.
     "bot_permissions": DEFAULT_PERMS,
 }
 
@@ -32,10 +32,13 @@ async def discord_world(
     roles: dict[str, list[str]] | None = None,
     clock: Clock | None = None,
     closed_dms: tuple[str, ...] = (),
+    bot_permissions: int = DEFAULT_PERMS,
 ) -> AsyncIterator[tuple[FakeDiscord, WarboardBot]]:
     """A guild with five members; ``roles`` gives members roles before the bot connects. With a
-    ``clock`` the bot runs on it and its scheduler runs only when the test calls ``tick``."""
-    async with FakeDiscord(guilds=[GUILD], settle=settle, timeout=20.0) as fd:
+    ``clock`` the bot runs on it and its scheduler runs only when the test calls ``tick``;
+    ``bot_permissions`` are the bot's in the guild (a server's usual grant by default)."""
+    guild = {**GUILD, "bot_permissions": bot_permissions}
+    async with FakeDiscord(guilds=[guild], settle=settle, timeout=20.0) as fd:
         for user, given in (roles or {}).items():
             fd.add_member(GUILD["name"], user, roles=given)
         for user in closed_dms:

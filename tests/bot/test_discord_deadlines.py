@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from fakecord import FakeDiscord
+from fakecord.server import DEFAULT_PERMS
 
 from bot.app import WarboardBot
 from tests.bot.discord_world import discord_world
@@ -163,3 +164,19 @@ async def test_a_seat_handed_to_the_ai_is_taken_back_with_game_join(tmp_path) ->
         seat = next(s for s in (await bot.service.status(game_id)).seats if s.user_id == fd.user_id(absent))
         assert seat.controller == "human"
         fd.assert_clean()
+
+
+async def test_the_status_message_is_pinned_only_when_the_bot_may_pin(tmp_path) -> None:
+    """With Pin Messages the one status message is pinned (and stays the one pin after more turns);
+    with a server's usual grant nothing is pinned and nothing fails."""
+    pin_messages = 1 << 51
+    for permissions, pinned in ((DEFAULT_PERMS | pin_messages, True), (DEFAULT_PERMS, False)):
+        async with discord_world(str(tmp_path / f"{pinned}.db"), bot_permissions=permissions) as (fd, bot):
+            game_id = await open_game(fd, bot)
+            user = await waiting_user(fd, bot, game_id)
+            await fd.slash(user, "risk", "risk end")  # setup placement ends: the status is edited
+            await fd.wait_idle(settle=0.3)
+            (board,) = status_messages(fd)
+            assert (board.pinned_at is not None) is pinned
+            assert [m.id for m in fd.messages("risk") if m.pinned_at] == ([board.id] if pinned else [])
+            fd.assert_clean()
