@@ -92,7 +92,7 @@ def aa_battle_picture(events: Sequence[Event], view: Any) -> Any:
     """The battle board for the last round in ``events``: the units still fighting (from the view) or,
     once the battle is over, those that fired in that round; the dice of that round under each side."""
     from render.axis_allies import BattlePicture
-    from rules.axis_allies.combat_events import Volley
+    from rules.axis_allies.combat.events import Volley
 
     volleys = [e for e in events if isinstance(e, Volley)]
     if not volleys:

@@ -15,7 +15,7 @@ from msgspec.structs import replace
 from rules.axis_allies import combat
 from rules.axis_allies.actions import Casualties, CasualtyOrder, PressOn, Retreat, Submerge
 from rules.axis_allies.board import POWERS
-from rules.axis_allies.combat_raids import rocket_strike, strategic_bombing
+from rules.axis_allies.combat.raids import rocket_strike, strategic_bombing
 from rules.axis_allies.common import (
     DOMAIN,
     IS_SEA,
@@ -32,7 +32,7 @@ from rules.axis_allies.common import (
     space,
 )
 from rules.axis_allies.control import capture
-from rules.axis_allies.events import AircraftRelocated, BattleStarted, UnitsLost
+from rules.axis_allies.events import AircraftRelocated, BattleStarted, UnitsLost, UnitsMoved
 from rules.axis_allies.purchase import seats_by_power
 from rules.axis_allies.state import (
     AMPHIBIOUS,
@@ -384,8 +384,6 @@ def _land_waiting_cargo(state: AAState, zone: int, events: list[Event]) -> AASta
     waiting = [s for s in state.units[zone] if s.power == power and s.target >= 0]
     if not waiting:
         return state
-    from rules.axis_allies.events import UnitsMoved
-
     still_hostile = any(s.unit != "submarine" for s in enemy_units(state, zone, power))
     techs = state.techs[power]
     changes: dict[int, list[Stack]] = {zone: [s for s in state.units[zone] if s not in waiting]}

@@ -2,12 +2,12 @@
 
 Powers are board power ids (``"germany"``), spaces board names, units ``(unit, count)`` pairs. The
 battle's own events (dice volleys, casualties, retreats, raids, rockets, research) are in
-``rules.axis_allies.combat_events``; ``AAEvent`` joins both for the JSON codec.
+``rules.axis_allies.combat.events``; ``AAEvent`` joins both for the JSON codec.
 """
 
 from __future__ import annotations
 
-from rules.axis_allies.combat_events import (
+from rules.axis_allies.combat.events import (
     BattleAwaits,
     BattleEnded,
     BombingRaid,

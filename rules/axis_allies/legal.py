@@ -27,7 +27,7 @@ from rules.axis_allies.actions import (
     Submerge,
 )
 from rules.axis_allies.battles import blocking, rocket_sources
-from rules.axis_allies.combat_casualties import default_casualties
+from rules.axis_allies.combat.casualties import default_casualties
 from rules.axis_allies.common import (
     DOMAIN,
     IS_SEA,
@@ -40,6 +40,7 @@ from rules.axis_allies.common import (
 from rules.axis_allies.engine import acting_power, to_act
 from rules.axis_allies.mobilize import placeable
 from rules.axis_allies.movement import plan
+from rules.axis_allies.reach import shortest_air_path
 from rules.axis_allies.state import AAState, Phase, Stack
 from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES, Domain, cost
 from rules.core.errors import IllegalAction
@@ -195,8 +196,6 @@ def _name(s: Stack) -> str:
 
 
 def _raids(state: AAState, power: int, where: int, n: int) -> list[Move]:
-    from rules.axis_allies.ai import shortest_air_path
-
     found = []
     for t in range(len(NAMES)):
         if hostile_land(state, t, power) and any(s.unit == "factory" for s in enemy_units(state, t, power)):

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from msgspec.structs import replace
 
 from rules.axis_allies.actions import Move
-from rules.axis_allies.combat_raids import aa_fire
+from rules.axis_allies.combat.raids import aa_fire
 from rules.axis_allies.common import (
     DOMAIN,
     IS_SEA,

@@ -3,7 +3,7 @@
 The rules are the battle rules of ``rules.axis_allies.combat`` with every decision left to
 ``default_choice``: AA fire before the first round (land), attacking submarines' first strike (sea,
 unless the defence has a destroyer), bombardment in the first round, then both sides fire and lose
-their cheapest units (``combat_casualties.casualty_key``; submarine hits only on ships, AA hits only
+their cheapest units (``combat.casualties.casualty_key``; submarine hits only on ships, AA hits only
 on aircraft); nobody retreats or submerges. Values come from ``units`` with each side's technologies.
 
 Speed: a side is a tuple of counts per unit type, and its casualties follow one fixed order, so the
@@ -23,7 +23,7 @@ from bisect import bisect_right
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from rules.axis_allies.combat_casualties import casualty_key
+from rules.axis_allies.combat.casualties import casualty_key
 from rules.axis_allies.units import (
     AA_HITS_ON,
     BOMBARD_HITS_ON,

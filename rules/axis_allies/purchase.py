@@ -5,7 +5,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from rules.axis_allies.actions import Buy, Research
-from rules.axis_allies.combat_raids import research, research_cost
+from rules.axis_allies.combat.raids import research, research_cost
 from rules.axis_allies.common import check_counts, counts_text, may_spend, parse_unit, power_id
 from rules.axis_allies.events import UnitsBought
 from rules.axis_allies.state import AAState, Phase

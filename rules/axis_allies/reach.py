@@ -1,5 +1,5 @@
 """Where a unit may still go and where aircraft may land: queries on a position shared by movement
-(``movement.py``), the end of the turn (``turns.py``) and the AI."""
+(``movement.py``), the end of the turn (``turns.py``), the legal-move sample (``legal.py``) and the AI."""
 
 from __future__ import annotations
 
@@ -84,3 +84,21 @@ def can_reach_landing(
         if landing_spot(state, power, where, unit, extra):
             return True
     return False
+
+
+def shortest_air_path(state: AAState, power: int, start: int, goal: int) -> list[int] | None:
+    """The shortest path an aircraft may fly (neutral airspace closed)."""
+    prev = {start: start}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        if here == goal:
+            path = [here]
+            while path[-1] != start:
+                path.append(prev[path[-1]])
+            return path[::-1]
+        for n in NEIGHBOURS[here]:
+            if n not in prev and (n == goal or not untaken_neutral(state, n)):
+                prev[n] = here
+                queue.append(n)
+    return None

@@ -13,7 +13,7 @@ from enum import StrEnum
 import msgspec
 
 from rules.axis_allies.board import AXIS, POWERS
-from rules.axis_allies.combat_state import Battle
+from rules.axis_allies.combat.state import Battle
 
 NOBODY = -1  # the owner of a neutral territory no one has entered, and of every sea zone
 RUSSIA, GERMANY, UK, JAPAN, USA = range(5)

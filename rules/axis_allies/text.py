@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from rules.axis_allies.board import POWER_NAMES
-from rules.axis_allies.combat_events import (
+from rules.axis_allies.combat.events import (
     BattleAwaits,
     BattleEnded,
     BombingRaid,

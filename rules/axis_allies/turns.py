@@ -23,6 +23,7 @@ from rules.axis_allies.common import (
     side_income,
 )
 from rules.axis_allies.events import GameWon, IncomeCollected, PhaseBegan, TurnBegan, TurnEnded, UnitsLost
+from rules.axis_allies.reach import carrier_room, landing_spot
 from rules.axis_allies.state import (
     ALLIED_SIDE,
     AXIS_SIDE,
@@ -88,8 +89,6 @@ def enter_phase(state: AAState, phase: Phase, events: list[Event]) -> AAState:
 def land_aircraft(state: AAState, events: list[Event]) -> AAState:
     """End of the non-combat move: the moving power's aircraft not on a legal landing are lost
     (bombers at sea, fighters beyond their carriers' room, aircraft in territory taken this turn)."""
-    from rules.axis_allies.reach import carrier_room, landing_spot
-
     power = state.power
     changes: dict[int, list[Stack]] = {}
     for where, stacks in enumerate(state.units):

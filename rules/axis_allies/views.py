@@ -19,6 +19,7 @@ from rules.axis_allies.common import (
     income,
     power_id,
 )
+from rules.axis_allies.engine import acting_power
 from rules.axis_allies.state import NOBODY, SIDE_NAMES, AAOptions, AAState, Phase, SeatStatus
 from rules.axis_allies.units import UNIT_ORDER
 
@@ -79,8 +80,6 @@ class AAView(msgspec.Struct, frozen=True):
 
 
 def view(state: AAState, seat: int | None) -> AAView:
-    from rules.axis_allies.engine import acting_power
-
     spaces = tuple(
         SpaceView(
             NAMES[i],

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rules.axis_allies import RULES
 from rules.axis_allies.actions import Buy, EndPhase, Move, Place
 from rules.axis_allies.ai import AxisAlliesAI
-from rules.axis_allies.ai_map import View, odds
+from rules.axis_allies.ai.survey import View, odds
 from rules.axis_allies.state import AAState, Phase
 from rules.core.dice import SeededRng
 from tests.rules.axis_allies.aa_position import idx, position, seat, units_in

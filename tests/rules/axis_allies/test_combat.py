@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 
 from rules.axis_allies.combat import (
-    TURN_ORDER,
     AwaitCasualties,
     AwaitCasualtyOrder,
     AwaitPressOn,
@@ -27,13 +26,14 @@ from rules.axis_allies.combat import (
     outcome,
     start_battle,
 )
-from rules.axis_allies.combat_events import (
+from rules.axis_allies.combat.events import (
     BattleEnded,
     CasualtiesTaken,
     CasualtyOrderChosen,
     UnitsRetreated,
     Volley,
 )
+from rules.axis_allies.combat.state import TURN_ORDER
 from rules.core.codec import from_json, to_json
 from rules.core.dice import DiceCup, ScriptedRng
 from rules.core.errors import IllegalAction

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules.axis_allies.combat_events import BombingRaid, RocketStrike, TechResearched, Volley
-from rules.axis_allies.combat_raids import (
+from rules.axis_allies.combat.events import BombingRaid, RocketStrike, TechResearched, Volley
+from rules.axis_allies.combat.raids import (
     RESEARCH_DIE_COST,
     aa_fire,
     research,

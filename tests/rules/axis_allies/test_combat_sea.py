@@ -25,7 +25,7 @@ from rules.axis_allies.combat import (
     outcome,
     start_battle,
 )
-from rules.axis_allies.combat_events import CasualtiesTaken, SubmarinesSubmerged, Volley
+from rules.axis_allies.combat.events import CasualtiesTaken, SubmarinesSubmerged, Volley
 from rules.core.codec import from_json, to_json
 from rules.core.dice import DiceCup, ScriptedRng
 from rules.core.errors import IllegalAction

@@ -7,7 +7,7 @@ import pytest
 
 from rules.axis_allies import RULES
 from rules.axis_allies.actions import EndPhase, Move
-from rules.axis_allies.combat_events import Volley
+from rules.axis_allies.combat.events import Volley
 from rules.axis_allies.events import NeutralEntered, TerritoryCaptured, UnitsLost
 from rules.axis_allies.state import COMBAT, AAOptions, Phase
 from rules.core.dice import ScriptedRng

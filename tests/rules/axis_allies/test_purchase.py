@@ -6,7 +6,7 @@ import pytest
 
 from rules.axis_allies import RULES
 from rules.axis_allies.actions import Buy, EndPhase, Move, Research
-from rules.axis_allies.combat_events import TechResearched
+from rules.axis_allies.combat.events import TechResearched
 from rules.axis_allies.events import UnitsBought
 from rules.axis_allies.state import AAOptions, Phase
 from rules.core.dice import ScriptedRng

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.axis_allies.combat_events import Volley, VolleyGroup
+from rules.axis_allies.combat.events import Volley, VolleyGroup
 from rules.axis_allies.events import UnitsMoved
 from rules.axis_allies.text import describe
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Sequence
 
-from rules.axis_allies.combat_events import Volley, VolleyGroup
+from rules.axis_allies.combat.events import Volley, VolleyGroup
 from rules.axis_allies.units import (
     AA_HITS_ON,
     BOMBARD_HITS_ON,

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections import deque
 
 from rules.axis_allies.actions import Move
-from rules.axis_allies.ai_map import (
+from rules.axis_allies.ai.purchase import SLOTS, goal_capitals
+from rules.axis_allies.ai.survey import (
     COASTS,
     LAND_STEPS,
     SEA_STEPS,
@@ -23,9 +24,7 @@ from rules.axis_allies.ai_map import (
     merge_counts,
     movable,
     sea_path,
-    shortest_air_path,
 )
-from rules.axis_allies.ai_purchase import SLOTS, goal_capitals
 from rules.axis_allies.common import (
     CAPITAL,
     IS_SEA,
@@ -36,7 +35,7 @@ from rules.axis_allies.common import (
     friendly_land,
     hostile_land,
 )
-from rules.axis_allies.reach import carrier_room, distances, landing_spot, remaining
+from rules.axis_allies.reach import carrier_room, distances, landing_spot, remaining, shortest_air_path
 from rules.axis_allies.state import COMBAT, SIDE, UNLOADED, AAState, Stack
 from rules.axis_allies.units import Domain, defense_value, movement
 

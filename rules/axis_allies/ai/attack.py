@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.axis_allies.actions import Move
-from rules.axis_allies.ai_map import (
+from rules.axis_allies.ai.survey import (
     AIR_STEPS,
     COASTS,
     LAND_STEPS,
@@ -26,7 +26,6 @@ from rules.axis_allies.ai_map import (
     movable,
     odds,
     sea_path,
-    shortest_air_path,
 )
 from rules.axis_allies.common import (
     CAPITAL,
@@ -42,7 +41,7 @@ from rules.axis_allies.common import (
     friendly_land,
     hostile_land,
 )
-from rules.axis_allies.reach import remaining
+from rules.axis_allies.reach import remaining, shortest_air_path
 from rules.axis_allies.state import SIDE, UNLOADED
 from rules.axis_allies.units import Domain, attack_value, defense_value
 

@@ -1,10 +1,10 @@
 """The Axis & Allies AI: plays any power legally to the end of a game.
 
-Each phase has its module: purchases and placements (``ai_purchase``: infantry for a threatened
-capital first, transports for the island powers' armies), the combat move (``ai_attack``: attacks
+Each phase has its module: purchases and placements (``ai.purchase``: infantry for a threatened
+capital first, transports for the island powers' armies), the combat move (``ai.attack``: attacks
 judged with the odds calculator, fed until they are likely to win, capitals kept defended), the
-non-combat move (``ai_moves``: aircraft landed, capital covered, armies shipped to the front, fleets
-kept together). ``ai_map`` holds what they share: distances, the enemy threat to a space, odds.
+non-combat move (``ai.moves``: aircraft landed, capital covered, armies shipped to the front, fleets
+kept together). ``ai.survey`` holds what they share: distances, the enemy threat to a space, odds.
 Battle decisions are an absent player's (cheapest casualties first) except that the AI retreats from
 a battle going badly.
 
@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from rules.axis_allies import combat
 from rules.axis_allies.actions import Battle, Casualties, CasualtyOrder, EndPhase, PressOn, Retreat
-from rules.axis_allies.ai_attack import combat_move
-from rules.axis_allies.ai_map import View, odds, shortest_air_path
-from rules.axis_allies.ai_moves import land_aircraft, noncombat_move
-from rules.axis_allies.ai_purchase import buy, place
+from rules.axis_allies.ai.attack import combat_move
+from rules.axis_allies.ai.moves import land_aircraft, noncombat_move
+from rules.axis_allies.ai.purchase import buy, place
+from rules.axis_allies.ai.survey import View, odds
 from rules.axis_allies.battles import blocking
 from rules.axis_allies.common import NAMES
 from rules.axis_allies.engine import acting_power
@@ -28,7 +28,7 @@ from rules.axis_allies.legal import legal_actions
 from rules.axis_allies.state import AAState, Phase
 from rules.core.events import Action
 
-__all__ = ["AxisAlliesAI", "shortest_air_path"]
+__all__ = ["AxisAlliesAI"]
 
 RETREAT_BELOW = 0.3  # the attacker retreats when its odds of winning fall below this
 

@@ -29,9 +29,9 @@ from collections.abc import Mapping, Sequence
 
 from msgspec.structs import replace
 
-from rules.axis_allies import combat_casualties as cas
-from rules.axis_allies import combat_fire as fire
-from rules.axis_allies.combat_events import (
+from rules.axis_allies.combat import casualties as cas
+from rules.axis_allies.combat import fire
+from rules.axis_allies.combat.events import (
     BattleAwaits,
     BattleEnded,
     CasualtiesTaken,
@@ -39,7 +39,7 @@ from rules.axis_allies.combat_events import (
     SubmarinesSubmerged,
     UnitsRetreated,
 )
-from rules.axis_allies.combat_state import (
+from rules.axis_allies.combat.state import (
     ATTACKER,
     DEFENDER,
     TURN_ORDER,

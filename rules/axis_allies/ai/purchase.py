@@ -13,7 +13,7 @@ where they would be safe, nearest the goal; land units at the factory nearest th
 from __future__ import annotations
 
 from rules.axis_allies.actions import Buy, Place
-from rules.axis_allies.ai_map import COASTS, SEA_STEPS, View
+from rules.axis_allies.ai.survey import COASTS, SEA_STEPS, View
 from rules.axis_allies.common import (
     CAPITAL,
     DOMAIN,

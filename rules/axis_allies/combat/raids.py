@@ -14,7 +14,7 @@ from collections.abc import Collection, Mapping, Sequence
 
 import msgspec
 
-from rules.axis_allies.combat_events import BombingRaid, RocketStrike, TechResearched, Volley, VolleyGroup
+from rules.axis_allies.combat.events import BombingRaid, RocketStrike, TechResearched, Volley, VolleyGroup
 from rules.axis_allies.units import AA_HITS_ON, TECH_CHART, Tech, Unit, bombing_dice, is_air, parse_techs
 from rules.core.dice import DiceCup
 from rules.core.errors import IllegalAction
@@ -43,7 +43,7 @@ def aa_fire(
 ) -> tuple[int, list[Event]]:
     """An AA gun fires 1 die at each aircraft entering or flying over ``where``; hits on 1.
 
-    Returns the number of aircraft hit; the attacker chooses which (``combat_casualties`` with
+    Returns the number of aircraft hit; the attacker chooses which (``combat.casualties`` with
     ``air_only=True`` checks the choice and gives the default).
     """
     if not all(is_air(u.kind) for u in aircraft):

@@ -16,7 +16,7 @@ from rules.axis_allies.actions import Move
 from rules.axis_allies.common import CAPITAL, DOMAIN, IS_SEA, NEIGHBOURS, SIZE, canal_lands, enemy_units
 from rules.axis_allies.movement import plan
 from rules.axis_allies.odds import simulate
-from rules.axis_allies.reach import committed, friendly_owner, remaining, untaken_neutral
+from rules.axis_allies.reach import committed, friendly_owner, remaining
 from rules.axis_allies.state import COMBAT, SIDE, UNLOADED, AAState, Phase, Stack
 from rules.axis_allies.units import UNIT_TYPES, Domain, attack_value, cost, defense_value, movement
 from rules.core.errors import IllegalAction
@@ -226,24 +226,6 @@ def movable(state: AAState, power: int, where: int, domain: Domain, steps: int =
             continue
         out.append(s)
     return out
-
-
-def shortest_air_path(state: AAState, power: int, start: int, goal: int) -> list[int] | None:
-    """The shortest path an aircraft may fly (neutral airspace closed)."""
-    prev = {start: start}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        if here == goal:
-            path = [here]
-            while path[-1] != start:
-                path.append(prev[path[-1]])
-            return path[::-1]
-        for n in NEIGHBOURS[here]:
-            if n not in prev and (n == goal or not untaken_neutral(state, n)):
-                prev[n] = here
-                queue.append(n)
-    return None
 
 
 def sea_path(state: AAState, power: int, start: int, goals: set[int], limit: int = 99) -> list[int] | None:
