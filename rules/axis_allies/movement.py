@@ -46,6 +46,7 @@ from rules.axis_allies.reach import (
     remaining,
     untaken_neutral,
 )
+from rules.axis_allies.routes import candidate_paths, domain_of
 from rules.axis_allies.state import (
     AMPHIBIOUS,
     BOMBING,
@@ -130,6 +131,8 @@ def plan(state: AAState, power: int, action: Move) -> Plan:
     if len(action.path) < 2:
         raise IllegalAction("bad_path", "A move needs a start and a destination.")
     path = tuple(space(name) for name in action.path)
+    if len(path) == 2 and path[1] not in NEIGHBOURS[path[0]] and path[0] != path[1]:
+        return _planned_route(state, power, action, path)
     for a, b in itertools.pairwise(path):
         if b not in NEIGHBOURS[a]:
             raise IllegalAction("not_adjacent", f"{NAMES[a]} does not border {NAMES[b]}.")
@@ -162,6 +165,17 @@ def plan(state: AAState, power: int, action: Move) -> Plan:
     elif action.bomb:
         raise IllegalAction("bombers_only", "Only bombers fly strategic bombing raids.")
     return plan_
+
+
+def _planned_route(state: AAState, power: int, action: Move, ends: tuple[int, int]) -> Plan:
+    """A move that named only its two ends: the first shortest route the rules accept, or the
+    refusal the plain two-space move gets (which names the problem: the spaces do not border)."""
+    for path in candidate_paths(ends[0], ends[1], domain_of(action.units)):
+        try:
+            return plan(state, power, replace(action, path=tuple(NAMES[x] for x in path)))
+        except IllegalAction:
+            continue
+    raise IllegalAction("not_adjacent", f"{NAMES[ends[0]]} does not border {NAMES[ends[1]]}.")
 
 
 def _eligible(

@@ -8,7 +8,7 @@ import pytest
 from rules.axis_allies import RULES
 from rules.axis_allies.actions import EndPhase, Move
 from rules.axis_allies.combat.events import Volley
-from rules.axis_allies.events import NeutralEntered, TerritoryCaptured, UnitsLost
+from rules.axis_allies.events import NeutralEntered, TerritoryCaptured, UnitsLost, UnitsMoved
 from rules.axis_allies.state import COMBAT, AAOptions, Phase
 from rules.core.dice import ScriptedRng
 from rules.core.errors import IllegalAction
@@ -37,7 +37,25 @@ def test_infantry_moves_one_territory():
 
 def test_a_move_must_follow_borders():
     state = position({"Germany": {"germany": {"tank": 1}}})
+    assert refused(state, {"tank": 1}, "Germany", "Karelia S.S.R.", "Ukraine S.S.R.") == "not_adjacent"
+    assert refused(state, {"tank": 1}, "Germany", "Moscow") == "not_adjacent"  # no route within reach
+
+
+def test_a_move_naming_only_its_ends_takes_the_first_shortest_route_the_rules_accept():
+    """Of the shortest routes, the first the movement rules allow is taken, and the event records it;
+    when none is allowed (the only one runs through Russian-held East Europe in a non-combat move),
+    the move is refused as the plain two-space move would be."""
+    state = position(
+        {"Germany": {"germany": {"tank": 1}}, "East Europe": {"russia": {"infantry": 1}}},
+        owners={"East Europe": "russia"},
+        phase=Phase.NONCOMBAT_MOVE,
+    )
     assert refused(state, {"tank": 1}, "Germany", "Ukraine S.S.R.") == "not_adjacent"
+    state = position({"Germany": {"germany": {"tank": 1}}}, phase=Phase.NONCOMBAT_MOVE)
+    after, events = go(state, {"tank": 1}, "Germany", "Ukraine S.S.R.")
+    assert units_in(after, "Ukraine S.S.R.") == {"tank": 1}
+    (moved,) = [e for e in events if isinstance(e, UnitsMoved)]
+    assert moved.path == ("Germany", "East Europe", "Ukraine S.S.R.")
 
 
 def test_tanks_move_two_and_units_may_move_in_several_steps():
