@@ -11,7 +11,9 @@ from typing import Any
 
 import msgspec
 
+from rules.axis_allies.battles import blocking
 from rules.axis_allies.board import POWERS
+from rules.axis_allies.combat.state import AwaitCasualtyOrder, AwaitPressOn
 from rules.axis_allies.common import (
     IS_SEA,
     NAMES,
@@ -57,6 +59,11 @@ class BattleView(msgspec.Struct, frozen=True):
     waiting_for: str | None  # the power whose decision the battle waits for
     decision: str | None  # "casualties", "casualty_order", "submerge", "press_on"
     hits: int = 0
+    # What the decision's buttons offer: the allied powers to order, and whether (and where) to retreat.
+    order_powers: tuple[str, ...] = ()
+    can_retreat: bool = False
+    can_submerge: bool = False
+    retreat_to: tuple[str, ...] = ()
 
 
 class AAView(msgspec.Struct, frozen=True):
@@ -74,6 +81,7 @@ class AAView(msgspec.Struct, frozen=True):
     bought: tuple[tuple[str, int], ...]
     battles: tuple[str, ...]
     battle: BattleView | None
+    open_battles: tuple[str, ...]  # the battles that may be fought now (no sea battle must come first)
     captured: tuple[str, ...]
     winner: str | None
     summary: str
@@ -123,6 +131,10 @@ def view(state: AAState, seat: int | None) -> AAView:
             None if pending is None else pending.power,
             decision,
             hits,
+            order_powers=pending.powers if isinstance(pending, AwaitCasualtyOrder) else (),
+            can_retreat=isinstance(pending, AwaitPressOn) and pending.can_retreat,
+            can_submerge=isinstance(pending, AwaitPressOn) and pending.can_submerge,
+            retreat_to=b.retreat_to,
         )
     over = state.phase is Phase.OVER
     return AAView(
@@ -143,6 +155,7 @@ def view(state: AAState, seat: int | None) -> AAView:
         bought=state.bought,
         battles=tuple(NAMES[x] for x in state.battles),
         battle=battle,
+        open_battles=tuple(NAMES[x] for x in state.battles if blocking(state, x) is None),
         captured=tuple(NAMES[x] for x in state.captured),
         winner=None if state.winner is None else SIDE_NAMES[state.winner],
         summary=state.summary,

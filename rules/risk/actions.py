@@ -31,7 +31,7 @@ class TradeCards(Action, frozen=True):
 
 
 class Attack(Action, frozen=True):
-    """Attack ``target`` from ``source`` with up to ``dice`` dice.
+    """Attack ``target`` from ``source`` with ``dice`` dice (None: as many as allowed, up to three).
 
     ``until`` None rolls once. A number repeats the roll until the target falls or the attacking
     territory is down to ``until`` armies (1: fight to the end).
@@ -39,7 +39,7 @@ class Attack(Action, frozen=True):
 
     source: str
     target: str
-    dice: int = 3
+    dice: int | None = None
     until: int | None = None
 
 

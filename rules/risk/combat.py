@@ -26,6 +26,12 @@ MAX_ATTACK_DICE = 3
 MAX_DEFENCE_DICE = 2
 
 
+def most_attack_dice(state: RiskState, source: int) -> int:
+    """The dice an attack from ``source`` rolls when the player names none: as many as allowed (up to
+    three, one army always staying behind), at least one so that a refusal names the real problem."""
+    return max(1, min(MAX_ATTACK_DICE, state.armies[source] - 1))
+
+
 def attack(
     state: RiskState,
     seat: int,

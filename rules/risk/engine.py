@@ -106,7 +106,8 @@ def _dispatch(
     if isinstance(action, Attack):
         state = _ready_to_fight(state, board, events, "attack")
         source, target = lookup(board, action.source), lookup(board, action.target)
-        return combat.attack(state, seat, source, target, action.dice, action.until, board, cup, events)
+        dice = action.dice if action.dice is not None else combat.most_attack_dice(state, source)
+        return combat.attack(state, seat, source, target, dice, action.until, board, cup, events)
     if isinstance(action, Fortify):
         state = _ready_to_fight(state, board, events, "fortify")
         return _fortify(state, seat, action, board, cup, events)

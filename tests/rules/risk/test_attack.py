@@ -55,6 +55,14 @@ def test_attacker_needs_one_more_army_than_dice():
     assert refused.value.code == "too_many_dice" and "3 dice you need 4 armies" in refused.value.message
 
 
+def test_dice_left_out_are_the_most_allowed():
+    """Online convention: an attack that names no dice rolls as many as the armies allow, up to three."""
+    for armies_there, dice in ((10, 3), (3, 2), (2, 1)):
+        state = position(holdings={"ukraine": (0, armies_there), "ural": (1, 5)})
+        _, events = fight(state, Attack("ukraine", "ural"), [6] * dice + [1, 1])
+        assert len(battles(events)[0].attacker_dice) == dice
+
+
 def test_cannot_attack_from_a_territory_with_one_army():
     state = position(holdings={"ukraine": (0, 1), "ural": (1, 5)})
     with pytest.raises(IllegalAction) as refused:
