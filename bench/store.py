@@ -32,6 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bot.games import GAMES  # noqa: E402
 from bot.service import GameService  # noqa: E402
 from bot.store import GameUpdate, LogEntry, SqliteStore  # noqa: E402
 
@@ -39,7 +40,7 @@ from bot.store import GameUpdate, LogEntry, SqliteStore  # noqa: E402
 async def sample_move(folder: Path) -> tuple[str, str, str]:
     """A realistic snapshot, action and events: from the middle of a real AI game."""
     store = await SqliteStore.open(str(folder / "sample.db"))
-    service = GameService(store)
+    service = GameService(store, GAMES)
     game_id = (await service.create(1, 1, "host", "risk", join=False)).game_id
     for _ in range(3):
         await service.join(game_id, 1, "", ai=True)
@@ -87,7 +88,7 @@ async def bare_rate(folder: Path, n: int, action: str, events: str) -> float:
 
 async def service_rate(folder: Path, n: int) -> float:
     store = await SqliteStore.open(str(folder / "service.db"))
-    service = GameService(store)
+    service = GameService(store, GAMES)
     made = 0
     started = time.perf_counter()
     channel = 0
@@ -135,7 +136,7 @@ def startup_child(path: str) -> None:
     async def measure() -> dict[str, float]:
         started = time.perf_counter()
         store = await SqliteStore.open(path)
-        service = GameService(store)
+        service = GameService(store, GAMES)
         opened = time.perf_counter() - started
         traced = tracemalloc.get_traced_memory()[0]
         started = time.perf_counter()

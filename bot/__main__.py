@@ -1,5 +1,5 @@
 """``python -m bot``: run the Discord bot, or the terminal client when there is no token (its options,
-such as ``--game axis_allies``, pass through)."""
+such as ``--game <name>``, pass through)."""
 
 from __future__ import annotations
 

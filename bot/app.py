@@ -1,7 +1,10 @@
-"""The Discord bot: a thin ``commands.Bot`` that wires the store and service into the cogs.
+"""The Discord bot: the composition root of the Discord side. A thin ``commands.Bot`` that holds the
+registry of games, the store and the service, and hands them to the cogs (discord.py's
+advanced_startup example): the shared cogs (/game, /mod, /notify, /help) and, loaded as extensions
+from the registry, each game's own slash commands and menus.
 
-Everything a command does lives in a cog; everything a game does lives in the service. This class
-only injects dependencies and syncs commands (discord.py's advanced_startup example).
+Everything a command does lives in a cog; everything a game does lives in the service and the rules.
+The bot provides what the cogs need (``bot.host.Host``) and nothing else.
 """
 
 from __future__ import annotations
@@ -13,6 +16,13 @@ import discord
 from discord.ext import commands
 
 from bot.clock import Clock, utc_now
+from bot.cogs.announce import TurnAnnouncer
+from bot.cogs.lobby import HelpCog, LobbyCog
+from bot.cogs.moderation import ModerationCog
+from bot.cogs.moves import GameButton
+from bot.cogs.notify import NotifyCog
+from bot.game import Games, check_games
+from bot.games import GAMES
 from bot.scheduler import Scheduler, TurnLocks
 from bot.service import GameService
 from bot.settings import Settings
@@ -22,9 +32,15 @@ log = logging.getLogger("warboard")
 
 
 class WarboardBot(commands.Bot):
+    store: GameStore
+    service: GameService
+    announcer: TurnAnnouncer
+    scheduler: Scheduler
+
     def __init__(
         self,
         settings: Settings,
+        games: Games,
         store: GameStore | None = None,
         *,
         clock: Clock = utc_now,
@@ -35,42 +51,31 @@ class WarboardBot(commands.Bot):
             command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None
         )
         self.settings = settings
+        self.games = games
         self._given_store = store
-        self.store: GameStore | None = None
-        self.service: GameService
         self.clock = clock
         self.run_scheduler = run_scheduler  # tests tick the scheduler themselves, on their own clock
         self.turns = TurnLocks()  # one trigger at a time per game: AI play and the messages telling of it
 
     async def setup_hook(self) -> None:
-        from bot.aa_ui import CasualtyPage, CasualtySelect, RetreatSelect
-        from bot.cogs.announce import TurnAnnouncer
-        from bot.cogs.axis_allies import AxisAlliesCog
-        from bot.cogs.lobby import HelpCog, LobbyCog
-        from bot.cogs.moderation import ModerationCog
-        from bot.cogs.notify import NotifyCog
-        from bot.cogs.risk import RiskCog
-        from bot.ui import GameButton
-
         self.store = self._given_store or await open_store(self.settings.database)
-        self.service = GameService(self.store, clock=self.clock)
-        self.announcer = TurnAnnouncer(self)
+        self.service = GameService(self.store, self.games, clock=self.clock)
+        self.announcer = TurnAnnouncer(self, self)
         self.scheduler = Scheduler(self.service, self.announcer, self.turns)
-        for cog in (
-            LobbyCog(self),
-            NotifyCog(self),
-            RiskCog(self),
-            AxisAlliesCog(self),
-            ModerationCog(self),
-            HelpCog(),
-        ):
+        for cog in (LobbyCog(self), NotifyCog(self), ModerationCog(self), HelpCog(self)):
             await self.add_cog(cog)
-        self.add_dynamic_items(GameButton, CasualtySelect, CasualtyPage, RetreatSelect)
+        for game in self.games.values():  # each game's slash commands and menus
+            await self.load_extension(game.extension)
+        self.add_dynamic_items(GameButton)
         await self._sync_commands()
-        # Build the board's static layer now, off the loop, so the first /game map is not the slow one.
-        self._warm_up = asyncio.create_task(asyncio.to_thread(_warm_render_cache))
+        # Build every game's static picture layers now, off the loop, so no first /game map is slow.
+        self._warm_up = asyncio.create_task(asyncio.to_thread(self._warm_pictures))
         if self.run_scheduler:
             self._scheduler_task = asyncio.create_task(self._run_scheduler())
+
+    def _warm_pictures(self) -> None:
+        for game in self.games.values():
+            game.pictures.warm()
 
     async def _run_scheduler(self) -> None:
         """Deadlines and reminders: after the connection is up, so catch-up messages can be sent."""
@@ -91,18 +96,19 @@ class WarboardBot(commands.Bot):
         if task is not None:
             task.cancel()
         await super().close()
-        if self.store is not None and self._given_store is None:
+        if self._given_store is None and hasattr(self, "store"):
             await self.store.close()
 
 
-def _warm_render_cache() -> None:
-    from render.risk_base import board_base
-
-    board_base("world_map", 1600)
-
-
 def create_bot(
-    settings: Settings, store: GameStore | None = None, *, clock: Clock = utc_now, run_scheduler: bool = True
+    settings: Settings,
+    store: GameStore | None = None,
+    *,
+    games: Games = GAMES,
+    clock: Clock = utc_now,
+    run_scheduler: bool = True,
 ) -> WarboardBot:
-    """The bot, ready to ``start``; commands are registered in ``setup_hook``."""
-    return WarboardBot(settings, store, clock=clock, run_scheduler=run_scheduler)
+    """The bot, ready to ``start``, hosting ``games`` (every registered game unless a test says
+    otherwise); an incomplete game is refused here. Commands are registered in ``setup_hook``."""
+    check_games(games)
+    return WarboardBot(settings, games, store, clock=clock, run_scheduler=run_scheduler)

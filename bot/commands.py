@@ -1,71 +1,56 @@
 """Text commands to engine actions, for the terminal client (and anything else that reads typed moves).
 
-Every ruleset works without extra code: a command is an action class name (``place_armies``, or
-``placearmies``) followed by its fields in declaration order. Friendlier verbs shaped like the slash
-commands (``place alaska 3``) are listed per ruleset in ``VERBS``. Values are converted and checked by
-msgspec against the action's field types, so ``place alaska three`` is refused here, before the engine.
+Every game works without extra code: a command is an action class name (``place_armies``, or
+``placearmies``) followed by its fields in declaration order. A game names friendlier verbs shaped like
+its slash commands (``place alaska 3``) in its ``TextCommands.verbs``; a game whose actions do not read
+as a row of plain values (unit lists like ``3 infantry, 1 tank``, routes) parses its own verbs first in
+``TextCommands.parse``. Values are converted and checked by msgspec against the action's field types,
+so ``place alaska three`` is refused here, before the engine.
 
-A ruleset whose actions do not read as a row of plain values (Axis & Allies: ``3 infantry, 1 tank``,
-routes) has its own text module in ``TEXT_COMMANDS``, consulted first; see ``TextCommands``.
+``PlainText`` is the typed commands of a game that needs nothing beyond the generic parser; games
+subclass it to add verbs, help and their own parsing.
 """
 
 from __future__ import annotations
 
-import importlib
 import re
 import typing
-from collections.abc import Sequence
-from typing import Any, Protocol, cast
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import msgspec
 
+from bot.game import Game
 from bot.models import ServiceError
 from rules.core.events import Action
-from rules.core.ruleset import Ruleset
-
-VERBS: dict[str, dict[str, str]] = {
-    "risk": {
-        "place": "PlaceArmies",
-        "attack": "Attack",
-        "occupy": "Occupy",
-        "fortify": "Fortify",
-        "trade": "TradeCards",
-        "end": "EndPhase",
-        "claim": "ClaimTerritory",
-        "neutral": "PlaceNeutral",
-        "defend": "Defend",
-    },
-}
-
-# ruleset -> the module with its own typed commands (a ``TextCommands``), imported when first needed
-TEXT_COMMANDS = {"axis_allies": "bot.aa_text"}
 
 
-class TextCommands(Protocol):
-    """A ruleset's typed commands. ``parse`` returns None for a verb it does not know (the generic parser
-    then tries it) and raises ``ServiceError`` with a sentence for bad input; ``state`` is the game's."""
+class PlainText:
+    """Typed commands read by the generic parser alone (every ``TextCommands`` default)."""
 
-    HELP: tuple[tuple[str, str], ...]  # (usage, what it does, with an example)
-    NOTE: str  # one more line for help
+    verbs: Mapping[str, str] = {}
+    help: Sequence[tuple[str, str]] = ()
+    note: str = ""
 
-    def parse(self, words: Sequence[str], state: Any) -> Action | None: ...
+    def parse(self, words: Sequence[str], state: Any) -> Action | None:
+        return None
 
-    def describe(self, action: Action) -> str: ...
+    def describe(self, action: Action) -> str | None:
+        return None
 
-    def situation(self, view: Any) -> str: ...  # for the prompt: whose turn, phase, money...
+    def situation(self, view: Any) -> str:
+        phase = getattr(view, "phase", None)
+        return str(getattr(phase, "value", phase)) if phase is not None else ""
 
-    def notice(self, state: Any) -> str | None: ...  # what the game waits for, as commands to type
+    def notice(self, state: Any) -> str | None:
+        return None
 
-    def query(self, words: Sequence[str]) -> str | None: ...  # commands that only look (no action)
-
-
-def text_commands(ruleset: Ruleset) -> TextCommands | None:
-    module = TEXT_COMMANDS.get(ruleset.name)
-    return cast(TextCommands, importlib.import_module(module)) if module else None
+    def query(self, words: Sequence[str]) -> str | None:
+        return None
 
 
 CLIENT_COMMANDS = (
-    ("cards", "show your cards (with the numbers to trade them by)"),
+    ("cards", "what only you hold (cards), with the numbers to play them by"),
     ("moves", "list moves you can make now"),
     ("ai [n|turn]", "let the AI make your next move, n moves, or the rest of your turn"),
     ("undo", "take back your last move (not after dice or a card)"),
@@ -81,41 +66,42 @@ CLIENT_COMMANDS = (
 )
 
 
-def action_classes(ruleset: Ruleset) -> dict[str, type[Action]]:
-    return {cls.__name__: cls for cls in typing.get_args(ruleset.action_type)}
+def action_classes(game: Game) -> dict[str, type[Action]]:
+    kinds = typing.get_args(game.rules.action_type) or (game.rules.action_type,)
+    return {cls.__name__: cls for cls in kinds}
 
 
 def snake(name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
-def _find(ruleset: Ruleset, verb: str) -> type[Action] | None:
-    classes = action_classes(ruleset)
-    name = VERBS.get(ruleset.name, {}).get(verb)
+def _find(game: Game, verb: str) -> type[Action] | None:
+    classes = action_classes(game)
+    name = game.text.verbs.get(verb)
     if name:
         return classes.get(name)
     wanted = verb.replace("_", "").lower()
     return next((cls for n, cls in classes.items() if n.lower() == wanted), None)
 
 
-def usage(ruleset: Ruleset, cls: type[Action]) -> str:
-    verb = next((v for v, n in VERBS.get(ruleset.name, {}).items() if n == cls.__name__), snake(cls.__name__))
-    parts = [verb]
+def _verb(game: Game, cls: type[Action]) -> str:
+    return next((v for v, n in game.text.verbs.items() if n == cls.__name__), snake(cls.__name__))
+
+
+def usage(game: Game, cls: type[Action]) -> str:
+    parts = [_verb(game, cls)]
     for field in msgspec.structs.fields(cls):
-        required = field.required
-        parts.append(f"<{field.name}>" if required else f"[{field.name}]")
+        parts.append(f"<{field.name}>" if field.required else f"[{field.name}]")
     return " ".join(parts)
 
 
-def action_from_words(ruleset: Ruleset, words: list[str], state: Any = None) -> Action:
+def action_from_words(game: Game, words: list[str], state: Any = None) -> Action:
     """``["attack", "alaska", "kamchatka", "3"]`` -> ``Attack("alaska", "kamchatka", 3)``. ``state``: the
-    game's, for a ruleset's own commands that fill in defaults from it (an A&A move's route)."""
-    own = text_commands(ruleset)
-    if own is not None:
-        found = own.parse(words, state)
-        if found is not None:
-            return found
-    cls = _find(ruleset, words[0].lower())
+    game's, for a game's own commands that read the position."""
+    found = game.text.parse(words, state)
+    if found is not None:
+        return found
+    cls = _find(game, words[0].lower())
     if cls is None:
         raise ServiceError("unknown_command", f"“{words[0]}” is not a command here; type help for the list.")
     fields = msgspec.structs.fields(cls)
@@ -130,11 +116,11 @@ def action_from_words(ruleset: Ruleset, words: list[str], state: Any = None) -> 
             break
         data[field.name] = None if args[i].lower() == "none" else args[i]
     if len(args) > len(fields):
-        raise ServiceError("bad_command", f"Too many values. Usage: {usage(ruleset, cls)}")
+        raise ServiceError("bad_command", f"Too many values. Usage: {usage(game, cls)}")
     try:
         action: Action = msgspec.convert(data, cls, strict=False)
     except msgspec.ValidationError as error:
-        raise ServiceError("bad_command", f"{_reason(error)}. Usage: {usage(ruleset, cls)}") from None
+        raise ServiceError("bad_command", f"{_reason(error)}. Usage: {usage(game, cls)}") from None
     return action
 
 
@@ -152,53 +138,33 @@ def _reason(error: msgspec.ValidationError) -> str:
     return text.replace("`$.", "").replace("`", "").rstrip(".")
 
 
-def describe_action(ruleset: Ruleset, action: Action) -> str:
+def describe_action(game: Game, action: Action) -> str:
     """An action as the command that would make it (the inverse of ``action_from_words``)."""
-    own = text_commands(ruleset)
+    own = game.text.describe(action)
     if own is not None:
-        return own.describe(action)
+        return own
     cls = type(action)
-    verb = next((v for v, n in VERBS.get(ruleset.name, {}).items() if n == cls.__name__), snake(cls.__name__))
     values = []
     for field in msgspec.structs.fields(cls):
         value = getattr(action, field.name)
         if value is None or (not field.required and value == field.default):
             continue
         values.append(" ".join(map(str, value)) if isinstance(value, tuple) else str(value))
-    return " ".join([verb, *values])
+    return " ".join([_verb(game, cls), *values])
 
 
-def help_text(ruleset: Ruleset) -> str:
-    own = text_commands(ruleset)
-    if own is not None:
-        moves = [f"  {name:<30} {text}" for name, text in own.HELP]
-        places = f"  {own.NOTE}"
+def help_text(game: Game) -> str:
+    text = game.text
+    if text.help:
+        moves = [f"  {name:<30} {what}" for name, what in text.help]
     else:
-        moves = [f"  {usage(ruleset, c)}" for name, c in action_classes(ruleset).items() if name != "Resign"]
-        places = (
-            "  Places are written as ids without spaces: north_africa, or northafrica."
-            if ruleset.name == "risk"
-            else ""
-        )
-    other = [f"  {name:<22} {text}" for name, text in CLIENT_COMMANDS]
-    return "\n".join(["Moves:", *moves, places, "Other commands:", *other]).replace("\n\n", "\n")
+        moves = [f"  {usage(game, c)}" for name, c in action_classes(game).items() if name != "Resign"]
+    note = [f"  {text.note}"] if text.note else []
+    other = [f"  {name:<22} {what}" for name, what in CLIENT_COMMANDS]
+    return "\n".join(["Moves:", *moves, *note, "Other commands:", *other])
 
 
-def situation(ruleset: Ruleset, view: Any) -> str:
-    """The prompt's details after the turn number: ``, attack, 3 to place`` (Risk) or the ruleset's own."""
-    own = text_commands(ruleset)
-    if own is not None:
-        return f", {own.situation(view)}"
-    phase = getattr(view, "phase", None)
-    left = getattr(view, "reinforcements", 0)
-    return (f", {phase}" if phase else "") + (f", {left} to place" if left else "")
-
-
-def notice(ruleset: Ruleset, state: Any) -> str | None:
-    own = text_commands(ruleset)
-    return own.notice(state) if own is not None else None
-
-
-def query(ruleset: Ruleset, words: list[str]) -> str | None:
-    own = text_commands(ruleset)
-    return own.query(words) if own is not None else None
+def situation(game: Game, view: Any) -> str:
+    """The prompt's details after the turn number, as the game words them (``, attack, 3 to place``)."""
+    said = game.text.situation(view)
+    return f", {said}" if said else ""

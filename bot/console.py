@@ -1,13 +1,13 @@
-"""The terminal client: play any ruleset through the same game service the Discord bot uses.
+"""The terminal client: play any game through the same game service the Discord bot uses.
 
     python -m bot.console --seats human,ai,ai             # you against two AIs
-    python -m bot.console --db risk.db                    # keep the game; run again to resume it
+    python -m bot.console --db game.db                    # keep the game; run again to resume it
     python -m bot.console --seats ai,ai --script moves.txt # non-interactive: one command per line
 
-Commands are shaped like the slash commands (``place alaska 3``, ``attack alaska kamchatka 3``; in Axis &
-Allies ``buy 3 infantry, 1 tank``, ``move 2 inf from russia to ukraine``); ``help`` lists them. Several
-human seats share the terminal (hot seat): the prompt names whose move it is. Board pictures are drawn as
-on Discord (``bot/boards.py``).
+Commands are shaped like each game's slash commands (its ``TextCommands``); ``help`` lists them.
+Several human seats share the terminal (hot seat): the prompt names whose move it is. Board pictures are
+drawn as on Discord (each game's ``pictures``). This module is the terminal's composition root: ``main``
+takes the registry of games (``bot/games``) and hands it to the service and the client.
 """
 
 from __future__ import annotations
@@ -19,12 +19,12 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from bot import boards
-from bot.commands import action_from_words, describe_action, help_text, notice, query, situation
+from bot.commands import action_from_words, describe_action, help_text, situation
+from bot.game import Game, Games, check_games
+from bot.games import GAMES
 from bot.models import ActResult, GameStatus, ServiceError
-from bot.service import GameService, make_agent, ruleset_of
+from bot.service import GameService
 from bot.store import SqliteStore
-from rules import registry
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 
@@ -35,7 +35,6 @@ HOST = 1  # the terminal user: hosts the game and has moderator rights over it
 class Console:
     def __init__(self, service: GameService, game_id: int, out: Path | None, db: str) -> None:
         self.service, self.game_id, self.out, self.db = service, game_id, out, db
-        self._drawing = True  # False once the drawing code turned out not to be importable
         self._noticed = -1  # the game version whose notice (what a battle waits for) was printed
         self._recent: list[Event] = []  # public events since the last picture, for its highlights
         self.names: list[str] = []
@@ -43,6 +42,10 @@ class Console:
         self.ruleset = ""
 
     # -- the loop --------------------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self.service.games[self.ruleset]
 
     async def run(self, commands: Iterator[str] | None) -> None:
         status = await self.service.status(self.game_id)
@@ -86,7 +89,7 @@ class Console:
             return f"[game {status.status}]> "
         human = self.human_to_act(status)
         view = await self.service.view(self.game_id)
-        extra = situation(ruleset_of(status.ruleset), view)
+        extra = situation(self.game, view)
         who = status.name(human[0]) if human else "?"
         return f"[turn {status.turn or 0}{extra}] {who}> "
 
@@ -96,9 +99,7 @@ class Console:
         if status.status != "running" or status.version == self._noticed or not self.human_to_act(status):
             return
         self._noticed = status.version
-        text = notice(
-            ruleset_of(status.ruleset), self.service.state_of(await self.service.load(self.game_id))
-        )
+        text = self.game.text.notice(self.service.state_of(await self.service.load(self.game_id)))
         if text:
             print(f"  » {text}")
 
@@ -137,11 +138,11 @@ class Console:
         """Run one command; False means quit."""
         verb, args = words[0].lower(), words[1:]
         svc, gid, user = self.service, self.game_id, self.acting_user(status)
-        ruleset = ruleset_of(status.ruleset)
+        game = self.game
         if verb in ("quit", "exit"):
             return False
         if verb == "help":
-            print(help_text(ruleset))
+            print(help_text(game))
         elif verb == "status":
             print(status.summary())
         elif verb == "log":
@@ -152,12 +153,12 @@ class Console:
                 raise ServiceError("not_started", "The game has not started yet.")
             self.picture(await svc.view(gid), status.names, f"game-{gid}-board.png", announce=True)
         elif verb == "cards":
-            self.cards(ruleset, await svc.view(gid, user), status)
+            self.cards(await svc.view(gid, user), gid)
         elif verb == "moves":
             state = svc.state_of(await svc.load(gid))
             seat = self.human_to_act(status)
-            moves = ruleset.legal(state, seat[0]) if seat else []
-            print("\n".join(f"  {describe_action(ruleset, m)}" for m in moves[:25]) or "  (none)")
+            moves = game.rules.legal(state, seat[0]) if seat else []
+            print("\n".join(f"  {describe_action(game, m)}" for m in moves[:25]) or "  (none)")
             if len(moves) > 25:
                 print(f"  ... and {len(moves) - 25} more")
         elif verb == "undo":
@@ -180,10 +181,10 @@ class Console:
             print(f"  Wrote {path}.")
         elif verb == "ai":
             await self.ai_moves(status, args)
-        elif (answer := query(ruleset, words)) is not None:
+        elif (answer := game.text.query(words)) is not None:
             print("\n".join(f"  {line}" for line in answer.splitlines()))
         else:
-            action = action_from_words(ruleset, words, svc.state_of(await svc.load(gid)))
+            action = action_from_words(game, words, svc.state_of(await svc.load(gid)))
             self.show(await svc.act(gid, user, action, version=status.version), status)
         return True
 
@@ -195,50 +196,38 @@ class Console:
         seat, user = human
         whole_turn = bool(args) and args[0] == "turn"
         count = 10_000 if whole_turn else number(args, 1, "ai [n|turn]")
-        ruleset = ruleset_of(status.ruleset)
         for _ in range(count):
-            game = await self.service.load(self.game_id)
-            if game.status != "running":
+            record = await self.service.load(self.game_id)
+            if record.status != "running":
                 break
-            state = self.service.state_of(game)
-            if seat not in ruleset.to_act(state):
+            state = self.service.state_of(record)
+            if seat not in self.game.rules.to_act(state):
                 break
-            action = make_agent(ruleset, game.version).choose(state, seat)
-            print(f"  (AI for {status.name(seat)}: {describe_action(ruleset, action)})")
+            action = self.service.agent(self.ruleset, record.version).choose(state, seat)
+            print(f"  (AI for {status.name(seat)}: {describe_action(self.game, action)})")
             self.show(await self.service.act(self.game_id, user, action), status)
 
-    def cards(self, ruleset: Any, view: Any, status: GameStatus) -> None:
-        hand = getattr(view, "hand", None)
-        if not hand:
-            print("  You hold no cards.")
-            return
-        if ruleset.name == "risk":
-            from rules.risk.board import classic_map
-            from rules.risk.cards import card_name
-
-            board = classic_map()
-            print("\n".join(f"  {card}: {card_name(board, card)}" for card in hand))
-        else:
-            print(f"  {hand}")
+    def cards(self, view: Any, game_id: int) -> None:
+        """What only the acting player holds, in the game's words, and its picture."""
+        text = self.game.presenter.private_text(view) or "You hold nothing hidden in this game."
+        print("\n".join(f"  {line}" for line in text.splitlines()))
+        if self.out is not None:
+            png = self.game.pictures.private(view, self.names)
+            if png is not None:
+                self.out.mkdir(parents=True, exist_ok=True)
+                (self.out / f"game-{game_id}-hand.png").write_bytes(png)
+                print(f"  Wrote {self.out / f'game-{game_id}-hand.png'}.")
 
     # -- pictures ----------------------------------------------------------------------------------------
 
     def picture(self, view: Any, names: Sequence[str], filename: str, announce: bool = False) -> None:
-        """The board as the Discord bot draws it (``bot.boards``), written to ``--out``."""
+        """The board as the Discord bot draws it (the game's ``pictures.board``), written to ``--out``."""
         if self.out is None:
             if announce:
                 print("  Pictures are off (--no-images).")
             return
-        if not self._drawing:
-            return
         recent, self._recent = self._recent, []
-        title = ruleset_of(self.ruleset).title
-        try:  # the drawing code is imported lazily, so the client runs without it
-            png = boards.render_board(self.ruleset, view, names, recent=recent, title=title)
-        except ImportError as missing:
-            self._drawing = False
-            print(f"  (No board pictures: {missing}.)")
-            return
+        png = self.game.pictures.board(view, names, recent=recent, title=self.game.title)
         self.out.mkdir(parents=True, exist_ok=True)
         (self.out / filename).write_bytes(png)
         if announce:
@@ -278,11 +267,9 @@ async def open_game(service: GameService, args: argparse.Namespace) -> int:
     return status.game_id
 
 
-def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+def parse_args(argv: Sequence[str], games: Games = GAMES) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bot.console", description="Play Warboard in a terminal.")
-    parser.add_argument(
-        "--game", default="risk", choices=sorted(registry.RULESETS), help="the ruleset to play"
-    )
+    parser.add_argument("--game", default=next(iter(games)), choices=sorted(games), help="the game to play")
     parser.add_argument("--seats", default="human,ai,ai", help="who plays each seat, e.g. human,ai,ai")
     parser.add_argument("--names", help="seat names in the same order, e.g. Ann,Bob")
     parser.add_argument(
@@ -298,11 +285,13 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-async def main(argv: Sequence[str]) -> int:
-    args = parse_args(argv)
+async def main(argv: Sequence[str], games: Games = GAMES) -> int:
+    """The terminal client over ``games`` (every registered game unless a test says otherwise)."""
+    check_games(games)
+    args = parse_args(argv, games)
     store = await SqliteStore.open(args.db)
     try:
-        service = GameService(store)
+        service = GameService(store, games)
         try:
             game_id = await open_game(service, args)
         except ServiceError as refusal:

@@ -1,22 +1,29 @@
 """The service's foundation: loading games, reading their status, and the one path by which a move
 is applied and persisted. ``GameService`` (bot/service.py) builds the operations on top of it.
 
-Every change runs under the game's own ``asyncio.Lock``, reads the game fresh from the store (games
-load on demand; nothing is cached, so nothing can go stale), and ends in exactly one ``store.commit``:
-the log row, the snapshot and ``version + 1`` together.
+Every change runs under the game's own ``asyncio.Lock`` and ends in exactly one ``store.commit``: the
+log row, the snapshot and ``version + 1`` together. Games load on demand; nothing is cached, so nothing
+can go stale. A move reads the game, its seats and its log length in one trip (``GameAndSeats``); a
+caller that already read them (the channel lookup of a slash command) may hand them over, and should
+another move have landed in between, the commit's version check notices and the move is read again.
+
+The service knows the games only through the registry it is given (``bot/game.py``), never by name.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import asdict, replace
 from typing import Any
 
 from bot.clock import Clock, plan_turn, to_text, utc_now
+from bot.game import Games
 from bot.gamelog import encode, event_lines, row_lines, visible
 from bot.models import ActResult, GameStatus, SeatInfo, ServiceError
 from bot.store import (
     NO_CHANGES,
+    GameAndSeats,
     GameRecord,
     GameStore,
     GameUpdate,
@@ -25,42 +32,35 @@ from bot.store import (
     TimerSpec,
     VersionConflict,
 )
-from rules import registry
-from rules.core.agents import Agent, RandomAgent
+from rules.core.agents import Agent
 from rules.core.codec import from_json
 from rules.core.dice import SeededRng
 from rules.core.events import Action
 from rules.core.ruleset import Ruleset
 
-
-def ruleset_of(name: str) -> Ruleset:
-    try:
-        return registry.get(name)
-    except KeyError:
-        known = ", ".join(sorted(registry.RULESETS))
-        raise ServiceError(
-            "unknown_ruleset", f"There is no game called “{name}”; try one of: {known}."
-        ) from None
-
-
-def make_agent(ruleset: Ruleset, seed: int) -> Agent:
-    """The best AI a ruleset has; any ruleset at least gets the random legal-move agent."""
-    if ruleset.name == "risk":
-        from rules.risk.ai import RiskAI
-
-        return RiskAI(seed)
-    if ruleset.name == "axis_allies":
-        from rules.axis_allies.ai import AxisAlliesAI
-
-        return AxisAlliesAI(seed)
-    return RandomAgent(ruleset, seed)
+# A move, or what makes it once the position is known (a button whose move depends on the battle).
+Resolver = Callable[[str, Any], Action]
+Move = Action | Resolver
 
 
 class ServiceCore:
-    def __init__(self, store: GameStore, clock: Clock = utc_now) -> None:
+    def __init__(self, store: GameStore, games: Games, clock: Clock = utc_now) -> None:
         self.store = store
+        self.games = games
         self.clock = clock  # tests pass a controllable one
         self._locks: dict[int, asyncio.Lock] = {}
+
+    def rules(self, name: str) -> Ruleset:
+        """The rules of the game called ``name``, or a refusal naming the games there are."""
+        game = self.games.get(name)
+        if game is None:
+            known = ", ".join(sorted(self.games))
+            raise ServiceError("unknown_ruleset", f"There is no game called “{name}”; try one of: {known}.")
+        return game.rules
+
+    def agent(self, name: str, seed: int) -> Agent:
+        """The game's AI, seeded: the same position and seed always get the same move (replayable)."""
+        return self.games[name].agent(seed)
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -73,6 +73,17 @@ class ServiceCore:
             raise ServiceError("unknown_game", f"There is no game #{game_id}.")
         return game
 
+    async def loaded(self, game_id: int) -> GameAndSeats:
+        """The game with its seats and log length, in one read."""
+        found = await self.store.game_and_seats(game_id)
+        if found is None:
+            raise ServiceError("unknown_game", f"There is no game #{game_id}.")
+        return found
+
+    async def channel_game(self, channel_id: int) -> GameAndSeats | None:
+        """The channel's game that has not ended, with its seats, in one read."""
+        return await self.store.game_and_seats(channel_id=channel_id)
+
     async def game_in_channel(self, channel_id: int) -> int | None:
         game = await self.store.active_game(channel_id)
         return None if game is None else game.id
@@ -84,16 +95,20 @@ class ServiceCore:
 
     def state_of(self, game: GameRecord) -> Any:
         assert game.state is not None, "only started games have a state"
-        return from_json(game.state, ruleset_of(game.ruleset).state_type)
+        return from_json(game.state, self.rules(game.ruleset).state_type)
 
     async def status(self, game_id: int) -> GameStatus:
-        game = await self.load(game_id)
-        ruleset = ruleset_of(game.ruleset)
-        seats = await self.store.seats(game_id)
+        found = await self.loaded(game_id)
+        state = self.state_of(found.game) if found.game.state is not None else None
+        return self.status_of(found, state)
+
+    def status_of(self, found: GameAndSeats, state: Any) -> GameStatus:
+        """The status of a game already read (``state``: its decoded state, None in the lobby)."""
+        game, seats = found.game, found.seats
+        ruleset = self.rules(game.ruleset)
         waiting: tuple[int, ...] = ()
         turn = result = None
-        if game.state is not None:
-            state = self.state_of(game)
+        if state is not None:
             waiting = tuple(ruleset.to_act(state))
             turn = ruleset.turn_key(state)[0]
             outcome = ruleset.result(state)
@@ -113,7 +128,7 @@ class ServiceCore:
             turn=turn,
             seed_hash=game.seed_hash,
             seed=game.seed if game.status == "ended" else None,
-            log_length=await self.store.log_length(game_id),
+            log_length=found.log_length,
             result=result,
             capacity=game.capacity,
             turn_hours=game.turn_hours,
@@ -126,20 +141,19 @@ class ServiceCore:
 
     async def view(self, game_id: int, user_id: int | None = None) -> Any:
         """The board as ``user_id`` may see it (their own cards included); the public view for None."""
-        game = await self.load(game_id)
+        found = await self.loaded(game_id)
+        game = found.game
         if game.state is None:
             raise ServiceError("not_started", "This game has not started yet.")
-        seat = None
-        if user_id is not None:
-            seat = next((s.seat for s in await self.store.seats(game_id) if s.user_id == user_id), None)
-        return ruleset_of(game.ruleset).view(self.state_of(game), seat)
+        seat = next((s.seat for s in found.seats if user_id is not None and s.user_id == user_id), None)
+        return self.rules(game.ruleset).view(self.state_of(game), seat)
 
     async def log_lines(self, game_id: int, user_id: int | None = None, last: int | None = None) -> list[str]:
         """The game log as sentences, every die shown; private events only for their own seat while
         the game runs, everything once it has ended."""
-        game = await self.load(game_id)
-        ruleset = ruleset_of(game.ruleset)
-        seats = await self.store.seats(game_id)
+        found = await self.loaded(game_id)
+        game, seats = found.game, found.seats
+        ruleset = self.rules(game.ruleset)
         names = [s.name for s in seats]
         viewer = next((s.seat for s in seats if user_id is not None and s.user_id == user_id), None)
         rows = await self.store.log(game_id)
@@ -166,7 +180,8 @@ class ServiceCore:
         """Apply through the engine (IllegalAction passes through untouched) and persist in one commit.
 
         When the move ends the turn, the next turn's clock is written in the same commit; otherwise
-        ``timers`` (None: unchanged) replace the game's timers."""
+        ``timers`` (None: unchanged) replace the game's timers. The result carries the game's status
+        after the move, made from what is in hand (no second read)."""
         after, events = ruleset.apply(state, seat, action, SeededRng(seed_of(game)))
         outcome = ruleset.result(after)
         entry = LogEntry("action", seat, user_id, encode(action), encode(events))
@@ -174,8 +189,10 @@ class ServiceCore:
         if outcome or ruleset.turn_key(after) != ruleset.turn_key(state):
             update, timers = self.with_turn_clock(game, ruleset, after, new_seats or seats, update)
         commit = await self._commit(game, update, seats=new_seats, entries=[*extra, entry], timers=timers)
-        names = [s.name for s in new_seats or seats]
+        seated = tuple(new_seats or seats)
+        names = [s.name for s in seated]
         public = visible(ruleset, events, None, ended=outcome is not None)
+        now = GameAndSeats(updated(game, update, commit.version), seated, commit.seq or 0)
         return ActResult(
             game_id=game.id,
             version=commit.version,
@@ -189,6 +206,7 @@ class ServiceCore:
             result=named(outcome.summary, names) if outcome else None,
             turn_changed=ruleset.turn_key(after) != ruleset.turn_key(state),
             turn=ruleset.turn_key(after)[0],
+            status=self.status_of(now, after),
         )
 
     def with_turn_clock(
@@ -221,6 +239,15 @@ class ServiceCore:
             raise ServiceError(
                 "stale", "Someone else changed the game at the same moment; please try again."
             ) from None
+
+
+def updated(game: GameRecord, update: GameUpdate, version: int) -> GameRecord:
+    """``game`` as the store holds it after committing ``update`` at ``version``."""
+    changed = {name: value for name, value in asdict(update).items() if value is not None and name != "clear"}
+    changed.update(dict.fromkeys(update.clear))
+    if update.options is not None:
+        changed["options"] = dict(update.options)
+    return replace(game, **changed, version=version)
 
 
 def check_running(game: GameRecord) -> None:

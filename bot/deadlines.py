@@ -11,8 +11,7 @@ from datetime import timedelta
 
 from bot import lobby
 from bot.clock import DEADLINE, from_text, parse_reminders, payload, plan_turn, shifted, to_text
-from bot.core import ServiceCore, check_running, make_agent, ruleset_of
-from bot.digests import since_last_turn
+from bot.core import ServiceCore, check_running
 from bot.gamelog import decode_events, live_actions, visible
 from bot.models import ActResult, ClockChange, GameStatus, ServiceError, TimeoutResult
 from bot.store import GameRecord, GameUpdate, LogEntry, SeatRecord, TimerSpec, VersionConflict
@@ -37,7 +36,7 @@ class Deadlines(ServiceCore):
         mid-turn the scheduler finishes the turn on restart without counting the miss twice."""
         async with self.lock(game_id):
             game = await self.load(game_id)
-            ruleset = ruleset_of(game.ruleset)
+            ruleset = self.rules(game.ruleset)
             if game.status != "running":
                 return None
             state = self.state_of(game)
@@ -74,14 +73,14 @@ class Deadlines(ServiceCore):
         moves: list[ActResult] = []
         for _ in range(1000):  # a turn is finite; the bound only guards against a looping ruleset
             game = await self.load(game_id)
-            ruleset = ruleset_of(game.ruleset)
+            ruleset = self.rules(game.ruleset)
             state = self.state_of(game)
             waiting = ruleset.to_act(state)
             if game.status != "running" or list(ruleset.turn_key(state)) != list(turn) or not waiting:
                 break
             seat = waiting[0]
             if by_ai:
-                action = make_agent(ruleset, game.version).choose(state, seat)
+                action = self.agent(ruleset.name, game.version).choose(state, seat)
             else:
                 action = ruleset.absent_move(state, seat)
             seats = await self.store.seats(game_id)
@@ -115,7 +114,7 @@ class Deadlines(ServiceCore):
             lobby.check_host(game, user_id, moderator, "change the turn rules")
             if game.status == "ended":
                 raise ServiceError("ended", "This game has ended.")
-            ruleset = ruleset_of(game.ruleset)
+            ruleset = self.rules(game.ruleset)
             if hours is not None:
                 lobby.check_settings(ruleset, None, hours)
             update = GameUpdate(
@@ -203,7 +202,7 @@ class Deadlines(ServiceCore):
             game = await self.load(game_id)
             deadline = game.deadline_at
             if game.status == "running" and deadline and game.state:
-                waiting = ruleset_of(game.ruleset).to_act(self.state_of(game))
+                waiting = self.rules(game.ruleset).to_act(self.state_of(game))
                 if waiting and any(s.seat == waiting[0] for s in mine):
                     deadline = await self._shift_clock(game, new_until - running_from)
             note = f"On vacation until {new_until:%Y-%m-%d %H:%M} UTC; the turn clock waits."
@@ -234,7 +233,7 @@ class Deadlines(ServiceCore):
             )
             timers = None
             if game.status == "running" and game.state:
-                ruleset = ruleset_of(game.ruleset)
+                ruleset = self.rules(game.ruleset)
                 state = self.state_of(game)
                 waiting = ruleset.to_act(state)
                 if waiting and any(s.seat == waiting[0] for s in mine):
@@ -248,7 +247,7 @@ class Deadlines(ServiceCore):
     async def since_last_turn(self, game_id: int, seat: int) -> list[str]:
         """The "since your last turn" lines for ``seat``, from the live log as that seat may see it."""
         game = await self.load(game_id)
-        ruleset = ruleset_of(game.ruleset)
+        ruleset = self.rules(game.ruleset)
         seats = await self.store.seats(game_id)
         events = [
             event
@@ -256,7 +255,7 @@ class Deadlines(ServiceCore):
             for event in visible(ruleset, decode_events(ruleset, row.events), seat, ended=False)
         ]
         view = ruleset.view(self.state_of(game), seat)
-        return since_last_turn(game.ruleset, events, seat, [s.name for s in seats], view)
+        return self.games[game.ruleset].presenter.digest(events, seat, [s.name for s in seats], view)
 
     async def set_dm(self, user_id: int, on: bool) -> None:
         await self.store.set_dm_turns(user_id, on)

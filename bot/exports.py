@@ -16,11 +16,10 @@ neither its dice nor its future could be checked.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.core import ruleset_of
 from bot.gamelog import claims_of, decode_events, encode, live_actions, rebuild, seat_order, visible
 from bot.models import ServiceError, VerifyReport
 from bot.store import GameRecord, GameUpdate, LogEntry, LogRecord, SeatRecord, now_text
@@ -92,9 +91,10 @@ def _refuse(message: str) -> ServiceError:
     return ServiceError("bad_import", message)
 
 
-def check_import(document: str) -> CheckedImport:
+def check_import(document: str, rules_of: Callable[[str], Ruleset]) -> CheckedImport:
     """Replay every entry of an exported finished game from its seed; the first entry that does not
-    reproduce exactly (a changed die, action or event) is refused by index and line."""
+    reproduce exactly (a changed die, action or event) is refused by index and line. ``rules_of``
+    gives the rules of a game by name (refusing an unknown one)."""
     try:
         doc = json.loads(document)
     except json.JSONDecodeError as error:
@@ -106,7 +106,7 @@ def check_import(document: str) -> CheckedImport:
             f"This export has format version {doc.get('format_version')}; "
             f"this Warboard reads version {FORMAT_VERSION}."
         )
-    ruleset = ruleset_of(str(doc.get("ruleset")))
+    ruleset = rules_of(str(doc.get("ruleset")))
     seed = doc.get("seed")
     if not isinstance(seed, str) or not seed:
         raise _refuse(

@@ -100,7 +100,8 @@ class GameStatus:
 @dataclass(frozen=True, slots=True)
 class ActResult:
     """An accepted move. ``events`` are as the acting seat may see them, ``public_events`` and
-    ``lines`` as everyone may; ``view`` is the public view for the board picture."""
+    ``lines`` as everyone may; ``view`` is the public view for the board picture, and ``status`` the
+    game's status after the move (so presenting it needs no second read)."""
 
     game_id: int
     version: int
@@ -111,6 +112,7 @@ class ActResult:
     lines: tuple[str, ...]
     view: Any
     waiting_for: tuple[int, ...]
+    status: GameStatus
     result: str | None = None
     turn_changed: bool = False
     turn: int = 0  # the ruleset's turn number after the move

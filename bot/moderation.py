@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 
-from bot import lobby
-from bot.core import ServiceCore, check_running, ruleset_of, seed_of, with_status
+from bot import exports, lobby
+from bot.core import ServiceCore, check_running, seed_of, with_status
 from bot.gamelog import encode, live_actions, rebuild
 from bot.models import ActResult, GameStatus, ServiceError, UndoResult, VerifyReport
 from bot.store import GameUpdate, LogEntry
@@ -25,7 +25,7 @@ class Moderation(ServiceCore):
             if game.status not in ("running", "paused"):
                 # An ended game's seed is public: rolling back would let everyone foresee the dice.
                 raise ServiceError("not_running", "Only a running or paused game can be rolled back.")
-            ruleset = ruleset_of(game.ruleset)
+            ruleset = self.rules(game.ruleset)
             live = live_actions(await self.store.log(game_id))
             if not 1 <= count <= len(live):
                 raise ServiceError("bad_count", f"You can roll back 1 to {len(live)} actions.")
@@ -57,7 +57,7 @@ class Moderation(ServiceCore):
             game = await self.load(game_id)
             lobby.check_host(game, user_id, moderator, "skip a turn")
             check_running(game)
-            ruleset = ruleset_of(game.ruleset)
+            ruleset = self.rules(game.ruleset)
             seats = await self.store.seats(game_id)
             state = self.state_of(game)
             seat, turn = ruleset.to_act(state)[0], ruleset.turn_key(state)[0]
@@ -103,7 +103,7 @@ class Moderation(ServiceCore):
             # A paused game's clock stops; resuming starts the waiting player's turn clock afresh.
             update, timers = self.with_turn_clock(
                 game,
-                ruleset_of(game.ruleset),
+                self.rules(game.ruleset),
                 self.state_of(game),
                 await self.store.seats(game_id),
                 GameUpdate(status=new),
@@ -147,7 +147,7 @@ class Moderation(ServiceCore):
                 check_running(game)
                 if seats[seat].status != "playing":
                     raise ServiceError("not_playing", f"{seats[seat].name} is no longer playing.")
-                ruleset = ruleset_of(game.ruleset)
+                ruleset = self.rules(game.ruleset)
                 marked = [s if s.seat != seat else with_status(s, "kicked") for s in seats]
                 kick = LogEntry("system", seat, user_id, json.dumps({"type": "kick", "seat": seat}))
                 await self._apply(
@@ -166,19 +166,15 @@ class Moderation(ServiceCore):
     # -- export, import, verify (bot/exports.py does the work) -------------------------------------------
 
     async def export(self, game_id: int) -> str:
-        from bot import exports
-
         game = await self.load(game_id)
         return exports.export_document(
-            ruleset_of(game.ruleset), game, await self.store.seats(game_id), await self.store.log(game_id)
+            self.rules(game.ruleset), game, await self.store.seats(game_id), await self.store.log(game_id)
         )
 
     async def import_game(
         self, channel_id: int, user_id: int, document: str, *, guild_id: int | None = None
     ) -> GameStatus:
-        from bot import exports
-
-        checked = exports.check_import(document)
+        checked = exports.check_import(document, self.rules)
         game = await self.store.create_game(
             guild_id, channel_id, checked.ruleset, checked.options, user_id, status="ended"
         )
@@ -186,13 +182,11 @@ class Moderation(ServiceCore):
         return await self.status(game.id)
 
     async def verify(self, game_id: int) -> VerifyReport:
-        from bot import exports
-
         game = await self.load(game_id)
         if game.status != "ended" or game.seed is None:
             raise ServiceError(
                 "not_ended", "Dice can be verified once the game has ended and its seed is revealed."
             )
         return exports.verify(
-            ruleset_of(game.ruleset), game, await self.store.seats(game_id), await self.store.log(game_id)
+            self.rules(game.ruleset), game, await self.store.seats(game_id), await self.store.log(game_id)
         )

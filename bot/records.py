@@ -71,6 +71,16 @@ class SeatRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class GameAndSeats:
+    """A game read together with its seats and the length of its log, in one trip to the store: what
+    a move, a status or a view needs."""
+
+    game: GameRecord
+    seats: tuple[SeatRecord, ...]
+    log_length: int
+
+
+@dataclass(frozen=True, slots=True)
 class LogEntry:
     """A row to append: ``kind`` is action | undo | rollback | system; ``action``/``events`` are JSON."""
 

@@ -16,16 +16,16 @@ import secrets
 from collections.abc import Mapping
 
 from bot import lobby
-from bot.core import check_running, make_agent, ruleset_of, seed_of, with_status
+from bot.core import Move, check_running, seed_of, with_status
 from bot.deadlines import Deadlines, check_timeout_action
 from bot.gamelog import decode_events, encode, hides_something, live_actions, rebuild
 from bot.models import ActResult, GameStatus, ServiceError, UndoResult
 from bot.moderation import Moderation
-from bot.store import ChannelBusy, GameUpdate, LogEntry, SeatRecord
+from bot.store import ChannelBusy, GameAndSeats, GameUpdate, LogEntry, SeatRecord
 from rules.core.codec import from_json
 from rules.core.events import Action
 
-__all__ = ["GameService", "ServiceError", "make_agent", "ruleset_of"]
+__all__ = ["GameService", "ServiceError"]
 
 
 class GameService(Deadlines, Moderation):
@@ -52,7 +52,7 @@ class GameService(Deadlines, Moderation):
         ``capacity``: seats open (default: the ruleset's maximum); ``turn_hours``: the turn deadline
         (None or 0: none); ``timeout_action``: "skip" or "ai", what a missed deadline does.
         """
-        rules = ruleset_of(ruleset)
+        rules = self.rules(ruleset)
         values = lobby.parse_options(rules, {}, options or {})
         lobby.check_settings(rules, capacity, turn_hours)
         check_timeout_action(timeout_action)
@@ -85,7 +85,7 @@ class GameService(Deadlines, Moderation):
             game = await self.load(game_id)
             lobby.check_host(game, user_id, moderator, "change the options")
             lobby.check_lobby(game, "Options can only be changed before the game starts.")
-            values = lobby.parse_options(ruleset_of(game.ruleset), game.options, options)
+            values = lobby.parse_options(self.rules(game.ruleset), game.options, options)
             await self._commit(game, GameUpdate(options=values))
         return await self.status(game_id)
 
@@ -97,7 +97,8 @@ class GameService(Deadlines, Moderation):
         """
         game = await self.load(game_id)
         if (
-            game.status in ("running", "paused")
+            not ai
+            and game.status in ("running", "paused")
             and user_id is not None
             and any(s.user_id == user_id and s.controller == "ai" for s in await self.store.seats(game_id))
         ):
@@ -105,7 +106,7 @@ class GameService(Deadlines, Moderation):
         async with self.lock(game_id):
             game = await self.load(game_id)
             seats = await self.store.seats(game_id)
-            new = lobby.joined(game, ruleset_of(game.ruleset), seats, user_id, name, ai)
+            new = lobby.joined(game, self.rules(game.ruleset), seats, user_id, name, ai)
             await self._commit(game, seats=new)
         if game.capacity is not None and len(new) == game.capacity:
             return await self.start(game_id, game.created_by or 0, moderator=True)
@@ -126,7 +127,7 @@ class GameService(Deadlines, Moderation):
         async with self.lock(game_id):
             game = await self.load(game_id)
             seats = await self.store.seats(game_id)
-            new = lobby.claim(game, ruleset_of(game.ruleset), seats, user_id, number)
+            new = lobby.claim(game, self.rules(game.ruleset), seats, user_id, number)
             await self._commit(game, seats=new)
         return await self.status(game_id)
 
@@ -141,7 +142,7 @@ class GameService(Deadlines, Moderation):
             game = await self.load(game_id)
             lobby.check_host(game, user_id, moderator, "start the game")
             lobby.check_lobby(game, "This game has already started.")
-            ruleset = ruleset_of(game.ruleset)
+            ruleset = self.rules(game.ruleset)
             seats = await self.store.seats(game_id)
             seed = seed or secrets.token_hex(32)
             update, seated, entry = lobby.start(ruleset, game, seats, seed)
@@ -153,55 +154,68 @@ class GameService(Deadlines, Moderation):
     # -- playing ---------------------------------------------------------------------------------------
 
     async def act(
-        self, game_id: int, user_id: int, action: Action, *, version: int | None = None
+        self, game: int | GameAndSeats, user_id: int, move: Move, *, version: int | None = None
     ) -> ActResult:
-        """Play ``action`` for the seat ``user_id`` holds. ``version``: the game version the player's
-        message showed; if the game has moved since, the move is refused rather than misapplied."""
+        """Play ``move`` for the seat ``user_id`` holds: an action, or a function making one from the
+        game's name and state (a button whose move depends on the position). ``version``: the game
+        version the player's message showed; if the game has moved since, the move is refused rather
+        than misapplied. ``game`` may be the game as the caller just read it (one read saved); if
+        another move landed since, the version check at the commit notices and it is read again."""
+        game_id = game if isinstance(game, int) else game.game.id
         async with self.lock(game_id):
-            game = await self.load(game_id)
-            check_running(game)
-            if version is not None and version != game.version:
-                raise ServiceError(
-                    "stale",
-                    f"The game has moved on since that message (version {version}, now {game.version}); "
-                    "look at the latest board and try again.",
-                )
-            ruleset = ruleset_of(game.ruleset)
-            state = self.state_of(game)
-            seats = await self.store.seats(game_id)
-            mine = [s.seat for s in seats if s.user_id == user_id and s.status == "playing"]
-            if not mine:
-                raise ServiceError("not_a_player", "You are not playing in this game.")
-            if all(seats[s].controller == "ai" for s in mine):
-                raise ServiceError(
-                    "seat_with_ai",
-                    "The AI has been playing your seat since you missed too many deadlines; "
-                    "`/game join` takes it back.",
-                )
-            mine = [s for s in mine if seats[s].controller == "human"]
-            waiting = ruleset.to_act(state)
-            seat = next((s for s in mine if s in waiting), None)
-            if seat is None:
-                who = ", ".join(seats[s].name for s in waiting if s < len(seats))
-                raise ServiceError("not_your_turn", f"It is not your turn: the game is waiting for {who}.")
-            return await self._apply(game, ruleset, state, seats, seat, action, user_id)
+            found = game if isinstance(game, GameAndSeats) else await self.loaded(game_id)
+            try:
+                return await self._act(found, user_id, move, version)
+            except ServiceError as refusal:
+                if refusal.code != "stale" or not isinstance(game, GameAndSeats):
+                    raise
+            return await self._act(await self.loaded(game_id), user_id, move, version)
+
+    async def _act(self, found: GameAndSeats, user_id: int, move: Move, version: int | None) -> ActResult:
+        game, seats = found.game, list(found.seats)
+        check_running(game)
+        if version is not None and version != game.version:
+            raise ServiceError(
+                "stale",
+                f"The game has moved on since that message (version {version}, now {game.version}); "
+                "look at the latest board and try again.",
+            )
+        ruleset = self.rules(game.ruleset)
+        state = self.state_of(game)
+        mine = [s.seat for s in seats if s.user_id == user_id and s.status == "playing"]
+        if not mine:
+            raise ServiceError("not_a_player", "You are not playing in this game.")
+        if all(seats[s].controller == "ai" for s in mine):
+            raise ServiceError(
+                "seat_with_ai",
+                "The AI has been playing your seat since you missed too many deadlines; "
+                "`/game join` takes it back.",
+            )
+        mine = [s for s in mine if seats[s].controller == "human"]
+        waiting = ruleset.to_act(state)
+        seat = next((s for s in mine if s in waiting), None)
+        if seat is None:
+            who = ", ".join(seats[s].name for s in waiting if s < len(seats))
+            raise ServiceError("not_your_turn", f"It is not your turn: the game is waiting for {who}.")
+        action = move if isinstance(move, Action) else move(game.ruleset, state)
+        return await self._apply(game, ruleset, state, seats, seat, action, user_id)
 
     async def play_ai(self, game_id: int, *, limit: int = 100_000) -> list[ActResult]:
         """Let AI seats move until a human must act, the game stops, or ``limit`` moves were made."""
         results: list[ActResult] = []
         while len(results) < limit:
             async with self.lock(game_id):
-                game = await self.load(game_id)
+                found = await self.loaded(game_id)
+                game, seats = found.game, list(found.seats)
                 if game.status != "running":
                     break
-                ruleset = ruleset_of(game.ruleset)
+                ruleset = self.rules(game.ruleset)
                 state = self.state_of(game)
-                seats = await self.store.seats(game_id)
                 seat = next((s for s in ruleset.to_act(state) if seats[s].controller == "ai"), None)
                 if seat is None:
                     break
                 # Seeded by the version: the same position always gets the same move (replayable).
-                action = make_agent(ruleset, game.version).choose(state, seat)
+                action = self.agent(game.ruleset, game.version).choose(state, seat)
                 results.append(await self._apply(game, ruleset, state, seats, seat, action, None))
         return results
 
@@ -217,7 +231,7 @@ class GameService(Deadlines, Moderation):
             seat = next((s.seat for s in seats if s.user_id == user_id and s.status == "playing"), None)
             if seat is None:
                 raise ServiceError("not_a_player", "You are not playing in this game.")
-            ruleset = ruleset_of(game.ruleset)
+            ruleset = self.rules(game.ruleset)
             marked = [s if s.seat != seat else with_status(s, "resigned") for s in seats]
             return await self._apply(
                 game, ruleset, self.state_of(game), seats, seat, lobby.resign_action(ruleset), user_id, marked
@@ -230,7 +244,7 @@ class GameService(Deadlines, Moderation):
         async with self.lock(game_id):
             game = await self.load(game_id)
             check_running(game)
-            ruleset = ruleset_of(game.ruleset)
+            ruleset = self.rules(game.ruleset)
             seats = await self.store.seats(game_id)
             seat = next((s.seat for s in seats if s.user_id == user_id and s.status == "playing"), None)
             if seat is None:

@@ -24,6 +24,7 @@ from bot.records import (
     NO_CHANGES,
     ChannelBusy,
     Commit,
+    GameAndSeats,
     GameRecord,
     GameUpdate,
     GuildSettings,
@@ -44,6 +45,7 @@ __all__ = [
     "NO_CHANGES",
     "ChannelBusy",
     "Commit",
+    "GameAndSeats",
     "GameRecord",
     "GameStore",
     "GameUpdate",
@@ -78,6 +80,9 @@ class GameStore(Protocol):
     ) -> GameRecord: ...
     async def latest_game(self, channel_id: int) -> GameRecord | None: ...
     async def game(self, game_id: int) -> GameRecord | None: ...
+    async def game_and_seats(
+        self, game_id: int | None = None, *, channel_id: int | None = None
+    ) -> GameAndSeats | None: ...
     async def active_game(self, channel_id: int) -> GameRecord | None: ...
     async def seats(self, game_id: int) -> list[SeatRecord]: ...
     async def log(self, game_id: int) -> list[LogRecord]: ...
@@ -111,10 +116,30 @@ _GAME_COLUMNS = (
 _SEAT_COLUMNS = "seat, user_id, name, controller, status, missed, vacation_until, vacation_left_hours, claim"
 
 
+# The seats and the log's length beside the game's columns, so that one statement reads all three.
+_WITH_SEATS = (
+    f"SELECT {_GAME_COLUMNS}, "
+    f"(SELECT json_group_array(json_array({_SEAT_COLUMNS})) FROM seats WHERE seats.game_id = games.id) "
+    "AS seats_json, (SELECT MAX(seq) FROM actions WHERE actions.game_id = games.id) AS log_length FROM games"
+)
+
+
 def _game(row: sqlite3.Row) -> GameRecord:
     values = dict(row)
     values["options"] = json.loads(values["options"])
     return GameRecord(**values)
+
+
+def _game_and_seats(row: sqlite3.Row) -> GameAndSeats:
+    values = dict(row)
+    seats = sorted((SeatRecord(*columns) for columns in json.loads(values.pop("seats_json"))), key=_seat_no)
+    length = values.pop("log_length") or 0
+    values["options"] = json.loads(values["options"])
+    return GameAndSeats(GameRecord(**values), tuple(seats), int(length))
+
+
+def _seat_no(seat: SeatRecord) -> int:
+    return seat.seat
 
 
 class SqliteStore:
@@ -212,6 +237,18 @@ class SqliteStore:
     async def game(self, game_id: int) -> GameRecord | None:
         rows = await self._rows(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         return _game(rows[0]) if rows else None
+
+    async def game_and_seats(
+        self, game_id: int | None = None, *, channel_id: int | None = None
+    ) -> GameAndSeats | None:
+        """A game by id, or the channel's game that has not ended, with its seats and log length."""
+        if game_id is not None:
+            rows = await self._rows(f"{_WITH_SEATS} WHERE id = ?", (game_id,))
+        else:
+            rows = await self._rows(
+                f"{_WITH_SEATS} WHERE channel_id = ? AND status != 'ended'", (channel_id,)
+            )
+        return _game_and_seats(rows[0]) if rows else None
 
     async def active_game(self, channel_id: int) -> GameRecord | None:
         rows = await self._rows(

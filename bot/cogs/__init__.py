@@ -1,1 +1,3 @@
-"""One cog per concern: the lobby and game commands (/game, /help), Risk play (/risk), moderation (/mod)."""
+"""The shared cogs: the lobby and the looking commands (/game, /help), moderation (/mod), notifications
+(/notify), the turn announcer, and how a move is presented. Each game's own commands live in
+``bot/games/<game>/cog.py``, loaded as an extension."""

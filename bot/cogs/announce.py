@@ -11,18 +11,15 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import discord
 
-from bot import boards
 from bot.clock import stamp
 from bot.cogs.common import COLOUR, board_message, mention
+from bot.game import Presenter
+from bot.host import Host
 from bot.limits import EMBED_DESCRIPTION, clip, last_lines
 from bot.models import GameStatus, SeatInfo, TimeoutResult
-
-if TYPE_CHECKING:
-    from bot.app import WarboardBot
 
 log = logging.getLogger("warboard.announce")
 PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
@@ -38,10 +35,10 @@ def deadline_text(status: GameStatus) -> str:
     return f"deadline {stamp(status.deadline_at)}" if status.deadline_at else "no deadline"
 
 
-def seat_line(status: GameStatus, seat: SeatInfo, view: object) -> str:
+def seat_line(status: GameStatus, seat: SeatInfo, view: object, presenter: Presenter) -> str:
     """A seat's standing: the game's own numbers when it has them, then how it is being played."""
     parts = [f"**{seat.name}**"]
-    numbers = boards.standing(status.ruleset, view, seat.seat)
+    numbers = presenter.standing(view, seat.seat)
     if numbers:
         parts.append(numbers)
     if seat.status != "playing":
@@ -66,7 +63,7 @@ def turn_rules(status: GameStatus) -> str:
     )
 
 
-def status_embed(status: GameStatus, view: object) -> discord.Embed:
+def status_embed(status: GameStatus, view: object, presenter: Presenter) -> discord.Embed:
     if status.result:
         now = f"**Game over.** {status.result}"
     elif status.status == "paused":
@@ -76,7 +73,7 @@ def status_embed(status: GameStatus, view: object) -> discord.Embed:
         now = f"**Turn {status.turn}:** {who} to play · {deadline_text(status)}"
     else:
         now = status.status
-    standings = [seat_line(status, s, view) for s in status.seats]
+    standings = [seat_line(status, s, view, presenter) for s in status.seats]
     embed = discord.Embed(
         title=clip(f"{status.title} · game #{status.game_id}", 256),
         description=clip("\n".join([now, "", *standings]), EMBED_DESCRIPTION),
@@ -89,24 +86,28 @@ def status_embed(status: GameStatus, view: object) -> discord.Embed:
 
 
 class TurnAnnouncer:
-    def __init__(self, bot: WarboardBot) -> None:
-        self.bot = bot
+    """``host`` holds the service and the games; ``client`` is the connection to Discord (the same bot
+    object in the app, kept apart here so each use says which side it needs)."""
+
+    def __init__(self, host: Host, client: discord.Client) -> None:
+        self.host = host
+        self.client = client
         self.dm_closed: set[int] = set()  # members told once that their closed DMs turned notices off
 
     async def _channel(self, channel_id: int) -> discord.abc.Messageable:
-        channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+        channel = self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
         assert isinstance(channel, discord.abc.Messageable), "games live in text channels"
         return channel
 
     async def refresh_status(self, game_id: int) -> discord.Message | discord.PartialMessage | None:
         """Edit the game's status message in place, or post (and pin) it if it has none yet."""
-        status = await self.bot.service.status(game_id)
+        status = await self.host.service.status(game_id)
         if status.status == "lobby":
             return None
         channel = await self._channel(status.channel_id)
-        view = await self.bot.service.view(game_id)
-        _, board = await board_message(self.bot, game_id, title=status.title)
-        embed = status_embed(status, view)
+        view = await self.host.service.view(game_id)
+        _, board = await board_message(self.host, game_id, title=status.title)
+        embed = status_embed(status, view, self.host.games[status.ruleset].presenter)
         if status.status_message_id and isinstance(channel, discord.TextChannel | discord.Thread):
             message = channel.get_partial_message(status.status_message_id)
             try:
@@ -114,7 +115,7 @@ class TurnAnnouncer:
             except discord.NotFound:
                 pass  # deleted by someone: post a new one
         posted = await channel.send(embed=embed, file=board)
-        await self.bot.service.set_status_message(game_id, posted.id)
+        await self.host.service.set_status_message(game_id, posted.id)
         await self._pin(posted)
         return posted
 
@@ -136,19 +137,19 @@ class TurnAnnouncer:
 
         All under the game's turn lock (``bot.turns``), so a player's answer to the AI (bot/cogs/play.py)
         waits for the ping instead of letting the AI play on beside this, and comes after it."""
-        async with self.bot.turns.hold(game_id):
+        async with self.host.turns.hold(game_id):
             await self._turn_began(game_id, summary, note)
 
     async def _turn_began(self, game_id: int, summary: Sequence[str], note: str | None) -> None:
         lines = list(summary)
-        for played in await self.bot.service.play_ai(game_id):
+        for played in await self.host.service.play_ai(game_id):
             lines.extend(played.lines)
-        status = await self.bot.service.status(game_id)
+        status = await self.host.service.status(game_id)
         channel = await self._channel(status.channel_id)
         status_message = await self.refresh_status(game_id)
         if status.result:
             embed, board = await board_message(
-                self.bot, game_id, title="Game over", lines=[*lines, status.result]
+                self.host, game_id, title="Game over", lines=[*lines, status.result]
             )
             await channel.send(content=note, embed=embed, file=board, allowed_mentions=QUIET)
             return
@@ -178,11 +179,11 @@ class TurnAnnouncer:
 
     async def _dm_turn(self, status: GameStatus, seat: SeatInfo, note: str | None) -> bool:
         """Send the turn notice to the player's DMs if they asked; False if not wanted or not possible."""
-        if seat.user_id is None or not await self.bot.service.wants_dm(seat.user_id):
+        if seat.user_id is None or not await self.host.service.wants_dm(seat.user_id):
             return False
-        lines = await self.bot.service.since_last_turn(status.game_id, seat.seat)
+        lines = await self.host.service.since_last_turn(status.game_id, seat.seat)
         embed, board = await board_message(
-            self.bot,
+            self.host,
             status.game_id,
             title=f"Your turn in {status.title} (game #{status.game_id})",
             lines=[
@@ -203,7 +204,7 @@ class TurnAnnouncer:
         file: discord.File | None = None,
     ) -> bool:
         try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
             if embed is not None and file is not None:
                 await user.send(content, embed=embed, file=file)
             else:
@@ -212,7 +213,7 @@ class TurnAnnouncer:
             # DMs closed (50007). Stop trying: Discord frowns on bots that keep hitting closed DMs,
             # and the player is pinged in the channel, where the ping says how to try again.
             log.info("DMs of %s are closed; turning their DM notices off", user_id)
-            await self.bot.service.set_dm(user_id, False)
+            await self.host.service.set_dm(user_id, False)
             self.dm_closed.add(user_id)
             return False
         except discord.HTTPException as error:
@@ -227,13 +228,13 @@ class TurnAnnouncer:
         await self.turn_began(result.game_id, lines, note=result.sentence())
 
     async def reminder(self, game_id: int, seat: int, percent: int) -> None:
-        status = await self.bot.service.status(game_id)
+        status = await self.host.service.status(game_id)
         player = status.seats[seat]
         if status.status != "running" or player.controller != "human":
             return
         where = f"{status.title} (game #{game_id})"
         text = f"⏳ {percent}% of your turn is left in {where}: {deadline_text(status)}."
-        wants_dm = player.user_id is not None and await self.bot.service.wants_dm(player.user_id)
+        wants_dm = player.user_id is not None and await self.host.service.wants_dm(player.user_id)
         if wants_dm and player.user_id is not None and await self._dm(player.user_id, text):
             return
         channel = await self._channel(status.channel_id)

@@ -1,5 +1,6 @@
 """What every cog shares: finding the channel's game, moderator checks, errors as ephemeral
-sentences, and rendering pictures off the event loop."""
+sentences, autocomplete choices, and rendering pictures off the event loop. No game is named here: a
+game's faces come from the registry the bot holds (``host.games``)."""
 
 from __future__ import annotations
 
@@ -7,58 +8,54 @@ import asyncio
 import io
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot import boards
-from bot.limits import EMBED_DESCRIPTION, clip, last_lines
+from bot.host import Host
+from bot.limits import CHOICE_NAME, CHOICES, EMBED_DESCRIPTION, clip, last_lines
 from bot.models import ServiceError
-from bot.store import GameRecord
-from rules import registry
+from bot.store import GameAndSeats
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
-
-if TYPE_CHECKING:
-    from bot.app import WarboardBot
 
 log = logging.getLogger("warboard")
 
 COLOUR = discord.Colour.dark_teal()
 
 
-COMMANDS = {"risk": "/risk", "axis_allies": "/aa"}  # each game's own command group
-
-
-async def channel_game(bot: WarboardBot, interaction: discord.Interaction, ruleset: str | None = None) -> int:
-    """The id of the game in this channel, or a refusal that says how to start one. With ``ruleset``,
-    a game of another kind is refused with a sentence naming the commands that game uses."""
-    game_id = await bot.service.game_in_channel(interaction.channel_id or 0)
-    if game_id is None:
+async def channel_game(host: Host, interaction: discord.Interaction, game: str | None = None) -> GameAndSeats:
+    """The game in this channel with its seats (one read), or a refusal that says how to start one.
+    With ``game`` (a game's name), a game of another kind is refused with a sentence naming the
+    commands that game uses."""
+    found = await host.service.channel_game(interaction.channel_id or 0)
+    if found is None:
         raise ServiceError("no_game", "There is no game in this channel; start one with /game new.")
-    if ruleset is not None:
-        game = await bot.service.load(game_id)
-        if game.ruleset != ruleset:
-            title = registry.get(game.ruleset).title
-            hint = f"; use {COMMANDS[game.ruleset]} here" if game.ruleset in COMMANDS else ""
-            raise ServiceError(
-                "wrong_game",
-                f"This channel's game is {title}, not {registry.get(ruleset).title}{hint}.",
-            )
-    return game_id
+    if game is not None and found.game.ruleset != game:
+        here = host.games.get(found.game.ruleset)
+        title = here.title if here else found.game.ruleset
+        hint = f"; use /{here.command} here" if here else ""
+        raise ServiceError(
+            "wrong_game", f"This channel's game is {title}, not {host.games[game].title}{hint}."
+        )
+    return found
 
 
-async def running_game(bot: WarboardBot, interaction: discord.Interaction, ruleset: str) -> GameRecord | None:
-    """This channel's started game of ``ruleset``, for autocomplete (None: nothing to suggest)."""
-    game_id = await bot.service.game_in_channel(interaction.channel_id or 0)
-    if game_id is None:
+async def running_game(host: Host, interaction: discord.Interaction, game: str) -> GameAndSeats | None:
+    """This channel's started game of kind ``game``, for autocomplete (None: nothing to suggest)."""
+    found = await host.service.channel_game(interaction.channel_id or 0)
+    if found is None or found.game.state is None or found.game.ruleset != game:
         return None
-    game = await bot.service.load(game_id)
-    return game if game.state is not None and game.ruleset == ruleset else None
+    return found
 
 
-async def is_moderator(bot: WarboardBot, interaction: discord.Interaction) -> bool:
+def seat_of(found: GameAndSeats, user_id: int) -> int | None:
+    """The seat ``user_id`` plays in the game (None: a spectator)."""
+    return next((s.seat for s in found.seats if s.user_id == user_id), None)
+
+
+async def is_moderator(host: Host, interaction: discord.Interaction) -> bool:
     """Manage Server or Manage Channels, or the role set with /mod role."""
     member = interaction.user
     if not isinstance(member, discord.Member):
@@ -66,14 +63,22 @@ async def is_moderator(bot: WarboardBot, interaction: discord.Interaction) -> bo
     perms = member.guild_permissions
     if perms.manage_guild or perms.manage_channels or perms.administrator:
         return True
-    if interaction.guild_id is None or bot.store is None:
+    if interaction.guild_id is None:
         return False
-    settings = await bot.store.guild_settings(interaction.guild_id)
+    settings = await host.store.guild_settings(interaction.guild_id)
     return settings.mod_role_id is not None and any(r.id == settings.mod_role_id for r in member.roles)
 
 
 def display_name(user: discord.abc.User) -> str:
     return getattr(user, "display_name", None) or user.name
+
+
+def choices(pairs: Sequence[tuple[str, str]]) -> list[app_commands.Choice[str]]:
+    """Autocomplete suggestions from (what the player sees, the value sent back), within Discord's limits."""
+    return [
+        app_commands.Choice(name=clip(name, CHOICE_NAME), value=value[:100])
+        for name, value in pairs[:CHOICES]
+    ]
 
 
 async def refuse(interaction: discord.Interaction, message: str) -> None:
@@ -106,7 +111,7 @@ async def png_file(render: Any, *args: Any, filename: str, **kwargs: Any) -> dis
 
 
 async def board_message(
-    bot: WarboardBot,
+    host: Host,
     game_id: int,
     *,
     title: str,
@@ -114,11 +119,10 @@ async def board_message(
     recent: Sequence[Event] = (),
 ) -> tuple[discord.Embed, discord.File]:
     """The public board as an embed with its PNG, and ``lines`` (clipped to fit) as the description."""
-    status = await bot.service.status(game_id)
-    view = await bot.service.view(game_id)
+    status = await host.service.status(game_id)
+    view = await host.service.view(game_id)
     file = await png_file(
-        boards.render_board,
-        status.ruleset,
+        host.games[status.ruleset].pictures.board,
         view,
         status.names,
         recent=tuple(recent),
@@ -131,14 +135,6 @@ async def board_message(
     embed.set_image(url="attachment://board.png")
     embed.set_footer(text=f"Game #{game_id} · version {status.version}")
     return embed, file
-
-
-async def attack_dice(bot: WarboardBot, game_id: int, source: str, wanted: int = 3) -> int:
-    """The most dice ``source`` may roll, up to ``wanted``: one army always stays behind. Used when a
-    player leaves ``dice`` empty and by buttons, which cannot know the armies left."""
-    view = await bot.service.view(game_id)
-    armies = next((t.armies for t in view.territories if t.id == source), wanted + 1)
-    return max(1, min(wanted, armies - 1))
 
 
 def mention(user_id: int | None, name: str) -> str:

@@ -5,34 +5,35 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import boards
-from bot.cogs.common import COLOUR, board_message, channel_game, display_name, handle_error, is_moderator
-from bot.cogs.play import announce_turn, moved_on
+from bot.cogs.common import (
+    COLOUR,
+    board_message,
+    channel_game,
+    choices,
+    display_name,
+    handle_error,
+    is_moderator,
+)
+from bot.cogs.moves import announce_turn, moved_on
+from bot.game import Games
+from bot.host import Host
 from bot.limits import CHOICE_NAME, CHOICES, EMBED_DESCRIPTION, clip
 from bot.models import GameStatus, ServiceError
-from rules import registry
+from rules.core.ruleset import Ruleset
 
-if TYPE_CHECKING:
-    from bot.app import WarboardBot
-
-RULESET_CHOICES = [app_commands.Choice(name=r.title, value=r.name) for r in registry.RULESETS.values()]
 LOG_PAGE = 40  # lines per /game log page at the most (fewer when they are long)
 
-HELP = """**Warboard** hosts war board games by post: one game per channel, played over days.
-**Start**: `/game new ruleset:Risk` · others `/game join` · `/game options` · `/game start`.
-**Play Risk**: `/risk trade` · `/risk place` · `/risk attack from to [dice] [until]` · `/risk occupy` · \
-`/risk fortify` · `/risk end` · `/risk cards` (private) · `/risk odds`.
-**Play Axis & Allies**: `/game seat` picks your powers before the start · `/aa buy` · `/aa research` · \
-`/aa move units from to [via] [bomb]` · `/aa end` · `/aa battle` · `/aa casualties` (a menu) · `/aa press` · \
-`/aa retreat` · `/aa submerge` · `/aa rocket` · `/aa place` · `/aa odds` · `/aa units`.
-**Look**: `/game status` · `/game map` · `/game log` · `/game export` · `/game verify` (after the end); \
-these last three read the channel's last game once it has ended, or an earlier one by its number.
+HELP_START = """**Warboard** hosts war board games by post: one game per channel, played over days.
+**Start**: `/game new ruleset:` (the game) · others `/game join` · `/game options` · `/game start`; \
+`/game seat` claims a seat (and what it plays) before the start."""
+HELP_END = """**Look**: `/game status` · `/game map` · `/game log` · `/game export` · \
+`/game verify` (after the end); these last three read the channel's last game once it has ended, \
+or an earlier one by its number.
 **Mistakes**: `/game undo` takes back your last move of this turn while no dice were rolled since.
 **Leave**: `/game leave` (before the start) · `/game resign`.
 **Time**: each turn has a deadline (24 h unless set at `/game new`); reminders at half time and with \
@@ -44,6 +45,11 @@ Fair dice: the seed's SHA-256 is posted at the start and the seed at the end; \
 `/game verify` recomputes every die."""
 
 
+def help_text(games: Games) -> str:
+    """/help: how Warboard works, then each registered game's own paragraph."""
+    return "\n".join([HELP_START, *(game.help for game in games.values()), HELP_END])
+
+
 DEFAULT_TURN_HOURS = 24
 GAME_NUMBER = "an earlier game of this channel, by its number (default: the current or last one)"
 TIMEOUT_CHOICES = [
@@ -52,10 +58,9 @@ TIMEOUT_CHOICES = [
 ]
 
 
-def seat_menu(status: GameStatus) -> list[tuple[str, int]]:
-    """``/game seat`` choices: each seat, what it plays (A&A powers) and who claimed it."""
-    room = status.capacity or len(status.seats) or registry.get(status.ruleset).max_seats
-    roles = boards.seat_roles(status.ruleset, room)
+def seat_menu(status: GameStatus, rules: Ruleset, roles: list[str]) -> list[tuple[str, int]]:
+    """``/game seat`` choices: each seat, what it plays (``roles``, the game's words) and who claimed it."""
+    room = status.capacity or len(status.seats) or rules.max_seats
     holders = {s.claim: s.name for s in status.seats if s.claim is not None}
     menu = []
     for i in range(room):
@@ -65,14 +70,17 @@ def seat_menu(status: GameStatus) -> list[tuple[str, int]]:
     return [*menu, ("Give up my claim (seat drawn)", 0)]
 
 
-def seat_roles_lines(status: GameStatus) -> list[str]:
-    """Which powers each seat plays, for /game status (A&A; nothing for games whose seats are alike)."""
-    room = len(status.seats) if status.status != "lobby" else status.capacity or len(status.seats)
-    roles = boards.seat_roles(status.ruleset, room)
+def room(status: GameStatus) -> int:
+    """The seats the game has (started) or will have (the lobby's capacity, else those who joined)."""
+    return len(status.seats) if status.status != "lobby" else status.capacity or len(status.seats)
+
+
+def seat_roles_lines(status: GameStatus, roles: list[str]) -> list[str]:
+    """What each seat plays, for /game status (nothing for games whose seats are alike)."""
     if not roles:
         return []
     names = {s.seat: s.name for s in status.seats} if status.status != "lobby" else {}
-    return ["", "**Seats and powers:**"] + [
+    return ["", "**Seats and what they play:**"] + [
         f"{i + 1}. {role}" + (f": {names[i]}" if i in names else "") for i, role in enumerate(roles)
     ]
 
@@ -96,8 +104,11 @@ def log_pages(lines: Sequence[str], size: int = LOG_PAGE, limit: int = EMBED_DES
 
 
 class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, join and follow games"):
-    def __init__(self, bot: WarboardBot) -> None:
-        self.bot = bot
+    def __init__(self, host: Host) -> None:
+        self.bot = host
+
+    def _roles(self, status: GameStatus, seats: int) -> list[str]:
+        return self.bot.games[status.ruleset].presenter.seat_roles(seats)
 
     async def cog_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -111,16 +122,16 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         deadline_hours="hours per turn (default 24, or the server's default; 0: no deadline)",
         on_timeout="when a deadline passes: skip the turn safely (default) or let the AI play it",
     )
-    @app_commands.choices(ruleset=RULESET_CHOICES, on_timeout=TIMEOUT_CHOICES)
+    @app_commands.choices(on_timeout=TIMEOUT_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
-        ruleset: app_commands.Choice[str],
+        ruleset: str,
         seats: app_commands.Range[int, 2, 8] | None = None,
         deadline_hours: app_commands.Range[int, 0, 336] | None = None,
         on_timeout: app_commands.Choice[str] | None = None,
     ) -> None:
-        rules = registry.get(ruleset.value)
+        rules = self.bot.service.rules(ruleset.strip().lower())
         if seats is not None and not rules.min_seats <= seats <= rules.max_seats:
             raise ServiceError(
                 "seats", f"{rules.title} is for {rules.min_seats} to {rules.max_seats} players."
@@ -131,7 +142,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
             interaction.channel_id or 0,
             interaction.user.id,
             display_name(interaction.user),
-            ruleset.value,
+            rules.name,
             guild_id=interaction.guild_id,
             capacity=seats,
             turn_hours=deadline_hours,
@@ -144,8 +155,21 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
             f"{clock}. Join with `/game join`; the host sets `/game options` and runs `/game start`."
         )
 
+    @new.autocomplete("ruleset")
+    async def _ruleset_names(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
+        wanted = typed.strip().lower()
+        return choices(
+            [
+                (f"{game.title} ({game.rules.min_seats}-{game.rules.max_seats} players)", name)
+                for name, game in self.bot.games.items()
+                if wanted in name or wanted in game.title.lower()
+            ]
+        )
+
     async def _default_turn_hours(self, interaction: discord.Interaction) -> int:
-        if interaction.guild_id is not None and self.bot.store is not None:
+        if interaction.guild_id is not None:
             configured = (await self.bot.store.guild_settings(interaction.guild_id)).default_turn_hours
             if configured is not None:
                 return configured
@@ -154,7 +178,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
     @app_commands.command(description="Stop your turn clock while you are away (14 days per game)")
     @app_commands.describe(days="days away, from now (0: you are back; unused time is returned)")
     async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 14]) -> None:
-        game_id = await channel_game(self.bot, interaction)
+        game_id = (await channel_game(self.bot, interaction)).game.id
         change = await self.bot.service.vacation(game_id, interaction.user.id, days)
         await interaction.response.send_message(f"{display_name(interaction.user)}: {change.message}")
         await self.bot.announcer.refresh_status(game_id)
@@ -164,7 +188,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
     async def options(
         self, interaction: discord.Interaction, name: str | None = None, value: str | None = None
     ) -> None:
-        game_id = await channel_game(self.bot, interaction)
+        game_id = (await channel_game(self.bot, interaction)).game.id
         if name is not None:
             if value is None:
                 raise ServiceError("no_value", f"Give a value for {name}.")
@@ -173,7 +197,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
                 game_id, interaction.user.id, {name: value}, moderator=moderator
             )
         status = await self.bot.service.status(game_id)
-        rules = registry.get(status.ruleset)
+        rules = self.bot.service.rules(status.ruleset)
         lines = [
             f"**{spec.name}** = `{status.options.get(spec.name, spec.default)}` "
             f"({spec.describe()}): {spec.help}"
@@ -215,40 +239,41 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
             values = [str(v) for v in range(low, high + 1)][:CHOICES]
         return [app_commands.Choice(name=v, value=v) for v in values if typed.lower() in v][:CHOICES]
 
-    async def _channel_rules(self, interaction: discord.Interaction):  # type: ignore[no-untyped-def]
-        game_id = await self.bot.service.game_in_channel(interaction.channel_id or 0)
-        if game_id is None:
-            return None
-        return registry.get((await self.bot.service.load(game_id)).ruleset)
+    async def _channel_rules(self, interaction: discord.Interaction) -> Ruleset | None:
+        found = await self.bot.service.channel_game(interaction.channel_id or 0)
+        return None if found is None else self.bot.service.rules(found.game.ruleset)
 
-    @app_commands.command(description="Join the game in this channel")
-    async def join(self, interaction: discord.Interaction) -> None:
-        game_id = await channel_game(self.bot, interaction)
+    @app_commands.command(description="Join the game in this channel (or, as its host, seat an AI player)")
+    @app_commands.describe(ai="the host seats an AI player instead of joining")
+    async def join(self, interaction: discord.Interaction, ai: bool = False) -> None:
+        game_id = (await channel_game(self.bot, interaction)).game.id
         before = await self.bot.service.status(game_id)
-        status = await self.bot.service.join(game_id, interaction.user.id, display_name(interaction.user))
+        who = display_name(interaction.user)
+        status = await self.bot.service.join(game_id, interaction.user.id, "" if ai else who, ai=ai)
         if before.status != "lobby":  # a seat taken back from the AI
-            await interaction.response.send_message(
-                f"{display_name(interaction.user)} is back: their seat is theirs again, not the AI's."
-            )
+            back = f"{who} is back: their seat is theirs again, not the AI's."
+            await interaction.response.send_message(back)
             await self.bot.announcer.refresh_status(game_id)
             return
-        text = f"{display_name(interaction.user)} joined game #{game_id} ({len(status.seats)} seated)."
+        new_names = set(status.names) - set(before.names)  # the seats are drawn anew when it starts
+        joined = next(iter(new_names), who) if ai else who
+        text = f"{joined} joined game #{game_id} ({len(status.seats)} seated)."
         if status.status == "running":  # the lobby was full: the game started itself
             await interaction.response.send_message(text + " All seats are taken: the game begins!")
             await self._announce_start(interaction, game_id)
             return
         await interaction.response.send_message(text)
 
-    @app_commands.command(description="Claim a seat number before the start (A&A: which powers you play)")
+    @app_commands.command(description="Claim a seat number before the start (and what that seat plays)")
     @app_commands.describe(number="the seat to claim (0: give your claim up); unclaimed seats are drawn")
     async def seat(self, interaction: discord.Interaction, number: app_commands.Range[int, 0, 8]) -> None:
-        game_id = await channel_game(self.bot, interaction)
+        game_id = (await channel_game(self.bot, interaction)).game.id
         status = await self.bot.service.claim_seat(game_id, interaction.user.id, number)
         who = display_name(interaction.user)
         if not number:
             await interaction.response.send_message(f"{who} gave up their seat claim; their seat is drawn.")
             return
-        roles = boards.seat_roles(status.ruleset, status.capacity or len(status.seats))
+        roles = self._roles(status, status.capacity or len(status.seats))
         plays = f" ({roles[number - 1]})" if number <= len(roles) else ""
         await interaction.response.send_message(f"{who} claimed seat {number}{plays} in game #{game_id}.")
 
@@ -260,21 +285,25 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         if game_id is None:
             return []
         status = await self.bot.service.status(game_id)
+        rules = self.bot.service.rules(status.ruleset)
+        menu = seat_menu(
+            status, rules, self._roles(status, status.capacity or len(status.seats) or rules.max_seats)
+        )
         return [
             app_commands.Choice(name=clip(label, CHOICE_NAME), value=number)
-            for label, number in seat_menu(status)
+            for label, number in menu
             if typed.strip() in str(number)
         ][:CHOICES]
 
     @app_commands.command(description="Leave the game before it starts")
     async def leave(self, interaction: discord.Interaction) -> None:
-        game_id = await channel_game(self.bot, interaction)
+        game_id = (await channel_game(self.bot, interaction)).game.id
         await self.bot.service.leave(game_id, interaction.user.id)
         await interaction.response.send_message(f"{display_name(interaction.user)} left game #{game_id}.")
 
     @app_commands.command(description="Start the game (host or moderator)")
     async def start(self, interaction: discord.Interaction) -> None:
-        game_id = await channel_game(self.bot, interaction)
+        game_id = (await channel_game(self.bot, interaction)).game.id
         moderator = await is_moderator(self.bot, interaction)
         await self.bot.service.start(game_id, interaction.user.id, moderator=moderator)
         await interaction.response.defer()
@@ -282,7 +311,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
 
     async def _announce_start(self, interaction: discord.Interaction, game_id: int) -> None:
         status = await self.bot.service.status(game_id)
-        roles = boards.seat_roles(status.ruleset, len(status.seats))
+        roles = self._roles(status, len(status.seats))
         order = ", ".join(
             f"{s.seat + 1}. {s.name}" + (f" ({roles[s.seat]})" if s.seat < len(roles) else "")
             for s in status.seats
@@ -296,9 +325,9 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
 
     @app_commands.command(description="Where this game stands")
     async def status(self, interaction: discord.Interaction) -> None:
-        game_id = await channel_game(self.bot, interaction)
+        game_id = (await channel_game(self.bot, interaction)).game.id
         status = await self.bot.service.status(game_id)
-        lines = [status.summary(), *seat_roles_lines(status)]
+        lines = [status.summary(), *seat_roles_lines(status, self._roles(status, room(status)))]
         embed = discord.Embed(
             title=f"{status.title} · game #{game_id}", description=clip("\n".join(lines), 4000), colour=COLOUR
         )
@@ -306,7 +335,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
 
     @app_commands.command(description="The board")
     async def map(self, interaction: discord.Interaction) -> None:
-        game_id = await channel_game(self.bot, interaction)
+        game_id = (await channel_game(self.bot, interaction)).game.id
         status = await self.bot.service.status(game_id)
         if status.status == "lobby":
             raise ServiceError("not_started", "The game has not started yet, so there is no board.")
@@ -335,20 +364,20 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
 
     @app_commands.command(description="Take back your last move of this turn (no dice rolled since)")
     async def undo(self, interaction: discord.Interaction) -> None:
-        game_id = await channel_game(self.bot, interaction)
+        game_id = (await channel_game(self.bot, interaction)).game.id
         before = await self.bot.service.status(game_id)
         result = await self.bot.service.undo(game_id, interaction.user.id)
         await interaction.response.send_message(result.message)
         await moved_on(self.bot, game_id, before)
 
-    @app_commands.command(description="Resign: Risk armies stay as neutral; A&A powers pass to a teammate")
+    @app_commands.command(description="Resign from the game (what happens to your pieces is the game's rule)")
     async def resign(self, interaction: discord.Interaction) -> None:
-        game_id = await channel_game(self.bot, interaction)
+        game_id = (await channel_game(self.bot, interaction)).game.id
         before = await self.bot.service.status(game_id)
         await self.bot.service.resign(game_id, interaction.user.id)
         await interaction.response.defer()
         await interaction.followup.send(f"{display_name(interaction.user)} resigned from game #{game_id}.")
-        # The turn may pass on, the game end, or (A&A) a teammate take the waiting powers over.
+        # The turn may pass on, the game end, or a teammate take over what the seat played.
         await moved_on(self.bot, game_id, before)
 
     @app_commands.command(description="The whole game as a JSON file")
@@ -394,6 +423,10 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
 
 
 class HelpCog(commands.Cog):
+    def __init__(self, host: Host) -> None:
+        self.text = help_text(host.games)
+
     @app_commands.command(name="help", description="How to play Warboard")
     async def help(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(HELP, ephemeral=True)
+        embed = discord.Embed(title="Warboard", description=clip(self.text, EMBED_DESCRIPTION), colour=COLOUR)
+        await interaction.response.send_message(embed=embed, ephemeral=True)

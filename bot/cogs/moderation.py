@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -14,16 +13,14 @@ from bot.clock import stamp
 from bot.cogs.announce import turn_rules
 from bot.cogs.common import channel_game, display_name, handle_error, is_moderator
 from bot.cogs.lobby import TIMEOUT_CHOICES
-from bot.cogs.play import announce_turn, moved_on
+from bot.cogs.moves import announce_turn, moved_on
+from bot.host import Host
 from bot.models import ServiceError
-
-if TYPE_CHECKING:
-    from bot.app import WarboardBot
 
 
 class ModerationCog(commands.GroupCog, group_name="mod", group_description="Moderate this channel's game"):
-    def __init__(self, bot: WarboardBot) -> None:
-        self.bot = bot
+    def __init__(self, host: Host) -> None:
+        self.bot = host
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if await is_moderator(self.bot, interaction):
@@ -46,14 +43,14 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
 
     @app_commands.command(description="Pause the game")
     async def pause(self, interaction: discord.Interaction) -> None:
-        game_id = await channel_game(self.bot, interaction)
+        game_id = (await channel_game(self.bot, interaction)).game.id
         await self.bot.service.pause(game_id, interaction.user.id, moderator=True)
         await interaction.response.send_message(f"Game #{game_id} is paused; `/mod resume` to go on.")
         await self.bot.announcer.refresh_status(game_id)
 
     @app_commands.command(description="Resume a paused game")
     async def resume(self, interaction: discord.Interaction) -> None:
-        game_id = await channel_game(self.bot, interaction)
+        game_id = (await channel_game(self.bot, interaction)).game.id
         before = await self.bot.service.status(game_id)
         await self.bot.service.resume(game_id, interaction.user.id, moderator=True)
         await interaction.response.send_message(f"Game #{game_id} goes on.")
@@ -61,7 +58,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
 
     @app_commands.command(description="Remove a player (their seat resigns)")
     async def kick(self, interaction: discord.Interaction, player: discord.Member) -> None:
-        game_id = await channel_game(self.bot, interaction)
+        game_id = (await channel_game(self.bot, interaction)).game.id
         seat = await self._seat_of(game_id, player)
         before = await self.bot.service.status(game_id)
         await self.bot.service.kick(game_id, interaction.user.id, seat, moderator=True)
@@ -75,7 +72,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
     async def replace(
         self, interaction: discord.Interaction, player: discord.Member, new: discord.Member | None = None
     ) -> None:
-        game_id = await channel_game(self.bot, interaction)
+        game_id = (await channel_game(self.bot, interaction)).game.id
         seat = await self._seat_of(game_id, player)
         name = display_name(new) if new else f"AI (for {display_name(player)})"
         before = await self.bot.service.status(game_id)
@@ -91,7 +88,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
     async def rollback(
         self, interaction: discord.Interaction, actions: app_commands.Range[int, 1, 1000]
     ) -> None:
-        game_id = await channel_game(self.bot, interaction)
+        game_id = (await channel_game(self.bot, interaction)).game.id
         before = await self.bot.service.status(game_id)
         result = await self.bot.service.rollback(game_id, interaction.user.id, actions, moderator=True)
         await interaction.response.send_message(result.message)
@@ -99,7 +96,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
 
     @app_commands.command(description="End the game for good (reveals the seed)")
     async def end(self, interaction: discord.Interaction) -> None:
-        game_id = await channel_game(self.bot, interaction)
+        game_id = (await channel_game(self.bot, interaction)).game.id
         status = await self.bot.service.end(game_id, interaction.user.id, moderator=True)
         await interaction.response.send_message(
             f"Game #{game_id} was ended by a moderator. "
@@ -110,7 +107,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
 
     @app_commands.command(description="Skip the current player's turn (their armies are placed safely)")
     async def skip(self, interaction: discord.Interaction) -> None:
-        game_id = await channel_game(self.bot, interaction)
+        game_id = (await channel_game(self.bot, interaction)).game.id
         await self.bot.service.skip(game_id, interaction.user.id, moderator=True)
         await interaction.response.defer()
         await interaction.followup.send(f"A moderator skipped the turn in game #{game_id}.")
@@ -132,7 +129,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
         reminders: str | None = None,
         misses: app_commands.Range[int, 1, 20] | None = None,
     ) -> None:
-        game_id = await channel_game(self.bot, interaction)
+        game_id = (await channel_game(self.bot, interaction)).game.id
         status = await self.bot.service.set_turn_rules(
             game_id,
             interaction.user.id,
@@ -148,7 +145,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
 
     @app_commands.command(description="Give the current player more time")
     async def extend(self, interaction: discord.Interaction, hours: app_commands.Range[int, 1, 336]) -> None:
-        game_id = await channel_game(self.bot, interaction)
+        game_id = (await channel_game(self.bot, interaction)).game.id
         change = await self.bot.service.extend(game_id, interaction.user.id, hours, moderator=True)
         await interaction.response.send_message(
             f"{change.message} New deadline: {stamp(change.deadline_at or '')}."
@@ -159,7 +156,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
     async def vacation(
         self, interaction: discord.Interaction, player: discord.Member, days: app_commands.Range[int, 0, 365]
     ) -> None:
-        game_id = await channel_game(self.bot, interaction)
+        game_id = (await channel_game(self.bot, interaction)).game.id
         change = await self.bot.service.vacation(
             game_id, interaction.user.id, days, member=player.id, moderator=True
         )
@@ -168,7 +165,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
 
     @app_commands.command(description="Set the role whose members may moderate games")
     async def role(self, interaction: discord.Interaction, role: discord.Role) -> None:
-        if interaction.guild_id is None or self.bot.store is None:
+        if interaction.guild_id is None:
             raise ServiceError("no_guild", "Roles exist only in servers.")
         settings = await self.bot.store.guild_settings(interaction.guild_id)
         await self.bot.store.set_guild_settings(replace(settings, mod_role_id=role.id))

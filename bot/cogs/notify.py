@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.common import handle_error
-
-if TYPE_CHECKING:
-    from bot.app import WarboardBot
+from bot.host import Host
 
 
 class NotifyCog(commands.GroupCog, group_name="notify", group_description="How you hear about your turns"):
-    def __init__(self, bot: WarboardBot) -> None:
-        self.bot = bot
+    def __init__(self, host: Host) -> None:
+        self.bot = host
 
     async def cog_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

@@ -1,5 +1,6 @@
-"""Shared drawing pieces: colours and the fixed palette, bundled fonts, text on indexed images, badge
-shapes and sprites, the title bar and legend, cached static layers and PNG encoding.
+"""Shared drawing pieces: the ``Pictures`` contract every game meets (``pictures``), colours and the
+fixed palette, bundled fonts, text on indexed images, badge shapes and sprites, die faces, the title bar
+and legend, cached static layers and PNG encoding. Nothing here imports a game's package.
 
 Pictures are drawn in palette indices (see ``palette``): exact colours, one byte a pixel, fast to encode.
 """

@@ -43,10 +43,9 @@ class Ruleset(Protocol):
         """A finite list of actions ``seat`` may take now, every one of which ``apply`` accepts; empty
         when the seat is not to act. Whenever the seat must act, it includes a way to finish the current
         phase or decision (``EndPhase``, a battle's answer...), so an agent picking from it always makes
-        progress. Exhaustive where the game allows it (Risk); a bounded, useful sample where moves are
-        too many to list (Axis & Allies: single units and whole stacks one step each way, plain
-        purchases and placements). Menus and autocomplete use it; ``apply`` stays the judge of any
-        other action."""
+        progress. Exhaustive where the moves are few enough to list; a bounded, useful sample where they
+        are too many (for example single units and whole stacks one step each way, plain purchases and
+        placements). Menus and autocomplete use it; ``apply`` stays the judge of any other action."""
         ...
 
     def to_act(self, state: Any) -> tuple[int, ...]: ...

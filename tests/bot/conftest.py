@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from bot.gamelog import live_actions, rebuild
-from bot.service import GameService, ruleset_of
+from bot.games import GAMES
+from bot.service import GameService
 from bot.store import SqliteStore
 
 SEED = "a fixed seed for tests"
@@ -25,7 +26,7 @@ async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
 
 @pytest.fixture
 def service(store: SqliteStore) -> GameService:
-    return GameService(store)
+    return GameService(store, GAMES)
 
 
 async def new_game(
@@ -60,7 +61,7 @@ async def user_to_act(service: GameService, game_id: int) -> int:
 
 async def snapshot_matches_replay(service: GameService, game_id: int) -> bool:
     game = await service.load(game_id)
-    ruleset = ruleset_of(game.ruleset)
+    ruleset = GAMES[game.ruleset].rules
     rows = await service.store.log(game_id)
     seats = await service.store.seats(game_id)
     assert game.seed is not None

@@ -11,7 +11,10 @@ from fakecord.server import DEFAULT_PERMS
 
 from bot.app import WarboardBot, create_bot
 from bot.clock import Clock
+from bot.game import Games
+from bot.games import GAMES
 from bot.settings import Settings
+from bot.store import GameStore
 from rules.core.events import Action
 from rules.risk.actions import Attack, Defend, EndPhase, Fortify, Occupy, PlaceArmies, TradeCards
 
@@ -33,10 +36,13 @@ async def discord_world(
     clock: Clock | None = None,
     closed_dms: tuple[str, ...] = (),
     bot_permissions: int = DEFAULT_PERMS,
+    store: GameStore | None = None,
+    games: Games = GAMES,
 ) -> AsyncIterator[tuple[FakeDiscord, WarboardBot]]:
     """A guild with five members; ``roles`` gives members roles before the bot connects. With a
     ``clock`` the bot runs on it and its scheduler runs only when the test calls ``tick``;
-    ``bot_permissions`` are the bot's in the guild (a server's usual grant by default)."""
+    ``bot_permissions`` are the bot's in the guild (a server's usual grant by default); ``store``
+    replaces the bot's own (opened on ``database``), ``games`` the registry."""
     guild = {**GUILD, "bot_permissions": bot_permissions}
     async with FakeDiscord(guilds=[guild], settle=settle, timeout=20.0) as fd:
         for user, given in (roles or {}).items():
@@ -45,9 +51,9 @@ async def discord_world(
             fd.closed_dms.add(fd.user_id(user))
         settings = Settings(token="fake-token", database=database)
         if clock is None:
-            bot = create_bot(settings)
+            bot = create_bot(settings, store, games=games)
         else:
-            bot = create_bot(settings, clock=clock, run_scheduler=False)
+            bot = create_bot(settings, store, games=games, clock=clock, run_scheduler=False)
         await fd.start_bot(bot)
         try:
             yield fd, bot

@@ -14,7 +14,8 @@ import time
 from pathlib import Path
 
 from bot.gamelog import live_actions, rebuild
-from bot.service import GameService, ruleset_of
+from bot.games import GAMES
+from bot.service import GameService
 from bot.store import SqliteStore
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,11 +25,12 @@ KILLS = 20
 # game ends it starts the next one. The print comes after the commit, so a printed move must survive.
 CHILD = """
 import asyncio, sys
+from bot.games import GAMES
 from bot.service import GameService
 from bot.store import SqliteStore
 
 async def main(path):
-    service = GameService(await SqliteStore.open(path))
+    service = GameService(await SqliteStore.open(path), GAMES)
     while True:
         game_id = await service.game_in_channel(1)
         if game_id is None:
@@ -83,14 +85,14 @@ async def test_killed_at_random_moments_loses_nothing(tmp_path: Path) -> None:
 
     store = await SqliteStore.open(str(db))
     try:
-        service = GameService(store)
+        service = GameService(store, GAMES)
         for (game_id,) in await (
             await store._db.execute("SELECT id FROM games WHERE state IS NOT NULL")
         ).fetchall():
             game = await service.load(game_id)
             assert game.seed is not None
             rows = await store.log(game_id)
-            replayed = rebuild(ruleset_of(game.ruleset), game.seed, game.options, 3, live_actions(rows))
+            replayed = rebuild(GAMES[game.ruleset].rules, game.seed, game.options, 3, live_actions(rows))
             assert replayed == service.state_of(game), f"game {game_id}: snapshot differs from its log"
             assert game.version == len(rows) + 3  # 3 joins, then one version per row (the start's included)
     finally:

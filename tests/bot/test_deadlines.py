@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.clock import from_text
+from bot.games import GAMES
 from bot.models import ServiceError, TimeoutResult
 from bot.scheduler import Scheduler
 from bot.service import GameService
@@ -57,7 +58,7 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 def timed(store: SqliteStore, clock: FakeClock) -> GameService:
-    return GameService(store, clock=clock)
+    return GameService(store, GAMES, clock=clock)
 
 
 @pytest.fixture
@@ -323,14 +324,14 @@ async def test_a_bot_stopped_for_two_days_handles_each_overdue_game_once(
 ) -> None:
     path = str(tmp_path / "games.db")
     store = await SqliteStore.open(path)
-    service = GameService(store, clock=clock)
+    service = GameService(store, GAMES, clock=clock)
     games = [await timed_game(service, channel=CHANNEL + i) for i in range(3)]
     await service.set_turn_rules(games[2], HOST, hours=72)  # this one is not overdue yet
     await store.close()
     clock.advance(48)  # the bot is down
     store = await SqliteStore.open(path)
     try:
-        service = GameService(store, clock=clock)
+        service = GameService(store, GAMES, clock=clock)
         announcer = RecordingAnnouncer(service)
         scheduler = Scheduler(service, announcer)
         report = await scheduler.tick()

@@ -24,11 +24,12 @@ from fakecord.model import Interaction, Msg
 import bot.service as service_module
 from bot.app import WarboardBot
 from bot.gamelog import decode_events, event_lines, visible
+from bot.games import GAMES
 from bot.models import GameStatus
 from bot.scheduler import Scheduler, TurnLocks
-from bot.service import GameService, ruleset_of
+from bot.service import GameService
 from bot.store import LogRecord, SqliteStore
-from tests.bot.aa_play import CHANNEL, AAPlayers, open_game, settled
+from tests.bot.axis_allies.aa_play import CHANNEL, AAPlayers, open_game, settled
 from tests.bot.discord_world import discord_world
 from tests.bot.test_deadlines import FakeClock, RecordingAnnouncer, timed_game
 
@@ -38,7 +39,7 @@ SEATS = {"alice": 1, "carol": 2, "bob": 3}  # the Allies, Germany, Japan
 CAROL = SEATS["carol"] - 1
 MOD = "war-room-owner"  # the server's owner: a moderator
 SEED = "a"  # the game's dice: with them the USSR's AI attacks Germany at once, and Carol loses units
-RULES = ruleset_of("axis_allies")
+RULES = GAMES["axis_allies"].rules
 USSR, GERMANY = 0, 1
 LINK = "[Board and standings]("
 
@@ -209,7 +210,7 @@ async def test_a_deadline_waits_for_the_game_being_told(tmp_path):
     clock = FakeClock()
     store = await SqliteStore.open(str(tmp_path / "deadline.db"))
     try:
-        service = GameService(store, clock=clock)
+        service = GameService(store, GAMES, clock=clock)
         announcer = RecordingAnnouncer(service)
         turns = TurnLocks()
         scheduler = Scheduler(service, announcer, turns)

@@ -14,8 +14,8 @@ from bot.cogs.lobby import log_pages
 from bot.limits import EMBED_DESCRIPTION
 from rules.axis_allies.actions import Buy
 from rules.axis_allies.ai import AxisAlliesAI
-from tests.bot.aa_play import CHANNEL, last_ping, pinged
-from tests.bot.test_discord_aa_moderation import GERMANY, JAPAN, MOD, SEATS, aa_world, skip_the_ussr
+from tests.bot.axis_allies.aa_play import CHANNEL, last_ping, pinged
+from tests.bot.axis_allies.test_discord_moderation import GERMANY, JAPAN, MOD, SEATS, aa_world, skip_the_ussr
 
 
 async def read_log(fd: FakeDiscord, channel: str = CHANNEL, **chosen: object) -> list[str]:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games import GAMES
 from bot.schema import LATEST, MIGRATIONS
 from bot.service import GameService
 from bot.store import (
@@ -64,7 +65,7 @@ async def test_a_first_version_database_upgrades_with_its_games_intact(tmp_path:
         # The new version's table works, and the old lobby game can be played on.
         await store.set_guild_settings(GuildSettings(99, mod_role_id=5))
         assert (await store.guild_settings(99)).mod_role_id == 5
-        service = GameService(store)
+        service = GameService(store, GAMES)
         status = await service.start(7, 10, seed="s")
         assert status.status == "running" and sorted(status.names) == ["Ann", "Bob"]
         assert await snapshot_matches_replay(service, 7)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from bot.games import GAMES
 from bot.models import ServiceError
-from bot.service import GameService, make_agent, ruleset_of
+from bot.service import GameService
 from rules.core.events import DiceRolled
 from rules.risk.actions import PlaceArmies
 from tests.bot.conftest import HOST, footprint, new_game, snapshot_matches_replay, user_to_act
@@ -58,13 +59,13 @@ async def test_another_players_move_is_not_undone(service: GameService) -> None:
 
 async def play_own_moves_until_dice(service: GameService, game_id: int, user: int) -> None:
     """The AI plays the human's moves (and its own) until the human's last move rolled dice."""
-    ruleset = ruleset_of("risk")
+    ruleset = GAMES["risk"].rules
     for _ in range(2000):
         await service.play_ai(game_id)
         game = await service.load(game_id)
         state = service.state_of(game)
         seat = ruleset.to_act(state)[0]
-        result = await service.act(game_id, user, make_agent(ruleset, game.version).choose(state, seat))
+        result = await service.act(game_id, user, GAMES[ruleset.name].agent(game.version).choose(state, seat))
         if any(isinstance(e, DiceRolled) for e in result.events) and seat in result.waiting_for:
             return
     raise AssertionError("no attack in 2000 moves")
@@ -91,7 +92,7 @@ async def test_moderator_rollback_replays_and_is_recorded(service: GameService) 
 
     game = await service.load(game_id)
     assert game.seed is not None
-    state_after_20 = rebuild(ruleset_of("risk"), game.seed, game.options, 2, live_actions(rows)[:20])
+    state_after_20 = rebuild(GAMES["risk"].rules, game.seed, game.options, 2, live_actions(rows)[:20])
     with pytest.raises(ServiceError, match="Only a moderator"):
         await service.rollback(game_id, HOST, 40)
     with pytest.raises(ServiceError, match="1 to 60"):

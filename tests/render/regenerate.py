@@ -17,7 +17,8 @@ from render.axis_allies import render_battle as render_aa_battle
 from render.axis_allies import render_map
 from render.risk import render_battle, render_board, render_hand
 from rules.risk.views import view
-from tests.render import aa_samples, samples
+from tests.render.axis_allies import samples as aa_samples
+from tests.render.risk import samples
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 

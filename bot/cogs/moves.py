@@ -1,0 +1,232 @@
+"""A move, from a slash command or a button: apply it (a refusal stays ephemeral), then present what
+happened (the battle picture, the next-step buttons), and when a turn ends, hand over to the announcer
+(bot/cogs/announce.py).
+
+Next-step buttons are each game's ``Step`` data drawn as persistent buttons: the custom id
+``wb:<game>:<version>:<verb>[:<arg>]`` carries the game, the version it was drawn for and the move, so a
+click after a restart still works and a click on an old message is refused politely. A step that opens
+a game's private menu gets the id ``wbm:<game>:<version>:<arg>``, answered by the game's own dynamic
+item (registered by its extension).
+
+A move's answer is posted under the game's turn lock (``host.turns``, bot/scheduler.py), as are the AI's
+moves and the turn pings: a player who answers the AI while its lines and the ping are still being
+posted waits for them, then the AI goes on from there, and the next ping comes after the answer."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from dataclasses import replace
+from typing import Any, cast
+
+import discord
+
+from bot.cogs.common import COLOUR, channel_game, handle_error, mention
+from bot.core import Move
+from bot.game import Step
+from bot.host import Host
+from bot.limits import EMBED_DESCRIPTION, clip, last_lines
+from bot.models import ActResult, GameStatus, ServiceError
+from bot.store import GameAndSeats
+
+TURN_MARK = "— Round"
+ACK_SECONDS = 2.0  # of Discord's 3 for the first response, the rest kept for the defer's own trip
+PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+MAX_BUTTONS = 5  # one row under the message
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+
+async def act_and_present(
+    host: Host, interaction: discord.Interaction, game: str, move: Move, found: GameAndSeats | None = None
+) -> None:
+    """A player's move from a command of ``game``'s cog: apply it, then show what happened. ``found``:
+    the channel's game if the command already looked it up."""
+    found = found or await channel_game(host, interaction, game)
+    game_id = found.game.id
+    result = await host.service.act(found, interaction.user.id, move)
+    # Deferring places the answer in the channel: after what the lock's holder posts, unless that takes
+    # so long that Discord's 3 seconds would pass (then it defers first, and the answer fills in later).
+    patience = ACK_SECONDS - (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    defer = interaction.response.defer
+    async with host.turns.hold(game_id, patience=min(patience, ACK_SECONDS), meanwhile=defer):
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+        await present_move(host, interaction, game_id, result)
+
+
+async def present_move(host: Host, interaction: discord.Interaction, game_id: int, result: ActResult) -> None:
+    """Fill the deferred response with the move's outcome; announce the next turn if this one ended.
+    Under the game's turn lock, taken here unless the caller holds it."""
+    async with host.turns.hold(game_id):
+        await _present_move(host, interaction, game_id, result)
+
+
+async def _present_move(
+    host: Host, interaction: discord.Interaction, game_id: int, result: ActResult
+) -> None:
+    result = await with_ai_decisions(host, game_id, result)
+    status = result.status
+    game = host.games[status.ruleset]
+    embed = discord.Embed(
+        colour=COLOUR, description=last_lines(list(result.lines) or ["Done."], EMBED_DESCRIPTION)
+    )
+    files = []
+    picture = await _off_loop(game.pictures.battle, result.view, result.public_events, status.names)
+    if picture is not None:
+        files.append(discord.File(io.BytesIO(picture), filename="battle.png"))
+        embed.set_thumbnail(url="attachment://battle.png")
+    # Buttons only while they are current: had the game moved on meanwhile, a click would be refused.
+    current = not (result.turn_changed or result.result)
+    steps = game.steps.next(result.view, result.public_events) if current else []
+    buttons = step_buttons(game_id, result.version, steps)
+    # A battle may wait for another seat (a defender's casualties): tell that player in the same message.
+    other = [s for s in result.waiting_for if s != result.seat and s < len(status.seats)]
+    content = ""
+    if other and current:
+        seat = status.seats[other[0]]
+        content = f"{mention(seat.user_id, seat.name)}, the game waits for your decision."
+    if buttons is not None:
+        await interaction.followup.send(
+            content=content, embed=embed, files=files, view=buttons, allowed_mentions=PINGS
+        )
+    else:
+        await interaction.followup.send(content=content, embed=embed, files=files, allowed_mentions=PINGS)
+    if not current:
+        await announce_turn(host, game_id)
+
+
+async def _off_loop(draw: Any, *args: Any) -> Any:
+    """Pictures are drawn in a worker thread: Pillow releases the GIL, the bot stays responsive."""
+    return await asyncio.to_thread(draw, *args)
+
+
+async def with_ai_decisions(host: Host, game_id: int, result: ActResult) -> ActResult:
+    """A move may hand a decision to an AI seat within the turn (a defender's casualties or dice):
+    the AI takes it at once, and the move's outcome then includes what the AI did."""
+    if result.turn_changed or result.result:
+        return result
+    seats = result.status.seats
+    if not any(s < len(seats) and seats[s].controller == "ai" for s in result.waiting_for):
+        return result
+    played = await host.service.play_ai(game_id)
+    if not played:
+        return result
+    last = played[-1]
+    return replace(
+        last,
+        seat=result.seat,
+        events=result.events,
+        public_events=(*result.public_events, *(e for p in played for e in p.public_events)),
+        lines=(*result.lines, *(line for p in played for line in p.lines)),
+        turn_changed=any(p.turn_changed for p in played),
+    )
+
+
+# ---- next-step buttons -----------------------------------------------------------------------------
+
+
+def step_button(game_id: int, version: int, step: Step) -> discord.ui.Button[Any]:
+    """A step as a button whose custom id carries everything a click needs (see the module's doc)."""
+    if step.menu:
+        custom_id = f"wbm:{game_id}:{version}:{step.arg or 'open'}"
+    else:
+        custom_id = f"wb:{game_id}:{version}:{step.verb}" + (f":{step.arg}" if step.arg else "")
+    return discord.ui.Button(
+        label=clip(step.label or step.verb, 80),
+        style=STYLES.get(step.style, discord.ButtonStyle.secondary),
+        custom_id=custom_id,
+    )
+
+
+def step_buttons(game_id: int, version: int, steps: list[Step]) -> discord.ui.View | None:
+    if not steps:
+        return None
+    holder = discord.ui.View(timeout=None)
+    for step in steps[:MAX_BUTTONS]:
+        holder.add_item(step_button(game_id, version, step))
+    return holder
+
+
+class GameButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"wb:(?P<game>\d+):(?P<version>\d+):(?P<verb>[a-z]+)(?::(?P<arg>[\w.]+))?",
+):
+    """A click on a next-step button: the game's ``Steps.action`` says which move it makes, in the
+    position the game is in when the click arrives (checked against the version it was drawn for)."""
+
+    def __init__(self, game: int, version: int, verb: str, arg: str = "") -> None:
+        super().__init__(step_button(game, version, Step(verb, arg)))
+        self.game, self.version, self.verb, self.arg = game, version, verb, arg
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> GameButton:
+        return cls(int(match["game"]), int(match["version"]), match["verb"], match["arg"] or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        host = cast(Host, interaction.client)
+        try:
+            result = await press(host, interaction, self.game, self.version, self.verb, self.arg)
+        except Exception as error:
+            await handle_error(interaction, error)
+            return
+        await interaction.response.defer()
+        # The buttons under the old message are spent: take them away rather than leave stale ones.
+        await interaction.edit_original_response(view=None)
+        await present_move(host, interaction, self.game, result)
+
+
+async def press(
+    host: Host, interaction: discord.Interaction, game_id: int, version: int, verb: str, arg: str
+) -> ActResult:
+    """Apply the move of the step ``verb``/``arg`` for the clicking player (a game's menus use it too)."""
+
+    def resolve(name: str, state: Any) -> Any:
+        action = host.games[name].steps.action(verb, arg, state)
+        if action is None:
+            raise ServiceError(
+                "old_button", "That button is from an older version of the bot; use a command."
+            )
+        return action
+
+    return await host.service.act(game_id, interaction.user.id, resolve, version=version)
+
+
+# ---- turns -----------------------------------------------------------------------------------------
+
+
+async def moved_on(host: Host, game_id: int, before: GameStatus) -> None:
+    """After a host's or moderator's change (a resume, a rollback, a seat handed over or removed): if
+    the game now waits on an AI seat or on someone else than ``before``, the AI plays and whoever must
+    act is told, as when a turn begins; otherwise only the status message is refreshed."""
+    async with host.turns.hold(game_id):  # the game as it is once any AI play in progress is told
+        await _moved_on(host, game_id, before)
+
+
+async def _moved_on(host: Host, game_id: int, before: GameStatus) -> None:
+    status = await host.service.status(game_id)
+    if status.result and not before.result:  # a removal conceded the game: announce its end
+        await announce_turn(host, game_id)
+        return
+    if status.status == "running" and status.waiting_for:
+        seat = status.seats[status.waiting_for[0]]
+        was = before.seats[before.waiting_for[0]] if before.waiting_for else None
+        if seat.controller == "ai" or was is None or (was.seat, was.user_id) != (seat.seat, seat.user_id):
+            await announce_turn(host, game_id)
+            return
+    await host.announcer.refresh_status(game_id)
+
+
+async def announce_turn(host: Host, game_id: int) -> None:
+    """A turn ended: the announcer lets AI seats play, updates the status message and pings."""
+    async with host.turns.hold(game_id):
+        lines = await host.service.log_lines(game_id)
+        marks = [i for i, line in enumerate(lines) if line.startswith(TURN_MARK)]
+        await host.announcer.turn_began(game_id, lines[marks[-2] if len(marks) > 1 else 0 :])

@@ -1,0 +1,347 @@
+"""Axis & Allies as typed text: the terminal client's commands, shaped like the /aa slash commands.
+
+``parse`` turns ``move 2 inf, 1 tank from germany to karelia`` into the engine's ``Move`` (units through
+``units.py``, places through the board's lookup; with only the ends named, the engine finds the route);
+``describe`` writes an action back as the command that makes it; ``situation`` and ``notice`` are the
+prompt's details and the hint when a battle waits for a decision. ``bot/commands.py`` asks ``TEXT``
+before its generic parser. Also the text that /aa shares with the terminal: the odds sentence and the
+unit table. Pure: no Discord here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+
+from bot.commands import PlainText
+from bot.games.axis_allies.choices import (
+    battle_spaces,
+    casualty_prompt,
+    default_casualties,
+    move_path,
+    retreat_spaces,
+    space_name,
+)
+from bot.games.axis_allies.steps import STEPS, auto_casualties
+from bot.games.axis_allies.units import UnitCounts, parse_units, units_text, units_value
+from bot.models import ServiceError
+from rules.axis_allies import RULES, combat
+from rules.axis_allies import actions as aa
+from rules.axis_allies.board import POWER_NAMES
+from rules.axis_allies.odds import Odds, simulate
+from rules.axis_allies.state import AAState, Phase
+from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES
+from rules.axis_allies.views import AAView
+from rules.core.events import Action
+
+ODDS_MAX_UNITS = 150  # 150 v 150 at 10,000 trials stays well inside Discord's 3 seconds
+ODDS_TRIALS = 10_000  # the issue's floor; a 30-unit battle takes about 50 ms
+
+_ODDS_EXAMPLE = "odds 3 inf, 2 arm vs 4 inf"
+HELP: tuple[tuple[str, str], ...] = (
+    ("research <dice>", "weapons development, 5 IPCs a die: research 2"),
+    ("buy <units>", "buy 3 infantry, 1 tank  (short forms: inf art arm ftr bmb tpt sub dd ac bb aa ic)"),
+    ("move <units> from <a> to <b>", "move 2 infantry, 1 tank from russia to ukraine"),
+    ("  [via <x>, <y>] [bomb]", "the spaces between (default: a shortest legal route); bomb: a raid"),
+    ("battle [territory]", "fight a battle (the next one if you name none): battle ukraine"),
+    ("casualties [units]", "lose these units: casualties 2 infantry; no units: the cheapest"),
+    ("order <power>", "a defence of several powers: which loses first: order uk"),
+    ("press / retreat <space>", "fight another round / retreat the attackers: retreat caucasus"),
+    ("submerge", "your submarines leave the battle"),
+    ("rocket <territory>", "an AA gun strikes an enemy industrial complex within 3"),
+    ("place <units> in <space>", "place 3 infantry, 1 tank in russia"),
+    ("end", "end the phase (purchase, combat move, combat, non-combat move, placing)"),
+    ("odds <units> vs <units>", f"battle odds (add sea for a sea battle): {_ODDS_EXAMPLE}"),
+    ("units", "the unit table: attack, defence, movement, cost"),
+)
+NOTE = "Places: names, short forms or beginnings, any case: karelia ssr, ukraine, finland, north sea."
+
+_ALIASES = {
+    "fight": "battle",
+    "lose": "casualties",
+    "casualty": "casualties",
+    "press_on": "press",
+    "presson": "press",
+    "end_phase": "end",
+    "endphase": "end",
+    "casualty_order": "order",
+    "casualtyorder": "order",
+    "mobilize": "place",
+    "sub": "submerge",
+}
+_MOVE_USAGE = (
+    "move <units> from <space> to <space> [via <space>, <space>] [bomb], "
+    "e.g. move 2 infantry from russia to ukraine"
+)
+_PLACE_USAGE = "place <units> in <space>, e.g. place 3 infantry in russia"
+
+
+def parse(words: Sequence[str], state: AAState) -> Action | None:
+    """The action a typed command stands for; None for a verb that is not one of these (the generic
+    parser then tries it). Words become units and places here; the engine checks the move itself."""
+    verb = _ALIASES.get(words[0].lower(), words[0].lower())
+    rest = " ".join(words[1:]).strip()
+    if verb == "buy":
+        return aa.Buy(parse_units(rest))
+    if verb == "research":
+        if not rest.isdigit() or int(rest) < 1:
+            raise ServiceError("bad_command", "Research takes a number of dice, like “research 2”.")
+        return aa.Research(int(rest))
+    if verb == "move":
+        return _move(words[1:])
+    if verb == "battle":
+        return aa.Battle(space_name(rest) if rest else _next_battle(state))
+    if verb == "casualties":
+        return aa.Casualties(parse_units(rest)) if rest else auto_casualties(state)
+    if verb == "order":
+        return aa.CasualtyOrder(tuple(power_id(p) for p in rest.split(",") if p.strip()))
+    if verb == "retreat":
+        return aa.Retreat(_retreat_to(rest, state))
+    if verb == "rocket":
+        return aa.Rocket(space_name(_needs(rest, "rocket <territory>, e.g. rocket germany")))
+    if verb == "place":
+        return _place(words[1:])
+    plain: dict[str, Action] = {"press": aa.PressOn(), "submerge": aa.Submerge(), "end": aa.EndPhase()}
+    if verb in plain:
+        if rest:
+            raise ServiceError("bad_command", f"“{verb}” takes nothing after it.")
+        return plain[verb]
+    return None
+
+
+def _needs(text: str, usage: str) -> str:
+    if not text:
+        raise ServiceError("bad_command", f"Something is missing. Usage: {usage}")
+    return text
+
+
+def _split(words: Sequence[str], keys: Sequence[str]) -> dict[str, str]:
+    """Words cut at the first of each keyword: ``{"": units, "from": ..., "to": ...}`` (lower case)."""
+    parts: dict[str, list[str]] = {"": []}
+    current = ""
+    for word in words:
+        low = word.lower()
+        if low in keys and low not in parts:
+            current = low
+            parts[current] = []
+        else:
+            parts[current].append(word)
+    return {key: " ".join(found).strip() for key, found in parts.items()}
+
+
+def _move(words: Sequence[str]) -> aa.Move:
+    bomb = any(w.lower() == "bomb" for w in words)
+    parts = _split([w for w in words if w.lower() != "bomb"], ("from", "to", "via"))
+    units, source, target = parts[""], parts.get("from", ""), parts.get("to", "")
+    if not (units and source and target):
+        raise ServiceError("bad_command", f"Say which units go from where to where. Usage: {_MOVE_USAGE}")
+    if "via" in parts and not parts["via"]:
+        raise ServiceError("bad_command", f"Name the spaces after “via”. Usage: {_MOVE_USAGE}")
+    return aa.Move(parse_units(units), move_path(source, target, parts.get("via")), bomb)
+
+
+def _place(words: Sequence[str]) -> aa.Place:
+    at = next((i for i in range(len(words) - 1, 0, -1) if words[i].lower() in ("in", "at")), None)
+    if at is None or at == len(words) - 1:
+        raise ServiceError("bad_command", f"Say where to place them. Usage: {_PLACE_USAGE}")
+    return aa.Place(parse_units(" ".join(words[:at])), space_name(" ".join(words[at + 1 :])))
+
+
+def _next_battle(state: AAState) -> str:
+    options = battle_spaces(state, "")
+    if not options:
+        raise ServiceError("no_battles", "There is no battle to fight now.")
+    return options[0][1]
+
+
+def _retreat_to(text: str, state: AAState) -> str:
+    if text:
+        return space_name(text)
+    options = [name for _, name in retreat_spaces(state, "")]
+    where = f" You may retreat to {', '.join(options)}." if options else " No retreat is open now."
+    example = options[0] if options else "ukraine"
+    raise ServiceError("bad_command", f"Say where to retreat to, like “retreat {example}”.{where}")
+
+
+def power_id(text: str) -> str:
+    """The power a player named (``uk``, ``United Kingdom``), or a sentence listing the powers."""
+    wanted = " ".join(text.lower().split())
+    for power, name in POWER_NAMES.items():
+        if wanted in (power, name.lower()):
+            return power
+    known = ", ".join(f"{name} ({power})" for power, name in POWER_NAMES.items())
+    raise ServiceError("unknown_power", f"“{text.strip()}” is not a power. Powers: {known}.")
+
+
+def describe(action: Action) -> str:
+    """An action as the command that makes it (``parse`` reads it back to the same action)."""
+    if isinstance(action, aa.Move):
+        via = f" via {', '.join(action.path[1:-1])}" if len(action.path) > 2 else ""
+        bomb = " bomb" if action.bomb else ""
+        return f"move {units_value(action.units)} from {action.path[0]} to {action.path[-1]}{via}{bomb}"
+    if isinstance(action, aa.Place):
+        return f"place {units_value(action.units)} in {action.territory}"
+    values = [
+        _written(getattr(action, f.name))
+        for f in msgspec.structs.fields(action)
+        if f.required or getattr(action, f.name) != f.default  # a default is not typed
+    ]
+    return " ".join([_VERB_OF.get(type(action), type(action).__name__.lower()), *filter(None, values)])
+
+
+_VERB_OF: dict[type, str] = {
+    aa.Research: "research",
+    aa.Buy: "buy",
+    aa.Battle: "battle",
+    aa.Casualties: "casualties",
+    aa.CasualtyOrder: "order",
+    aa.Retreat: "retreat",
+    aa.PressOn: "press",
+    aa.Submerge: "submerge",
+    aa.Rocket: "rocket",
+    aa.EndPhase: "end",
+    aa.Resign: "resign",
+}
+
+
+def _written(value: object) -> str:
+    """A field as typed: units as ``3 infantry, 1 tank``, other tuples (powers) comma-separated."""
+    if isinstance(value, tuple):
+        return units_value(value) if value and isinstance(value[0], tuple) else ", ".join(value)
+    return str(value)
+
+
+def situation(view: AAView) -> str:
+    """The prompt's details: whose turn, the phase, their IPCs (and what waits to be placed)."""
+    ipcs = next((p.ipcs for p in view.powers if p.power == view.power), 0)
+    parts = [POWER_NAMES.get(view.power, view.power), view.phase.value.replace("_", " "), f"{ipcs} IPCs"]
+    if view.battle is not None:
+        parts.append(f"battle in {view.battle.where}")
+    elif view.phase is Phase.MOBILIZE and view.bought:
+        parts.append(f"to place: {units_text(view.bought)}")
+    return ", ".join(parts)
+
+
+def notice(state: AAState) -> str | None:
+    """What a battle waits for, as commands to type (the casualties with the rules' default choice);
+    in the combat phase between battles, the battles left. None when nothing needs saying."""
+    battle = state.battle
+    if battle is not None and isinstance(battle.pending, combat.AwaitCasualties):
+        default = default_casualties(battle)
+        return (
+            f"{casualty_prompt(battle, default).replace('**', '')} Type “casualties” to lose those "
+            f"(the cheapest), or name your own, like “casualties {units_value(default.items())}”."
+        )
+    if battle is None and state.phase is not Phase.COMBAT:
+        return None
+    typed: list[str] = []
+    for step in STEPS.next(RULES.view(state, None), ()):  # the buttons Discord shows
+        if step.menu and battle is not None:  # too many places for buttons: a menu there
+            typed += [describe(aa.Retreat(to)) for to in battle.retreat_to]
+            continue
+        action = STEPS.action(step.verb, step.arg, state)
+        if action is not None:
+            typed.append(describe(action))
+    if not typed:
+        return None
+    where = f"{battle.where}: the battle waits for you" if battle is not None else "Combat"
+    return f"{where}. Next: {' · '.join(typed)}"
+
+
+# ---- looking (shared with /aa odds and /aa units) -----------------------------------------------------
+
+
+def query(words: Sequence[str]) -> str | None:
+    """The answer to a command that only looks (``odds``, ``units``); None for any other verb."""
+    verb = words[0].lower()
+    if verb == "units":
+        return unit_table(mark="")
+    if verb != "odds":
+        return None
+    rest = list(words[1:])
+    sea = bool(rest) and rest[-1].lower() == "sea"
+    parts = _split(rest[:-1] if sea else rest, ("vs", "against", "v"))
+    defenders = parts.get("vs") or parts.get("against") or parts.get("v") or ""
+    if not parts[""] or not defenders:
+        raise ServiceError("bad_command", f"Usage: odds <units> vs <units> [sea], e.g. {_ODDS_EXAMPLE}")
+    attack, defence = odds_sides(parts[""], defenders)
+    return odds_text(attack, defence, sea, battle_odds(attack, defence, sea), mark="")
+
+
+def odds_sides(attackers: str, defenders: str) -> tuple[UnitCounts, UnitCounts]:
+    """Both sides of an odds question, parsed and within the size the simulation answers quickly."""
+    attack, defence = parse_units(attackers), parse_units(defenders)
+    if max(sum(n for _, n in attack), sum(n for _, n in defence)) > ODDS_MAX_UNITS:
+        raise ServiceError(
+            "too_many", f"Odds are for up to {ODDS_MAX_UNITS} units a side (the whole board holds fewer)."
+        )
+    return attack, defence
+
+
+def battle_odds(attack: UnitCounts, defence: UnitCounts, sea: bool) -> Odds:
+    """Simulated battles (an AA gun among land defenders fires; factories do not fight)."""
+    aa = any(u == "aa_gun" for u, _ in defence)
+    return simulate(
+        {u: n for u, n in attack if u != "aa_gun"},
+        {u: n for u, n in defence if u not in ("aa_gun", "factory")},
+        sea=sea,
+        aa=aa and not sea,
+        trials=ODDS_TRIALS,
+    )
+
+
+def odds_text(
+    attack: UnitCounts,
+    defence: UnitCounts,
+    sea: bool,
+    result: Odds,
+    took: float | None = None,
+    mark: str = "**",
+) -> str:
+    """The odds as a sentence; ``mark`` wraps the sides (Discord's bold); ``took``: seconds, if to say."""
+    left = units_text([(u, round(n)) for u, n in result.attacker_survivors.items() if round(n)])
+    timing = f" in {took * 1000:.0f} ms" if took is not None else ""
+    sides = f"{mark}{units_text(attack)}{mark} attacking {mark}{units_text(defence)}{mark}"
+    return (
+        f"{sides} ({'sea' if sea else 'land'}): "
+        f"the attacker wins {result.attacker_wins:.1%}, the defence holds {result.defender_wins:.1%}, "
+        f"both wiped out {result.draws:.1%}; {result.average_rounds:.1f} rounds on average; "
+        f"the attacker keeps about {left} ({result.trials:,} battles simulated{timing})."
+    )
+
+
+def unit_table(mark: str = "`") -> str:
+    """Attack, defence, movement and cost of every unit, one line each (``mark``: Discord's code span)."""
+    lines = [f"{mark}unit         att def mov cost{mark}"]
+    for uid in UNIT_ORDER:
+        t = UNIT_TYPES[uid]
+        extra = " (optional rule)" if t.optional else ""
+        row = f"{t.name[:12]:<12} {t.attack:>3} {t.defense:>3} {t.movement:>3} {t.cost:>4}"
+        lines.append(f"{mark}{row}{mark}{extra}")
+    return "\n".join(lines)
+
+
+class AxisAlliesText(PlainText):
+    """The typed commands above, as the framework's ``TextCommands``."""
+
+    help = HELP
+    note = NOTE
+
+    def parse(self, words: Sequence[str], state: AAState) -> Action | None:
+        return parse(words, state)
+
+    def describe(self, action: Action) -> str | None:
+        return describe(action)
+
+    def situation(self, view: AAView) -> str:
+        return situation(view)
+
+    def notice(self, state: AAState) -> str | None:
+        return notice(state)
+
+    def query(self, words: Sequence[str]) -> str | None:
+        return query(words)
+
+
+TEXT = AxisAlliesText()

@@ -1,0 +1,35 @@
+"""Classic Risk on Discord and in the terminal: its faces for the framework (see ``bot/game.py``)."""
+
+from __future__ import annotations
+
+from bot.game import Game
+from bot.games.risk.making import making
+from bot.games.risk.presenter import PRESENTER
+from bot.games.risk.steps import STEPS
+from bot.games.risk.text import TEXT
+from render.risk import PICTURES
+from rules.risk import RULES
+from rules.risk.ai import RiskAI
+from rules.risk.secrets import vary_secrets
+
+HELP = (
+    "**Play Risk** (`/game new ruleset:risk`, 2 to 6 players): `/risk trade` · `/risk place` · "
+    "`/risk attack from to [dice] [until]` · `/risk occupy` · `/risk fortify` · `/risk end` · "
+    "`/risk cards` (private) · `/risk odds`; in a claiming draft `/risk claim`, with two players "
+    "`/risk neutral`, and `/risk defend` when defenders choose their dice."
+)
+
+GAME = Game(
+    rules=RULES,
+    pictures=PICTURES,
+    agent=RiskAI,
+    presenter=PRESENTER,
+    steps=STEPS,
+    text=TEXT,
+    extension="bot.games.risk.cog",
+    command="risk",
+    help=HELP,
+    making=making,
+    vary_secrets=vary_secrets,
+    short_game={"setup_batch": 40},
+)

@@ -1,0 +1,45 @@
+"""What a cog needs from the bot, as a protocol: cogs are typed against this, never against the app
+module, so the Discord layer has no import circle (the app imports the cogs; the cogs import this).
+
+``WarboardBot`` (bot/app.py) provides it; a test may hand a cog anything that does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from bot.game import Games
+from bot.scheduler import TurnLocks
+from bot.service import GameService
+from bot.store import GameStore
+
+
+class Teller(Protocol):
+    """The part of the turn announcer (bot/cogs/announce.py) that cogs call."""
+
+    async def refresh_status(self, game_id: int) -> Any: ...
+
+    async def turn_began(
+        self, game_id: int, summary: Sequence[str] = (), note: str | None = None
+    ) -> None: ...
+
+
+class Host(Protocol):
+    # Read-only members, so that the bot's own richer types (TurnAnnouncer for Teller) satisfy them.
+    @property
+    def games(self) -> Games:  # every registered game, by name
+        ...
+
+    @property
+    def service(self) -> GameService: ...
+
+    @property
+    def store(self) -> GameStore: ...
+
+    @property
+    def turns(self) -> TurnLocks:  # one trigger at a time per game: AI play and the messages telling of it
+        ...
+
+    @property
+    def announcer(self) -> Teller: ...

@@ -1,0 +1,441 @@
+"""What goes where on the Axis & Allies map: the input picture, each territory's marker row and every
+unit chip's place.
+
+Under each land territory's name sits a row of markers: a gold star on a capital, the IPC value in the
+owner's badge shape and the owner's factory (a structure, so it lives with the territory). Each power's
+units in a space are one chip (``render.axis_allies.icons.chip_sprite``), placed clear of names, marker
+rows and other chips: the owner's own against its name and marker row where there is room, else on its
+territory (TripleA's placement points first), else at the best free place near it; visitors' and fleets'
+chips on their territory where they fit, else near it. A chip that ends up off its territory carries a
+tail pointing at it.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from render.axis_allies.base import MOSTLY, MapBase, ipc_style, map_palette, nearby, power_colour
+from render.axis_allies.icons import UNIT_ORDER, UNITS, Units, chip_for, chip_style, token_for, token_style
+from render.core import colours as C
+from render.core.badges import Sprite, badge_sprite
+from render.core.shapes import Point, seat_shape
+from rules.axis_allies.board import POWERS, classic_board
+
+Box = tuple[float, float, float, float]
+Costs = tuple[float, ...]  # per ``territory_at`` value
+_FREE: Costs = (0.0,) * 256
+STRUCTURES = ("factory",)  # shown in the owner's marker row, not in the owner's chip
+
+
+@dataclass(frozen=True)
+class MapPicture:
+    owners: Mapping[str, str | None]  # land territory -> power id (None: neutral or uncontrolled)
+    units: Mapping[str, Mapping[str, Mapping[str, int]]]  # territory or sea zone -> power -> unit -> count
+    ipcs: Mapping[str, int]
+    income: Mapping[str, int]
+    to_move: str | None
+    phase: str | None
+    round: int
+    title: str
+    battles: tuple[str, ...] = ()  # territories and sea zones with a battle pending
+    seat_names: Mapping[str, str] = field(default_factory=dict)  # power -> player name
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """One power's units in one space, drawn as a single chip."""
+
+    territory: str
+    power: str
+    units: Units
+    sprite: Sprite
+    centre: Point
+    tail: Point | None = None  # for a chip mostly off its territory: the point of it the chip points at
+
+    @property
+    def count(self) -> int:
+        return sum(n for _, n in self.units)
+
+    @property
+    def box(self) -> Box:
+        w, h = self.sprite.size
+        return (
+            self.centre[0] - w / 2,
+            self.centre[1] - h / 2,
+            self.centre[0] + w / 2,
+            self.centre[1] + h / 2,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    kind: str  # "star", "ipc" or "factory"
+    sprite: Sprite | None  # None for the star (drawn as a polygon)
+    centre: Point
+    size: tuple[int, int]
+
+
+def check_picture(picture: MapPicture) -> None:
+    """``ValueError`` naming the first unknown territory, power or unit."""
+    board = classic_board()
+    for name, owner in picture.owners.items():
+        if name not in board.territories or board.territories[name].is_sea:
+            raise ValueError(f"owners: {name!r} is not a land territory")
+        if owner is not None and owner not in POWERS:
+            raise ValueError(f"owners: {name} is held by an unknown power {owner!r}")
+    for name, by_power in picture.units.items():
+        if name not in board.territories:
+            raise ValueError(f"units: unknown territory or sea zone {name!r}")
+        for power, units in by_power.items():
+            unknown = set(units) - UNITS
+            if power not in POWERS or unknown:
+                raise ValueError(f"units in {name}: unknown power {power!r} or units {sorted(unknown)}")
+    for name in picture.battles:
+        if name not in board.territories:
+            raise ValueError(f"battles: unknown territory or sea zone {name!r}")
+
+
+def marker_rows(picture: MapPicture, base: MapBase) -> dict[int, list[Marker]]:
+    """Per land territory (board index), its markers centred under its name."""
+    board = classic_board()
+    palette = map_palette()
+    style, tokens = ipc_style(base.ui), token_style(base.ui * 1.12)
+    gap = round(3 * base.ui)
+    rows: dict[int, list[Marker]] = {}
+    taken = _BoxIndex(round(64 * base.ui))
+    for box in base.reserved:
+        taken.add(box)
+    for i, name in enumerate(board.names):
+        label = base.labels[i]
+        if label is None:
+            continue
+        t = board.territories[name]
+        owner = picture.owners.get(name)
+        items: list[tuple[str, Sprite | None, tuple[int, int]]] = []
+        if t.capital_of:
+            star = round(30 * base.ui)
+            items.append(("star", None, (star, star)))
+        if t.production:
+            colour = power_colour(owner)
+            shape = seat_shape(POWERS.index(owner)) if owner else "rounded"
+            ink = palette.ramp(C.ink_on(colour), colour)
+            sprite = badge_sprite(shape, str(t.production), style, palette[colour], palette[C.INK], ink)
+            items.append(("ipc", sprite, sprite.size))
+        if owner is not None:
+            mine = picture.units.get(name, {}).get(owner, {})
+            for unit in STRUCTURES:
+                if mine.get(unit, 0) > 0:
+                    sprite = token_for(owner, unit, mine[unit], tokens)
+                    items.append((unit, sprite, sprite.size))
+        width = sum(size[0] for _, _, size in items) + gap * max(0, len(items) - 1)
+        height = max((size[1] for _, _, size in items), default=0)
+        centre = _row_place(base, i, label.row_at, width, height, taken)
+        x = centre[0] - width / 2
+        row = []
+        for kind, image, size in items:
+            row.append(Marker(kind, image, (x + size[0] / 2, centre[1]), size))
+            x += size[0] + gap
+        rows[i] = row
+        if row:
+            taken.add(_box(centre, width, height))
+    return rows
+
+
+def _row_place(base: MapBase, index: int, at: Point, width: float, height: float, taken: _BoxIndex) -> Point:
+    """Under the name, unless that covers another territory's name or row: then above or beside it."""
+    name = base.reserved[index]
+    above = (at[0], name[1] - height / 2 - 1)
+    step = 6 * base.ui
+    for candidate in (at, above, *((at[0] + dx * step, at[1]) for dx in (1, -1, 2, -2, 3, -3, 4, -4))):
+        if not taken.hits(_box(candidate, width, height), ignore=name):
+            return candidate
+    return at
+
+
+def row_box(markers: Sequence[Marker]) -> Box | None:
+    if not markers:
+        return None
+    return (
+        min(m.centre[0] - m.size[0] / 2 for m in markers),
+        min(m.centre[1] - m.size[1] / 2 for m in markers),
+        max(m.centre[0] + m.size[0] / 2 for m in markers),
+        max(m.centre[1] + m.size[1] / 2 for m in markers),
+    )
+
+
+def token_layout(
+    picture: MapPicture, base: MapBase, rows: Mapping[int, Sequence[Marker]] | None = None
+) -> list[Token]:
+    """Each power's units in each space (its structures in the marker row aside) as one chip, with its
+    centre in map pixels."""
+    board = classic_board()
+    rows = marker_rows(picture, base) if rows is None else rows
+    style = chip_style(base.ui)
+    gap = 4 * base.ui
+    taken = _BoxIndex(round(64 * base.ui))
+    for box in (*base.reserved, *(row_box(r) for r in rows.values())):
+        if box is not None:
+            taken.add(box)
+    stacks: list[tuple[int, str, Units, Sprite]] = []
+    placed: dict[tuple[int, str], Point] = {}
+    for i, name in enumerate(board.names):
+        by_power = picture.units.get(name, {})
+        owner = picture.owners.get(name)
+        in_row = {m.kind for m in rows.get(i, ())}
+        for power in sorted(by_power, key=lambda p: (p != owner, POWERS.index(p))):
+            units = tuple(
+                (unit, by_power[power][unit])
+                for unit in UNIT_ORDER
+                if by_power[power].get(unit, 0) > 0 and not (power == owner and unit in in_row)
+            )
+            if units:
+                stacks.append((i, power, units, chip_for(power, units, style)))
+    owners = picture.owners
+    costs = {power: _costs(picture, power) for power in POWERS}
+    # The owners' own stacks first, each against its name and marker row where there is room, else on
+    # its land, else at the best place near it; those with the least room per unit go first (a big stack
+    # in a small territory is the hardest to place and the worst to see displaced). Then the visitors and
+    # fleets where they fit on their territory, and last, best place first, those that did not.
+    left: list[tuple[int, str, float, float]] = []
+
+    def urgency(stack: tuple[int, str, Units, Sprite]) -> tuple[bool, float, int]:
+        i, power, units, _ = stack
+        return owners.get(board.names[i]) != power, base.area[i] / sum(n for _, n in units), i
+
+    for i, power, _, sprite in sorted(stacks, key=urgency):
+        w, h = sprite.size[0] + gap, sprite.size[1] + gap
+        home = owners.get(board.names[i]) == power
+        beside = _beside_row(base, i, rows.get(i, ()), w, h) if home else ()
+        centre = _free_spot(beside, w, h, taken, base, i, 0.5, costs[power]) or _free_spot(
+            base.spots[i][: base.good[i]], w, h, taken, base, index=i
+        )
+        if centre is None and home:
+            centre = _best_place(i, w, h, taken, base, costs[power])[1]
+        if centre is None:
+            left.append((i, power, w, h))
+        else:
+            taken.add(_box(centre, w, h))
+            placed[i, power] = centre
+    # The rest, best place first: a chip whose best place is near its territory goes before one that
+    # would have to travel.
+    queue = [(*_best_place(i, w, h, taken, base, costs[p]), k) for k, (i, p, w, h) in enumerate(left)]
+    heapq.heapify(queue)
+    while queue:
+        score, centre, k = heapq.heappop(queue)
+        i, power, w, h = left[k]
+        if score != math.inf and taken.hits(_box(centre, w, h)):  # its place went to a better claim
+            heapq.heappush(queue, (*_best_place(i, w, h, taken, base, costs[power]), k))
+            continue
+        taken.add(_box(centre, w, h))
+        placed[i, power] = centre
+    tokens = []
+    for i, power, units, sprite in stacks:
+        centre = placed[i, power]
+        box = _box(centre, *sprite.size)
+        tail = _tail_target(base, i, centre, box) if _share(base, i, box) < 0.5 else None
+        tokens.append(Token(board.names[i], power, units, sprite, centre, tail))
+    return tokens
+
+
+def _tail_target(base: MapBase, index: int, centre: Point, box: Box) -> Point | None:
+    """The point of territory ``index`` nearest the chip at ``centre`` (None if the chip covers it)."""
+    inside = [p for p in base.spots[index] if base.territory_value(*p) == index + 1]
+    points = inside or [p for ring in base.rings[index] for p in ring]
+    target = min(points, key=lambda p: (math.dist(p, centre), p))
+    if box[0] <= target[0] <= box[2] and box[1] <= target[1] <= box[3]:
+        return None
+    return target
+
+
+def _free_spot(
+    spots: Iterable[Point],
+    w: float,
+    h: float,
+    taken: _BoxIndex,
+    base: MapBase,
+    index: int | None = None,
+    share: float = MOSTLY,
+    costs: Costs = _FREE,
+) -> Point | None:
+    """The first spot where a w×h box fits on the map clear of ``taken`` (with ``index``: at least
+    ``share`` of it on that territory, and the rest over little that ``costs`` much)."""
+    for centre in spots:
+        box = _box(centre, w, h)
+        if box[0] < 0 or box[1] < 0 or box[2] > base.width or box[3] > base.height:
+            continue
+        if taken.hits(box):
+            continue
+        if index is None:
+            return centre
+        own, cost = _cover(base, index, box, costs)
+        if own >= share and cost <= 0.1:
+            return centre
+    return None
+
+
+def _beside_row(base: MapBase, index: int, row: Sequence[Marker], w: float, h: float) -> list[Point]:
+    """Places for the owner's w×h chip against its territory's name and marker row: under the row,
+    after it, before it, above the name, then under the row or above the name a little to either side."""
+    name = base.reserved[index]
+    box = row_box(row) or name
+    x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    under, above = box[3] + h / 2, name[1] - h / 2
+    step = 8 * base.ui
+    shifts = [dx * step for k in range(1, 9) for dx in (k, -k)]
+    return [
+        (x, under),
+        (box[2] + w / 2, y),
+        (box[0] - w / 2, y),
+        (x, above),
+        *((x + dx, under) for dx in shifts),
+        *((x + dx, above) for dx in shifts),
+    ]
+
+
+def _best_place(
+    index: int, w: float, h: float, taken: _BoxIndex, base: MapBase, costs: Costs
+) -> tuple[float, Point]:
+    """Where a w×h chip of territory ``index`` that found no room on its land goes, and how good that
+    place is (lower is better; ``math.inf``: nowhere free, it overlaps)."""
+    label = base.labels[index]
+    box = base.reserved[index]
+    anchor = label.row_at if label else ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    sea = base.sea_lut[index + 1] > 0  # ships stay on the water if they can
+    island = base.good[index] == 0  # no room on it at all: TripleA's places beside it first
+    if island and (centre := _free_spot(base.spots[index], w, h, taken, base)) is not None:
+        return math.dist(centre, anchor) / h + _cover(base, index, _box(centre, w, h), costs)[1], centre
+    found = _nearest_fit(index, anchor, w, h, taken, base, sea, costs, 0.0 if island else 2.0)
+    if found is not None:
+        return found
+    centre = _free_spot(nearby(anchor, h / 2, 14000), w, h, taken, base)
+    return (math.inf, anchor) if centre is None else (math.inf, centre)  # a map covered in chips
+
+
+def _nearest_fit(
+    index: int,
+    anchor: Point,
+    w: float,
+    h: float,
+    taken: _BoxIndex,
+    base: MapBase,
+    sea: bool,
+    costs: Costs,
+    weight: float,
+) -> tuple[float, Point] | None:
+    """The best free place for a w×h chip round ``anchor``, and its score: near it, as much as can be on
+    its own territory (with ``weight`` 2, a chip two of its heights away but wholly on its land beats
+    one beside the name but on the sea), and over little that ``costs`` much. With ``sea``, only places
+    centred on water."""
+    best: tuple[float, Point] | None = None
+    blocker: Box = (0.0, 0.0, 0.0, 0.0)  # the last box in the way: the next candidates often hit it too
+    hw, hh = w / 2, h / 2
+    tx0, ty0, tx1, ty1 = base.bounds[index]
+    for centre in nearby(anchor, max(2.0, h / 3), 2000):
+        far = math.dist(centre, anchor) / h
+        if best is not None and far - weight >= best[0]:
+            break
+        x, y = centre
+        x0, y0, x1, y1 = x - hw, y - hh, x + hw, y + hh
+        if x0 < 0 or y0 < 0 or x1 > base.width or y1 > base.height:
+            continue
+        if best is not None and far >= best[0] and not (x0 < tx1 and tx0 < x1 and y0 < ty1 and ty0 < y1):
+            continue  # off the box round its territory, so nothing of it on its land: no better
+        b = blocker
+        if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
+            continue
+        box = (x0, y0, x1, y1)
+        hit = taken.first_hit(box)
+        if hit is not None:
+            blocker = hit
+            continue
+        if sea and not base.sea_lut[base.territory_value(*centre)]:
+            continue
+        own, cost = _cover(base, index, box, costs)
+        score = far - weight * own + cost
+        if best is None or score < best[0]:
+            best = (score, centre)
+    return best
+
+
+def _share(base: MapBase, index: int, box: Box) -> float:
+    """Roughly how much of ``box`` lies on territory ``index``."""
+    return _cover(base, index, box)[0]
+
+
+_SAMPLES = tuple((fx, fy) for fx in (0.1, 0.3, 0.5, 0.7, 0.9) for fy in (0.17, 0.5, 0.83))
+
+
+def _cover(base: MapBase, index: int, box: Box, costs: Costs = _FREE) -> tuple[float, float]:
+    """Roughly how much of ``box`` lies on territory ``index``, and the mean of ``costs`` (per
+    ``territory_at`` value) over the rest: 15 points sampled over it."""
+    value, pixels, width, height = index + 1, base.territory_bytes, base.width, base.height
+    x0, y0, x1, y1 = box
+    bw, bh = x1 - x0, y1 - y0
+    own, cost = 0, 0.0
+    for fx, fy in _SAMPLES:
+        x, y = int(x0 + fx * bw), int(y0 + fy * bh)
+        v = pixels[y * width + x] if 0 <= x < width and 0 <= y < height else 0
+        if v == value:
+            own += 1
+        else:
+            cost += costs[v]
+    return own / 15, cost / 15
+
+
+def _costs(picture: MapPicture, power: str) -> Costs:
+    """What covering each territory (by ``territory_at`` value) costs ``power``'s chip where the chip
+    cannot stay on its own: other powers' land a lot (the chip would read as theirs), land its power
+    holds a little (a tail says where it belongs), the sea nothing."""
+    board = classic_board()
+    costs = [0.0] * 256
+    for k, name in enumerate(board.names):
+        if not board.territories[name].is_sea:
+            costs[k + 1] = 0.25 if picture.owners.get(name) == power else 2.0
+    return tuple(costs)
+
+
+def _box(centre: Point, w: float, h: float) -> Box:
+    return (centre[0] - w / 2, centre[1] - h / 2, centre[0] + w / 2, centre[1] + h / 2)
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+class _BoxIndex:
+    """Boxes bucketed on a coarse grid, so "does this box touch any placed one" stays cheap."""
+
+    def __init__(self, cell: int) -> None:
+        self.cell = max(8, cell)
+        self.buckets: dict[tuple[int, int], list[Box]] = {}
+
+    def _cells(self, box: Box) -> list[tuple[int, int]]:
+        c = self.cell
+        return [
+            (x, y)
+            for x in range(math.floor(box[0] / c), math.floor(box[2] / c) + 1)
+            for y in range(math.floor(box[1] / c), math.floor(box[3] / c) + 1)
+        ]
+
+    def add(self, box: Box) -> None:
+        for cell in self._cells(box):
+            self.buckets.setdefault(cell, []).append(box)
+
+    def hits(self, box: Box, ignore: Box | None = None) -> bool:
+        """Whether ``box`` overlaps any box added (``ignore`` aside)."""
+        return self.first_hit(box, ignore) is not None
+
+    def first_hit(self, box: Box, ignore: Box | None = None) -> Box | None:
+        """A box added that ``box`` overlaps (``ignore`` aside), or None."""
+        x0, y0, x1, y1 = box
+        c, buckets = self.cell, self.buckets
+        rows = range(math.floor(y0 / c), math.floor(y1 / c) + 1)
+        for x in range(math.floor(x0 / c), math.floor(x1 / c) + 1):
+            for y in rows:
+                for b in buckets.get((x, y), ()):
+                    if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1 and b is not ignore:
+                        return b
+        return None

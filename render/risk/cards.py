@@ -1,0 +1,227 @@
+"""Small pictures for ephemeral replies: one roll of the dice, and a player's own cards.
+
+These are small, so they are drawn in full colour at twice the size and scaled down, which antialiases
+every shape (dice corners, pips, card symbols); they are encoded as ordinary RGB PNGs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from render.core import colours as C
+from render.core.dice import PIPS
+from render.core.fonts import fit, font, text_width, wrap
+from render.core.png import encode_png
+from render.core.shapes import draw_shape, seat_shape
+from render.risk.base import continent_colour
+from render.risk.symbols import draw_symbol
+from rules.risk.board import WILD, classic_map
+from rules.risk.events import BattleFought
+from rules.risk.views import RiskView
+
+SUPERSAMPLE = 2
+CARD = C.hex_rgb("#F4EFE2")
+CARD_INK = C.hex_rgb("#1B2632")
+CARD_MUTED = C.hex_rgb("#5D6B78")
+
+
+class _Pen:
+    """Draws in design units (the picture's final pixels at ``ui`` = 1) onto the supersampled image."""
+
+    def __init__(self, size: tuple[int, int], ui: float) -> None:
+        self.k = ui * SUPERSAMPLE
+        self.size = (round(size[0] * ui), round(size[1] * ui))
+        self.image = Image.new("RGB", (self.size[0] * SUPERSAMPLE, self.size[1] * SUPERSAMPLE), C.PANEL)
+        self.draw = ImageDraw.Draw(self.image)
+
+    def box(self, x0: float, y0: float, x1: float, y1: float) -> tuple[float, float, float, float]:
+        return (x0 * self.k, y0 * self.k, x1 * self.k, y1 * self.k)
+
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        size: int,
+        fill: C.Rgb,
+        *,
+        bold: bool = False,
+        anchor: str = "la",
+    ) -> None:
+        f = font(round(size * self.k), bold=bold)
+        self.draw.text((xy[0] * self.k, xy[1] * self.k), text, font=f, fill=fill, anchor=anchor)
+
+    def fit(self, text: str, size: int, width: float, *, bold: bool = False) -> str:
+        return fit(text, font(round(size * self.k), bold=bold), round(width * self.k))
+
+    def width(self, text: str, size: int, *, bold: bool = False) -> float:
+        return text_width(text, font(round(size * self.k), bold=bold)) / self.k
+
+    def swatch(self, seat: int, x: float, y: float, h: float) -> None:
+        draw_shape(
+            self.draw,
+            seat_shape(seat),
+            self.box(x, y, x + h * 1.7, y + h),
+            C.seat_colour(seat),
+            C.INK,
+            round(2 * self.k),
+        )
+
+    def done(self) -> bytes:
+        return encode_png(self.image.resize(self.size, Image.Resampling.LANCZOS))
+
+
+def _name(names: Sequence[str], seat: int) -> str:
+    if seat < 0:
+        return "Neutral"
+    return names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
+
+
+def _losses(n: int) -> str:
+    return "no losses" if n == 0 else f"loses {n} arm{'y' if n == 1 else 'ies'}"
+
+
+def _die(pen: _Pen, x: float, y: float, size: float, value: int, colour: C.Rgb, faded: bool) -> None:
+    fill = C.mix(colour, C.PANEL, 0.6) if faded else colour
+    pip = C.mix(C.ink_on(colour), C.PANEL, 0.6) if faded else C.ink_on(colour)
+    pen.draw.rounded_rectangle(
+        pen.box(x, y, x + size, y + size),
+        radius=round(size * 0.18 * pen.k),
+        fill=fill,
+        outline=C.INK,
+        width=round(2 * pen.k),
+    )
+    r = size * 0.09
+    for px, py in PIPS.get(value, ()):
+        cx, cy = x + px * size, y + py * size
+        pen.draw.ellipse(pen.box(cx - r, cy - r, cx + r, cy + r), fill=pip)
+    if faded:  # the losing die is also struck through, so the result does not rest on colour alone
+        pen.draw.line(
+            [(x * pen.k, (y + size) * pen.k), ((x + size) * pen.k, y * pen.k)],
+            fill=C.MUTED,
+            width=round(3 * pen.k),
+        )
+
+
+def render_battle(event: BattleFought, names: Sequence[str], *, width: int = 720) -> bytes:
+    """One roll: both sides' dice (high first, compared pairwise, ties to the defender) and the losses."""
+    board = classic_map()
+    ui = width / 720
+    rows = max(len(event.attacker_dice), len(event.defender_dice), 1)
+    die, row_gap = 54.0, 12.0
+    height = 150 + rows * (die + row_gap) + 58
+    pen = _Pen((720, round(height)), ui)
+    source = board.names[board.index(event.source)] if event.source in board.ids else event.source
+    target = board.names[board.index(event.target)] if event.target in board.ids else event.target
+    heading = f"{source}  →  {target}"
+    if pen.width(heading, 26, bold=True) > 672:
+        heading = pen.fit(f"Attack on {target}", 26, 672, bold=True)
+    pen.text((360, 30), heading, 26, C.TEXT, bold=True, anchor="mm")
+    sides = (
+        (event.seat, "from " + source, event.attacker_losses, 24.0, "la"),
+        (event.defender, "in " + target, event.defender_losses, 696.0, "ra"),
+    )
+    for seat, role, losses, x, anchor in sides:
+        name = pen.fit(_name(names, seat), 22, 280, bold=True)
+        sw = 22 * 1.7 + 10
+        if anchor == "la":
+            pen.swatch(seat, x, 64, 22)
+            pen.text((x + sw, 64), name, 22, C.TEXT, bold=True)
+        else:
+            pen.swatch(seat, x - pen.width(name, 22, bold=True) - sw, 64, 22)
+            pen.text((x, 64), name, 22, C.TEXT, bold=True, anchor=anchor)
+        pen.text((x, 96), pen.fit(role, 18, 328), 18, C.MUTED, anchor=anchor)
+        pen.text((x, height - 44), _losses(losses), 22, C.TEXT, bold=True, anchor=anchor)
+    top = 140.0
+    attacker, defender = C.seat_colour(event.seat), C.seat_colour(event.defender)
+    for i in range(rows):
+        y = top + i * (die + row_gap)
+        a = event.attacker_dice[i] if i < len(event.attacker_dice) else None
+        d = event.defender_dice[i] if i < len(event.defender_dice) else None
+        compared = a is not None and d is not None
+        attacker_wins = compared and a is not None and d is not None and a > d
+        if a is not None:
+            _die(pen, 360 - 40 - die, y, die, a, attacker, faded=compared and not attacker_wins)
+        if d is not None:
+            _die(pen, 360 + 40, y, die, d, defender, faded=compared and attacker_wins)
+        if compared:
+            pen.text((360, y + die / 2), ">" if attacker_wins else "≤", 26, C.TEXT, bold=True, anchor="mm")
+        elif a is not None:
+            pen.text((360 + 40, y + die / 2), "not compared", 16, C.MUTED, anchor="lm")
+    return pen.done()
+
+
+def render_hand(cards: Sequence[int], *, view: RiskView | None = None, width: int | None = None) -> bytes:
+    """A player's cards: territory, continent and symbol; wilds. With the player's own ``view``, cards
+    for territories they hold are marked (trading one puts 2 extra armies there) and the next set's
+    value is shown."""
+    board = classic_map()
+    per_row = max(1, min(len(cards), 5))
+    card_w, card_h, gap, margin, head = 170.0, 236.0, 16.0, 22.0, 58.0
+    design_w = margin * 2 + per_row * card_w + (per_row - 1) * gap
+    design_w = max(design_w, 420.0)
+    rows = max(1, -(-len(cards) // per_row))
+    ui = (width / design_w) if width else 1.0
+    pen = _Pen((round(design_w), round(head + rows * (card_h + gap) + margin - gap)), ui)
+    title = f"Your cards · {len(cards)}"
+    pen.text((margin, head / 2), title, 24, C.TEXT, bold=True, anchor="lm")
+    if view is not None:
+        pen.text(
+            (design_w - margin, head / 2), f"next set: {view.next_set_value} armies", 20, C.MUTED, anchor="rm"
+        )
+    if not cards:
+        pen.text((design_w / 2, head + card_h / 2), "No cards yet", 18, C.MUTED, anchor="mm")
+    held = (
+        {t.id for t in view.territories if t.owner == view.viewer}
+        if view and view.viewer is not None
+        else set()
+    )
+    for k, card_id in enumerate(cards):
+        x = margin + (k % per_row) * (card_w + gap)
+        y = head + (k // per_row) * (card_h + gap)
+        pen.draw.rounded_rectangle(
+            pen.box(x, y, x + card_w, y + card_h),
+            radius=round(12 * pen.k),
+            fill=CARD,
+            outline=C.INK,
+            width=round(2 * pen.k),
+        )
+        if not 0 <= card_id < len(board.cards):
+            pen.text((x + card_w / 2, y + card_h / 2), f"card {card_id}?", 18, CARD_INK, anchor="mm")
+            continue
+        card = board.cards[card_id]
+        cx = x + card_w / 2
+        if card.symbol == WILD or card.territory is None:
+            pen.text((cx, y + 34), "Wild", 24, CARD_INK, bold=True, anchor="mm")
+            pen.text((cx, y + 62), "any symbol", 15, CARD_MUTED, anchor="mm")
+            for j, symbol in enumerate(("infantry", "cavalry", "artillery")):
+                draw_symbol(
+                    pen.draw, symbol, pen.box(x + 14 + j * 48, y + 104, x + 58 + j * 48, y + 148), CARD_INK
+                )
+            continue
+        continent = board.continent_of[card.territory]
+        band = continent_colour(board, continent)
+        pen.draw.rounded_rectangle(
+            pen.box(x + 6, y + 6, x + card_w - 6, y + 34), radius=round(8 * pen.k), fill=band
+        )
+        pen.text(
+            (cx, y + 20),
+            pen.fit(board.continents[continent].name, 15, card_w - 20),
+            15,
+            C.ink_on(band),
+            bold=True,
+            anchor="mm",
+        )
+        f = font(round(20 * pen.k), bold=True)
+        lines = wrap(board.names[card.territory], f, round((card_w - 16) * pen.k))
+        for j, line in enumerate(lines):
+            pen.text((cx, y + 56 + j * 24), line, 20, CARD_INK, bold=True, anchor="mm")
+        draw_symbol(pen.draw, card.symbol, pen.box(cx - 38, y + 98, cx + 38, y + 174), CARD_INK)
+        pen.text((cx, y + 190), card.symbol.capitalize(), 16, CARD_MUTED, anchor="mm")
+        if board.ids[card.territory] in held:
+            pen.draw.rounded_rectangle(
+                pen.box(x + 14, y + 204, x + card_w - 14, y + 226), radius=round(11 * pen.k), fill=CARD_INK
+            )
+            pen.text((cx, y + 215), "you hold it: +2", 14, CARD, bold=True, anchor="mm")
+    return pen.done()

@@ -1,0 +1,31 @@
+"""The conformance suite over the registry: every registered game passes the same checks
+(``checks.py``), so a new game gets them all by registering in ``bot/games``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.games import GAMES
+from tests.conformance import checks
+
+CASES = [(name, seats) for name in sorted(GAMES) for seats in checks.seat_counts(GAMES[name])]
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES, ids=[f"{n}-{s}p" for n, s in CASES])
+def test_ai_games_end_replay_and_hide_every_seats_secrets(name: str, seats: int) -> None:
+    game = GAMES[name]
+    for state, recent in checks.check_whole_game(game, seats, seed=seats):
+        checks.check_views_hide_secrets(game, state, seats)
+        checks.check_pictures(game, state, recent, seats)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+async def test_the_terminal_client_plays_an_ai_game_to_the_end(name: str, tmp_path: Path) -> None:
+    await checks.check_terminal_game(GAMES, name, tmp_path)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+async def test_a_round_on_discord_through_the_games_own_commands(name: str, tmp_path: Path) -> None:
+    await checks.check_discord_round(GAMES, name, tmp_path)

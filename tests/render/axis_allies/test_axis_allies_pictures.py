@@ -1,0 +1,168 @@
+"""Axis & Allies' ``PICTURES`` and the adapters behind them (``render.axis_allies.picture``), on views and
+events made by the rules engine: Russia's opening attack on Ukraine with scripted dice.
+
+Dice order in a battle round: the attacker's units in unit order (infantry, then the tank), then the
+defender's (infantry, tanks, fighter).
+"""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from render.axis_allies import (
+    PICTURES,
+    BattlePicture,
+    base,
+    battle_picture,
+    map_picture,
+    render_battle,
+    render_map,
+)
+from rules.axis_allies import RULES
+from rules.axis_allies.actions import Battle, Casualties, EndPhase, Move
+from rules.axis_allies.state import AAState
+from rules.core.dice import ScriptedRng, SeededRng
+from rules.core.events import Event
+
+NAMES = ("Alice", "Bob")  # two seats: Alice plays the Allies, Bob the Axis
+NONE = ScriptedRng([])  # any die rolled where none should be fails the test
+UKRAINE = "Ukraine S.S.R."
+# Round 1: the first infantry (1) and the tank (3) hit; the defence's infantry 2 and fighter 4 hit.
+ROUND_ONE = [1, 2, 2, 2, 2, 2, 2, 2, 3] + [2, 6, 6, 6, 6, 4]
+
+
+def _new_game() -> AAState:
+    state, _ = RULES.setup({}, len(NAMES), SeededRng("render pictures"))
+    return state
+
+
+def _at_the_battle() -> AAState:
+    """Russia has bought nothing and moved 8 infantry and a tank into German-held Ukraine."""
+    state = _new_game()
+    for action in (
+        EndPhase(),
+        Move((("infantry", 3), ("tank", 1)), ("Karelia S.S.R.", UKRAINE)),
+        Move((("infantry", 5),), ("Caucasus", UKRAINE)),
+        EndPhase(),
+    ):
+        state, _ = RULES.apply(state, 0, action, NONE)
+    return state
+
+
+def _fight(state: AAState, dice: list[int]) -> tuple[AAState, list[Event]]:
+    rng = ScriptedRng(dice)
+    state, events = RULES.apply(state, 0, Battle(UKRAINE), rng)
+    assert rng.unused == 0
+    return state, events
+
+
+def _png(data: bytes | None) -> Image.Image:
+    assert data is not None
+    image = Image.open(io.BytesIO(data))
+    assert image.format == "PNG"
+    return image
+
+
+def test_map_picture_names_each_power_after_the_seat_playing_it() -> None:
+    picture = map_picture(RULES.view(_new_game(), None), NAMES, "A&A · #war")
+    assert picture.seat_names == {
+        "russia": "Alice",
+        "uk": "Alice",
+        "usa": "Alice",
+        "germany": "Bob",
+        "japan": "Bob",
+    }
+    assert picture.title == "A&A · #war"
+    assert (picture.to_move, picture.phase, picture.round, picture.battles) == ("russia", "purchase", 1, ())
+    assert picture.owners["Karelia S.S.R."] == "russia" and picture.owners[UKRAINE] == "germany"
+    assert "Karelia Sea Zone" not in picture.owners  # sea zones have no owner to colour
+    assert picture.units["Germany"]["germany"] == {
+        "infantry": 4, "tank": 2, "fighter": 1, "bomber": 1, "aa_gun": 1, "factory": 1,
+    }  # fmt: skip
+    assert picture.ipcs["russia"] == picture.income["russia"] == 24
+
+
+def test_map_picture_marks_the_battles_to_fight() -> None:
+    picture = map_picture(RULES.view(_at_the_battle(), None), NAMES, "A&A")
+    assert picture.battles == (UKRAINE,) and picture.phase == "combat"
+    assert picture.units[UKRAINE] == {
+        "russia": {"infantry": 8, "tank": 1},
+        "germany": {"infantry": 3, "tank": 2, "fighter": 1},
+    }
+
+
+def test_board_is_the_map_at_1600_and_ignores_recent_events() -> None:
+    state = _at_the_battle()
+    public = RULES.view(state, None)
+    drawn = PICTURES.board(public, NAMES, title="A&A")
+    assert drawn == render_map(map_picture(public, NAMES, "A&A"), width=1600)
+    assert _png(drawn).width == 1600
+    _, events = _fight(state, ROUND_ONE)
+    assert PICTURES.board(public, NAMES, title="A&A", recent=events) == drawn
+
+
+def test_battle_in_progress_shows_the_units_still_fighting_and_the_last_dice() -> None:
+    state, events = _fight(_at_the_battle(), ROUND_ONE)
+    for _ in range(2):  # each side names its two casualties
+        state, happened = RULES.apply(state, RULES.to_act(state)[0], Casualties((("infantry", 2),)), NONE)
+        events += happened
+    public = RULES.view(state, None)
+    assert public.battle is not None and public.battle.decision == "press_on"
+    expected = BattlePicture(
+        territory=UKRAINE,
+        attacker="russia",
+        defenders=("germany",),
+        attacking={"russia": {"infantry": 6, "tank": 1}},
+        defending={"germany": {"infantry": 1, "tank": 2, "fighter": 1}},
+        round=1,
+        attacker_dice=(1, 2, 2, 2, 2, 2, 2, 2, 3),
+        defender_dice=(2, 6, 6, 6, 6, 4),
+        attacker_hits=2,
+        defender_hits=2,
+    )
+    assert battle_picture(events, public) == expected
+    assert PICTURES.battle(public, events, NAMES) == render_battle(expected)
+
+
+def test_battle_over_shows_the_units_that_fired_in_its_last_round() -> None:
+    state, events = _fight(_at_the_battle(), [1] * 8 + [3] + [6] * 6)  # nine hits, none back
+    public = RULES.view(state, None)
+    assert public.battle is None
+    assert next(space.owner for space in public.spaces if space.name == UKRAINE) == "russia"
+    picture = battle_picture(events, public)
+    assert picture == BattlePicture(
+        territory=UKRAINE,
+        attacker="russia",
+        defenders=("germany",),
+        attacking={"russia": {"infantry": 8, "tank": 1}},
+        defending={"germany": {"infantry": 3, "tank": 2, "fighter": 1}},
+        round=1,
+        attacker_dice=(1, 1, 1, 1, 1, 1, 1, 1, 3),
+        defender_dice=(6, 6, 6, 6, 6, 6),
+        attacker_hits=9,
+        defender_hits=0,
+    )
+    assert _png(PICTURES.battle(public, events, NAMES)).width == 1000
+
+
+def test_no_battle_no_picture() -> None:
+    state = _new_game()
+    state, events = RULES.apply(state, 0, EndPhase(), NONE)
+    assert battle_picture(events, RULES.view(state, None)) is None
+    assert PICTURES.battle(RULES.view(state, None), events, NAMES) is None
+
+
+def test_nothing_is_private_in_axis_and_allies() -> None:
+    state = _at_the_battle()
+    for seat in (None, 0, 1):
+        assert PICTURES.private(RULES.view(state, seat), NAMES) is None
+
+
+def test_warm_builds_the_layer_the_map_uses() -> None:
+    base.clear_cache()
+    PICTURES.warm()
+    assert len(base._CACHE) == 1  # a private cache: the test peeks
+    PICTURES.board(RULES.view(_new_game(), None), NAMES, title="A&A")
+    assert len(base._CACHE) == 1  # the map found it built: nothing more was added
