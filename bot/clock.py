@@ -47,11 +47,11 @@ def parse_reminders(text: str) -> tuple[int, ...]:
     return tuple(values)
 
 
-def turn_deadline(start: datetime, hours: int, vacation_until: datetime | None) -> datetime:
-    """A turn that starts at ``start`` runs ``hours`` of clock time; the clock does not run while its
+def turn_deadline(start: datetime, length: timedelta, vacation_until: datetime | None) -> datetime:
+    """A turn that starts at ``start`` runs ``length`` of clock time; the clock does not run while its
     player is on vacation, so a turn beginning during a vacation counts from the vacation's end."""
     begins = max(start, vacation_until) if vacation_until else start
-    return begins + timedelta(hours=hours)
+    return begins + length
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,23 +63,33 @@ class TurnClock:
     timers: tuple[TimerSpec, ...]
 
 
-def plan_turn(game: GameRecord, seat: SeatRecord, turn: Sequence[int], now: datetime) -> TurnClock | None:
-    """The clock for the turn ``turn`` (the ruleset's ``turn_key``) that ``seat`` begins now; None when
-    the game has no deadlines."""
+def plan_turn(
+    game: GameRecord, seat: SeatRecord, turn: Sequence[int], now: datetime, seconds: int | None = None
+) -> TurnClock | None:
+    """The clock for the turn ``turn`` (the ruleset's ``turn_key``) that ``seat`` begins now: the game's
+    turn length, or ``seconds`` when the game's own rules time this turn (``Ruleset.turn_seconds``);
+    None when the game has no deadlines."""
     if not game.turn_hours:
         return None
+    length = timedelta(seconds=seconds) if seconds is not None else timedelta(hours=game.turn_hours)
     vacation = from_text(seat.vacation_until) if seat.vacation_until else None
-    deadline = turn_deadline(now, game.turn_hours, vacation)
-    return TurnClock(now, deadline, timers_for(game, seat.seat, turn, deadline, now))
+    deadline = turn_deadline(now, length, vacation)
+    return TurnClock(now, deadline, timers_for(game, seat.seat, turn, deadline, now, length))
 
 
 def timers_for(
-    game: GameRecord, seat: int, turn: Sequence[int], deadline: datetime, now: datetime
+    game: GameRecord,
+    seat: int,
+    turn: Sequence[int],
+    deadline: datetime,
+    now: datetime,
+    length: timedelta | None = None,
 ) -> tuple[TimerSpec, ...]:
     """The deadline timer and one per reminder still ahead; each timer names the turn it belongs to, so
-    one that outlives its turn (it should not, they are replaced together) is recognised and dropped."""
+    one that outlives its turn (it should not, they are replaced together) is recognised and dropped.
+    ``length``: the turn's, when not the game's turn length."""
     assert game.turn_hours, "only games with deadlines have timers"
-    length = timedelta(hours=game.turn_hours)
+    length = length or timedelta(hours=game.turn_hours)
     specs = [TimerSpec(DEADLINE, to_text(deadline), payload(seat, turn))]
     for percent in parse_reminders(game.reminders):
         due = deadline - length * percent / 100

@@ -218,7 +218,8 @@ class ServiceCore:
         running = (update.status or game.status) == "running" and ruleset.result(state) is None
         plan = None
         if running and waiting:
-            plan = plan_turn(game, seats[waiting[0]], ruleset.turn_key(state), self.clock())
+            key, seconds = ruleset.turn_key(state), ruleset.turn_seconds(state)
+            plan = plan_turn(game, seats[waiting[0]], key, self.clock(), seconds)
         if plan is None:
             return replace(update, clear=("deadline_at", "turn_started_at")), ()
         started, deadline = to_text(plan.started_at), to_text(plan.deadline)

@@ -13,7 +13,7 @@ from bot import lobby
 from bot.clock import DEADLINE, from_text, parse_reminders, payload, plan_turn, shifted, to_text
 from bot.core import ServiceCore, check_running
 from bot.gamelog import decode_events, live_actions, visible
-from bot.models import ActResult, ClockChange, GameStatus, ServiceError, TimeoutResult
+from bot.models import ActResult, ClockChange, GameStatus, Miss, ServiceError, TimeoutResult
 from bot.store import GameRecord, GameUpdate, LogEntry, SeatRecord, TimerSpec, VersionConflict
 
 TIMEOUT_ACTIONS = ("skip", "ai")
@@ -29,62 +29,67 @@ def check_timeout_action(action: str | None) -> None:
 
 class Deadlines(ServiceCore):
     async def timeout(self, game_id: int, turn: list[int], *, resume: bool = False) -> TimeoutResult | None:
-        """The deadline of ``turn`` (the ruleset's ``turn_key``) passed: count the miss, hand the seat to
-        the AI at the limit, and play the turn out. None if that turn is already over (a stale timer).
+        """The deadline of ``turn`` (the ruleset's ``turn_key``) passed: count a miss for each seat the
+        game still waits on (every seat that owes orders, in a game of simultaneous orders), hand a seat
+        to the AI at the limit, and play the turn out. None if that turn is already over (a stale timer).
 
-        The miss is committed first together with a "resume" timer due at once, so if the process dies
-        mid-turn the scheduler finishes the turn on restart without counting the miss twice."""
+        The misses are committed first together with a "resume" timer due at once, so if the process
+        dies mid-turn the scheduler finishes the turn on restart without counting them twice."""
         async with self.lock(game_id):
-            game = await self.load(game_id)
-            ruleset = self.rules(game.ruleset)
+            found = await self.loaded(game_id)
+            game = found.game
             if game.status != "running":
                 return None
+            ruleset = self.rules(game.ruleset)
             state = self.state_of(game)
             waiting = ruleset.to_act(state)
             if list(ruleset.turn_key(state)) != list(turn) or not waiting:
                 return None
-            seats = await self.store.seats(game_id)
-            seat = waiting[0]
-            record = seats[seat]
-            human = record.controller == "human"
-            missed = record.missed + (1 if human and not resume else 0)
-            handed = human and not resume and missed >= game.missed_limit
+            seats = list(found.seats)
+            misses, entries = [], []
+            for seat in waiting:
+                record = seats[seat]
+                human = record.controller == "human"
+                missed = record.missed + (1 if human and not resume else 0)
+                handed = human and not resume and missed >= game.missed_limit
+                if not resume:
+                    seats[seat] = replace(
+                        record, missed=missed, controller="ai" if handed else record.controller
+                    )
+                    note = {
+                        "type": "timeout",
+                        "seat": seat,
+                        "turn": list(turn),
+                        "missed": missed,
+                        "to_ai": handed,
+                    }
+                    entries.append(LogEntry("system", seat, None, json.dumps(note)))
+                by_ai = seats[seat].controller == "ai" or game.timeout_action == "ai"
+                misses.append(Miss(seat, record.name, missed if human else 0, by_ai, handed))
             if not resume:
-                changed = replace(record, missed=missed, controller="ai" if handed else record.controller)
-                seats = [changed if s.seat == seat else s for s in seats]
-                note = {
-                    "type": "timeout",
-                    "seat": seat,
-                    "turn": list(turn),
-                    "missed": missed,
-                    "to_ai": handed,
-                }
-                entry = LogEntry("system", seat, None, json.dumps(note))
-                again = TimerSpec(DEADLINE, to_text(self.clock()), payload(seat, turn, resume=True))
-                await self._commit(game, seats=seats, entries=[entry], timers=(again,))
-            by_ai = seats[seat].controller == "ai" or game.timeout_action == "ai"
-            moves = await self._play_out(game_id, turn, by_ai)
-        return TimeoutResult(
-            game_id, seat, record.name, missed if human else 0, game.missed_limit, by_ai, handed, moves
-        )
+                again = TimerSpec(DEADLINE, to_text(self.clock()), payload(waiting[0], turn, resume=True))
+                await self._commit(game, seats=seats, entries=entries, timers=(again,))
+            moves = await self._play_out(game_id, turn)
+        return TimeoutResult(game_id, tuple(misses), game.missed_limit, moves)
 
-    async def _play_out(self, game_id: int, turn: list[int], by_ai: bool) -> tuple[ActResult, ...]:
-        """Moves for whoever the turn waits on, until it ends (the caller holds the lock)."""
+    async def _play_out(self, game_id: int, turn: list[int]) -> tuple[ActResult, ...]:
+        """Moves for whoever the turn waits on, until it ends (the caller holds the lock): the AI's for
+        a seat it now plays or when the game says so, else the ruleset's harmless absent move."""
         moves: list[ActResult] = []
         for _ in range(1000):  # a turn is finite; the bound only guards against a looping ruleset
-            game = await self.load(game_id)
+            found = await self.loaded(game_id)
+            game = found.game
             ruleset = self.rules(game.ruleset)
             state = self.state_of(game)
             waiting = ruleset.to_act(state)
             if game.status != "running" or list(ruleset.turn_key(state)) != list(turn) or not waiting:
                 break
             seat = waiting[0]
-            if by_ai:
+            if found.seats[seat].controller == "ai" or game.timeout_action == "ai":
                 action = self.agent(ruleset.name, game.version).choose(state, seat)
             else:
                 action = ruleset.absent_move(state, seat)
-            seats = await self.store.seats(game_id)
-            moves.append(await self._apply(game, ruleset, state, seats, seat, action, None))
+            moves.append(await self._apply(game, ruleset, state, list(found.seats), seat, action, None))
         return tuple(moves)
 
     async def set_turn_rules(
@@ -203,7 +208,7 @@ class Deadlines(ServiceCore):
             deadline = game.deadline_at
             if game.status == "running" and deadline and game.state:
                 waiting = self.rules(game.ruleset).to_act(self.state_of(game))
-                if waiting and any(s.seat == waiting[0] for s in mine):
+                if any(s.seat in waiting for s in mine):
                     deadline = await self._shift_clock(game, new_until - running_from)
             note = f"On vacation until {new_until:%Y-%m-%d %H:%M} UTC; the turn clock waits."
             return ClockChange(game_id, deadline, note)
@@ -236,10 +241,11 @@ class Deadlines(ServiceCore):
                 ruleset = self.rules(game.ruleset)
                 state = self.state_of(game)
                 waiting = ruleset.to_act(state)
-                if waiting and any(s.seat == waiting[0] for s in mine):
+                if any(s.seat in waiting for s in mine):
                     # Back in the middle of one's own turn: a fresh clock, not the AI's leftovers.
                     merged = _merged(seats, changed)
-                    plan = plan_turn(game, merged[waiting[0]], ruleset.turn_key(state), self.clock())
+                    key, seconds = ruleset.turn_key(state), ruleset.turn_seconds(state)
+                    plan = plan_turn(game, merged[waiting[0]], key, self.clock(), seconds)
                     timers = plan.timers if plan else ()
             await self._commit(game, seats=_merged(seats, changed), entries=[entry], timers=timers)
         return await self.status(game_id)

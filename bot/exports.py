@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.gamelog import claims_of, decode_events, encode, live_actions, rebuild, seat_order, visible
+from bot.gamelog import claims_of, decode_events, encode, live_actions, rebuild, seat_order, secret, visible
 from bot.models import ServiceError, VerifyReport
 from bot.store import GameRecord, GameUpdate, LogEntry, LogRecord, SeatRecord, now_text
 from rules.core.codec import from_builtins, from_json, to_builtins
@@ -63,13 +63,17 @@ def export_document(
     }
     lines = [json.dumps(header, ensure_ascii=False)[:-1] + ', "log": [']
     for i, row in enumerate(rows):
-        events = visible(ruleset, decode_events(ruleset, row.events), None, ended)
+        every = decode_events(ruleset, row.events)
+        events = visible(ruleset, every, None, ended)
+        action = json.loads(row.action) if row.action else None
+        if not ended and row.kind == "action" and secret(ruleset, every, None):
+            action = {"type": "secret"}  # revealed in the export of the finished game
         entry = {
             "seq": row.seq,
             "kind": row.kind,
             "seat": row.seat,
             "user_id": row.user_id,
-            "action": json.loads(row.action) if row.action else None,
+            "action": action,
             "events": to_builtins(events),
             "at": row.at,
         }

@@ -107,6 +107,12 @@ def visible(ruleset: Ruleset, events: Iterable[Event], viewer: int | None, ended
     return [e for e in shown if e is not None]
 
 
+def secret(ruleset: Ruleset, events: Sequence[Event], viewer: int | None) -> bool:
+    """A move whose every event is hidden from ``viewer`` (a secret order being written): its action
+    is hidden too, or the log's headline would tell what the events keep back."""
+    return bool(events) and all(ruleset.redact(e, viewer) is None for e in events)
+
+
 def dice_text(event: DiceRolled) -> str:
     first, last = event.first, event.first + len(event.values) - 1
     base = ""
@@ -142,9 +148,12 @@ def row_lines(
         return [
             f"#{row.seq} A moderator rolled back {len(reverts)} action(s): #{', #'.join(map(str, reverts))}."
         ]
-    events = visible(ruleset, decode_events(ruleset, row.events), viewer, ended)
+    every = decode_events(ruleset, row.events)
+    events = visible(ruleset, every, viewer, ended)
     if row.kind == "system":
         head = f"#{row.seq} {_system_text(meta, names)}"
+    elif not ended and viewer != row.seat and secret(ruleset, every, viewer):
+        head = f"#{row.seq} {who}: a move kept secret until it is revealed"
     else:
         head = f"#{row.seq} {who}: {_action_text(meta)}"
     return [head] + [f"    {line}" for line in event_lines(ruleset, events, names)]

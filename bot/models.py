@@ -142,28 +142,60 @@ class VerifyReport:
 
 
 @dataclass(frozen=True, slots=True)
-class TimeoutResult:
-    """What a passed deadline did: the moves made for ``seat`` and whether the seat went to the AI."""
+class Miss:
+    """One seat a passed deadline caught: its misses so far, and how its turn was played."""
 
-    game_id: int
     seat: int
     name: str
-    missed: int  # deadlines this seat has now missed in the game
-    limit: int
-    by_ai: bool  # the AI played the turn (game option, or the seat is now the AI's)
+    missed: int  # deadlines this seat has now missed in the game (0: an AI seat)
+    by_ai: bool  # the AI played for it (game option, or the seat is now the AI's)
     handed_to_ai: bool  # this miss was the one that handed the seat to the AI
-    moves: tuple[ActResult, ...]
 
-    def sentence(self) -> str:
+    def sentence(self, limit: int) -> str:
         done = "the AI played the turn" if self.by_ai else "the turn was skipped"
         if self.handed_to_ai:
             return (
-                f"⏰ {self.name} missed the deadline ({self.missed} of {self.limit}): the seat now passes to "
+                f"⏰ {self.name} missed the deadline ({self.missed} of {limit}): the seat now passes to "
                 f"the AI, and {done}. {self.name} can take it back with /game join."
             )
         if self.missed == 0:  # the seat was the AI's already
             return f"⏰ The deadline passed: {done}."
-        return f"⏰ {self.name} missed the deadline ({self.missed} of {self.limit}): {done}."
+        return f"⏰ {self.name} missed the deadline ({self.missed} of {limit}): {done}."
+
+
+@dataclass(frozen=True, slots=True)
+class TimeoutResult:
+    """What a passed deadline did: each seat it caught (several when every seat owes orders at once)
+    and the moves made for them. ``seat``, ``missed``... read the first seat's, the usual one."""
+
+    game_id: int
+    misses: tuple[Miss, ...]
+    limit: int
+    moves: tuple[ActResult, ...]
+
+    @property
+    def seat(self) -> int:
+        return self.misses[0].seat
+
+    @property
+    def name(self) -> str:
+        return self.misses[0].name
+
+    @property
+    def missed(self) -> int:
+        return self.misses[0].missed
+
+    @property
+    def by_ai(self) -> bool:
+        return self.misses[0].by_ai
+
+    @property
+    def handed_to_ai(self) -> bool:
+        return self.misses[0].handed_to_ai
+
+    def sentence(self) -> str:
+        said = dict.fromkeys(miss.sentence(self.limit) for miss in self.misses)  # one "deadline passed"
+        return " ".join(said)
 
 
 @dataclass(frozen=True, slots=True)

@@ -194,6 +194,8 @@ class GameService(Deadlines, Moderation):
         mine = [s for s in mine if seats[s].controller == "human"]
         waiting = ruleset.to_act(state)
         seat = next((s for s in mine if s in waiting), None)
+        if seat is None and isinstance(move, Action) and ruleset.anytime(move) and mine:
+            seat = mine[0]  # a move a seat may make whenever (standing orders)
         if seat is None:
             who = ", ".join(seats[s].name for s in waiting if s < len(seats))
             raise ServiceError("not_your_turn", f"It is not your turn: the game is waiting for {who}.")

@@ -63,14 +63,19 @@ def turn_rules(status: GameStatus) -> str:
     )
 
 
+def waiting_names(status: GameStatus) -> str:
+    """Who the game waits on: one player, or several when every seat owes orders at once."""
+    names = [status.seats[s].name for s in status.waiting_for if s < len(status.seats)]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
+
+
 def status_embed(status: GameStatus, view: object, presenter: Presenter) -> discord.Embed:
     if status.result:
         now = f"**Game over.** {status.result}"
     elif status.status == "paused":
         now = "**Paused** by the host or a moderator."
     elif status.waiting_for:
-        who = status.seats[status.waiting_for[0]].name
-        now = f"**Turn {status.turn}:** {who} to play · {deadline_text(status)}"
+        now = f"**Turn {status.turn}:** {waiting_names(status)} to play · {deadline_text(status)}"
     else:
         now = status.status
     standings = [seat_line(status, s, view, presenter) for s in status.seats]
@@ -155,27 +160,31 @@ class TurnAnnouncer:
             return
         if not status.waiting_for or status.status != "running":
             return
-        seat = status.seats[status.waiting_for[0]]
+        who = waiting_names(status)
         embed = discord.Embed(
-            title=clip(f"Turn {status.turn}: {seat.name} to play", 256),
+            title=clip(f"Turn {status.turn}: {who} to play", 256),
             description=last_lines(lines or ["A new turn begins."], EMBED_DESCRIPTION - 200),
             colour=COLOUR,
         )
         if status_message is not None:
             embed.description = f"{embed.description}\n[Board and standings]({status_message.jump_url})"
-        told = seat.controller == "human" and await self._dm_turn(status, seat, note)
+        # Each player the turn waits on is told once: by DM if they asked (and it can be sent), else
+        # pinged in this one channel message (several at once when every seat owes orders).
+        pinged = []
+        for seat in (status.seats[s] for s in status.waiting_for):
+            if seat.controller != "human" or not await self._dm_turn(status, seat, note):
+                pinged.append(seat)
         head = f"{note}\n" if note else ""
-        if told:
-            content = f"{head}Turn {status.turn}: {seat.name} to play (told by DM) · {deadline_text(status)}."
+        if not pinged:
+            content = f"{head}Turn {status.turn}: {who} to play (told by DM) · {deadline_text(status)}."
         else:
-            content = (
-                f"{head}{mention(seat.user_id, seat.name)}, it is your turn in {status.title} "
-                f"(game #{game_id}) · {deadline_text(status)}."
-            )
-            if seat.user_id in self.dm_closed:
-                self.dm_closed.discard(seat.user_id)
+            mentions = ", ".join(mention(seat.user_id, seat.name) for seat in pinged)
+            where = f"{status.title} (game #{game_id})"
+            content = f"{head}{mentions}, it is your turn in {where} · {deadline_text(status)}."
+            if any(seat.user_id in self.dm_closed for seat in pinged):
+                self.dm_closed.difference_update(seat.user_id for seat in pinged)
                 content += " (Your DMs are closed, so turn notices come here; `/notify dm on` tries again.)"
-        await channel.send(content=content, embed=embed, allowed_mentions=QUIET if told else PINGS)
+        await channel.send(content=content, embed=embed, allowed_mentions=PINGS if pinged else QUIET)
 
     async def _dm_turn(self, status: GameStatus, seat: SeatInfo, note: str | None) -> bool:
         """Send the turn notice to the player's DMs if they asked; False if not wanted or not possible."""
@@ -228,14 +237,22 @@ class TurnAnnouncer:
         await self.turn_began(result.game_id, lines, note=result.sentence())
 
     async def reminder(self, game_id: int, seat: int, percent: int) -> None:
+        """Remind the players the game still waits on (the turn's player; every seat that has not sent
+        its orders yet, in a game of simultaneous orders), each by DM if they asked, else by a ping."""
         status = await self.host.service.status(game_id)
-        player = status.seats[seat]
-        if status.status != "running" or player.controller != "human":
+        if status.status != "running":
             return
         where = f"{status.title} (game #{game_id})"
         text = f"⏳ {percent}% of your turn is left in {where}: {deadline_text(status)}."
-        wants_dm = player.user_id is not None and await self.host.service.wants_dm(player.user_id)
-        if wants_dm and player.user_id is not None and await self._dm(player.user_id, text):
-            return
-        channel = await self._channel(status.channel_id)
-        await channel.send(f"{mention(player.user_id, player.name)} {text}", allowed_mentions=PINGS)
+        pinged = []
+        for player in (status.seats[s] for s in status.waiting_for):
+            if player.controller != "human" or player.user_id is None:
+                continue
+            if not (
+                await self.host.service.wants_dm(player.user_id) and await self._dm(player.user_id, text)
+            ):
+                pinged.append(player)
+        if pinged:
+            channel = await self._channel(status.channel_id)
+            mentions = " ".join(mention(p.user_id, p.name) for p in pinged)
+            await channel.send(f"{mentions} {text}", allowed_mentions=PINGS)

@@ -66,3 +66,13 @@ class Ruleset(Protocol):
         """The move made for ``seat`` when its turn deadline passed: legal, never starting a fight,
         and leading to the end of the turn when repeated."""
         ...
+
+    def turn_seconds(self, state: Any) -> int | None:
+        """How long the turn now waiting may take, when the game's own rules time it (a round that
+        shrinks as the game goes on); None: the game's deadline setting decides."""
+        ...
+
+    def anytime(self, action: Action) -> bool:
+        """Whether a seat still playing may take ``action`` whenever, not only when the game waits on
+        it (standing orders set ahead of time); ``apply`` still judges it."""
+        ...

@@ -146,6 +146,12 @@ class StubRules:
     def absent_move(self, state: StubState, seat: int) -> Action:
         return Take(1)
 
+    def turn_seconds(self, state: StubState) -> int | None:
+        return None
+
+    def anytime(self, action: Action) -> bool:
+        return False
+
 
 class StubAI:
     """Takes what leaves a multiple of four when it can (the winning strategy), else one at random."""
