@@ -1,0 +1,94 @@
+"""The options a Hex war game can be set up with, declared once for every front end, and the round
+timer turned into a deadline.
+
+The rule document times each round: 3 min 30 s, 30 s less each round, never under 30 s. By post the
+same shape becomes a deadline in hours (default 48, 6 fewer each round, never under 12); a group playing
+at the same time picks ``timer=live`` and keeps the document's own minutes. The Discord layer reads
+``deadline_seconds``; the engine itself never looks at a clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rules.core.options import OptionSpec, OptionValue, resolve_options
+from rules.hexwar.state import HexOptions
+
+LIVE_START, LIVE_STEP, LIVE_MIN = 210, 30, 30  # the document's timer, in seconds
+
+OPTIONS = (
+    OptionSpec(
+        "rounds",
+        20,
+        "After this many rounds the most money earned wins (0: play until one player holds every capital).",
+        minimum=0,
+        maximum=200,
+    ),
+    OptionSpec(
+        "die", 10, "Sides of the combat die; a unit hits at or under its attack value.", minimum=8, maximum=12
+    ),
+    OptionSpec(
+        "units_per_turn",
+        1,
+        "Starting units each player places per setup turn (the rules say 1).",
+        minimum=1,
+        maximum=23,
+    ),
+    OptionSpec("income_land", 1, "Money a round for each plain land hex held.", minimum=0, maximum=10),
+    OptionSpec("income_city", 3, "Money a round for each city or port city held.", minimum=0, maximum=20),
+    OptionSpec("income_capital", 5, "Extra money a round for each capital held.", minimum=0, maximum=30),
+    OptionSpec(
+        "defences_per_kind",
+        1,
+        "Defence structures of each kind (ground, air, water) a city may have.",
+        minimum=1,
+        maximum=5,
+    ),
+    OptionSpec(
+        "timer",
+        "post",
+        "How long a round (and a setup turn) may take.",
+        choices=("post", "live"),
+        choice_help={
+            "post": "hours by post: post_hours, shrinking by post_step_hours a round to post_min_hours",
+            "live": "the rules' own clock: 3 min 30 s, 30 s less each round, at least 30 s",
+        },
+    ),
+    OptionSpec("post_hours", 48, "By post: hours for the first round and for setup turns.", minimum=1),
+    OptionSpec("post_step_hours", 6, "By post: hours fewer each round.", minimum=0, maximum=48),
+    OptionSpec("post_min_hours", 12, "By post: the shortest a round gets, in hours.", minimum=1),
+    OptionSpec(
+        "unsubmitted",
+        "hold",
+        "Orders written but not submitted when the deadline passes.",
+        choices=("hold", "stand"),
+        choice_help={"hold": "are dropped: the player holds", "stand": "are submitted as written"},
+    ),
+)
+
+
+def make_options(given: Mapping[str, object]) -> HexOptions:
+    values: dict[str, OptionValue] = resolve_options(OPTIONS, given)
+    return HexOptions(
+        rounds=int(values["rounds"]),
+        die=int(values["die"]),
+        units_per_turn=int(values["units_per_turn"]),
+        income_land=int(values["income_land"]),
+        income_city=int(values["income_city"]),
+        income_capital=int(values["income_capital"]),
+        defences_per_kind=int(values["defences_per_kind"]),
+        timer=str(values["timer"]),
+        post_hours=int(values["post_hours"]),
+        post_step_hours=int(values["post_step_hours"]),
+        post_min_hours=int(values["post_min_hours"]),
+        unsubmitted=str(values["unsubmitted"]),
+    )
+
+
+def deadline_seconds(options: HexOptions, round_number: int) -> int:
+    """Time allowed for round ``round_number`` (setup turns count as round 1)."""
+    spent = max(0, round_number - 1)
+    if options.timer == "live":
+        return max(LIVE_MIN, LIVE_START - LIVE_STEP * spent)
+    hours = max(options.post_min_hours, options.post_hours - options.post_step_hours * spent)
+    return hours * 3600

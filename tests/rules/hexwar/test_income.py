@@ -1,0 +1,88 @@
+"""Income by hex kind, capitals (half income without one, none without a city either), seats out, and
+victory by every capital or by the most money earned after the round limit."""
+
+from __future__ import annotations
+
+from rules.hexwar import RULES
+from rules.hexwar.actions import Buy, Move
+from rules.hexwar.events import GameWon, IncomeCollected, PurchaseLost, SeatEliminated, UnitsPlaced
+from rules.hexwar.state import HexOptions, Phase
+from tests.rules.hexwar.position import of_type, owner_of, play_round, position, write
+
+
+def income(events, seat):
+    (found,) = [e for e in of_type(events, IncomeCollected) if e.seat == seat]
+    return found
+
+
+def test_income_per_hex_kind():
+    """Design: plain land 1, city or port city 3, and 5 more for each capital held (options)."""
+    hexes = {"B3": ("land", 0), "C3": ("land", 0), "D3": ("city", 0), "E3": ("port", 0), "F3": ("water", -1)}
+    state = position(hexes, capitals={"B3": 0})
+    after, events = play_round(state, {})
+    assert income(events, 0) == IncomeCollected(0, 1 + 1 + 3 + 3 + 5, "full")
+    assert after.money[0] == 100 + 13 and after.earned[0] == 13
+    richer = position(hexes, capitals={"B3": 0}, options=HexOptions(income_land=2, income_capital=10))
+    assert income(play_round(richer, {})[1], 0).amount == 2 + 2 + 3 + 3 + 10
+
+
+def test_without_a_capital_a_player_with_a_city_collects_half_rounded_up():
+    hexes = {"B3": ("land", 0), "C3": ("land", 0), "D3": ("city", 0), "E3": ("land", 1)}
+    state = position(hexes, capitals={"E3": 0})  # seat 0's capital is held by seat 1
+    assert income(play_round(state, {})[1], 0) == IncomeCollected(0, 3, "half")  # (1 + 1 + 3) / 2, up
+
+
+def test_without_a_capital_or_a_city_a_player_collects_nothing():
+    hexes = {"B3": ("land", 0), "C3": ("land", 0), "E3": ("land", 1)}
+    state = position(hexes, capitals={"E3": 0})
+    assert income(play_round(state, {})[1], 0) == IncomeCollected(0, 0, "none")
+
+
+def test_a_captured_capital_works_as_ones_own():
+    hexes = {"B3": ("land", 0), "C3": ("land", 0), "E3": ("land", 1)}
+    state = position(hexes, capitals={"B3": 1, "E3": 0})
+    assert income(play_round(state, {})[1], 0) == IncomeCollected(0, 1 + 1 + 5, "full")
+
+
+def test_two_players_taking_each_others_capitals_both_collect_in_full():
+    hexes = {"B3": ("land", 0), "C3": ("land", 0), "D3": ("land", 1), "E3": ("land", 1)}
+    state = position(hexes, {"C3": [(0, "inf", 1)], "D3": [(1, "inf", 1)]}, capitals={"C3": 0, "D3": 1})
+    orders = {0: [Move("C3", "D3", "inf"), Buy("inf", 1, "C3")], 1: [Move("D3", "C3", "inf")]}
+    after, events = play_round(state, orders)
+    assert (owner_of(after, "C3"), owner_of(after, "D3")) == (1, 0)
+    assert income(events, 0) == IncomeCollected(0, 1 + 1 + 5, "full")
+    assert income(events, 1) == IncomeCollected(1, 1 + 1 + 5, "full")
+    assert of_type(events, PurchaseLost) == [PurchaseLost(0, "inf", 1)]  # its capital fell, no other
+    assert after.phase is Phase.ORDERS  # nobody holds both capitals
+    # New units go only to a capital held a full round: the captured one from the end of the next round.
+    write(after, 0, Buy("inf", 1, "D3"))
+    after, events = play_round(after, {0: [Buy("inf", 1, "D3")]})
+    assert of_type(events, UnitsPlaced) == [UnitsPlaced(0, "inf", 1, "D3")]
+
+
+def test_holding_every_capital_wins():
+    hexes = {"B3": ("land", 0), "C3": ("land", 0), "D3": ("land", 1), "E3": ("land", 1)}
+    state = position(hexes, {"C3": [(0, "tank", 1)]}, capitals={"B3": 0, "D3": 1})
+    after, events = play_round(state, {0: [Move("C3", "D3", "tank")]})
+    assert of_type(events, GameWon) == [GameWon((0,), "capitals")]
+    assert RULES.result(after).winners == (0,) and RULES.to_act(after) == ()
+
+
+def test_after_the_round_limit_the_most_money_earned_wins_and_a_tie_is_shared():
+    hexes = {"B3": ("land", 0), "C3": ("land", 0), "D3": ("land", 1), "E3": ("city", 1)}
+    state = position(hexes, capitals={"B3": 0, "D3": 1}, options=HexOptions(rounds=3), earned=(40, 40))
+    after, events = play_round(state, {})
+    assert of_type(events, GameWon) == [GameWon((1,), "money")]  # earned 40 + 9 against 40 + 7
+    assert RULES.result(after).summary == "After 3 rounds Seat 2 earned the most money (49)."
+    tied = position(hexes, capitals={"B3": 0, "D3": 1}, options=HexOptions(rounds=3), earned=(42, 40))
+    assert of_type(play_round(tied, {})[1], GameWon) == [GameWon((0, 1), "money")]
+    unlimited = position(hexes, capitals={"B3": 0, "D3": 1}, options=HexOptions(rounds=0), round_number=300)
+    assert play_round(unlimited, {})[0].phase is Phase.ORDERS
+
+
+def test_a_seat_with_no_land_and_no_units_is_out():
+    hexes = {"B3": ("land", 0), "C3": ("land", 1), "D3": ("land", 2)}
+    state = position(hexes, {"C3": [(1, "tank", 1)]}, players=3, capitals={"B3": 0, "C3": 1})
+    after, events = play_round(state, {1: [Move("C3", "D3", "tank")]})
+    assert of_type(events, SeatEliminated) == [SeatEliminated(2)]
+    assert RULES.to_act(after) == (0, 1) and after.out == (False, False, True)

@@ -1,0 +1,175 @@
+"""Setup as play: hexes dealt and placed, the placement order dealt, units and capitals placed."""
+
+from __future__ import annotations
+
+import pytest
+from msgspec.structs import replace
+
+from rules.core.dice import ScriptedRng, SeededRng
+from rules.core.errors import IllegalAction
+from rules.hexwar import RULES
+from rules.hexwar.actions import Move, PlaceCapital, PlaceHex, PlaceUnit
+from rules.hexwar.ai import HexWarAI
+from rules.hexwar.board import grid
+from rules.hexwar.events import (
+    CapitalPlaced,
+    HexesDealt,
+    HexPlaced,
+    IncomeCollected,
+    PlacementOrderDealt,
+    RoundBegan,
+    UnitPlaced,
+)
+from rules.hexwar.state import Phase
+
+NO_DICE = ScriptedRng([])
+
+
+def new(players=2, **options):
+    return RULES.setup(options, players, SeededRng("setup-test"))
+
+
+def advance(state, until, seed=1):
+    """Let the AI play setup steps until ``until(state)``."""
+    ai = HexWarAI(seed)
+    rng = SeededRng("setup-test")
+    while not until(state):
+        seat = RULES.to_act(state)[0]
+        state, _ = RULES.apply(state, seat, ai.choose(state, seat), rng)
+    return state
+
+
+def refused(state, seat, action):
+    with pytest.raises(IllegalAction) as caught:
+        RULES.apply(state, seat, action, NO_DICE)
+    return caught.value
+
+
+@pytest.mark.parametrize(("players", "board"), [(2, 50), (3, 60), (4, 64), (5, 75)])
+def test_hands_are_dealt_alike_to_make_the_documents_board_sizes(players, board):
+    state, events = new(players)
+    assert events == [HexesDealt(state.hands)]
+    assert len(set(state.hands)) == 1 and sum(state.hands[0]) * players == board
+    assert state.phase is Phase.HEXES and RULES.to_act(state) == (0,)
+
+
+def test_two_to_five_players():
+    for players in (1, 6):
+        with pytest.raises(IllegalAction, match="2 to 5 players"):
+            new(players)
+
+
+def test_the_first_hex_goes_on_the_starting_outline():
+    state, _ = new()
+    assert (
+        refused(state, 0, PlaceHex("land", "A1")).message == "The first hex goes on the starting outline, F4."
+    )
+    after, events = RULES.apply(state, 0, PlaceHex("land", "F4"), NO_DICE)
+    assert events == [HexPlaced(0, "land", "F4", 4, 3)]
+    assert after.hands[0] == (10, 3, 2, 9) and RULES.to_act(after) == (1,)
+
+
+def test_hexes_are_placed_in_turn_order_each_adjoining_the_board():
+    state, _ = new()
+    state, _ = RULES.apply(state, 0, PlaceHex("water", "F4"), NO_DICE)
+    assert refused(state, 0, PlaceHex("land", "G4")).code == "not_your_turn"
+    assert (
+        refused(state, 1, PlaceHex("land", "A1")).message
+        == "A hex must adjoin one already placed; A1 does not."
+    )
+    assert refused(state, 1, PlaceHex("land", "F4")).message == "F4 already holds a hex."
+    state, _ = RULES.apply(state, 1, PlaceHex("city", "G4"), NO_DICE)
+    assert state.owner == (-1, 1)  # land belongs to whoever placed it, water to nobody
+    assert refused(state, 0, Move("F4", "G4", "inf")).message == "Place a hex from your hand first."
+
+
+def test_a_hex_may_adjoin_across_the_left_right_edge():
+    state, _ = new()
+    g = grid(state.width, state.height)
+    state = replace(
+        state,
+        cells=(g.lookup("J4"),),
+        kinds=("land",),
+        owner=(0,),
+        held_since=(0,),
+        capital_of=(-1,),
+        defences=((),),
+        units=((),),
+        current=1,
+    )
+    after, _ = RULES.apply(state, 1, PlaceHex("land", "A4"), NO_DICE)
+    assert after.cells[-1] == g.lookup("A4")
+
+
+def test_numbered_cards_set_the_order_for_units_and_capitals():
+    state, _ = new()
+    state = advance(state, lambda s: sum(map(sum, s.hands)) == 1)
+    seat = RULES.to_act(state)[0]
+    last = HexWarAI(1).choose(state, seat)
+    after, events = RULES.apply(state, seat, last, ScriptedRng([1]))  # the 2-card shuffle: swap
+    assert events[-1] == PlacementOrderDealt((1, 0))
+    assert after.phase is Phase.UNITS and RULES.to_act(after) == (1,)
+    assert len(after.cells) == 50
+
+
+def test_starting_units_are_placed_one_at_a_time_on_own_land():
+    state, _ = new()
+    state = advance(state, lambda s: s.phase is Phase.UNITS)
+    first, second = state.order
+    assert state.units_left[first] == (18, 0, 1, 3, 1, 0, 0)  # 18 inf, 3 tanks, 1 hovercraft, 1 plane
+    own = next(h for h in range(len(state.cells)) if state.owner[h] == first)
+    theirs = next(h for h in range(len(state.cells)) if state.owner[h] == second)
+    g = grid(state.width, state.height)
+    name, other = g.name(state.cells[own]), g.name(state.cells[theirs])
+    error = refused(state, first, PlaceUnit("tank", other))
+    assert error.message == f"Starting units go on a land hex you own; {other} is not one."
+    assert refused(state, first, PlaceUnit("frig", name)).message == "You have no frigates left to place."
+    after, events = RULES.apply(state, first, PlaceUnit("Tank", name), NO_DICE)
+    assert events == [UnitPlaced(first, "tank", name)]
+    assert RULES.to_act(after) == (second,) and after.units_left[first][3] == 2
+
+
+def test_units_per_turn_option_lets_a_player_place_several_in_one_turn():
+    state, _ = new(units_per_turn=3)
+    state = advance(state, lambda s: s.phase is Phase.UNITS)
+    first = state.order[0]
+    own = next(h for h in range(len(state.cells)) if state.owner[h] == first)
+    name = grid(state.width, state.height).name(state.cells[own])
+    for placed in range(3):
+        assert RULES.to_act(state) == (first,), placed
+        state, _ = RULES.apply(state, first, PlaceUnit("inf", name), NO_DICE)
+    assert RULES.to_act(state) == (state.order[1],)
+
+
+def test_capitals_go_on_any_own_land_hex_then_income_and_round_one():
+    state, _ = new()
+    state = advance(state, lambda s: s.phase is Phase.CAPITALS)
+    first, second = state.order
+    g = grid(state.width, state.height)
+    water = next(h for h in range(len(state.cells)) if state.kinds[h] == "water")
+    plain = next(h for h in range(len(state.cells)) if state.owner[h] == first and state.kinds[h] == "land")
+    theirs = next(h for h in range(len(state.cells)) if state.owner[h] == second)
+    for h in (water, theirs):
+        assert refused(state, first, PlaceCapital(g.name(state.cells[h]))).code == "not_your_land"
+    state, events = RULES.apply(state, first, PlaceCapital(g.name(state.cells[plain])), NO_DICE)
+    assert events == [CapitalPlaced(first, g.name(state.cells[plain]))]
+    state = advance(state, lambda s: s.phase is Phase.ORDERS)
+    assert state.round == 1 and RULES.to_act(state) == (0, 1)
+    assert state.money[first] == 11 + 3 * 3 + 2 * 3 + 5  # income collected once at the end of setup
+
+
+def test_setup_ends_with_income_collected_and_the_first_round_begun():
+    state, _ = new()
+    state = advance(state, lambda s: s.phase is Phase.CAPITALS and s.current == s.order[1])
+    seat = state.current
+    action = HexWarAI(1).choose(state, seat)
+    _after, events = RULES.apply(state, seat, action, NO_DICE)
+    assert [type(e) for e in events] == [CapitalPlaced, IncomeCollected, IncomeCollected, RoundBegan]
+    assert events[-1] == RoundBegan(1, 48 * 3600)
+
+
+def test_turn_key_changes_every_setup_turn():
+    state, _ = new()
+    keys = {RULES.turn_key(state)}
+    state, _ = RULES.apply(state, 0, PlaceHex("land", "F4"), NO_DICE)
+    assert RULES.turn_key(state) not in keys
