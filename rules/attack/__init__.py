@@ -1,0 +1,84 @@
+"""Attack! Deluxe, for 2 to 6 players: seasons of actions, battle lines, navy cards, governments and an
+original world map. ``RULES`` is the engine contract's entry point; the rules page is
+``docs/rules/attack.md``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.attack import absent, engine, text
+from rules.attack.actions import AttackAction
+from rules.attack.events import AttackEvent
+from rules.attack.legal import legal_actions
+from rules.attack.options import OPTIONS, make_options
+from rules.attack.state import AttackState, Stage
+from rules.attack.views import AttackView, redact, view
+from rules.core.dice import Rng
+from rules.core.events import Action, Event
+from rules.core.options import OptionSpec, OptionValue
+from rules.core.ruleset import Result
+
+
+class AttackRules:
+    name = "attack"
+    title = "Attack!"
+    min_seats = 2
+    max_seats = 6
+    options: Sequence[OptionSpec] = OPTIONS
+    state_type = AttackState
+    action_type: Any = AttackAction
+    event_type: Any = AttackEvent
+
+    def setup(
+        self, options: Mapping[str, OptionValue], seats: int, rng: Rng
+    ) -> tuple[AttackState, list[Event]]:
+        return engine.new_game(make_options(options), seats, rng)
+
+    def apply(
+        self, state: AttackState, seat: int, action: Action, rng: Rng
+    ) -> tuple[AttackState, list[Event]]:
+        return engine.apply(state, seat, action, rng)
+
+    def legal(self, state: AttackState, seat: int) -> list[Action]:
+        return legal_actions(state, seat)
+
+    def to_act(self, state: AttackState) -> tuple[int, ...]:
+        return engine.to_act(state)
+
+    def view(self, state: AttackState, seat: int | None) -> AttackView:
+        return view(state, seat)
+
+    def redact(self, event: Event, seat: int | None) -> Event | None:
+        return redact(event, seat)
+
+    def result(self, state: AttackState) -> Result | None:
+        if state.stage is not Stage.OVER:
+            return None
+        return Result(state.winners, state.summary)
+
+    def describe(self, event: Event, names: Sequence[str]) -> str | None:
+        return text.describe(event, names)
+
+    def rolls(self, state: AttackState) -> int:
+        return state.rolls
+
+    def turn_key(self, state: AttackState) -> tuple[int, int]:
+        """Changes whenever a new decision is due from someone: the year and season with the position
+        in the turn order, the battle's turn or round, and the seat to act."""
+        waiting = engine.to_act(state)
+        battle = (
+            state.army_battle.turn
+            if state.army_battle
+            else state.navy_battle.round
+            if state.navy_battle
+            else 0
+        )
+        step = ((state.year * 4 + state.season) * 8 + state.position) * 1000 + battle
+        return (step, waiting[0] if waiting else -1)
+
+    def absent_move(self, state: AttackState, seat: int) -> Action:
+        return absent.absent_move(state, seat)
+
+
+RULES = AttackRules()

@@ -1,0 +1,200 @@
+"""Attack! events as sentences for the game log, turn summaries and the terminal client."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from rules.attack.actions import Ships, Troops
+from rules.attack.board import LAYOUTS, board
+from rules.attack.events import (
+    ActionBegan,
+    ActionEnded,
+    ArmyBattleBegan,
+    ArmyBattleEnded,
+    ArmyMoved,
+    AssaultGathered,
+    Burned,
+    CardDrawn,
+    CargoLost,
+    DamagedWithdrew,
+    DirectionChosen,
+    ForcesPlaced,
+    GameEnded,
+    GovernmentChosen,
+    IncomeCollected,
+    LineSet,
+    LinesRevealed,
+    LineUpSet,
+    MarkerRevealed,
+    NavyBattleBegan,
+    NavyBattleEnded,
+    NavyRetreated,
+    Negotiated,
+    NeutralsSet,
+    OrderRolled,
+    Passed,
+    RegionConquered,
+    Researched,
+    Scored,
+    SeasonBegan,
+    SeatResigned,
+    ShipsEngaged,
+    ShipsSailed,
+    UnitsBuilt,
+    Volley,
+    YearBegan,
+    YearEnded,
+)
+from rules.attack.tables import ARMY_FACES, ARMY_TYPES, NAVY_TYPES, card_name
+from rules.core.events import DiceRolled, Event
+
+
+@cache
+def _places() -> dict[str, str]:
+    world = board(LAYOUTS[-1])
+    names = dict(zip(world.region_ids, world.region_names, strict=True))
+    names.update(zip(world.zone_ids, world.zone_names, strict=True))
+    return names
+
+
+def troops(units: Troops) -> str:
+    plural = ("infantry", "artillery", "tanks", "planes")
+    parts = [f"{n} {ARMY_TYPES[k] if n == 1 else plural[k]}" for k, n in enumerate(units.counts()) if n]
+    return ", ".join(parts) or "no units"
+
+
+def ships(fleet: Ships) -> str:
+    parts = [
+        f"{n} {kind if n == 1 else kind + 's'}"
+        for kind, n in zip(NAVY_TYPES, fleet.counts(), strict=True)
+        if n
+    ]
+    return ", ".join(parts) or "no ships"
+
+
+def faces(values: Sequence[int]) -> str:
+    shown = [ARMY_TYPES[face] if (face := ARMY_FACES[v - 1]) is not None else "blank" for v in values]
+    return "[" + " ".join(shown) + "]"
+
+
+def describe(event: Event, names: Sequence[str]) -> str | None:
+    """One line for ``event``; None for events another line already tells (the dice of a battle)."""
+    place = _places()
+
+    def who(seat: int) -> str:
+        if seat < 0:
+            return "the neutral"
+        return names[seat] if seat < len(names) else f"Seat {seat + 1}"
+
+    def at(pid: str | None) -> str:
+        return "" if pid is None else place.get(pid, pid)
+
+    match event:
+        case DiceRolled():
+            return None
+        case OrderRolled(purpose=purpose, order=order):
+            first = who(order[0])
+            if purpose == "government":
+                return f"Order dice: governments are chosen in the order {', '.join(who(s) for s in order)}."
+            return f"Order dice: {first} starts the year."
+        case GovernmentChosen(seat=seat, government=gov, economics=econ):
+            return f"{who(seat)} chose {gov.title()}, starting with {econ.title()} 1."
+        case ForcesPlaced(seat=seat, region=r, army=a, navy=n, capital=capital):
+            what = f"placed the capital in {at(r)}" if capital else f"took {at(r)}"
+            fleet = f"; ships: {ships(n)}" if any(n.counts()) else ""
+            return f"{who(seat)} {what} with {troops(a)}{fleet}."
+        case NeutralsSet(regions=regions):
+            return f"{len(regions)} regions are neutral, their government markers face down."
+        case DirectionChosen(seat=seat, clockwise=cw, order=order):
+            way = "clockwise" if cw else "counterclockwise"
+            return f"{who(seat)} plays {way}: {', '.join(who(s) for s in order)}."
+        case YearBegan(year=year):
+            return f"— Year {year} begins."
+        case SeasonBegan(season=season):
+            return f"— {season.title()}."
+        case ActionBegan(seat=seat, action=action, card=card, target=target):
+            with_card = f", playing {card_name(card)}" if card is not None else ""
+            on = f" on {at(target)}" if target else ""
+            return f"{who(seat)} takes {action.title()}{on}{with_card}."
+        case Passed(seat=seat):
+            return f"{who(seat)} passes."
+        case Burned(seat=seat, oil=oil, marker=marker):
+            paid = f"{oil} oil certificates" if marker is None else f"the oil marker in {at(marker)}"
+            return f"{who(seat)} burns {paid} for a Winter action."
+        case ArmyMoved(seat=seat, source=s, target=t, army=a):
+            return f"{who(seat)} moved {troops(a)} from {at(s)} to {at(t)}."
+        case AssaultGathered(seat=seat, source=s, target=t, army=a):
+            return f"{who(seat)} sends {troops(a)} from {at(s)} against {at(t)}."
+        case ShipsSailed(seat=seat, source=s, target=t, ships=n, army=a):
+            cargo = f" carrying {troops(a)}" if any(a.counts()) else ""
+            return f"{who(seat)} sailed {ships(n)}{cargo} from {at(s)} to {at(t)}."
+        case IncomeCollected(seat=seat, production=p, oil=o, year_end=year_end):
+            when = " at the year's end" if year_end else ""
+            return f"{who(seat)} collects {p} production and {o} oil{when}."
+        case UnitsBuilt(seat=seat, region=r, army=a, navy=n, production=p, oil=o):
+            what = ", ".join(
+                x for x in (troops(a) if any(a.counts()) else "", ships(n) if any(n.counts()) else "") if x
+            )
+            cost = f" for {p} production and {o} oil" if p or o else " free"
+            return f"{who(seat)} built {what} in {at(r)}{cost}."
+        case Researched(seat=seat, suit=suit, level=level, region=r, army=a, navy=n):
+            scrapped = ", ".join(x for x in (troops(a), ships(n)) if not x.startswith("no "))
+            return f"{who(seat)} reached {suit.title()} {level}, scrapping {scrapped} in {at(r)}."
+        case MarkerRevealed(region=r, government=gov):
+            return f"{at(r)}'s government marker is turned up: {gov.title()}."
+        case Negotiated(seat=seat, region=r, government=gov, cost=cost, success=ok):
+            if ok:
+                return f"{who(seat)} won over {at(r)} ({gov.title()}) for {cost} production."
+            return f"{who(seat)} could not pay {cost} production for {at(r)} ({gov.title()}); talks failed."
+        case CardDrawn(seat=seat, card=card):
+            return f"{who(seat)} drew {'an action card' if card is None else card_name(card)}."
+        case ArmyBattleBegan(seat=seat, defender=d, deputy=deputy, region=r, attackers=a, defenders=dd):
+            side = f"the neutral garrison (commanded by {who(deputy)})" if d < 0 else who(d)
+            return f"Battle for {at(r)}: {who(seat)} with {troops(a)} against {side} with {troops(dd)}."
+        case LineSet():
+            return None
+        case Volley(region=r, side=side, salvo=salvo, dice=dice, hits=hits, destroyed=lost):
+            what = "opening salvo" if salvo else f"{side} fires"
+            return f"  {at(r)}: {what} {faces(dice)}: {hits} hit(s), destroying {troops(lost)}."
+        case ArmyBattleEnded(region=r, winner=w, attacker_left=a):
+            if w < 0:
+                return f"The neutral garrison held {at(r)}."
+            return f"{who(w)} won the battle for {at(r)}."
+        case RegionConquered(seat=seat, region=r, previous=prev, capital=capital, navy_lost=lost):
+            sunk = f"; {ships(lost)} on its coast lost" if any(lost.counts()) else ""
+            what = "the capital " if capital else ""
+            return f"{who(seat)} took {what}{at(r)} from {who(prev)}{sunk}."
+        case NavyBattleBegan(seat=seat, defender=d, zone=z, attackers=a, defenders=dd):
+            return (
+                f"Navy battle in the {at(z)}: {who(seat)} with {ships(a)} against {who(d)} with {ships(dd)}."
+            )
+        case LineUpSet(seat=seat, zone=z, ships=line):
+            shown = "" if line is None else f": {', '.join(line)}"
+            return f"{who(seat)} set a line-up in the {at(z)}{shown}."
+        case LinesRevealed(zone=z, attacker=a, defender=d):
+            return f"  {at(z)}: line-ups revealed — {', '.join(a)} against {', '.join(d)}."
+        case ShipsEngaged(attacker_ship=a, defender_ship=d, attacker_score=sa, defender_score=sd, hits=hits):
+            told = "; ".join(f"{side}'s {ship} {fate}" for side, ship, fate in hits) or "no hit"
+            return f"  {a} {sa} against {d} {sd}: {told}."
+        case DamagedWithdrew(seat=seat, battleships=n, home=home):
+            return f"{who(seat)}'s {n} damaged battleship(s) sail home to {at(home)} for repair."
+        case CargoLost(seat=seat, army=a):
+            return f"{who(seat)} lost {troops(a)} at sea with the ships carrying them."
+        case NavyRetreated(seat=seat, zone=z, to=to):
+            return f"{who(seat)} retreated from the {at(z)} to {at(to)}."
+        case NavyBattleEnded(zone=z, winner=w):
+            return f"{who(w)} holds the {at(z)}." if w >= 0 else f"No ship is left afloat in the {at(z)}."
+        case ActionEnded():
+            return None
+        case YearEnded(year=year):
+            return f"— Year {year} is over."
+        case SeatResigned(seat=seat, regions=n):
+            return f"{who(seat)} resigned; {n} regions turn neutral."
+        case Scored(seat=seat, regions=r, zones=z, capitals=c, economics=e, total=t):
+            parts = f"{r} regions, {z} sea zones, {c} capitals, {e} for economics"
+            return f"{who(seat)}: {t} victory points ({parts})."
+        case GameEnded(winners=winners, reason=reason):
+            verb = "wins" if len(winners) == 1 else "share the win"
+            return f"🏆 {' and '.join(who(s) for s in winners)} {verb}: {reason}."
+    return None

@@ -1,0 +1,81 @@
+"""Skirmish, a house game for 2 to 6 players: two standard actions, exchanges, and battles of skirmishes
+on a battle board, played by post. ``RULES`` is the engine contract's entry point; the rules and the
+tests covering them are listed in ``docs/rules/skirmish.md``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.core.dice import Rng
+from rules.core.events import Action, Event
+from rules.core.options import OptionSpec, OptionValue
+from rules.core.ruleset import Result
+from rules.skirmish import absent, engine, text
+from rules.skirmish.actions import SkirmishAction
+from rules.skirmish.events import CardDrawn, OrdersSet, SkirmishEvent
+from rules.skirmish.legal import legal_actions
+from rules.skirmish.options import OPTIONS, make_options
+from rules.skirmish.state import Phase, SkirmishState
+from rules.skirmish.views import SkirmishView, view
+
+
+class SkirmishRules:
+    name = "skirmish"
+    title = "Skirmish"
+    min_seats = 2
+    max_seats = 6
+    options: Sequence[OptionSpec] = OPTIONS
+    state_type = SkirmishState
+    action_type: Any = SkirmishAction
+    event_type: Any = SkirmishEvent
+
+    def setup(
+        self, options: Mapping[str, OptionValue], seats: int, rng: Rng
+    ) -> tuple[SkirmishState, list[Event]]:
+        return engine.new_game(make_options(options), seats, rng)
+
+    def apply(
+        self, state: SkirmishState, seat: int, action: Action, rng: Rng
+    ) -> tuple[SkirmishState, list[Event]]:
+        return engine.apply(state, seat, action, rng)
+
+    def legal(self, state: SkirmishState, seat: int) -> list[Action]:
+        return legal_actions(state, seat)
+
+    def to_act(self, state: SkirmishState) -> tuple[int, ...]:
+        return engine.to_act(state)
+
+    def view(self, state: SkirmishState, seat: int | None) -> SkirmishView:
+        return view(state, seat)
+
+    def redact(self, event: Event, seat: int | None) -> Event | None:
+        """What ``seat`` (None: the public) may see of an event while the game runs: another seat's
+        drawn card becomes "a card", its standing orders and private dice are not shown at all."""
+        if isinstance(event, CardDrawn) and event.seat != seat:
+            return CardDrawn(event.seat, None)
+        if isinstance(event, OrdersSet) and event.seat != seat:
+            return None
+        if getattr(event, "private", False) and getattr(event, "seat", None) != seat:
+            return None
+        return event
+
+    def result(self, state: SkirmishState) -> Result | None:
+        if state.phase is not Phase.OVER or not state.winners:
+            return None
+        return Result(state.winners, state.summary)
+
+    def describe(self, event: Event, names: Sequence[str]) -> str | None:
+        return text.describe(event, names)
+
+    def rolls(self, state: SkirmishState) -> int:
+        return state.rolls
+
+    def turn_key(self, state: SkirmishState) -> tuple[int, int]:
+        return (state.turn, state.current)
+
+    def absent_move(self, state: SkirmishState, seat: int) -> Action:
+        return absent.absent_move(state, seat)
+
+
+RULES = SkirmishRules()

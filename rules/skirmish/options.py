@@ -1,0 +1,35 @@
+"""The options a Skirmish game can be set up with, declared once for every front end."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rules.core.options import OptionSpec, OptionValue, resolve_options
+from rules.skirmish.state import SkirmishOptions
+
+OPTIONS = (
+    OptionSpec(
+        "round_limit",
+        15,
+        "Rounds before the game ends; then the player controlling the most territories wins.",
+        minimum=1,
+        maximum=100,
+    ),
+    OptionSpec(
+        "victory_share",
+        60,
+        "Percent of all territories whose control wins the game at once (100: only by conquest).",
+        minimum=34,
+        maximum=100,
+    ),
+    OptionSpec("start_troops", 3, "Troops on each starting territory.", minimum=1, maximum=5),
+)
+
+
+def make_options(given: Mapping[str, object]) -> SkirmishOptions:
+    values: dict[str, OptionValue] = resolve_options(OPTIONS, given)
+    return SkirmishOptions(
+        round_limit=int(values["round_limit"]),
+        victory_share=int(values["victory_share"]),
+        start_troops=int(values["start_troops"]),
+    )

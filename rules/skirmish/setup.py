@@ -1,0 +1,48 @@
+"""Starting a Skirmish game: every territory dealt at random (the leftovers to the seats that move last),
+``start_troops`` troops on each, every other piece in its owner's garrison."""
+
+from __future__ import annotations
+
+from rules.core.dice import DiceCup
+from rules.core.errors import IllegalAction
+from rules.core.events import Event
+from rules.skirmish.board import SkirmishMap
+from rules.skirmish.events import SeatsDealt
+from rules.skirmish.pieces import Units, pieces
+from rules.skirmish.state import EMPTY, Phase, SeatStatus, SkirmishOptions, SkirmishState, StandingOrders
+from rules.skirmish.turns import begin_turn
+
+
+def new_game(
+    options: SkirmishOptions, players: int, board: SkirmishMap, cup: DiceCup, events: list[Event]
+) -> SkirmishState:
+    table = pieces()
+    if not 2 <= players <= 6:
+        raise IllegalAction("bad_seats", "Skirmish is for 2 to 6 players.")
+    order = cup.shuffle(range(board.size), None, "deal")
+    owner = [EMPTY] * board.size
+    for k, territory in enumerate(order):
+        # Dealt from the last seat back, so the territories left over go to the seats that move last.
+        owner[territory] = players - 1 - k % players
+    start = Units(troop=options.start_troops)
+    units = tuple(start for _ in owner)
+    garrisons = tuple(
+        table.supply().minus(Units(troop=options.start_troops * owner.count(s))) for s in range(players)
+    )
+    events.append(SeatsDealt(tuple(owner), tuple(u.troop for u in units)))
+    state = SkirmishState(
+        options=options,
+        players=players,
+        owner=tuple(owner),
+        units=units,
+        garrison=garrisons,
+        hands=((),) * players,
+        deck=tuple(range(len(table.cards))),
+        discard=(),
+        status=(SeatStatus.PLAYING,) * players,
+        orders=(StandingOrders(),) * players,
+        phase=Phase.STANDARD,
+        current=0,
+        turn=0,
+    )
+    return begin_turn(state, 0, 1, events)

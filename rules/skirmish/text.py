@@ -1,0 +1,190 @@
+"""Skirmish events as sentences for the game log, using the players' names. A step decided by a
+standing order says so: "(by standing order)"."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.core.events import DiceRolled, Event
+from rules.skirmish.board import skirmish_map
+from rules.skirmish.events import (
+    AttackDeclared,
+    BattleEnded,
+    BattleRolled,
+    BoardWiped,
+    CardDiscarded,
+    CardDrawn,
+    CardPlayed,
+    CounterPlaced,
+    DeckReshuffled,
+    DefenceDeclared,
+    Exchanged,
+    ExtraDiceAssigned,
+    ExtraTaken,
+    GameWon,
+    LossesTaken,
+    OrdersSet,
+    Passed,
+    PhaseBegan,
+    PlacingEnded,
+    Reinforced,
+    SeatEliminated,
+    SeatResigned,
+    SeatsDealt,
+    SkirmishesFormed,
+    SkirmishesOrdered,
+    SkirmishResolved,
+    TerritoryTaken,
+    TroopsPlaced,
+    TurnBegan,
+    TurnEnded,
+    UnitsMoved,
+    UnitsRedistributed,
+)
+from rules.skirmish.pieces import Units, pieces
+
+ENDINGS = {
+    "5-to-1": "outnumbering the defender's dice 5 to 1",
+    "wipe": "five defender dice on one attacker die wiped the attacker's board",
+    "out of units": "the other side ran out of units on the board",
+    "count": "more units left on the board",
+    "resignation": "the defender resigned",
+}
+
+
+def describe(event: Event, names: Sequence[str]) -> str | None:
+    """One line for ``event``; None for events told by another line (dice, turn ends)."""
+    board = skirmish_map()
+    table = pieces()
+
+    def who(seat: int) -> str:
+        if seat < 0:
+            return "nobody"
+        return names[seat] if seat < len(names) else f"Seat {seat + 1}"
+
+    def place(tid: str) -> str:
+        return board.names[board.index(tid)] if tid in board.id_index else tid
+
+    def units(u: Units) -> str:
+        return table.describe(u)
+
+    def by(flag: bool) -> str:
+        return " (by standing order)" if flag else ""
+
+    match event:
+        case DiceRolled(reason="deal"):
+            return "Territories were dealt at random."
+        case DiceRolled():
+            return None
+        case SeatsDealt(owners=owners, troops=troops):
+            held = ", ".join(f"{who(s)} {owners.count(s)}" for s in sorted(set(owners)) if s >= 0)
+            return f"Territories: {held}; {max(troops)} troops on each, {owners.count(-1)} left empty."
+        case TurnBegan(seat=seat, turn=turn, round=rnd):
+            return f"— Round {rnd}, turn {turn}: {who(seat)} to play."
+        case PhaseBegan():
+            return None
+        case Reinforced(seat=seat, dice=dice, rolled=rolled, troops=troops, lost=lost):
+            extra = f" ({lost} lost: the garrison ran out of troops)" if lost else ""
+            return f"{who(seat)} reinforced: {dice} dice rolled {rolled}, {troops} troops to place{extra}."
+        case TroopsPlaced(seat=seat, territory=t, troops=n):
+            return f"{who(seat)} placed {n} troop(s) on {place(t)}."
+        case PlacingEnded(seat=seat, lost=lost):
+            return f"{who(seat)} stopped placing; {lost} troop(s) are lost." if lost else None
+        case CardDrawn(seat=seat, card=card):
+            shown = "a card" if card is None else f"a card ({table.cards[card].name})"
+            return f"{who(seat)} drew {shown}."
+        case DeckReshuffled(cards=n):
+            return f"The {n} discarded cards were shuffled back into the deck."
+        case ExtraTaken(seat=seat, what=what):
+            return f"{who(seat)} took an extra {'free move' if what == 'move' else 'exchange'}."
+        case Exchanged(seat=seat, territory=t, gave=gave, got=got, lost=lost):
+            extra = f", {lost} exchange value lost" if lost else ""
+            return f"{who(seat)} exchanged {units(gave)} for {units(got)} in {place(t)}{extra}."
+        case AttackDeclared(seat=seat, defender=d, source=s, target=t, units=u, dice=dice, counters=c):
+            against = f" ({who(d)})" if d >= 0 else " (empty)"
+            return (
+                f"{who(seat)} attacked {place(t)}{against} from {place(s)} with {units(u)}: "
+                f"{dice} dice, {c} counter(s)."
+            )
+        case DefenceDeclared(seat=seat, territory=t, units=u, dice=dice, counters=c, by_order=o):
+            return f"{who(seat)} defended {place(t)} with {units(u)}: {dice} dice, {c} counter(s){by(o)}."
+        case BattleRolled(seat=seat, side=side, values=values, ones=ones, twos=twos):
+            notes = [f"{ones} one(s) taken off"] if ones else []
+            notes += [f"{twos} two(s)"] if twos else []
+            extra = f" ({', '.join(notes)})" if notes else ""
+            return f"{who(seat)} ({side}) rolled {dice_text(values)}{extra}."
+        case LossesTaken(
+            seat=seat, chooser=chooser, reason=reason, units=u, traded=tr, territory=ter, by_order=o
+        ):
+            parts = []
+            if u.total:
+                parts.append(f"{units(u)} off the board")
+            if tr.total:
+                parts.append(f"{units(tr)} traded for troops")
+            if ter.total:
+                parts.append(f"{units(ter)} from the territory")
+            chosen = f", chosen by {who(chooser)}" if chooser != seat else ""
+            gone = "; ".join(parts) or "nothing"
+            return f"{who(seat)} lost {gone} ({REASONS.get(reason, reason)}{chosen}){by(o)}."
+        case SkirmishesFormed(seat=seat, skirmishes=fights, by_order=o):
+            shown = "; ".join(f"#{k + 1} {dice_text(a)} v {dice_text(d)}" for k, (a, d) in enumerate(fights))
+            return f"{who(seat)} formed the skirmishes: {shown or 'none'}{by(o)}."
+        case ExtraDiceAssigned(seat=seat, to=to, by_order=o):
+            shown = ", ".join(f"#{k}" for k in to)
+            return f"{who(seat)} added extra dice to skirmishes {shown}{by(o)}."
+        case BoardWiped(seat=seat, defender=d, units=u, skirmish=k):
+            return (
+                f"{who(d)} piled five dice on skirmish #{k}: {who(seat)}'s whole board ({units(u)}) is wiped."
+            )
+        case CounterPlaced(seat=seat, skirmish=k, counters=n, by_order=o):
+            return f"{who(seat)} placed {n} counter(s) on skirmish #{k}{by(o)}."
+        case CardPlayed(seat=seat, card=card, skirmish=k, territory=t, by_order=o):
+            name = table.cards[card].name
+            where = f" on skirmish #{k}" if k is not None else f" on {place(t)}" if t is not None else ""
+            return f"{who(seat)} played {name}{where}{by(o)}."
+        case Passed(seat=seat, placed_for_you=placed, by_order=o):
+            extra = f" (counters placed for them on #{', #'.join(map(str, placed))})" if placed else ""
+            return f"{who(seat)} passed{extra}{by(o)}."
+        case SkirmishesOrdered(seat=seat, order=order, by_order=o):
+            shown = ", ".join(f"#{k}" for k in order)
+            return f"{who(seat)} will resolve the skirmishes in the order {shown}{by(o)}."
+        case SkirmishResolved(skirmish=k, attack_total=a, defend_total=d, winner=w, rout=rout, double=double):
+            note = " — a rout!" if rout else " — twice the defender's total!" if double else ""
+            return f"Skirmish #{k}: attacker {a}, defender {d}: the {w} wins{note}"
+        case BattleEnded(seat=seat, defender=d, target=t, winner=w, ended_by=how, bars_attacks=bars):
+            victor = who(seat) if w == "attacker" else who(d)
+            extra = f" {who(seat)} may make no further attacks this turn." if bars else ""
+            return f"Battle for {place(t)}: {victor} won ({ENDINGS.get(how, how)}).{extra}"
+        case TerritoryTaken(seat=seat, previous_owner=prev, territory=t):
+            return f"{who(seat)} took {place(t)}" + (f" from {who(prev)}." if prev >= 0 else ".")
+        case UnitsRedistributed(seat=seat, source=s, target=t, into_target=a, into_source=b, by_order=o):
+            return f"{who(seat)} shared out: {units(a)} in {place(t)}, {units(b)} in {place(s)}{by(o)}."
+        case UnitsMoved(seat=seat, source=s, target=t, units=u):
+            return f"{who(seat)} moved {units(u)} from {place(s)} to {place(t)}."
+        case CardDiscarded(seat=seat, card=card, penalty_from=where):
+            extra = f", losing a troop in {place(where)}" if where else ""
+            return f"{who(seat)} discarded {table.cards[card].name}{extra}."
+        case OrdersSet(seat=seat):
+            return f"{who(seat)} updated their standing orders."
+        case SeatEliminated(seat=seat, by=b):
+            return f"{who(seat)} holds no territory and is out (eliminated by {who(b)})."
+        case SeatResigned(seat=seat):
+            return f"{who(seat)} resigned; their territories are left empty."
+        case TurnEnded():
+            return None
+        case GameWon(winners=winners, summary=summary):
+            return f"🏆 {' and '.join(who(s) for s in winners)} won the game. {summary}"
+    return None
+
+
+REASONS = {
+    "roll": "1s and 2s rolled",
+    "skirmish": "a lost skirmish",
+    "rout": "the rout",
+    "double": "the 2x skirmish",
+    "extra dice": "the attacker's extra dice",
+}
+
+
+def dice_text(values: Sequence[int]) -> str:
+    return "[" + " ".join(str(v) for v in values) + "]"
