@@ -8,8 +8,8 @@ T = TypeVar("T")
 
 
 def with_item(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    return (*values[:index], value, *values[index + 1:])
+    return (*values[:index], value, *values[index + 1 :])
 
 
 def add_at(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
-    return (*values[:index], values[index] + amount, *values[index + 1:])
+    return (*values[:index], values[index] + amount, *values[index + 1 :])

@@ -71,11 +71,11 @@ class RiskRules:
     def absent_move(self, state: RiskState, seat: int) -> Action:
         return absent.absent_move(state, seat)
 
-
     def turn_seconds(self, state: RiskState) -> int | None:
         return None  # every turn takes the game's deadline setting
 
     def anytime(self, action: Action) -> bool:
         return False  # every move is made when the game waits on its seat
+
 
 RULES = RiskRules()

@@ -28,4 +28,3 @@ class StubCog(commands.GroupCog, group_name="stub", group_description="Play Take
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(StubCog(bot))  # type: ignore[arg-type]
-
