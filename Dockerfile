@@ -1,11 +1,21 @@
-# Warboard bot: slim Python, non-root, the database on a volume, the token from the environment.
+# Warboard bot: slim Python, non-root, everything it writes (database, pictures) on the /data volume,
+# the token from the environment. Without a token it plays in the terminal, if one is attached (-it).
 #   docker build -t warboard .
-#   docker run -e DISCORD_TOKEN=... -v warboard-data:/data warboard
-FROM python:3.11-slim
+#   docker run -d -e DISCORD_TOKEN=... -v warboard-data:/data warboard     # the Discord bot
+#   docker run -it -v warboard-data:/data warboard --game risk               # the terminal client
+# Any Python 3.11+ image with venv will do: CI, which cannot reach Docker Hub, builds on a Debian root made
+# with debootstrap (.ci/image).
+ARG BASE=python:3.11-slim
+FROM ${BASE}
+# Only for the build, never kept in the image: a CA bundle for pip behind a TLS-inspecting proxy (CI).
+ARG PIP_CERT
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
-    PBP_DATABASE=/data/warboard.db
+    PATH=/opt/warboard/bin:$PATH \
+    PBP_DATABASE=/data/warboard.db \
+    PBP_PICTURES=/data/pictures \
+    WARBOARD_CONTAINER=1
 
 WORKDIR /app
 COPY pyproject.toml README.md LICENSE ./
@@ -13,10 +23,13 @@ COPY bot ./bot
 COPY rules ./rules
 COPY render ./render
 COPY data ./data
-RUN pip install --no-cache-dir . \
+RUN python3 -m venv /opt/warboard \
+    && /opt/warboard/bin/pip install --no-cache-dir . \
     && useradd --create-home --uid 10001 warboard \
     && mkdir -p /data && chown warboard:warboard /data
 
 USER warboard
+# Relative paths (anything a command writes) land in the volume, never in the root-owned /app.
+WORKDIR /data
 VOLUME ["/data"]
-CMD ["python", "-m", "bot"]
+ENTRYPOINT ["python", "-m", "bot"]

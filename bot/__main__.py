@@ -1,42 +1,42 @@
 """``python -m bot``: run the Discord bot, or the terminal client when there is no token (its options,
-such as ``--game <name>``, pass through)."""
+such as ``--game <name>``, pass through).
+
+In a container (the image sets ``WARBOARD_CONTAINER``) without a token, the terminal client starts only
+with a terminal attached (``docker run -it``); otherwise the container says what is missing and stops,
+instead of a client that cannot read anything.
+"""
 
 from __future__ import annotations
 
-import importlib
+import asyncio
+import logging
 import os
 import sys
+
+NO_TOKEN = (
+    "DISCORD_TOKEN is not set, so this is the terminal client (set it to run the Discord bot). "
+    "Options: python -m bot --help; `help` lists the commands, `quit` leaves."
+)
+CONTAINER_NO_TOKEN = (
+    "DISCORD_TOKEN is not set. Run the bot with: docker run -e DISCORD_TOKEN=... -v warboard-data:/data "
+    "warboard. To play in a terminal instead: docker run -it -v warboard-data:/data warboard."
+)
 
 
 def main() -> int:
     if not os.environ.get("DISCORD_TOKEN"):
-        print(
-            "DISCORD_TOKEN is not set, so this is the terminal client (set it to run the Discord bot). "
-            "Options: python -m bot --help; `help` lists the commands, `quit` leaves."
-        )
-        import asyncio
-
-        from bot import console
+        if os.environ.get("WARBOARD_CONTAINER") and not sys.stdin.isatty():
+            print(CONTAINER_NO_TOKEN, file=sys.stderr)
+            return 2
+        print(NO_TOKEN)
+        from bot import console  # the Discord layer is not needed for the terminal
 
         return asyncio.run(console.main(sys.argv[1:]))
-    try:
-        # Imported only now: the Discord layer (and discord.py) is not needed for the checks above.
-        app = importlib.import_module("bot.app")
-    except ModuleNotFoundError as error:
-        if error.name != "bot.app":
-            raise
-        print(
-            "The Discord layer (bot/app.py) is not part of this checkout yet; "
-            "use python -m bot.console meanwhile."
-        )
-        return 2
-    run = getattr(app, "main", None)
-    if run is not None:  # the Discord layer may provide its own entry point
-        return int(run() or 0)
-    # Otherwise the documented factory: bot.app.create_bot(bot.settings.Settings.from_env()).
-    settings_module = importlib.import_module("bot.settings")
-    settings = settings_module.Settings.from_env()
-    app.create_bot(settings).run(settings.token)
+    from bot.app import create_bot
+    from bot.settings import Settings
+
+    settings = Settings.from_env()
+    create_bot(settings).run(settings.token or "", log_level=getattr(logging, settings.log_level))
     return 0
 
 

@@ -19,7 +19,7 @@ from bot.clock import Clock, utc_now
 from bot.cogs.announce import TurnAnnouncer
 from bot.cogs.lobby import HelpCog, LobbyCog
 from bot.cogs.moderation import ModerationCog
-from bot.cogs.moves import GameButton
+from bot.cogs.moves import GameButton, announce_turn
 from bot.cogs.notify import NotifyCog
 from bot.game import Games, check_games
 from bot.games import GAMES
@@ -47,8 +47,13 @@ class WarboardBot(commands.Bot):
         run_scheduler: bool = True,
     ) -> None:
         # Slash commands and buttons need no privileged intents (no message content, no members list).
+        # Nobody is pinged unless a message names who (``common.pinging``): member-chosen text such as
+        # a nickname "@everyone" can never ping anyone.
         super().__init__(
-            command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
         self.games = games
@@ -72,10 +77,23 @@ class WarboardBot(commands.Bot):
         self._warm_up = asyncio.create_task(asyncio.to_thread(self._warm_pictures))
         if self.run_scheduler:
             self._scheduler_task = asyncio.create_task(self._run_scheduler())
+        self._resume_task = asyncio.create_task(self._resume_ai_turns())
 
     def _warm_pictures(self) -> None:
         for game in self.games.values():
             game.pictures.warm()
+
+    async def _resume_ai_turns(self) -> None:
+        """A game whose seat to act is the AI's was interrupted mid-turn (the process stopped while the
+        AI played): once connected, let the AI play on and tell the players, as when a turn begins."""
+        await self.wait_until_ready()
+        for game_id in await self.store.running_games():
+            try:
+                status = await self.service.status(game_id)
+                if any(status.seats[s].controller == "ai" for s in status.waiting_for):
+                    await announce_turn(self, game_id)
+            except Exception:  # one broken game must not keep the others waiting
+                log.exception("could not resume the AI's turn in game %s", game_id)
 
     async def _run_scheduler(self) -> None:
         """Deadlines and reminders: after the connection is up, so catch-up messages can be sent."""
@@ -92,9 +110,10 @@ class WarboardBot(commands.Bot):
         log.info("synced %d global commands", len(synced))
 
     async def close(self) -> None:
-        task = getattr(self, "_scheduler_task", None)
-        if task is not None:
-            task.cancel()
+        for name in ("_scheduler_task", "_resume_task"):
+            task = getattr(self, name, None)
+            if task is not None:
+                task.cancel()
         await super().close()
         if self._given_store is None and hasattr(self, "store"):
             await self.store.close()

@@ -38,12 +38,18 @@ def stamp(moment: datetime | str, style: str = "R") -> str:
     return f"<t:{int(moment.timestamp())}:{style}>"
 
 
+REMINDERS_RULE = "reminders are up to four percentages of the turn left, each from 1 to 99, like 50,10"
+
+
 def parse_reminders(text: str) -> tuple[int, ...]:
-    """``"50,10"`` -> (50, 10): remind when that percent of the turn's time is left. Raises ValueError."""
+    """``"50,10"`` -> (50, 10): remind when that percent of the turn's time is left. Raises ValueError
+    with a sentence (``REMINDERS_RULE``) for anything else, "abc" and "²" included."""
     parts = [p.strip().rstrip("%") for p in text.replace(" ", ",").split(",") if p.strip()]
+    if not parts or len(parts) > 4 or not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in parts):
+        raise ValueError(REMINDERS_RULE)
     values = sorted({int(p) for p in parts}, reverse=True)
-    if any(not 1 <= v <= 99 for v in values) or len(values) > 4:
-        raise ValueError("reminders are up to four percentages of the turn left, each from 1 to 99")
+    if any(not 1 <= v <= 99 for v in values):
+        raise ValueError(REMINDERS_RULE)
     return tuple(values)
 
 

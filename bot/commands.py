@@ -20,7 +20,7 @@ from typing import Any
 
 import msgspec
 
-from bot.game import Game
+from bot.game import Game, no_secrets
 from bot.models import ServiceError
 from rules.core.events import Action
 
@@ -160,7 +160,8 @@ def help_text(game: Game) -> str:
     else:
         moves = [f"  {usage(game, c)}" for name, c in action_classes(game).items() if name != "Resign"]
     note = [f"  {text.note}"] if text.note else []
-    other = [f"  {name:<22} {what}" for name, what in CLIENT_COMMANDS]
+    hides = game.vary_secrets is not no_secrets  # "cards" only where a player holds something hidden
+    other = [f"  {name:<22} {what}" for name, what in CLIENT_COMMANDS if hides or name != "cards"]
     return "\n".join(["Moves:", *moves, *note, "Other commands:", *other])
 
 

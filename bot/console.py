@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
 from collections.abc import Iterator, Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +25,7 @@ from bot.commands import action_from_words, describe_action, help_text, situatio
 from bot.game import Game, Games, check_games
 from bot.games import GAMES
 from bot.models import ActResult, GameStatus, ServiceError
+from bot.parsing import is_count, quoted
 from bot.service import GameService
 from bot.store import SqliteStore
 from rules.core.errors import IllegalAction
@@ -34,7 +37,10 @@ HOST = 1  # the terminal user: hosts the game and has moderator rights over it
 
 class Console:
     def __init__(self, service: GameService, game_id: int, out: Path | None, db: str) -> None:
-        self.service, self.game_id, self.out, self.db = service, game_id, out, db
+        self.service, self.game_id, self.db = service, game_id, db
+        # Each game's pictures in a folder of their own: a second game never overwrites the first's.
+        stem = Path(db).stem if db != ":memory:" else datetime.now().strftime("memory-%Y%m%d-%H%M%S")
+        self.out = out / f"{stem}-game-{game_id}" if out is not None else None
         self._noticed = -1  # the game version whose notice (what a battle waits for) was printed
         self._recent: list[Event] = []  # public events since the last picture, for its highlights
         self.names: list[str] = []
@@ -128,7 +134,7 @@ class Console:
         if result.turn != self._pictured_turn or result.result:
             self._pictured_turn = result.turn
             # The picture of the board as the turn ended, from the view the service returned with it.
-            self.picture(result.view, self.names, f"game-{self.game_id}-turn-{result.turn:03d}.png")
+            self.picture(result.view, self.names, f"turn-{result.turn:03d}.png")
         if result.result:
             print(f"  {result.result}")
 
@@ -151,7 +157,7 @@ class Console:
         elif verb == "map":
             if status.status == "lobby":
                 raise ServiceError("not_started", "The game has not started yet.")
-            self.picture(await svc.view(gid), status.names, f"game-{gid}-board.png", announce=True)
+            self.picture(await svc.view(gid), status.names, "board.png", announce=True)
         elif verb == "cards":
             self.cards(await svc.view(gid, user), gid)
         elif verb == "moves":
@@ -215,8 +221,8 @@ class Console:
             png = self.game.pictures.private(view, self.names)
             if png is not None:
                 self.out.mkdir(parents=True, exist_ok=True)
-                (self.out / f"game-{game_id}-hand.png").write_bytes(png)
-                print(f"  Wrote {self.out / f'game-{game_id}-hand.png'}.")
+                (self.out / "hand.png").write_bytes(png)
+                print(f"  Wrote {self.out / 'hand.png'}.")
 
     # -- pictures ----------------------------------------------------------------------------------------
 
@@ -238,8 +244,8 @@ def number(args: Sequence[str], default: int, usage: str) -> int:
     """The whole number a command was given (``log 5``), or ``default`` without one."""
     if not args:
         return default
-    if not args[0].isdigit():
-        raise ServiceError("bad_command", f"“{args[0]}” is not a whole number. Usage: {usage}")
+    if not is_count(args[0]):
+        raise ServiceError("bad_command", f"“{quoted(args[0])}” is not a whole number. Usage: {usage}")
     return int(args[0])
 
 
@@ -276,10 +282,17 @@ def parse_args(argv: Sequence[str], games: Games = GAMES) -> argparse.Namespace:
         "--option", action="append", default=[], metavar="NAME=VALUE", help="a ruleset option"
     )
     parser.add_argument(
-        "--db", default=":memory:", help="SQLite file to keep the game in (resumed if it has one)"
+        "--db",
+        default=os.environ.get("PBP_DATABASE") or "warboard.db",
+        help="SQLite file the game is kept in, resumed if it has one (default: $PBP_DATABASE or "
+        "./warboard.db; :memory: keeps nothing)",
     )
     parser.add_argument("--script", help="read commands from this file instead of the keyboard")
-    parser.add_argument("--out", default="out", help="folder for board pictures (default ./out)")
+    parser.add_argument(
+        "--out",
+        default=os.environ.get("PBP_PICTURES") or "out",
+        help="folder for board pictures, one folder a game (default: $PBP_PICTURES or ./out)",
+    )
     parser.add_argument("--no-images", action="store_true", help="do not write board pictures")
     parser.add_argument("--seed", help="fix the dice (for debugging rules); normally a fresh secret seed")
     return parser.parse_args(argv)

@@ -13,6 +13,7 @@ The service knows the games only through the registry it is given (``bot/game.py
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable
 from dataclasses import asdict, replace
 from typing import Any
@@ -270,7 +271,7 @@ def with_status(seat: SeatRecord, status: str) -> SeatRecord:
 
 
 def named(summary: str, names: list[str]) -> str:
-    """Rulesets say "Seat 2"; the channel wants the player's name."""
-    for i in reversed(range(len(names))):
-        summary = summary.replace(f"Seat {i + 1}", names[i])
+    """Rulesets say "Seat 2" (or "seat 2"); the channel wants the player's name."""
+    for i in reversed(range(len(names))):  # "Seat 12" before "Seat 1"
+        summary = re.sub(rf"\b[Ss]eat {i + 1}\b", names[i].replace("\\", "\\\\"), summary)
     return summary

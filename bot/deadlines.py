@@ -111,7 +111,7 @@ class Deadlines(ServiceCore):
             try:
                 reminders = ",".join(map(str, parse_reminders(reminders)))
             except ValueError as error:
-                raise ServiceError("bad_reminders", f"Reminders: {error}.") from None
+                raise ServiceError("bad_reminders", f"{str(error).capitalize()}.") from None
         if missed_limit is not None and not 1 <= missed_limit <= 20:
             raise ServiceError("bad_limit", "Between 1 and 20 missed deadlines can hand a seat to the AI.")
         async with self.lock(game_id):
@@ -185,11 +185,14 @@ class Deadlines(ServiceCore):
                 if until <= now:
                     raise ServiceError("no_vacation", "There is no vacation to end.")
                 back = int((until - now).total_seconds() // 3600)
-                changed = [replace(s, vacation_until=None, vacation_left_hours=left + back) for s in mine]
+                # The budget never grows past its size (a moderator's grant did not come out of it).
+                budget = min(VACATION_DAYS * 24, left + back)
+                changed = [replace(s, vacation_until=None, vacation_left_hours=budget) for s in mine]
                 await self._commit(game, seats=_merged(seats, changed))
-                return ClockChange(
-                    game_id, game.deadline_at, f"Welcome back: {back} hour(s) of vacation returned."
-                )
+                # The unused time also comes off the turn's deadline it was added to (and its
+                # reminders): else taking and returning a vacation would stop one's clock for free.
+                deadline = await self._take_back(game_id, [s.seat for s in mine], timedelta(hours=back))
+                return ClockChange(game_id, deadline, f"Welcome back: {back} hour(s) of vacation returned.")
             hours = days * 24
             if not granted and hours > left:
                 raise ServiceError(
@@ -212,6 +215,18 @@ class Deadlines(ServiceCore):
                     deadline = await self._shift_clock(game, new_until - running_from)
             note = f"On vacation until {new_until:%Y-%m-%d %H:%M} UTC; the turn clock waits."
             return ClockChange(game_id, deadline, note)
+
+    async def _take_back(self, game_id: int, seats: list[int], unused: timedelta) -> str | None:
+        """Pull the current turn's deadline ``unused`` earlier (never before now) if the turn waits on
+        one of ``seats``; returns the deadline as it stands."""
+        game = await self.load(game_id)
+        if game.status != "running" or not game.deadline_at or not game.state or not unused:
+            return game.deadline_at
+        waiting = self.rules(game.ruleset).to_act(self.state_of(game))
+        if not any(seat in waiting for seat in seats):
+            return game.deadline_at
+        earliest = self.clock() - from_text(game.deadline_at)
+        return await self._shift_clock(game, max(-unused, earliest))
 
     async def _shift_clock(self, game: GameRecord, by: timedelta) -> str:
         """Move the current deadline and the reminders not yet sent ``by`` later (caller holds the lock)."""

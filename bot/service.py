@@ -16,13 +16,14 @@ import secrets
 from collections.abc import Mapping
 
 from bot import lobby
-from bot.core import Move, check_running, seed_of, with_status
+from bot.core import Move, check_running, named, seed_of, with_status
 from bot.deadlines import Deadlines, check_timeout_action
 from bot.gamelog import decode_events, encode, hides_something, live_actions, rebuild
 from bot.models import ActResult, GameStatus, ServiceError, UndoResult
 from bot.moderation import Moderation
 from bot.store import ChannelBusy, GameAndSeats, GameUpdate, LogEntry, SeatRecord
 from rules.core.codec import from_json
+from rules.core.errors import IllegalAction
 from rules.core.events import Action
 
 __all__ = ["GameService", "ServiceError"]
@@ -200,7 +201,10 @@ class GameService(Deadlines, Moderation):
             who = ", ".join(seats[s].name for s in waiting if s < len(seats))
             raise ServiceError("not_your_turn", f"It is not your turn: the game is waiting for {who}.")
         action = move if isinstance(move, Action) else move(game.ruleset, state)
-        return await self._apply(game, ruleset, state, seats, seat, action, user_id)
+        try:
+            return await self._apply(game, ruleset, state, seats, seat, action, user_id)
+        except IllegalAction as refusal:  # the rules say "seat 2"; players know each other by name
+            raise IllegalAction(refusal.code, named(refusal.message, [s.name for s in seats])) from None
 
     async def play_ai(self, game_id: int, *, limit: int = 100_000) -> list[ActResult]:
         """Let AI seats move until a human must act, the game stops, or ``limit`` moves were made."""

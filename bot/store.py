@@ -84,6 +84,7 @@ class GameStore(Protocol):
         self, game_id: int | None = None, *, channel_id: int | None = None
     ) -> GameAndSeats | None: ...
     async def active_game(self, channel_id: int) -> GameRecord | None: ...
+    async def running_games(self) -> list[int]: ...
     async def seats(self, game_id: int) -> list[SeatRecord]: ...
     async def log(self, game_id: int) -> list[LogRecord]: ...
     async def log_length(self, game_id: int) -> int: ...
@@ -255,6 +256,11 @@ class SqliteStore:
             f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status != 'ended'", (channel_id,)
         )
         return _game(rows[0]) if rows else None
+
+    async def running_games(self) -> list[int]:
+        """The ids of every game being played (not in the lobby, paused or ended)."""
+        rows = await self._rows("SELECT id FROM games WHERE status = 'running' ORDER BY id")
+        return [int(row[0]) for row in rows]
 
     async def latest_game(self, channel_id: int) -> GameRecord | None:
         """The channel's most recent game, ended or not (``/game verify`` after the end)."""

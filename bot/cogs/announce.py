@@ -15,14 +15,13 @@ from collections.abc import Sequence
 import discord
 
 from bot.clock import stamp
-from bot.cogs.common import COLOUR, board_message, mention
+from bot.cogs.common import COLOUR, board_message, mention, pinging, plain
 from bot.game import Presenter
 from bot.host import Host
 from bot.limits import EMBED_DESCRIPTION, clip, last_lines
 from bot.models import GameStatus, SeatInfo, TimeoutResult
 
 log = logging.getLogger("warboard.announce")
-PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 QUIET = discord.AllowedMentions.none()
 
 
@@ -37,7 +36,7 @@ def deadline_text(status: GameStatus) -> str:
 
 def seat_line(status: GameStatus, seat: SeatInfo, view: object, presenter: Presenter) -> str:
     """A seat's standing: the game's own numbers when it has them, then how it is being played."""
-    parts = [f"**{seat.name}**"]
+    parts = [f"**{plain(seat.name)}**"]
     numbers = presenter.standing(view, seat.seat)
     if numbers:
         parts.append(numbers)
@@ -65,13 +64,13 @@ def turn_rules(status: GameStatus) -> str:
 
 def waiting_names(status: GameStatus) -> str:
     """Who the game waits on: one player, or several when every seat owes orders at once."""
-    names = [status.seats[s].name for s in status.waiting_for if s < len(status.seats)]
+    names = [plain(status.seats[s].name) for s in status.waiting_for if s < len(status.seats)]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
 
 
 def status_embed(status: GameStatus, view: object, presenter: Presenter) -> discord.Embed:
     if status.result:
-        now = f"**Game over.** {status.result}"
+        now = f"**Game over.** {plain(status.result)}"
     elif status.status == "paused":
         now = "**Paused** by the host or a moderator."
     elif status.waiting_for:
@@ -156,14 +155,18 @@ class TurnAnnouncer:
             embed, board = await board_message(
                 self.host, game_id, title="Game over", lines=[*lines, status.result]
             )
-            await channel.send(content=note, embed=embed, file=board, allowed_mentions=QUIET)
+            await channel.send(
+                content=plain(note) if note else None, embed=embed, file=board, allowed_mentions=QUIET
+            )
             return
         if not status.waiting_for or status.status != "running":
             return
         who = waiting_names(status)
         embed = discord.Embed(
             title=clip(f"Turn {status.turn}: {who} to play", 256),
-            description=last_lines(lines or ["A new turn begins."], EMBED_DESCRIPTION - 200),
+            description=last_lines(
+                [plain(x) for x in lines] or ["A new turn begins."], EMBED_DESCRIPTION - 200
+            ),
             colour=COLOUR,
         )
         if status_message is not None:
@@ -174,7 +177,7 @@ class TurnAnnouncer:
         for seat in (status.seats[s] for s in status.waiting_for):
             if seat.controller != "human" or not await self._dm_turn(status, seat, note):
                 pinged.append(seat)
-        head = f"{note}\n" if note else ""
+        head = f"{plain(note)}\n" if note else ""
         if not pinged:
             content = f"{head}Turn {status.turn}: {who} to play (told by DM) · {deadline_text(status)}."
         else:
@@ -184,7 +187,9 @@ class TurnAnnouncer:
             if any(seat.user_id in self.dm_closed for seat in pinged):
                 self.dm_closed.difference_update(seat.user_id for seat in pinged)
                 content += " (Your DMs are closed, so turn notices come here; `/notify dm on` tries again.)"
-        await channel.send(content=content, embed=embed, allowed_mentions=PINGS if pinged else QUIET)
+        await channel.send(
+            content=content, embed=embed, allowed_mentions=pinging(*(s.user_id for s in pinged))
+        )
 
     async def _dm_turn(self, status: GameStatus, seat: SeatInfo, note: str | None) -> bool:
         """Send the turn notice to the player's DMs if they asked; False if not wanted or not possible."""
@@ -255,4 +260,4 @@ class TurnAnnouncer:
         if pinged:
             channel = await self._channel(status.channel_id)
             mentions = " ".join(mention(p.user_id, p.name) for p in pinged)
-            await channel.send(f"{mentions} {text}", allowed_mentions=PINGS)
+            await channel.send(f"{mentions} {text}", allowed_mentions=pinging(*(p.user_id for p in pinged)))

@@ -70,7 +70,26 @@ async def is_moderator(host: Host, interaction: discord.Interaction) -> bool:
 
 
 def display_name(user: discord.abc.User) -> str:
+    """A member's name as stored with their seat (raw: pictures and the terminal show it as it is)."""
     return getattr(user, "display_name", None) or user.name
+
+
+def plain(text: str) -> str:
+    """Member-chosen text (a name, or a line holding names) for a Discord message: no mention takes
+    effect and no markdown or masked link renders. Every name and game line goes out through this."""
+    return discord.utils.escape_markdown(discord.utils.escape_mentions(text))
+
+
+def shown(user: discord.abc.User) -> str:
+    """A member's name as a message shows it (``plain``)."""
+    return plain(display_name(user))
+
+
+def pinging(*user_ids: int | None) -> discord.AllowedMentions:
+    """Exactly these members may be pinged by a message (the bot's default is nobody at all)."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(id=u) for u in user_ids if u], replied_user=False
+    )
 
 
 def choices(pairs: Sequence[tuple[str, str]]) -> list[app_commands.Choice[str]]:
@@ -131,11 +150,12 @@ async def board_message(
     )
     embed = discord.Embed(title=clip(title, 256), colour=COLOUR)
     if lines:
-        embed.description = last_lines(list(lines), EMBED_DESCRIPTION)
+        embed.description = last_lines([plain(line) for line in lines], EMBED_DESCRIPTION)
     embed.set_image(url="attachment://board.png")
     embed.set_footer(text=f"Game #{game_id} · version {status.version}")
     return embed, file
 
 
 def mention(user_id: int | None, name: str) -> str:
-    return f"<@{user_id}>" if user_id else name
+    """A seat's player as a ping (only pings if the message allows that user) or, for the AI, its name."""
+    return f"<@{user_id}>" if user_id else plain(name)

@@ -18,6 +18,8 @@ from bot.cogs.common import (
     display_name,
     handle_error,
     is_moderator,
+    plain,
+    shown,
 )
 from bot.cogs.moves import announce_turn, moved_on
 from bot.game import Games
@@ -61,7 +63,7 @@ TIMEOUT_CHOICES = [
 def seat_menu(status: GameStatus, rules: Ruleset, roles: list[str]) -> list[tuple[str, int]]:
     """``/game seat`` choices: each seat, what it plays (``roles``, the game's words) and who claimed it."""
     room = status.capacity or len(status.seats) or rules.max_seats
-    holders = {s.claim: s.name for s in status.seats if s.claim is not None}
+    holders = {s.claim: plain(s.name) for s in status.seats if s.claim is not None}
     menu = []
     for i in range(room):
         plays = f": {roles[i]}" if i < len(roles) else ""
@@ -79,7 +81,7 @@ def seat_roles_lines(status: GameStatus, roles: list[str]) -> list[str]:
     """What each seat plays, for /game status (nothing for games whose seats are alike)."""
     if not roles:
         return []
-    names = {s.seat: s.name for s in status.seats} if status.status != "lobby" else {}
+    names = {s.seat: plain(s.name) for s in status.seats} if status.status != "lobby" else {}
     return ["", "**Seats and what they play:**"] + [
         f"{i + 1}. {role}" + (f": {names[i]}" if i in names else "") for i, role in enumerate(roles)
     ]
@@ -151,7 +153,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         wanted = f" for {seats} players" if seats else ""
         clock = f"{deadline_hours} hours a turn" if deadline_hours else "no turn deadline"
         await interaction.response.send_message(
-            f"{display_name(interaction.user)} opened game #{status.game_id}: **{status.title}**{wanted}, "
+            f"{shown(interaction.user)} opened game #{status.game_id}: **{status.title}**{wanted}, "
             f"{clock}. Join with `/game join`; the host sets `/game options` and runs `/game start`."
         )
 
@@ -180,7 +182,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
     async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 14]) -> None:
         game_id = (await channel_game(self.bot, interaction)).game.id
         change = await self.bot.service.vacation(game_id, interaction.user.id, days)
-        await interaction.response.send_message(f"{display_name(interaction.user)}: {change.message}")
+        await interaction.response.send_message(f"{shown(interaction.user)}: {change.message}")
         await self.bot.announcer.refresh_status(game_id)
 
     @app_commands.command(description="Show or set this game's options before it starts")
@@ -248,15 +250,17 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
     async def join(self, interaction: discord.Interaction, ai: bool = False) -> None:
         game_id = (await channel_game(self.bot, interaction)).game.id
         before = await self.bot.service.status(game_id)
-        who = display_name(interaction.user)
-        status = await self.bot.service.join(game_id, interaction.user.id, "" if ai else who, ai=ai)
+        who = shown(interaction.user)
+        status = await self.bot.service.join(
+            game_id, interaction.user.id, "" if ai else display_name(interaction.user), ai=ai
+        )
         if before.status != "lobby":  # a seat taken back from the AI
             back = f"{who} is back: their seat is theirs again, not the AI's."
             await interaction.response.send_message(back)
             await self.bot.announcer.refresh_status(game_id)
             return
         new_names = set(status.names) - set(before.names)  # the seats are drawn anew when it starts
-        joined = next(iter(new_names), who) if ai else who
+        joined = plain(next(iter(new_names), "An AI player")) if ai else who
         text = f"{joined} joined game #{game_id} ({len(status.seats)} seated)."
         if status.status == "running":  # the lobby was full: the game started itself
             await interaction.response.send_message(text + " All seats are taken: the game begins!")
@@ -269,7 +273,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
     async def seat(self, interaction: discord.Interaction, number: app_commands.Range[int, 0, 8]) -> None:
         game_id = (await channel_game(self.bot, interaction)).game.id
         status = await self.bot.service.claim_seat(game_id, interaction.user.id, number)
-        who = display_name(interaction.user)
+        who = shown(interaction.user)
         if not number:
             await interaction.response.send_message(f"{who} gave up their seat claim; their seat is drawn.")
             return
@@ -299,7 +303,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
     async def leave(self, interaction: discord.Interaction) -> None:
         game_id = (await channel_game(self.bot, interaction)).game.id
         await self.bot.service.leave(game_id, interaction.user.id)
-        await interaction.response.send_message(f"{display_name(interaction.user)} left game #{game_id}.")
+        await interaction.response.send_message(f"{shown(interaction.user)} left game #{game_id}.")
 
     @app_commands.command(description="Start the game (host or moderator)")
     async def start(self, interaction: discord.Interaction) -> None:
@@ -313,7 +317,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         status = await self.bot.service.status(game_id)
         roles = self._roles(status, len(status.seats))
         order = ", ".join(
-            f"{s.seat + 1}. {s.name}" + (f" ({roles[s.seat]})" if s.seat < len(roles) else "")
+            f"{s.seat + 1}. {plain(s.name)}" + (f" ({roles[s.seat]})" if s.seat < len(roles) else "")
             for s in status.seats
         )
         await interaction.followup.send(
@@ -327,7 +331,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
     async def status(self, interaction: discord.Interaction) -> None:
         game_id = (await channel_game(self.bot, interaction)).game.id
         status = await self.bot.service.status(game_id)
-        lines = [status.summary(), *seat_roles_lines(status, self._roles(status, room(status)))]
+        lines = [plain(status.summary()), *seat_roles_lines(status, self._roles(status, room(status)))]
         embed = discord.Embed(
             title=f"{status.title} · game #{game_id}", description=clip("\n".join(lines), 4000), colour=COLOUR
         )
@@ -352,7 +356,8 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         game: app_commands.Range[int, 1] | None = None,
     ) -> None:
         game_id = await self._game_to_read(interaction, game)
-        pages = log_pages(await self.bot.service.log_lines(game_id)) or ["Nothing has happened yet."]
+        lines = [plain(line) for line in await self.bot.service.log_lines(game_id)]
+        pages = log_pages(lines) or ["Nothing has happened yet."]
         if page > len(pages):
             raise ServiceError("bad_page", f"The log has {len(pages)} page(s).")
         embed = discord.Embed(
@@ -376,7 +381,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         before = await self.bot.service.status(game_id)
         await self.bot.service.resign(game_id, interaction.user.id)
         await interaction.response.defer()
-        await interaction.followup.send(f"{display_name(interaction.user)} resigned from game #{game_id}.")
+        await interaction.followup.send(f"{shown(interaction.user)} resigned from game #{game_id}.")
         # The turn may pass on, the game end, or a teammate take over what the seat played.
         await moved_on(self.bot, game_id, before)
 

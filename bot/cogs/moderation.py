@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.clock import stamp
 from bot.cogs.announce import turn_rules
-from bot.cogs.common import channel_game, display_name, handle_error, is_moderator
+from bot.cogs.common import channel_game, display_name, handle_error, is_moderator, plain, shown
 from bot.cogs.lobby import TIMEOUT_CHOICES
 from bot.cogs.moves import announce_turn, moved_on
 from bot.host import Host
@@ -38,7 +38,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
         status = await self.bot.service.status(game_id)
         seat = next((s.seat for s in status.seats if s.user_id == member.id), None)
         if seat is None:
-            raise ServiceError("not_a_player", f"{display_name(member)} has no seat in this game.")
+            raise ServiceError("not_a_player", f"{shown(member)} has no seat in this game.")
         return seat
 
     @app_commands.command(description="Pause the game")
@@ -62,7 +62,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
         seat = await self._seat_of(game_id, player)
         before = await self.bot.service.status(game_id)
         await self.bot.service.kick(game_id, interaction.user.id, seat, moderator=True)
-        await interaction.response.send_message(f"{display_name(player)} was removed from game #{game_id}.")
+        await interaction.response.send_message(f"{shown(player)} was removed from game #{game_id}.")
         await moved_on(self.bot, game_id, before)
 
     @app_commands.command(
@@ -80,7 +80,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
             game_id, interaction.user.id, seat, new.id if new else None, name, moderator=True
         )
         await interaction.response.send_message(
-            f"Seat {seat + 1} ({display_name(player)}) now plays as {name}."
+            f"Seat {seat + 1} ({shown(player)}) now plays as {plain(name)}."
         )
         await moved_on(self.bot, game_id, before)
 
@@ -160,7 +160,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
         change = await self.bot.service.vacation(
             game_id, interaction.user.id, days, member=player.id, moderator=True
         )
-        await interaction.response.send_message(f"{display_name(player)}: {change.message}")
+        await interaction.response.send_message(f"{shown(player)}: {change.message}")
         await self.bot.announcer.refresh_status(game_id)
 
     @app_commands.command(description="Set the role whose members may moderate games")

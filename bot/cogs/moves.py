@@ -22,7 +22,7 @@ from typing import Any, cast
 
 import discord
 
-from bot.cogs.common import COLOUR, channel_game, handle_error, mention
+from bot.cogs.common import COLOUR, channel_game, handle_error, mention, pinging, plain
 from bot.core import Move
 from bot.game import Step
 from bot.host import Host
@@ -32,7 +32,6 @@ from bot.store import GameAndSeats
 
 TURN_MARK = "— Round"
 ACK_SECONDS = 2.0  # of Discord's 3 for the first response, the rest kept for the defer's own trip
-PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 MAX_BUTTONS = 5  # one row under the message
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -73,9 +72,8 @@ async def _present_move(
     result = await with_ai_decisions(host, game_id, result)
     status = result.status
     game = host.games[status.ruleset]
-    embed = discord.Embed(
-        colour=COLOUR, description=last_lines(list(result.lines) or ["Done."], EMBED_DESCRIPTION)
-    )
+    lines = [plain(line) for line in result.lines] or ["Done."]
+    embed = discord.Embed(colour=COLOUR, description=last_lines(lines, EMBED_DESCRIPTION))
     files = []
     picture = await _off_loop(game.pictures.battle, result.view, result.public_events, status.names)
     if picture is not None:
@@ -87,16 +85,20 @@ async def _present_move(
     buttons = step_buttons(game_id, result.version, steps)
     # A battle may wait for another seat (a defender's casualties): tell that player in the same message.
     other = [s for s in result.waiting_for if s != result.seat and s < len(status.seats)]
-    content = ""
+    content, pinged = "", None
     if other and current:
         seat = status.seats[other[0]]
-        content = f"{mention(seat.user_id, seat.name)}, the game waits for your decision."
+        content, pinged = (
+            f"{mention(seat.user_id, seat.name)}, the game waits for your decision.",
+            seat.user_id,
+        )
+    pings = pinging(pinged)
     if buttons is not None:
         await interaction.followup.send(
-            content=content, embed=embed, files=files, view=buttons, allowed_mentions=PINGS
+            content=content, embed=embed, files=files, view=buttons, allowed_mentions=pings
         )
     else:
-        await interaction.followup.send(content=content, embed=embed, files=files, allowed_mentions=PINGS)
+        await interaction.followup.send(content=content, embed=embed, files=files, allowed_mentions=pings)
     if not current:
         await announce_turn(host, game_id)
 

@@ -4,6 +4,7 @@ slash commands and button clicks a person would use."""
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import AsyncIterator
 
 from fakecord import FakeDiscord
@@ -59,6 +60,12 @@ async def discord_world(
             yield fd, bot
         finally:
             await bot.close()
+
+
+def rendered(text: str) -> str:
+    """Text as Discord shows it: the backslashes that keep names and game lines from rendering as
+    markdown are not seen (``\\_`` shows as ``_``)."""
+    return re.sub(r"\\([^A-Za-z0-9\s])", r"\1", text)
 
 
 def command_for(action: Action) -> tuple[str, dict[str, object]]:

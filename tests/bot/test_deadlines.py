@@ -275,6 +275,36 @@ async def test_vacation_during_ones_turn_moves_the_deadline_and_reminders_by_its
     assert (await timed.status(game_id)).seats[seat].vacation_left_hours == 336 - 72
 
 
+async def test_returned_vacation_comes_off_the_deadline_so_the_budget_cannot_be_bypassed(
+    timed: GameService, clock: FakeClock
+) -> None:
+    """Take 14 days during one's turn, come back after 5 hours, take 13 days, come back after 1 hour:
+    each return takes the unused time off the deadline (and its reminders), so the turn's deadline never
+    moves further than the vacation time really spent, and the budget pays for exactly that."""
+    game_id = await timed_game(timed)
+    user = (await timed.status(game_id)).seats[(await timed.status(game_id)).waiting_for[0]].user_id or 0
+    seat = await seat_of(timed, game_id, user)
+    original = await deadline_of(timed, game_id)
+
+    async def budget() -> int:
+        return (await timed.status(game_id)).seats[seat].vacation_left_hours
+
+    taken = await timed.vacation(game_id, user, 14)
+    assert from_text(taken.deadline_at or "") == original + timedelta(days=14) and await budget() == 0
+    clock.advance(5)
+    back = await timed.vacation(game_id, user, 0)
+    assert from_text(back.deadline_at or "") == original + timedelta(hours=5) and await budget() == 331
+    timers = await timed.store.timers(game_id)
+    assert max(from_text(t.due_at) for t in timers) == original + timedelta(hours=5)  # the deadline timer
+    with pytest.raises(ServiceError, match="vacation left"):
+        await timed.vacation(game_id, user, 14)  # 14 days no longer fit in 331 hours
+    await timed.vacation(game_id, user, 13)
+    assert await deadline_of(timed, game_id) == original + timedelta(hours=5, days=13)
+    clock.advance(1)
+    await timed.vacation(game_id, user, 0)
+    assert await deadline_of(timed, game_id) == original + timedelta(hours=6) and await budget() == 330
+
+
 async def test_a_turn_that_begins_during_a_vacation_counts_from_its_end(
     timed: GameService, clock: FakeClock
 ) -> None:

@@ -30,7 +30,7 @@ from bot.scheduler import Scheduler, TurnLocks
 from bot.service import GameService
 from bot.store import LogRecord, SqliteStore
 from tests.bot.axis_allies.aa_play import CHANNEL, AAPlayers, open_game, settled
-from tests.bot.discord_world import discord_world
+from tests.bot.discord_world import discord_world, rendered
 from tests.bot.test_deadlines import FakeClock, RecordingAnnouncer, timed_game
 
 pytestmark = pytest.mark.asyncio
@@ -129,7 +129,7 @@ def kind(fd: FakeDiscord, message: Msg) -> str:
 
 
 def description_lines(message: Msg) -> list[str]:
-    lines = message.embeds[0]["description"].split("\n")
+    lines = rendered(message.embeds[0]["description"]).split("\n")
     return [line for line in lines if not line.startswith(LINK)]
 
 

@@ -16,6 +16,7 @@ from rules.axis_allies.actions import Buy
 from rules.axis_allies.ai import AxisAlliesAI
 from tests.bot.axis_allies.aa_play import CHANNEL, last_ping, pinged
 from tests.bot.axis_allies.test_discord_moderation import GERMANY, JAPAN, MOD, SEATS, aa_world, skip_the_ussr
+from tests.bot.discord_world import rendered
 
 
 async def read_log(fd: FakeDiscord, channel: str = CHANNEL, **chosen: object) -> list[str]:
@@ -24,11 +25,11 @@ async def read_log(fd: FakeDiscord, channel: str = CHANNEL, **chosen: object) ->
     assert not first.ephemeral, first.content
     title = first.embeds[0]["title"]  # "Game #1 log · page 1 of 4"
     count = int(title.rsplit(" ", 1)[-1])
-    pages = [first.embeds[0]["description"]]
+    pages = [rendered(first.embeds[0]["description"])]
     for page in range(2, count + 1):
         answer = await fd.slash("bob", channel, "game log", page=page, **chosen)
         assert answer.embeds[0]["title"] == title.replace("page 1 of", f"page {page} of")
-        pages.append(answer.embeds[0]["description"])
+        pages.append(rendered(answer.embeds[0]["description"]))
     past = await fd.slash("bob", channel, "game log", page=count + 1, **chosen)
     assert past.ephemeral and past.content == f"The log has {count} page(s).", past.content
     return pages

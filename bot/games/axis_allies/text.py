@@ -26,6 +26,7 @@ from bot.games.axis_allies.choices import (
 from bot.games.axis_allies.steps import STEPS, auto_casualties
 from bot.games.axis_allies.units import UnitCounts, parse_units, units_text, units_value
 from bot.models import ServiceError
+from bot.parsing import is_count
 from rules.axis_allies import RULES, combat
 from rules.axis_allies import actions as aa
 from rules.axis_allies.board import POWER_NAMES
@@ -85,7 +86,7 @@ def parse(words: Sequence[str], state: AAState) -> Action | None:
     if verb == "buy":
         return aa.Buy(parse_units(rest))
     if verb == "research":
-        if not rest.isdigit() or int(rest) < 1:
+        if not is_count(rest) or int(rest) < 1:
             raise ServiceError("bad_command", "Research takes a number of dice, like “research 2”.")
         return aa.Research(int(rest))
     if verb == "move":
@@ -313,11 +314,12 @@ def odds_text(
 
 def unit_table(mark: str = "`") -> str:
     """Attack, defence, movement and cost of every unit, one line each (``mark``: Discord's code span)."""
-    lines = [f"{mark}unit         att def mov cost{mark}"]
+    width = max(len(UNIT_TYPES[uid].name) for uid in UNIT_ORDER)  # whole names: "Aircraft Carrier"
+    lines = [f"{mark}{'unit':<{width}} att def mov cost{mark}"]
     for uid in UNIT_ORDER:
         t = UNIT_TYPES[uid]
         extra = " (optional rule)" if t.optional else ""
-        row = f"{t.name[:12]:<12} {t.attack:>3} {t.defense:>3} {t.movement:>3} {t.cost:>4}"
+        row = f"{t.name:<{width}} {t.attack:>3} {t.defense:>3} {t.movement:>3} {t.cost:>4}"
         lines.append(f"{mark}{row}{mark}{extra}")
     return "\n".join(lines)
 

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 
 from bot.models import ServiceError
+from bot.parsing import quoted, whole_number
 from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES
 
 UnitCounts = tuple[tuple[str, int], ...]
@@ -51,7 +52,8 @@ ALIASES = {
 }
 SHORT_FORMS = "inf, art, arm, ftr, bmb, tpt, sub, dd, ac, bb, aa, ic"
 WORD_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-_ITEM = re.compile(r"(?:(\d+)\s*(?:x\s*)?)?(.+)")
+_ITEM = re.compile(r"(?:([0-9]+)\s*(?:x\s*)?)?(.+)")  # ASCII digits: "²" is not a count
+MOST_UNITS = 999  # of one kind in one command: more than the whole board holds
 
 
 def unit_id(word: str) -> str:
@@ -99,7 +101,7 @@ def parse_units(text: str) -> UnitCounts:
     items = [
         piece.strip()
         for chunk in cleaned.split(",")
-        for piece in re.split(r"\s+(?=\d)", chunk.strip())
+        for piece in re.split(r"\s+(?=[0-9])", chunk.strip())
         if piece.strip()
     ]
     if not items:
@@ -111,9 +113,7 @@ def parse_units(text: str) -> UnitCounts:
             item = f"{WORD_NUMBERS[first]} {rest}"
         match = _ITEM.fullmatch(item)
         assert match is not None  # ``(.+)`` matches any non-empty item
-        count = int(match[1]) if match[1] else 1
-        if count < 1:
-            raise ServiceError("bad_count", f"“{item}”: a count is a whole number of 1 or more.")
+        count = whole_number(match[1], f"In “{quoted(item)}”, a count", 1, MOST_UNITS) if match[1] else 1
         name = _name(match[2])
         totals[name] = totals.get(name, 0) + count
     return tuple(sorted(totals.items(), key=lambda kv: _order(kv[0])))

@@ -13,8 +13,10 @@ from discord.ext import commands
 from bot.cogs.common import COLOUR, channel_game, choices, handle_error, png_file, running_game, seat_of
 from bot.cogs.moves import act_and_present
 from bot.games.risk import choices as pick
+from bot.games.risk.text import parse_until
 from bot.host import Host
 from bot.models import ServiceError
+from bot.parsing import is_count
 from rules.core.events import Action
 from rules.risk.actions import (
     Attack,
@@ -32,19 +34,6 @@ from rules.risk.cards import card_name
 from rules.risk.odds import fight
 
 GAME = "risk"
-
-
-def parse_until(text: str | None) -> int | None:
-    """``once`` (or nothing): one roll; ``conquer``: until it falls; a number N: stop at N armies."""
-    value = (text or "once").strip().lower()
-    if value in ("once", "one roll", "1 roll"):
-        return None
-    if value in ("conquer", "until conquered", "all"):
-        return 1
-    digits = "".join(ch for ch in value if ch.isdigit())
-    if digits:
-        return int(digits)
-    raise ServiceError("bad_until", "until is “once”, “conquer”, or a number of armies to stop at.")
 
 
 class RiskCog(commands.GroupCog, group_name="risk", group_description="Play Risk in this channel"):
@@ -180,12 +169,10 @@ class RiskCog(commands.GroupCog, group_name="risk", group_description="Play Risk
     @app_commands.command(description="Trade a set of three cards for armies")
     @app_commands.describe(cards="a set from your hand")
     async def trade(self, interaction: discord.Interaction, cards: str) -> None:
-        try:
-            ids = tuple(int(part) for part in cards.replace(",", " ").split())
-        except ValueError:
-            ids = ()
-        if len(ids) != 3:
+        parts = cards.replace(",", " ").split()
+        if len(parts) != 3 or not all(is_count(p) for p in parts):
             raise ServiceError("bad_cards", "Pick a set from the list (three cards).")
+        ids = tuple(int(p) for p in parts)
         await self._act(interaction, TradeCards((ids[0], ids[1], ids[2])))
 
     @trade.autocomplete("cards")

@@ -52,7 +52,7 @@ def test_unit_text(text: str, expected: tuple[tuple[str, int], ...]) -> None:
     [
         ("3 tnks", "Did you mean tank"),
         ("", "at least one"),
-        ("0 inf", "1 or more"),
+        ("0 inf", "a count is a whole number from 1 to 999, not “0”"),
         ("1 tank:inf", "transports"),
     ],
 )

@@ -211,7 +211,7 @@ async def test_odds_and_the_unit_table(service: GameService, capsys) -> None:
     )
     assert "2 battleships attacking 1 aircraft carrier, 1 battleship (sea)" in out
     assert "✗ Usage: odds <units> vs <units> [sea], e.g. odds 3 inf, 2 arm vs 4 inf" in out
-    assert "  Battleship     4   4   2   24" in out
+    assert "  Battleship           4   4   2   24" in out
 
 
 async def test_help_lists_the_axis_and_allies_verbs(service: GameService, capsys) -> None:
@@ -242,11 +242,12 @@ def png_size(path: Path) -> tuple[int, int]:
 async def test_map_writes_the_board_picture(
     service: GameService, capsys, tmp_path: Path, game: str, size: tuple[int, int] | None
 ) -> None:
-    """The same pictures as on Discord (bot/boards.py): the A&A world map, and Risk's board still."""
+    """The same pictures as on Discord (the game's ``pictures.board``), each game in a folder of its own."""
     await play(service, ["map"], game=game, out=tmp_path)
-    assert f"Wrote {tmp_path / 'game-1-board.png'}." in capsys.readouterr().out
-    width, height = png_size(tmp_path / "game-1-board.png")
+    (folder,) = tmp_path.glob("memory-*-game-1")
+    assert f"Wrote {folder / 'board.png'}." in capsys.readouterr().out
+    width, height = png_size(folder / "board.png")
     if size is not None:
         assert (width, height) == size
     assert width >= 800 and height >= 400
-    assert (tmp_path / "game-1-board.png").stat().st_size > 50_000
+    assert (folder / "board.png").stat().st_size > 50_000

@@ -19,7 +19,7 @@ from rules.axis_allies.board import POWERS
 from rules.axis_allies.state import Phase
 from rules.core.events import DiceRolled
 from tests.bot.axis_allies.aa_play import CHANNEL, AAPlayers, last_ping, open_game, pinged, settled
-from tests.bot.discord_world import discord_world
+from tests.bot.discord_world import discord_world, rendered
 from tests.bot.test_deadlines import FakeClock
 
 pytestmark = pytest.mark.asyncio
@@ -87,7 +87,7 @@ async def whole_log(players: AAPlayers) -> str:
     texts = [first.embeds[0]["description"]]
     for page in range(2, pages + 1):
         texts.append((await players.fd.slash("bob", CHANNEL, "game log", page=page)).embeds[0]["description"])
-    return "\n".join(reversed(texts))
+    return rendered("\n".join(reversed(texts)))
 
 
 async def end_and_round_trip(players: AAPlayers) -> None:

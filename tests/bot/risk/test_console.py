@@ -37,10 +37,10 @@ def test_a_scripted_game_resumed_from_its_database(tmp_path: Path) -> None:
     )
     assert "Game #1: Risk, running" in first and "Seats: " in first and "Ann" in first
     assert "There is no territory called “nowhere” on this map." in first
-    assert "Armies must be a whole number. Usage: place <territory> <armies>" in first
+    assert "The number of armies is a whole number, not “many”. Usage: place <territory> <armies>" in first
     assert "(AI for Ann: place " in first
     assert "You hold no cards." in first
-    assert (tmp_path / "out" / "game-1-board.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (tmp_path / "out" / "console-game-1" / "board.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert f"it is saved in {db}" in first
 
     second = run(
@@ -53,12 +53,13 @@ def test_a_scripted_game_resumed_from_its_database(tmp_path: Path) -> None:
     assert "Game #1: Risk, ended" in second and "seed: console" in second
     assert "dice of game #1 match the revealed seed" in second
     assert (tmp_path / "game.json").exists()
-    assert any(p.name.startswith("game-1-turn-") for p in (tmp_path / "pictures").iterdir())
+    assert any(p.name.startswith("turn-") for p in (tmp_path / "pictures" / "console-game-1").iterdir())
 
 
 def test_ai_only_game_plays_to_the_end(tmp_path: Path) -> None:
     out = run(["-m", "bot.console", "--seats", "ai,ai", "--no-images"], tmp_path, "status\n")
-    assert "wins the game!" in out and "Game #1: Risk, ended" in out and "kept in memory only" in out
+    assert "wins the game!" in out and "Game #1: Risk, ended" in out
+    assert "it is saved in warboard.db" in out and (tmp_path / "warboard.db").exists()  # kept by default
 
 
 def test_python_m_bot_without_a_token_is_the_terminal_client(tmp_path: Path) -> None:
@@ -78,4 +79,4 @@ def test_python_m_bot_without_a_token_is_the_terminal_client(tmp_path: Path) -> 
         "Options: python -m bot --help; `help` lists the commands, `quit` leaves."
     )
     assert any(line.startswith("Game #1: Axis & Allies, running") for line in lines)
-    assert "Bye. Game #1: it was kept in memory only" in lines[-1]
+    assert "Bye. Game #1: it is saved in warboard.db" in lines[-1]

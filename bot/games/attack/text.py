@@ -1,0 +1,254 @@
+"""Attack! as typed text, for the terminal client: verbs shaped like the /atk slash commands.
+
+The terminal applies one action per command, so an action is begun by its verb alone (``move``,
+``blitz france``, ``navigate``, ``build``, each with ``card 12`` if you play one) and its steps follow:
+``march germany france 3 infantry, 1 tank``, ``sail germany north_sea 2 destroyers with 2 infantry``,
+``buy germany 3 infantry, 1 destroyer``, then ``end``. ``move germany france`` during a Move marches, as
+``/atk move from to`` does. Battles: ``deploy 2 infantry, 1 tank, 1 plane`` (no units: the strongest line),
+``lineup destroyer, carrier`` (no ships: the default order), ``retreat`` or ``fight``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from bot.commands import PlainText
+from bot.games.attack import orders
+from bot.games.attack.units import (
+    forces_value,
+    parse_forces,
+    parse_lineup,
+    parse_ships,
+    parse_troops,
+    ships_value,
+    troops_value,
+)
+from bot.models import ServiceError
+from rules.attack.actions import (
+    Begin,
+    Burn,
+    Buy,
+    ChooseDirection,
+    ChooseGovernment,
+    Deploy,
+    EndAction,
+    FightOn,
+    LineUp,
+    March,
+    Negotiate,
+    Pass,
+    PlaceCapital,
+    Research,
+    Retreat,
+    Sail,
+    Troops,
+)
+from rules.attack.battle.lines import default_lineup, strongest_line
+from rules.attack.battle.navy import side_of
+from rules.attack.common import board_of
+from rules.attack.engine import to_act
+from rules.attack.state import AttackState, Stage
+from rules.attack.tables import NAVY_TYPES
+from rules.attack.views import AttackView
+from rules.core.events import Action
+
+HELP: tuple[tuple[str, str], ...] = (
+    ("government <gov> <card>", "setup: government fascism minerals"),
+    ("capital <region> [<region> <region>]", "setup: capital britain france (the outposts after it)"),
+    ("direction clockwise|counterclockwise", "you start the year: the direction of play"),
+    ("move | transport | navigate | build", "begin the season's action (add card <n> to play a card)"),
+    ("blitz <target>", "begin a Blitz on one hostile region"),
+    ("march <from> <to> [units]", "Move, Blitz, Transport: march 3 infantry, 1 tank (default: all free)"),
+    (
+        "sail <from> <to> [ships] [with <army>]",
+        "Navigate: sail germany north_sea 2 destroyers with 2 infantry",
+    ),
+    ("buy <region> <units>", "Build: buy germany 3 infantry, 1 destroyer"),
+    ("negotiate [region] [card <n>]", "draw an action card and offer terms to a neutral next to you"),
+    ("research <suit> <region> [units]", "research minerals germany (default: scrap the cheapest that pay)"),
+    ("burn [region]", "Winter: burn 5 oil certificates, or that region's oil marker"),
+    ("pass / end", "take no action this season / end your action (its battles are fought)"),
+    ("deploy [units]", "army battle: your line (default: the strongest)"),
+    ("lineup [ships]", "navy battle: lineup destroyer, submarine, carrier (default order if none)"),
+    ("retreat / fight", "navy battle, after a round: retreat or fight on"),
+)
+NOTE = "Places are ids or names without spaces: north_sea or northsea; units like 3 infantry, 1 tank."
+SIMPLE: Mapping[str, Action] = {
+    "pass": Pass(),
+    "end": EndAction(),
+    "retreat": Retreat(),
+    "fight": FightOn(),
+    "fighton": FightOn(),
+}
+BEGIN = ("move", "transport", "navigate", "build")
+
+
+def _card(words: list[str]) -> tuple[list[str], str | None]:
+    """The words without a ``card <n>`` pair, and the card named."""
+    lowered = [w.lower() for w in words]
+    if "card" in lowered:
+        i = lowered.index("card")
+        if i + 1 < len(words):
+            return words[:i] + words[i + 2 :], words[i + 1]
+        raise ServiceError("bad_command", "Name the card after “card”: card 12.")
+    return words, None
+
+
+def _seat(state: AttackState) -> int:
+    waiting = to_act(state)
+    if not waiting:
+        raise ServiceError("no_turn", "Nobody is to act now.")
+    return waiting[0]
+
+
+class AttackText(PlainText):
+    verbs: Mapping[str, str] = {"resign": "Resign"}
+    help = HELP
+    note = NOTE
+
+    def parse(self, words: Sequence[str], state: AttackState | None) -> Action | None:
+        verb, rest = words[0].lower(), list(words[1:])
+        if verb in SIMPLE:
+            return SIMPLE[verb]
+        if state is None:
+            return None
+        seat = _seat(state)
+        rest, card_text = _card(rest)
+        card = orders.card_id(state, seat, card_text)
+        text = " ".join(rest)
+        if verb == "government" and len(rest) == 2:
+            return ChooseGovernment(rest[0].lower(), rest[1].lower())
+        if verb == "capital" and rest:
+            return PlaceCapital(rest[0], tuple(rest[1:]))
+        if verb == "direction" and rest:
+            return ChooseDirection(rest[0].lower() in ("clockwise", "cw", "yes", "true"))
+        if verb in BEGIN:
+            if not rest:
+                return Begin(verb, card)
+            if verb in ("move", "transport") and len(rest) >= 2:
+                return self._step(state, seat, verb, rest)
+            raise ServiceError(
+                "begin_first",
+                f"Type {verb} alone to begin the action, then its steps (march, sail, buy); help lists them.",
+            )
+        if verb == "blitz" and rest:
+            turn = state.turn
+            if turn is not None and turn.seat == seat and turn.kind == "blitz" and len(rest) >= 2:
+                units = parse_troops(" ".join(rest[2:])) if rest[2:] else None
+                return orders.march(state, seat, "blitz", rest[1], rest[0], units)
+            return Begin("blitz", card, rest[0])
+        if verb == "march" and len(rest) >= 2:
+            return self._step(state, seat, "march", rest)
+        if verb == "sail" and len(rest) >= 2:
+            ships_text, _, army_text = " ".join(rest[2:]).partition(" with ")
+            if ships_text.lower().startswith("with "):
+                ships_text, army_text = "", ships_text[5:]
+            fleet = parse_ships(ships_text) if ships_text.strip() else None
+            aboard = parse_troops(army_text) if army_text.strip() else None
+            return orders.sail(state, seat, rest[0], rest[1], fleet, aboard)
+        if verb == "buy" and len(rest) >= 2:
+            bought, built = parse_forces(" ".join(rest[1:]))
+            return orders.buy(state, rest[0], bought, built)
+        if verb == "negotiate":
+            return Negotiate(rest[0] if rest else None, card)
+        if verb == "research" and len(rest) >= 2:
+            scrap = " ".join(rest[2:])
+            if scrap:
+                scrapped, sunk = parse_forces(scrap)
+                return orders.research(state, seat, rest[0], rest[1], scrapped, sunk, card)
+            return orders.research(state, seat, rest[0], rest[1], None, None, card)
+        if verb == "burn":
+            return Burn(rest[0] if rest else None)
+        if verb == "deploy":
+            if text:
+                return Deploy(parse_troops(text))
+            if state.army_battle is None:
+                return Deploy(Troops())
+            fight = state.army_battle
+            return Deploy(Troops.of(strongest_line(fight.reserve[fight.side], fight.need)))
+        if verb == "lineup":
+            if text:
+                return LineUp(parse_lineup(text))
+            navy = state.navy_battle
+            if navy is None:
+                return LineUp(())
+            side = side_of(navy, seat)
+            line = default_lineup(navy.ships[side], sum(navy.cargo[side]), state.options.ship_capacity)
+            return LineUp(tuple(NAVY_TYPES[k] for k in line))
+        return None
+
+    def _step(self, state: AttackState, seat: int, kind: str, rest: list[str]) -> March:
+        units = parse_troops(" ".join(rest[2:])) if rest[2:] else None
+        return orders.march(state, seat, kind, rest[0], rest[1], units)
+
+    def describe(self, action: Action) -> str | None:
+        if isinstance(action, Begin):
+            card = f" card {action.card}" if action.card is not None else ""
+            target = f" {action.target}" if action.target else ""
+            return f"{action.action}{target}{card}"
+        if isinstance(action, March):
+            return f"march {action.source} {action.target} {troops_value(action.army)}"
+        if isinstance(action, Sail):
+            army = f" with {troops_value(action.army)}" if any(action.army.counts()) else ""
+            return f"sail {action.source} {action.target} {ships_value(action.ships)}{army}"
+        if isinstance(action, Buy):
+            return f"buy {action.region} {forces_value(action.army, action.navy)}"
+        if isinstance(action, Research):
+            card = f" card {action.card}" if action.card is not None else ""
+            return f"research {action.suit} {action.region} {forces_value(action.army, action.navy)}{card}"
+        if isinstance(action, Negotiate):
+            card = f" card {action.card}" if action.card is not None else ""
+            return f"negotiate{' ' + action.region if action.region else ''}{card}"
+        if isinstance(action, Deploy):
+            return f"deploy {troops_value(action.army)}"
+        if isinstance(action, LineUp):
+            return f"lineup {', '.join(action.ships)}"
+        if isinstance(action, ChooseGovernment):
+            return f"government {action.government} {action.economics}"
+        if isinstance(action, PlaceCapital):
+            return " ".join(("capital", action.region, *action.outposts))
+        if isinstance(action, ChooseDirection):
+            return f"direction {'clockwise' if action.clockwise else 'counterclockwise'}"
+        if isinstance(action, Burn):
+            return f"burn{' ' + action.oil_marker if action.oil_marker else ''}"
+        names: dict[type, str] = {Pass: "pass", EndAction: "end", Retreat: "retreat", FightOn: "fight"}
+        return names.get(type(action))
+
+    def situation(self, view: AttackView) -> str:
+        if view.stage is not Stage.SEASON:
+            return view.stage.value
+        doing = f", your {view.action.kind}" if view.action is not None else ""
+        return f"year {view.year} {view.season}{doing}"
+
+    def notice(self, state: AttackState) -> str | None:
+        """What the game waits for, as the commands to type."""
+        board = board_of(state)
+        army, navy = state.army_battle, state.navy_battle
+        if navy is not None:
+            zone = board.zone_names[navy.zone]
+            if navy.awaiting == "lineup":
+                return (
+                    f"Navy battle in the {zone}, round {navy.round}: lineup <ships, left to right> "
+                    "(lineup alone: the default order)."
+                )
+            return f"Navy battle in the {zone}: retreat, or fight on."
+        if army is not None:
+            region = board.region_names[army.region]
+            reserve = troops_value(Troops.of(army.reserve[army.side]))
+            return (
+                f"Battle for {region}: deploy {army.need} from your reserve ({reserve}); "
+                "deploy alone: the strongest line."
+            )
+        if state.stage is Stage.DIRECTION:
+            return "You start the year: direction clockwise, or direction counterclockwise."
+        if state.stage is Stage.GOVERNMENT:
+            return (
+                "Choose a government: government <fascism|communism|monarchy|democracy> "
+                "<minerals|rail|factories>."
+            )
+        if state.stage is Stage.CAPITAL:
+            return "Place your capital: capital <region> [two neighbours]; moves lists some."
+        return None
+
+
+TEXT = AttackText()

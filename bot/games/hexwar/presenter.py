@@ -1,0 +1,94 @@
+"""Hex war in the shared messages: a seat's standing for the status message, the "since your last turn"
+digest, and a seat's own orders in words (``private_text``: what only it may see). All seats are alike,
+so there are no seat roles. Pure: views and events in, text out."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from render.hexwar.orders import order_lines
+from rules.core.events import Event
+from rules.hexwar import RULES
+from rules.hexwar.events import (
+    BattleBegan,
+    BattleEnded,
+    CapitalPlaced,
+    CityAbandoned,
+    CityBuilt,
+    GameWon,
+    HexCaptured,
+    HexPlaced,
+    IncomeCollected,
+    OrdersSubmitted,
+    PlanesLost,
+    PurchaseLost,
+    RoundBegan,
+    SeatEliminated,
+    SeatResigned,
+    UnitPlaced,
+)
+from rules.hexwar.state import Phase
+from rules.hexwar.views import HexWarView
+
+# What a player who was away wants to read, by kind; the rest (every move, every die) is in the log
+# and on the round's picture.
+ALWAYS = (HexCaptured, CityBuilt, SeatEliminated, SeatResigned, GameWon, RoundBegan, HexPlaced, CapitalPlaced)
+OWN = (CityAbandoned, PlanesLost, PurchaseLost, IncomeCollected)
+
+
+class HexWarPresenter:
+    def standing(self, view: HexWarView, seat: int) -> str | None:
+        if seat >= len(view.seats):
+            return None
+        s = view.seats[seat]
+        if view.phase is Phase.HEXES:
+            return f"{sum(s.hand)} hexes to place · {s.hexes} placed"
+        if view.phase is Phase.UNITS:
+            return f"{sum(s.units_left)} starting units to place"
+        line = f"{s.hexes} hexes · {s.cities} cities · {s.units} units · money {s.money} (+{s.income})"
+        if view.phase is Phase.ORDERS and not s.out:
+            line += " · orders in ✓" if s.submitted else " · writing orders"
+        return line
+
+    def seat_roles(self, seats: int) -> list[str]:
+        return []
+
+    def digest(self, events: Sequence[Event], seat: int, names: Sequence[str], view: HexWarView) -> list[str]:
+        """What happened since ``seat`` last handed in orders (or placed in setup): captures, the battles
+        it fought, cities, its income; ``events`` may be the whole game's."""
+        return digest(events, seat, names)
+
+    def private_text(self, view: HexWarView) -> str | None:
+        """The viewer's orders this round, numbered as ``/hex cancel`` takes them, the money left and
+        the cities being bought; None for the public view and outside a round."""
+        if view.viewer is None or view.orders is None or view.phase is not Phase.ORDERS:
+            return None
+        return "\n".join(order_lines(view))
+
+
+def _acted(event: Event, seat: int) -> bool:
+    match event:
+        case OrdersSubmitted(seat=s) | HexPlaced(seat=s) | UnitPlaced(seat=s) | CapitalPlaced(seat=s):
+            return s == seat
+    return False
+
+
+def digest(events: Sequence[Event], seat: int, names: Sequence[str]) -> list[str]:
+    marks = [i for i, e in enumerate(events) if _acted(e, seat)]
+    recent = events[marks[-1] + 1 :] if marks else events
+    fought: set[str] = set()
+    lines: list[str] = []
+    for event in recent:
+        if isinstance(event, BattleBegan) and any(s.seat == seat for s in event.forces):
+            fought.add(event.at)
+        keep = isinstance(event, ALWAYS)
+        keep |= isinstance(event, OWN) and getattr(event, "seat", None) == seat
+        keep |= isinstance(event, BattleBegan | BattleEnded) and event.at in fought
+        if keep:
+            text = RULES.describe(event, names)
+            if text:
+                lines.append(text.strip())
+    return lines or ["Nothing has happened since your last move."]
+
+
+PRESENTER = HexWarPresenter()

@@ -1,0 +1,134 @@
+"""Hex war as typed text, for the terminal client: verbs shaped like the /hex slash commands, read by the
+generic parser (``bot/commands.py``) except ``move`` (whose count defaults to every free unit there, as
+on Discord) and ``submit``/``hold``. Also the unit table that ``/hex units`` shows. Pure: no Discord."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from bot.commands import PlainText
+from bot.games.hexwar.choices import default_count, parse_cargo
+from bot.models import ServiceError
+from bot.parsing import is_count
+from rules.core.events import Action
+from rules.hexwar.actions import Move, SubmitOrders
+from rules.hexwar.board import frontier, grid
+from rules.hexwar.state import HexState, Phase
+from rules.hexwar.units import JUMP_ATTACK, ORDER, UNITS
+from rules.hexwar.views import HexWarView
+
+NOTES = {
+    "inf": "takes land",
+    "jt": f"one jump up to 3 hexes at attack {JUMP_ATTACK}, then infantry",
+    "hov": "crosses water; carries 2 infantry or 1 tank (attack 1 loaded)",
+    "tank": "takes land",
+    "plane": "flies 4; strikes water within 3; never takes land",
+    "frig": "from port cities; bombards the shore at 3 (then does not defend)",
+    "batt": "two hits; bombards at 4 and still defends",
+}
+
+HELP: tuple[tuple[str, str], ...] = (
+    ("place <kind> <cell>", "setup: a hex from your hand (land city port water): place land C7"),
+    ("unit <unit> <hex>", "setup: a starting unit on your land: unit inf C7"),
+    ("capital <hex>", "setup: your capital, on any of your land: capital C7"),
+    ("move <from> <to> <unit> [n] [load]", "order: move C7 D7 inf 3 · move C7 C8 hov 1 inf inf (boarding)"),
+    ("jump <from> <to> [n]", "order: jump troops' one-time jump, up to 3 hexes: jump C7 E7 2"),
+    ("bombard <from> <to> <ship> [n]", "order: ships bombard the shore: bombard C8 C7 frig"),
+    ("buy <unit> <n> <hex>", "order: placed at the round's end in a city held a round: buy tank 2 C7"),
+    ("defence <city> <kind> [aim]", "order: a ground, air or water defence (7): defence C7 ground tank"),
+    ("aim <city> <kind> <aim>", "order: what a defence fires at: aim C7 ground inf"),
+    ("city <hex>", "order: buy a city on your plain land (10 now and in each of 2 rounds): city C7"),
+    ("cancel <n>", "take back order number n (cards lists them)"),
+    ("submit / hold", "hand in your orders / drop them and hold"),
+    ("units", "the unit table"),
+)
+
+
+def unit_table() -> str:
+    """One line a unit: id, name, attack, move, cost and what it does."""
+    lines = ["`unit   attack move cost`"]
+    for u in ORDER:
+        kind = UNITS[u]
+        lines.append(f"`{u:<6} {kind.attack:>6} {kind.move:>4} {kind.cost:>4}` {kind.name}: {NOTES[u]}")
+    lines.append("A unit hits on a d10 roll at or under its attack. Defences: 7 each, hit on a 1.")
+    return "\n".join(lines)
+
+
+class HexWarText(PlainText):
+    verbs: Mapping[str, str] = {
+        "place": "PlaceHex",
+        "unit": "PlaceUnit",
+        "capital": "PlaceCapital",
+        "jump": "Jump",
+        "bombard": "Bombard",
+        "buy": "Buy",
+        "defence": "BuyDefence",
+        "aim": "AimDefence",
+        "city": "BuildCity",
+        "cancel": "CancelOrder",
+    }
+    help: Sequence[tuple[str, str]] = HELP
+    note = "Hexes are named by column and row, like C7. `cards` lists the orders you have written."
+
+    def parse(self, words: Sequence[str], state: HexState | None) -> Action | None:
+        verb = words[0].lower()
+        if verb in ("submit", "hold") and len(words) == 1:
+            return SubmitOrders(hold=verb == "hold")
+        if verb != "move":
+            return None
+        if len(words) < 4:
+            raise ServiceError(
+                "bad_command", "Usage: move <from> <to> <unit> [count] [load], like move C7 D7 inf 3"
+            )
+        source, target, unit = words[1], words[2], words[3]
+        rest = list(words[4:])
+        count = int(rest.pop(0)) if rest and is_count(rest[0]) else None
+        load = parse_cargo(" ".join(w for w in rest if w.lower() not in ("carrying", "with")))
+        if count is None:
+            count = default_count(state, _writer(state), source, unit, load) if state is not None else 1
+        return Move(source, target, unit, count, load)
+
+    def situation(self, view: HexWarView) -> str:
+        if view.phase is Phase.ORDERS:
+            playing = [s for s in view.seats if not s.out]
+            done = sum(1 for s in playing if s.submitted)
+            return f"round {view.round}, {done} of {len(playing)} orders in"
+        return {
+            Phase.HEXES: "setup, placing hexes",
+            Phase.UNITS: "setup, placing starting units",
+            Phase.CAPITALS: "setup, placing capitals",
+        }.get(view.phase, str(view.phase.value))
+
+    def notice(self, state: HexState) -> str | None:
+        if state.phase is Phase.HEXES:
+            g = grid(state.width, state.height)
+            hand = state.hands[state.current]
+            kinds = ", ".join(
+                f"{n} {k}" for k, n in zip(("land", "city", "port", "water"), hand, strict=True) if n
+            )
+            cells = " ".join(g.name(c) for c in frontier(g, state.cells)[:20])
+            return f"Place a hex (you hold {kinds}): place <kind> <cell>. Free cells: {cells}"
+        if state.phase is Phase.UNITS:
+            return "Place a starting unit on your land: unit <inf|tank|hov|plane> <hex>."
+        if state.phase is Phase.CAPITALS:
+            return "Place your capital on any of your land hexes: capital <hex>."
+        if state.phase is Phase.ORDERS:
+            return (
+                f"Round {state.round}: write your orders (help lists them); cards shows them, "
+                "submit hands them in."
+            )
+        return None
+
+    def query(self, words: Sequence[str]) -> str | None:
+        if words[0].lower() == "units":
+            return unit_table().replace("`", "")
+        return None
+
+
+def _writer(state: HexState) -> int:
+    """The seat a typed order is for: the first seat still writing, the one the terminal's prompt names
+    (AI seats hand theirs in at once)."""
+    return next((s for s in range(state.players) if not state.submitted[s]), 0)
+
+
+TEXT = HexWarText()

@@ -1,0 +1,277 @@
+"""Skirmish as typed text, for the terminal client: commands shaped like the /sk slash commands.
+
+``attack oakhollow sable_ford 5 troops 1 cannon dice 6``, ``exchange ironmoor 2 cav for cannon``,
+``losses`` (the cheapest), ``skirmishes best`` or ``skirmishes 1 1 2``, ``card 3 2`` (card 3 on skirmish 2),
+``orders defend=all assign=best cards_from=2``. Territories are ids (``sable_ford``) or names without
+spaces (``sableford``). ``describe`` writes every action back as the command that makes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from bot.commands import PlainText
+from bot.games.skirmish.presenter import ORDER_FIELDS
+from bot.games.skirmish.steps import battle_answer
+from bot.games.skirmish.units import numbers_text, parse_numbers, parse_units, units_text
+from bot.models import ServiceError
+from bot.parsing import quoted, whole_number
+from rules.core.events import Action
+from rules.skirmish import actions as sk
+from rules.skirmish.battle import flow
+from rules.skirmish.board import skirmish_map
+from rules.skirmish.legal import strongest
+from rules.skirmish.pieces import NONE, UNIT_TYPES, Units
+from rules.skirmish.state import SkirmishState, StandingOrders
+from rules.skirmish.views import SkirmishView
+
+STYLES = {
+    "skirmishes": ("assign", ("best", "highest", "lowest")),
+    "extradice": ("extra", ("best", "highest", "lowest")),
+    "order": ("order", ("best", "formed")),
+    "occupy": ("occupy", ("advance", "one", "all")),
+}
+SIMPLE: dict[str, Action] = {
+    "reinforce": sk.Reinforce(),
+    "draw": sk.DrawCard(),
+    "pass": sk.Pass(),
+    "end": sk.EndPhase(),
+}
+
+
+def _split(words: Sequence[str], keys: Sequence[str]) -> dict[str, str]:
+    """``5 troops dice 4`` with keys (dice,) -> {"": "5 troops", "dice": "4"}."""
+    parts: dict[str, list[str]] = {"": []}
+    current = ""
+    for word in words:
+        if word.lower() in keys:
+            current = word.lower()
+            parts[current] = []
+        else:
+            parts[current].append(word)
+    return {k: " ".join(v) for k, v in parts.items()}
+
+
+def _count(text: str | None, what: str) -> int | None:
+    return whole_number(text, what, 0, 99) if text else None
+
+
+def parse_orders(words: Sequence[str]) -> StandingOrders:
+    """``defend=all cards_from=2``: the whole set of standing orders (a field not named, or ``ask``: the
+    step waits for you; ``orders clear``: none at all)."""
+    values: dict[str, str | int | None] = dict.fromkeys(ORDER_FIELDS)
+    for word in words:
+        if word.lower() == "clear":
+            continue
+        field, _, value = word.partition("=")
+        field = field.lower()
+        if field not in ORDER_FIELDS or not value:
+            raise ServiceError(
+                "bad_order",
+                f"Orders are written field=value ({', '.join(ORDER_FIELDS)}), not “{quoted(word)}”.",
+            )
+        if value.lower() == "ask":
+            values[field] = None
+        elif field == "cards_from":
+            values[field] = whole_number(value, "cards_from", 0, 99)
+        else:
+            values[field] = value.lower()
+    cards_from = values.pop("cards_from")
+    return StandingOrders(
+        cards_from=cards_from if isinstance(cards_from, int) else None,
+        **{k: v if isinstance(v, str) else None for k, v in values.items()},
+    )
+
+
+class SkirmishText(PlainText):
+    verbs: Mapping[str, str] = {"discard": "Discard", "counter": "PlaceCounter"}
+    help: Sequence[tuple[str, str]] = (
+        ("reinforce | draw | extra move|exchange", "a standard action (two a turn)"),
+        ("place <territory> <troops>", "place reinforcement troops"),
+        (
+            "exchange <territory> <units> for <type>",
+            "trade units in, e.g. exchange oakhollow 2 cav for cannon",
+        ),
+        ("attack <from> <to> [units] [dice N] [counters N]", "attack (default: the strongest ten)"),
+        ("move <from> <to> <units>", "the free move"),
+        ("defend [units] [dice N] [counters N]", "defend (default: everything)"),
+        ("losses [units] [traded units] [territory units]", "pay what is owed (default: the cheapest)"),
+        ("skirmishes best|highest|lowest | 1 1 2 [territory units]", "form the skirmishes"),
+        ("extradice best|highest|lowest | 1 2", "add your extra dice to skirmishes"),
+        ("counter <skirmish> [n] | card <id> [skirmish|territory] | pass", "counters and cards"),
+        ("order best|formed | 2 1 3", "the order of resolution"),
+        ("occupy advance|one|all | <units>", "share the winners out"),
+        ("discard <id> | end", "discard a card; finish the step"),
+        ("orders defend=all assign=best cards_from=2 ...", "your standing orders, all at once (clear: none)"),
+    )
+    note = "Territories are ids like sable_ford (or names without spaces); units like 3 troops, 1 cannon."
+
+    def parse(self, words: Sequence[str], state: SkirmishState | None) -> Action | None:
+        verb, rest = words[0].lower(), list(words[1:])
+        if verb in SIMPLE and not rest:
+            return SIMPLE[verb]
+        if verb == "extra" and len(rest) == 1 and rest[0].lower() in ("move", "exchange"):
+            return sk.ExtraMove() if rest[0].lower() == "move" else sk.ExtraExchange()
+        if verb == "place" and len(rest) == 2:
+            return sk.Place(rest[0], whole_number(rest[1], "The troops", 1, 999))
+        if verb == "exchange" and len(rest) >= 4 and rest[-2].lower() == "for":
+            get = rest[-1].lower().rstrip("s")
+            if get not in UNIT_TYPES:
+                raise ServiceError("unknown_unit", f"Exchange for one of {', '.join(UNIT_TYPES)}.")
+            return sk.Exchange(rest[0], parse_units(" ".join(rest[1:-2])), get)
+        if verb in ("attack", "move") and len(rest) >= 2:
+            return self._attack_or_move(verb, rest, state)
+        if verb == "defend":
+            parts = _split(rest, ("dice", "counters"))
+            units = parts[""].strip()
+            if not units or units.lower() == "all":
+                held = _held(state)
+                return sk.Defend(
+                    held, _count(parts.get("dice"), "dice"), _count(parts.get("counters"), "counters")
+                )
+            return sk.Defend(
+                parse_units(units),
+                _count(parts.get("dice"), "dice"),
+                _count(parts.get("counters"), "counters"),
+            )
+        if verb == "losses":
+            if not rest and state is not None:
+                return battle_answer("losses", "", state)
+            parts = _split(rest, ("traded", "territory"))
+            return sk.TakeLosses(*(parse_units(parts.get(k, "")) for k in ("", "traded", "territory")))
+        if verb in STYLES and len(rest) == 1 and rest[0].lower() in STYLES[verb][1] and state is not None:
+            return battle_answer(STYLES[verb][0], rest[0].lower(), state)
+        if verb == "skirmishes" and rest:
+            parts = _split(rest, ("territory",))
+            return sk.AssignDice(
+                parse_numbers(parts[""], "The dice", 1, 99), parse_units(parts.get("territory", ""))
+            )
+        if verb == "extradice" and rest:
+            return sk.AssignExtra(parse_numbers(" ".join(rest), "The skirmishes", 1, 99))
+        if verb == "order" and rest:
+            return sk.OrderSkirmishes(parse_numbers(" ".join(rest), "The order", 1, 99))
+        if verb == "occupy" and rest:
+            return sk.Occupy(parse_units(" ".join(rest)))
+        if verb == "card" and rest:
+            card = whole_number(rest[0], "The card", 0, 999)
+            if len(rest) == 2 and rest[1].isdigit():
+                return sk.PlayCard(card, int(rest[1]))
+            return sk.PlayCard(card, None, rest[1] if len(rest) == 2 else None)
+        if verb == "orders":
+            return sk.SetOrders(parse_orders(rest))
+        return None
+
+    @staticmethod
+    def _attack_or_move(verb: str, rest: list[str], state: SkirmishState | None) -> Action:
+        source, target = rest[0], rest[1]
+        parts = _split(rest[2:], ("dice", "counters"))
+        if verb == "move":
+            return sk.Move(source, target, parse_units(parts[""]))
+        units = parse_units(parts[""]) if parts[""].strip() else None
+        if units is None:
+            action = battle_free_attack(source, target, state)
+            units = action.units
+        return sk.Attack(
+            source,
+            target,
+            units,
+            _count(parts.get("dice"), "dice"),
+            _count(parts.get("counters"), "counters"),
+        )
+
+    def describe(self, action: Action) -> str | None:
+        if isinstance(action, sk.Reinforce | sk.DrawCard | sk.Pass | sk.EndPhase):
+            return next(v for v, a in SIMPLE.items() if type(a) is type(action))
+        if isinstance(action, sk.ExtraMove | sk.ExtraExchange):
+            return "extra move" if isinstance(action, sk.ExtraMove) else "extra exchange"
+        if isinstance(action, sk.Place):
+            return f"place {action.territory} {action.troops}"
+        if isinstance(action, sk.Exchange):
+            return f"exchange {action.territory} {units_text(action.give)} for {action.get}"
+        if isinstance(action, sk.Attack):
+            extra = (f" dice {action.dice}" if action.dice is not None else "") + (
+                f" counters {action.counters}" if action.counters is not None else ""
+            )
+            return f"attack {action.source} {action.target} {units_text(action.units)}{extra}"
+        if isinstance(action, sk.Move):
+            return f"move {action.source} {action.target} {units_text(action.units)}"
+        if isinstance(action, sk.Defend):
+            extra = (f" dice {action.dice}" if action.dice is not None else "") + (
+                f" counters {action.counters}" if action.counters is not None else ""
+            )
+            return f"defend {units_text(action.units)}{extra}"
+        if isinstance(action, sk.TakeLosses):
+            parts = [f"losses {units_text(action.units)}"]
+            parts += [f"traded {units_text(action.traded)}"] if action.traded.total else []
+            parts += [f"territory {units_text(action.territory)}"] if action.territory.total else []
+            return " ".join(parts)
+        if isinstance(action, sk.AssignDice):
+            lost = f" territory {units_text(action.territory)}" if action.territory.total else ""
+            return f"skirmishes {numbers_text(action.against)}{lost}"
+        if isinstance(action, sk.AssignExtra):
+            return f"extradice {numbers_text(action.to)}"
+        if isinstance(action, sk.PlaceCounter):
+            return f"counter {action.skirmish} {action.counters}"
+        if isinstance(action, sk.PlayCard):
+            where = action.skirmish if action.skirmish is not None else action.territory
+            return f"card {action.card}" + (f" {where}" if where is not None else "")
+        if isinstance(action, sk.OrderSkirmishes):
+            return f"order {numbers_text(action.order)}"
+        if isinstance(action, sk.Occupy):
+            return f"occupy {units_text(action.units)}"
+        if isinstance(action, sk.SetOrders):
+            given = [
+                f"{f}={getattr(action.orders, f)}"
+                for f in ORDER_FIELDS
+                if getattr(action.orders, f) is not None
+            ]
+            return "orders " + (" ".join(given) or "clear")
+        return None
+
+    def situation(self, view: SkirmishView) -> str:
+        """``attack`` or ``battle: defend`` or ``place 4``: what the game waits for."""
+        waiting = view.waiting
+        if waiting is None:
+            return str(view.phase.value)
+        if view.battle is not None:
+            return f"battle for {view.battle.defender.territory}: {waiting.step}"
+        if waiting.step == "place":
+            return f"place {view.placing}"
+        extra = f", {view.actions_left} standard action(s) left" if view.phase.value == "standard" else ""
+        return f"{view.phase.value}{extra}"
+
+    def notice(self, state: SkirmishState) -> str | None:
+        """What a battle waits for, with the command that answers it by default."""
+        if state.battle is None:
+            return None
+        asked = flow.waiting(state.battle)
+        if asked is None:
+            return None
+        seat, step = asked
+        default = {
+            "defend": "defend",
+            "losses": "losses",
+            "assign": "skirmishes best",
+            "extra": "extradice best",
+            "cards": "pass",
+            "order": "order best",
+            "occupy": "occupy advance",
+        }[step]
+        return f"Seat {seat + 1}, the battle waits for you to {flow.PROMPTS[step]} (default: {default})."
+
+
+def _held(state: SkirmishState | None) -> Units:
+    """Every unit in the attacked territory (``defend`` with no units named)."""
+    if state is None or state.battle is None:
+        return NONE
+    return state.units[state.battle.target]
+
+
+def battle_free_attack(source: str, target: str, state: SkirmishState | None) -> sk.Attack:
+    """An attack naming no units: the strongest ten of the source (the engine checks the rest)."""
+    board = skirmish_map()
+    held = state.units[board.index(source)] if state is not None and source in board.id_index else NONE
+    return sk.Attack(source, target, strongest(held) if held.total else NONE)
+
+
+TEXT = SkirmishText()
