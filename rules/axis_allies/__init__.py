@@ -69,11 +69,11 @@ class AxisAlliesRules:
         """A safe move for a seat whose deadline passed: no new attack, the turn moves on."""
         return absent.absent_move(state, seat)
 
-
     def turn_seconds(self, state: AAState) -> int | None:
         return None  # every turn takes the game's deadline setting
 
     def anytime(self, action: Action) -> bool:
         return False  # every move is made when the game waits on its seat
+
 
 RULES = AxisAlliesRules()

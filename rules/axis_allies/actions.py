@@ -40,9 +40,14 @@ class Move(Action, frozen=True):
 
 
 class Battle(Action, frozen=True):
-    """Fight the battle in ``territory`` next (battles are fought one at a time, in any order)."""
+    """Fight the battle in ``territory`` next (battles are fought one at a time, in any order).
+
+    ``bombard``: at most that many of the battleships that may bombard this amphibious assault do
+    (-1: all of them). A battleship next to two assaults supports the first one fought that takes it,
+    so this is how the attacker keeps one for the other."""
 
     territory: str
+    bombard: int = -1
 
 
 class Casualties(Action, frozen=True):
@@ -68,7 +73,11 @@ class PressOn(Action, frozen=True):
 
 
 class Submerge(Action, frozen=True):
-    """Submarines leave the battle by submerging."""
+    """Submarines leave the battle by submerging: they withdraw to the sea zone ``to`` (empty: the
+    first the battle offers; an attacker's go to a zone the attack came from, a defender's to a
+    neighbouring zone free of enemy units)."""
+
+    to: str = ""
 
 
 class Rocket(Action, frozen=True):

@@ -15,6 +15,7 @@ from msgspec.structs import replace
 from rules.axis_allies import combat
 from rules.axis_allies.actions import Casualties, CasualtyOrder, PressOn, Retreat, Submerge
 from rules.axis_allies.board import POWERS
+from rules.axis_allies.combat.casualties import remove as cas_remove
 from rules.axis_allies.combat.raids import rocket_strike, strategic_bombing
 from rules.axis_allies.common import (
     DOMAIN,
@@ -24,7 +25,6 @@ from rules.axis_allies.common import (
     counts_of,
     enemy_fighting,
     enemy_units,
-    friendly_land,
     hostile_land,
     parse_unit,
     power_id,
@@ -32,14 +32,19 @@ from rules.axis_allies.common import (
     space,
 )
 from rules.axis_allies.control import capture
-from rules.axis_allies.events import AircraftRelocated, BattleStarted, UnitsLost, UnitsMoved
+from rules.axis_allies.events import BattleStarted, UnitsMoved
 from rules.axis_allies.purchase import seats_by_power
+from rules.axis_allies.retreats import (
+    attacker_dive_zones,
+    defender_dive_zones,
+    rehome_fighters,
+    retreat_places,
+)
 from rules.axis_allies.state import (
     AMPHIBIOUS,
     BOMBING,
     COMBAT,
     FOUGHT,
-    NOBODY,
     RETREATED,
     SIDE,
     UNLOADED,
@@ -59,11 +64,12 @@ POWER_INDEX = {p: i for i, p in enumerate(POWERS)}
 
 
 def tag_of(s: Stack) -> str:
-    return f"{s.moved}|{s.flags}|{'+'.join(s.cargo)}|{s.target}"
+    return f"{s.moved}|{s.flags}|{'+'.join(s.cargo)}|{s.target}|{s.unloaded_to}"
 
 
 def stack_of(u: Unit, extra_flags: int = 0) -> Stack:
-    moved, flags, cargo, target = u.tag.split("|") if u.tag else ("0", "0", "", "-1")
+    # Tags written before ``unloaded_to`` existed have four parts.
+    moved, flags, cargo, target, *unloaded = u.tag.split("|") if u.tag else ("0", "0", "", "-1")
     return Stack(
         POWER_INDEX[u.owner],
         u.kind,
@@ -72,6 +78,7 @@ def stack_of(u: Unit, extra_flags: int = 0) -> Stack:
         int(flags) | extra_flags,
         tuple(cargo.split("+")) if cargo else (),
         int(target),
+        int(unloaded[0]) if unloaded else -1,
     )
 
 
@@ -118,7 +125,9 @@ def blocking(state: AAState, where: int) -> int | None:
 # ---- starting and running a battle -------------------------------------------------------------------
 
 
-def start(state: AAState, where: int, cup: DiceCup, events: list[Event]) -> AAState:
+def start(state: AAState, where: int, cup: DiceCup, events: list[Event], bombard_limit: int = -1) -> AAState:
+    """Fight the battle in ``where``. ``bombard_limit``: at most that many battleships bombard (-1: every
+    battleship that may); the attacker's way of keeping a battleship for another assault."""
     if state.battle is not None:
         raise IllegalAction("battle_on", f"Finish the battle in {state.battle.where} first.")
     if where not in state.battles:
@@ -147,18 +156,9 @@ def start(state: AAState, where: int, cup: DiceCup, events: list[Event]) -> AASt
     defenders = enemy_fighting(state, where, power)
     aa = next((s.power for s in enemy_units(state, where, power) if s.unit == "aa_gun"), None)
     planes = any(DOMAIN[s.unit] is Domain.AIR for s in attackers)
-    bombard: list[Stack] = []
-    landed = any(s.flags & AMPHIBIOUS for s in attackers)
-    if not sea and landed:
-        for zone in NEIGHBOURS[where]:
-            if IS_SEA[zone] and any(
-                s.power == power and s.unit == "transport" and s.flags & UNLOADED for s in state.units[zone]
-            ):
-                bombard += [
-                    s
-                    for s in state.units[zone]
-                    if s.power == power and s.unit == "battleship" and not s.flags & FOUGHT
-                ]
+    bombard = bombarding(state, where)
+    if bombard_limit >= 0:
+        bombard = bombard[:bombard_limit]
     techs = {power_id(p): state.techs[p] for p in range(len(POWERS))}
     battle = combat.start_battle(
         NAMES[where],
@@ -168,11 +168,13 @@ def start(state: AAState, where: int, cup: DiceCup, events: list[Event]) -> AASt
         defenders=units_of(defenders),
         techs=techs,
         aa_gun=power_id(aa) if aa is not None and planes and not sea else None,
-        bombard=units_of(bombard),
-        retreat_to=tuple(NAMES[x] for x in retreats(state, where, attackers)),
+        bombard=units_of([ship for _, ship in bombard]),
+        retreat_to=tuple(NAMES[x] for x in retreat_places(state, where, attackers)),
+        attacker_dive_to=tuple(NAMES[x] for x in attacker_dive_zones(state, where)) if sea else (),
+        defender_dive_to=tuple(NAMES[x] for x in defender_dive_zones(state, where)) if sea else (),
     )
     if bombard:
-        state = _mark_bombarded(state, where, power)
+        state = _mark_bombarded(state, bombard)
     events.append(BattleStarted(power_id(power), NAMES[where], "sea" if sea else "land"))
     battle, happened = combat.advance(battle, cup, seats_by_power(state))
     events.extend(happened)
@@ -187,35 +189,35 @@ def _has_battle(state: AAState, where: int) -> bool:
     )
 
 
-def retreats(state: AAState, where: int, attackers: list[Stack]) -> list[int]:
-    """Where attackers may retreat: a friendly neighbouring territory (land battles) or an
-    enemy-free neighbouring sea zone (sea battles). When only aircraft may retreat (the land units
-    came ashore), enemy-free sea zones next door are open to them too; they land in the non-combat move."""
+def bombarding(state: AAState, where: int) -> list[tuple[int, Stack]]:
+    """The battleships (one unit each, with their zone) that may bombard the land battle in ``where``:
+    in a sea zone whose transports unloaded into ``where`` this combat move (the zones the assault came
+    from), not having fought a sea battle or bombarded already this turn, and only if land units came
+    ashore."""
     power = state.power
-    seas = [z for z in NEIGHBOURS[where] if IS_SEA[z] and not enemy_units(state, z, power)]
-    if IS_SEA[where]:
-        return seas
-    lands = [
-        t
-        for t in NEIGHBOURS[where]
-        if not IS_SEA[t] and friendly_land(state, t, power) and t not in state.captured
-    ]
-    free = [s for s in attackers if not s.flags & AMPHIBIOUS]
-    if free and all(DOMAIN[s.unit] is Domain.AIR for s in free):
-        return lands + seas
-    return lands
-
-
-def _mark_bombarded(state: AAState, where: int, power: int) -> AAState:
-    changes: dict[int, list[Stack]] = {}
+    if IS_SEA[where] or not any(s.power == power and s.flags & AMPHIBIOUS for s in state.units[where]):
+        return []
+    found = []
     for zone in NEIGHBOURS[where]:
-        if IS_SEA[zone] and any(
-            s.power == power and s.unit == "transport" and s.flags & UNLOADED for s in state.units[zone]
+        stacks = state.units[zone]
+        if not IS_SEA[zone] or not any(
+            s.power == power and s.unit == "transport" and s.unloaded_to == where for s in stacks
         ):
-            changes[zone] = [
-                replace(s, flags=s.flags | FOUGHT) if s.power == power and s.unit == "battleship" else s
-                for s in state.units[zone]
-            ]
+            continue
+        for s in stacks:
+            if s.power == power and s.unit == "battleship" and not s.flags & FOUGHT:
+                found += [(zone, replace(s, count=1))] * s.count
+    return found
+
+
+def _mark_bombarded(state: AAState, ships: list[tuple[int, Stack]]) -> AAState:
+    """The battleships that bombarded have had their one shot this turn (FOUGHT)."""
+    changes: dict[int, list[Stack]] = {}
+    for zone, ship in ships:
+        stacks = changes.setdefault(zone, list(state.units[zone]))
+        i = next(i for i, s in enumerate(stacks) if s.key() == ship.key() and s.count > 0)
+        stacks[i] = replace(stacks[i], count=stacks[i].count - 1)
+        stacks.append(replace(ship, flags=ship.flags | FOUGHT))
     return set_many(state, changes)
 
 
@@ -241,7 +243,7 @@ def decide(state: AAState, seat_power: int, action: Action, cup: DiceCup, events
         )
         if not subs:
             raise IllegalAction("no_submarines", "You have no submarines in this battle to submerge.")
-        choice = combat.Submerge(subs)
+        choice = combat.Submerge(subs, NAMES[space(action.to)] if action.to else "")
     else:
         raise IllegalAction("battle_waiting", _waiting_text(battle))
     battle, happened = combat.decide(battle, pending.power, choice, cup, seats_by_power(state))
@@ -301,7 +303,7 @@ def _pick_casualties(
 
 
 def _casualty_preference(u: Unit) -> tuple[str, int, int]:
-    moved, _, cargo, _ = u.tag.split("|") if u.tag else ("0", "0", "", "-1")
+    moved, _, cargo, *_ = u.tag.split("|") if u.tag else ("0", "0", "")
     return (u.kind, len(cargo), -int(moved))
 
 
@@ -327,18 +329,23 @@ def finish(state: AAState, battle: combat.Battle, cup: DiceCup, events: list[Eve
     mark = FOUGHT if sea else 0
     keep += [stack_of(u, mark) for u in battle.attackers]
     keep += [stack_of(u) for u in battle.defenders]
-    keep += [stack_of(u) for u in battle.submerged]
+    withdrawn = [u for w in battle.withdrawals for u in w.units]
+    keep += [stack_of(u) for u in cas_remove(battle.submerged, withdrawn)]  # saved before withdrawals
+    # Aircraft that retreated stay over the battle; the other retreating units go where they were sent.
+    keep += [_retreated(u, mark) for u in battle.retreated if DOMAIN[u.kind] is Domain.AIR]
     changes: dict[int, list[Stack]] = {where: keep}
-    if battle.retreated and battle.retreated_to is not None:
+    gone = [u for u in battle.retreated if DOMAIN[u.kind] is not Domain.AIR]
+    if gone and battle.retreated_to is not None:
         to = space(battle.retreated_to)
-        back = [
-            replace(stack_of(u), flags=stack_of(u).flags | RETREATED, target=-1) for u in battle.retreated
-        ]
-        changes[to] = [*state.units[to], *back]
+        changes[to] = [*state.units[to], *(_retreated(u, mark) for u in gone)]
+    for w in battle.withdrawals:
+        to = space(w.to)
+        subs = [_retreated(u, mark) if u.owner == battle.attacker else stack_of(u) for u in w.units]
+        changes[to] = [*changes.get(to, state.units[to]), *subs]
     state = set_many(state, changes)
     state = replace(state, battle=None)
     if sea:
-        state = _rehome_fighters(state, where, events)
+        state = rehome_fighters(state, where, events)
         state = _land_waiting_cargo(state, where, events)
     elif (
         battle.result is combat.Outcome.ATTACKER
@@ -347,6 +354,10 @@ def finish(state: AAState, battle: combat.Battle, cup: DiceCup, events: list[Eve
     ):
         state = capture(state, power, where, events)
     return _done(state, where)
+
+
+def _retreated(u: Unit, extra_flags: int = 0) -> Stack:
+    return replace(stack_of(u, extra_flags | RETREATED), target=-1)
 
 
 def _done(state: AAState, where: int) -> AAState:
@@ -393,7 +404,7 @@ def _land_waiting_cargo(state: AAState, zone: int, events: list[Event]) -> AASta
             changes[zone].append(replace(s, target=-1))
             continue
         target = s.target
-        changes[zone].append(replace(s, target=-1, cargo=(), flags=s.flags | UNLOADED))
+        changes[zone].append(replace(s, target=-1, cargo=(), flags=s.flags | UNLOADED, unloaded_to=target))
         ashore = [Stack(power, u, s.count, movement(u, techs), COMBAT | AMPHIBIOUS) for u in s.cargo]
         changes.setdefault(target, list(state.units[target])).extend(ashore)
         events.append(UnitsMoved(power_id(power), counts_of(ashore), (NAMES[zone], NAMES[target]), "unload"))
@@ -403,53 +414,6 @@ def _land_waiting_cargo(state: AAState, zone: int, events: list[Event]) -> AASta
         if hostile_land(state, target, power) and not enemy_fighting(state, target, power):
             state = capture(state, power, target, events)
             state = replace(state, battles=tuple(b for b in state.battles if b != target))
-    return state
-
-
-def _rehome_fighters(state: AAState, zone: int, events: list[Event]) -> AAState:
-    """Defending fighters whose carrier sank fly one space to friendly land bordering the zone, else they
-    are lost: the document's "a friendly territory or carrier in the same sea zone" (a carrier there
-    already counts in the room left), as in the published rules. Attacking aircraft land in the
-    non-combat move instead."""
-    mover = state.power
-    for power in range(len(POWERS)):
-        if SIDE[power] == SIDE[mover]:
-            continue
-        stacks = state.units[zone]
-        room = sum(2 * s.count for s in stacks if s.unit == "carrier" and SIDE[s.power] == SIDE[power])
-        fighters = [s for s in stacks if s.unit == "fighter" and SIDE[s.power] == SIDE[power]]
-        excess = sum(s.count for s in fighters) - room
-        mine = [s for s in fighters if s.power == power]
-        if excess <= 0 or not mine:
-            continue
-        n = min(excess, sum(s.count for s in mine))
-        homes = [
-            t
-            for t in NEIGHBOURS[zone]
-            if not IS_SEA[t] and state.owner[t] != NOBODY and SIDE[state.owner[t]] == SIDE[power]
-        ]
-        keep = list(stacks)
-        moving: list[Stack] = []
-        left = n
-        for s in mine:
-            if left == 0:
-                break
-            k = min(left, s.count)
-            keep.remove(s)
-            if s.count > k:
-                keep.append(replace(s, count=s.count - k))
-            moving.append(replace(s, count=k))
-            left -= k
-        changes = {zone: keep}
-        if homes:
-            to = homes[0]
-            changes[to] = [*state.units[to], *moving]
-            events.append(AircraftRelocated(power_id(power), NAMES[zone], NAMES[to], counts_of(moving)))
-        else:
-            events.append(
-                UnitsLost(power_id(power), NAMES[zone], counts_of(moving), "carrier sunk, nowhere to land")
-            )
-        state = set_many(state, changes)
     return state
 
 

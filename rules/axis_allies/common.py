@@ -175,8 +175,11 @@ def capital_held(state: AAState, power: int) -> bool:
 def may_spend(state: AAState, power: int) -> bool:
     """Buying and research need the capital held, except that a power whose capital is lost may spend the
     IPCs it took from an enemy capital (the document: it "may spend them immediately"). Its own IPCs went
-    to its capital's captor and it collects no income, so whatever it holds then was taken that way."""
-    return capital_held(state, power) or state.ipcs[power] > 0
+    to its capital's captor and it collects no income, so whatever it holds then was taken that way.
+    With the option ``spend_without_capital`` off (TripleA) it waits for liberation."""
+    if capital_held(state, power):
+        return True
+    return state.options.spend_without_capital and state.ipcs[power] > 0
 
 
 def income(state: AAState, power: int) -> int:

@@ -100,7 +100,9 @@ def _dispatch(state: AAState, seat: int, action: Action, cup: DiceCup, events: l
             raise IllegalAction(
                 "not_combat", "Battles are fought in the combat phase, after the combat move."
             )
-        state = battles.start(state, space(action.territory), cup, events)
+        if action.bombard < -1:
+            raise IllegalAction("bad_count", "Name how many battleships bombard: 0 or more (-1: all).")
+        state = battles.start(state, space(action.territory), cup, events, action.bombard)
         return _after_battle(state, events)
     if isinstance(action, Rocket):
         if state.phase not in (Phase.COMBAT_MOVE, Phase.COMBAT):

@@ -26,7 +26,7 @@ from rules.axis_allies.actions import (
     Rocket,
     Submerge,
 )
-from rules.axis_allies.battles import blocking, rocket_sources
+from rules.axis_allies.battles import blocking, bombarding, rocket_sources
 from rules.axis_allies.combat.casualties import default_casualties
 from rules.axis_allies.common import (
     DOMAIN,
@@ -65,7 +65,12 @@ def legal_actions(state: AAState, seat: int) -> list[Action]:
             found += rockets(state, power)
         return found + [EndPhase()]
     if state.phase is Phase.COMBAT:
-        fights: list[Action] = [Battle(NAMES[b]) for b in state.battles if blocking(state, b) is None]
+        fights: list[Action] = []
+        for b in state.battles:
+            if blocking(state, b) is None:
+                fights.append(Battle(NAMES[b]))
+                if bombarding(state, b):
+                    fights.append(Battle(NAMES[b], bombard=0))  # keep the battleships for another
         fights += rockets(state, power)
         return fights if state.battles else fights + [EndPhase()]
     if state.phase is Phase.MOBILIZE:
@@ -97,15 +102,20 @@ def battle_answers(battle: combat.Battle) -> list[Action]:
     if isinstance(pending, combat.AwaitCasualtyOrder):
         return [CasualtyOrder((p,)) for p in pending.powers]
     if isinstance(pending, combat.AwaitSubmerge):
-        return [PressOn(), Submerge()]
+        return [PressOn(), *_dives(battle.defender_dive_to)]
     if isinstance(pending, combat.AwaitPressOn):
         found: list[Action] = [PressOn()]
         if pending.can_retreat:
             found += [Retreat(to) for to in battle.retreat_to]
         if pending.can_submerge:
-            found.append(Submerge())
+            found += _dives(battle.attacker_dive_to)
         return found
     return []
+
+
+def _dives(zones: tuple[str, ...]) -> list[Action]:
+    """Submerging to the first zone offered (the plain answer), or to each of the others by name."""
+    return [Submerge(), *(Submerge(z) for z in zones[1:])]
 
 
 def _counts(units: tuple[combat.Unit, ...] | list[combat.Unit]) -> tuple[tuple[str, int], ...]:

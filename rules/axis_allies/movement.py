@@ -39,6 +39,7 @@ from rules.axis_allies.events import AmphibiousDeclared, NeutralEntered, UnitsLo
 from rules.axis_allies.reach import (
     can_reach_landing,
     carrier_room,
+    carriers_in_reach,
     committed,
     distances,
     friendly_owner,
@@ -275,6 +276,7 @@ def _check_land(state: AAState, power: int, path: tuple[int, ...], p: Plan, comb
     end = path[-1]
     has_aa = any(s.unit == "aa_gun" for s in p.taken)
     if friendly_land(state, end, power):
+        _check_aa_room(state, end, p.taken)
         return
     if not combat:
         raise IllegalAction(
@@ -295,6 +297,15 @@ def _check_land(state: AAState, power: int, path: tuple[int, ...], p: Plan, comb
         p.battle = True
     else:
         p.capture.append(end)
+
+
+def _check_aa_room(state: AAState, where: int, arriving: list[Stack]) -> None:
+    """One AA gun per territory, moved in as well as placed (TripleA's "Multiple AA Per Territory" off)."""
+    guns = sum(s.count for s in arriving if s.unit == "aa_gun")
+    if guns and guns + sum(s.count for s in state.units[where] if s.unit == "aa_gun") > 1:
+        raise IllegalAction(
+            "one_aa_gun", f"A territory holds one AA gun; {NAMES[where]} cannot take another."
+        )
 
 
 def _check_air(state: AAState, power: int, path: tuple[int, ...], p: Plan, combat: bool, bomb: bool) -> None:
@@ -341,17 +352,19 @@ def _check_air(state: AAState, power: int, path: tuple[int, ...], p: Plan, comba
         if s.unit == "fighter" and p.kind == "sea" and moving_carriers:
             continue  # flying with the carriers it will land on
         if combat:
-            if p.battle or not landing_spot(state, power, end, s.unit):
+            later = not state.options.carriers_move_first
+            if p.battle or not landing_spot(state, power, end, s.unit, later=later):
                 found = (
-                    can_reach_landing(state, power, end, s.unit, left, None)
+                    can_reach_landing(state, power, end, s.unit, left, None, later)
                     if not p.battle
-                    else _landing_after_battle(state, power, end, s.unit, left)
+                    else _landing_after_battle(state, power, end, s.unit, left, later)
                 )
                 if not found:
                     raise IllegalAction(
                         "no_landing",
                         f"The {s.unit}s moving to {NAMES[end]} would have {left} movement left and no "
-                        "friendly territory or carrier in reach to land on; plan a landing first.",
+                        "friendly territory or carrier in reach to land on; plan a landing first"
+                        + (" (move the carrier first)." if not later else "."),
                     )
         elif left == 0 and not landing_spot(state, power, end, s.unit):
             raise IllegalAction(
@@ -361,16 +374,17 @@ def _check_air(state: AAState, power: int, path: tuple[int, ...], p: Plan, comba
             )
 
 
-def _landing_after_battle(state: AAState, power: int, end: int, unit: str, left: int) -> bool:
+def _landing_after_battle(state: AAState, power: int, end: int, unit: str, left: int, later: bool) -> bool:
     """After fighting in ``end`` (which cannot be landed in if taken this turn), a landing in reach."""
     for where in distances(state, power, end, left):
         if where == end and not IS_SEA[end]:
             continue
         if where == end and IS_SEA[end]:
-            if unit == "fighter" and carrier_room(state, end, power) > 0:
+            extra = carriers_in_reach(state, power, end) if later else 0
+            if unit == "fighter" and carrier_room(state, end, power) + 2 * extra > 0:
                 return True
             continue
-        if landing_spot(state, power, where, unit):
+        if landing_spot(state, power, where, unit, later=later):
             return True
     return False
 
@@ -416,12 +430,17 @@ def _plan_load(
     boats.sort(key=lambda s: (-len(s.cargo), s.moved, s.flags))
     loads = {i: list(b.cargo) for i, b in enumerate(boats)}
     for unit in cargo_units:
-        spot = next((i for i in loads if can_load(_tally(loads[i] + [unit]))), None)
+        together = state.options.aa_gun_with_infantry
+        spot = next((i for i in loads if can_load(_tally(loads[i] + [unit]), together)), None)
         if spot is None:
             raise IllegalAction(
                 "no_room",
-                f"No transport in {NAMES[zone]} has room for another {unit} "
-                "(a transport carries 2 infantry, 1 tank, or 1 AA gun and 1 infantry).",
+                f"No transport in {NAMES[zone]} has room for another {unit} (a transport carries 2 "
+                + (
+                    "infantry, 1 tank, or 1 AA gun and 1 infantry)."
+                    if together
+                    else "infantry, 1 tank or 1 AA gun)."
+                ),
             )
         loads[spot].append(unit)
     for i, boat in enumerate(boats):
@@ -454,6 +473,7 @@ def _plan_unload(
     wanted: dict[str, int] = {}
     for unit, _, n in requests:
         wanted[unit] = wanted.get(unit, 0) + n
+    land = path[1]
     boats = [
         s
         for s in _split(state.units[zone])
@@ -463,6 +483,10 @@ def _plan_unload(
         and s.target < 0
         and (combat or not s.flags & COMBAT)
     ]
+    # In the combat move a transport unloads into one territory only; in the non-combat move it may
+    # unload into several (Classic, as TripleA's MoveValidator has it).
+    elsewhere = [b for b in boats if combat and b.unloaded_to not in (-1, land)]
+    boats = [b for b in boats if b not in elsewhere]
     # Transports whose whole cargo is asked for first, so as few transports as possible are used.
     boats.sort(key=lambda b: (not all(b.cargo.count(u) <= wanted.get(u, 0) for u in b.cargo), b.flags))
     p = Plan("unload", path)
@@ -480,10 +504,16 @@ def _plan_unload(
     short = {u: n for u, n in need.items() if n}
     if short:
         unit, n = next(iter(short.items()))
+        if sum(b.cargo.count(unit) for b in elsewhere) >= n:
+            raise IllegalAction(
+                "one_territory",
+                f"In the combat move a transport unloads into one territory only: the transport with "
+                f"that {unit} in {NAMES[zone]} already unloaded into {NAMES[elsewhere[0].unloaded_to]}.",
+            )
         raise IllegalAction(
             "not_aboard", f"Your transports in {NAMES[zone]} do not carry {wanted[unit]} {unit}."
         )
-    _plan_landing(state, power, path[1], p, combat, zone)
+    _plan_landing(state, power, land, p, combat, zone)
     if p.deferred and any(after.cargo for _, after in p.transports):
         raise IllegalAction(
             "whole_cargo",
@@ -497,17 +527,26 @@ def _plan_landing(state: AAState, power: int, land: int, p: Plan, combat: bool, 
     if friendly_land(state, land, power):
         if enemy_ships(state, zone, power):
             raise IllegalAction("hostile_zone", f"Clear {NAMES[zone]} of enemy ships before unloading there.")
+        _check_aa_room(state, land, p.taken)
         return
     if not combat:
         raise IllegalAction(
             "hostile_destination", f"{NAMES[land]} is not friendly: landing there is a combat move."
         )
-    if untaken_neutral(state, land):
-        raise IllegalAction(
-            "amphibious_neutral", "Neutral territories are entered over land, not from the sea."
-        )
     if any(s.unit == "aa_gun" for s in p.taken):
         raise IllegalAction("aa_no_attack", "AA guns cannot take part in an amphibious assault.")
+    if untaken_neutral(state, land):
+        # Classic has no ban on entering a neutral from the sea (Eire, say): the same charge as over land.
+        if enemy_ships(state, zone, power):
+            raise IllegalAction("hostile_zone", f"Clear {NAMES[zone]} of enemy ships before unloading there.")
+        charge = state.options.neutral_charge
+        if state.ipcs[power] < charge:
+            raise IllegalAction(
+                "neutral_charge",
+                f"Entering neutral {NAMES[land]} first costs {charge} IPCs; you have {state.ipcs[power]}.",
+            )
+        p.neutral = land
+        return
     if enemy_ships(state, zone, power):
         if p.kind == "bridge":
             raise IllegalAction("hostile_zone", f"Clear {NAMES[zone]} of enemy ships before unloading there.")
@@ -526,7 +565,6 @@ def _plan_landing(state: AAState, power: int, land: int, p: Plan, combat: bool, 
 def move(state: AAState, power: int, action: Move, cup: DiceCup, events: list[Event]) -> AAState:
     p = plan(state, power, action)
     combat = state.phase is Phase.COMBAT_MOVE
-    techs = state.techs[power]
     path = p.path
     start, end = path[0], path[-1]
     steps = len(path) - 1
@@ -556,20 +594,34 @@ def move(state: AAState, power: int, action: Move, cup: DiceCup, events: list[Ev
         events.append(UnitsLost(pid, NAMES[end], counts_of(lost), "shot down by AA fire"))
     changes[end] = list(state.units[end]) + arriving
     state = set_many(state, changes)
+    if p.battle:
+        state = _note_origin(state, end, path[-2])
     if p.neutral is not None:
-        charge = state.options.neutral_charge
-        state = replace(state, ipcs=with_item(state.ipcs, power, state.ipcs[power] - charge))
-        events.append(NeutralEntered(pid, NAMES[p.neutral], charge))
-        state = replace(
-            state,
-            owner=with_item(state.owner, p.neutral, power),
-            captured=tuple(sorted({*state.captured, p.neutral})),
-        )
-        # Units that entered a neutral stop there.
-        state = _stop_units(state, p.neutral, power, techs)
+        state = _enter_neutral(state, power, p.neutral, events)
     for x in p.capture:
         state = capture(state, power, x, events)
     return state
+
+
+def _enter_neutral(state: AAState, power: int, where: int, events: list[Event]) -> AAState:
+    """The first power into a neutral pays the charge and takes it; its units stop there."""
+    charge = state.options.neutral_charge
+    state = replace(state, ipcs=with_item(state.ipcs, power, state.ipcs[power] - charge))
+    events.append(NeutralEntered(power_id(power), NAMES[where], charge))
+    state = replace(
+        state,
+        owner=with_item(state.owner, where, power),
+        captured=tuple(sorted({*state.captured, where})),
+    )
+    return _stop_units(state, where, power, state.techs[power])
+
+
+def _note_origin(state: AAState, battle: int, came_from: int) -> AAState:
+    """Remember that attackers entered the battle in ``battle`` from ``came_from`` (retreats go there)."""
+    pair = (battle, came_from)
+    if pair in state.attack_origins:
+        return state
+    return replace(state, attack_origins=(*state.attack_origins, pair))
 
 
 def _remove_count(stacks: list[Stack], part: Stack) -> None:
@@ -622,16 +674,17 @@ def _perform_transport(state: AAState, power: int, p: Plan, combat: bool, events
     zone_stacks = list(state.units[zone])
     unloading = p.kind in ("bridge", "unload")
     cflag = COMBAT if combat else 0
+    unloaded_to = path[-1] if combat else -1  # only the combat move limits a transport to one territory
     for before, after in p.transports:
         _remove_count(zone_stacks, before)
         if p.kind == "load":
             new = after
         elif p.kind == "bridge":
-            new = replace(before, flags=before.flags | UNLOADED | cflag)
+            new = replace(before, flags=before.flags | UNLOADED | cflag, unloaded_to=unloaded_to)
         elif p.deferred:
             new = replace(before, target=path[-1], flags=before.flags | COMBAT)
         else:
-            new = replace(after, flags=after.flags | UNLOADED | cflag)
+            new = replace(after, flags=after.flags | UNLOADED | cflag, unloaded_to=unloaded_to)
         zone_stacks.append(new)
     changes[zone] = zone_stacks
     units_moved = counts_of(p.taken)
@@ -640,7 +693,7 @@ def _perform_transport(state: AAState, power: int, p: Plan, combat: bool, events
         changes[zone] = zone_stacks
         state = set_many(state, changes)
         events.append(AmphibiousDeclared(pid, units_moved, NAMES[zone], NAMES[path[-1]]))
-        return state
+        return _note_origin(state, path[-1], zone)
     if unloading:
         land = path[-1]
         hostile = not friendly_land(state, land, power)
@@ -649,6 +702,10 @@ def _perform_transport(state: AAState, power: int, p: Plan, combat: bool, events
         changes[land] = list(state.units[land]) + ashore
     state = set_many(state, changes)
     events.append(UnitsMoved(pid, units_moved, names, p.kind))
+    if p.battle:
+        state = _note_origin(state, path[-1], zone)
+    if p.neutral is not None:
+        state = _enter_neutral(state, power, p.neutral, events)
     for x in p.capture:
         state = capture(state, power, x, events)
     return state

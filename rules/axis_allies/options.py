@@ -38,6 +38,48 @@ OPTIONS = (
         maximum=20,
     ),
     OptionSpec("optional_units", False, "Artillery and destroyers may be bought (TripleA's optional rule)."),
+    # Where the rule document and TripleA's classic ruleset differ: the document's rule by default,
+    # TripleA's with the option.
+    OptionSpec(
+        "victory_check",
+        "document",
+        "When victory is checked: after Japan's turn for the Allies and after the USA's for the Axis "
+        "(document), or for both at the end of the round (round_end, TripleA).",
+        choices=("document", "round_end"),
+        choice_help={
+            "document": "the Allies' victory after Japan's turn, the Axis' after the USA's",
+            "round_end": "both at the end of the round, after the USA's turn (TripleA)",
+        },
+    ),
+    OptionSpec(
+        "tech_per_six",
+        False,
+        "Every research die showing 6 earns a technology (TripleA); off: one technology a turn (document).",
+    ),
+    OptionSpec(
+        "aa_gun_with_infantry",
+        True,
+        "A transport may carry an AA gun and an infantry together (document); off: an AA gun fills a "
+        "transport (TripleA).",
+    ),
+    OptionSpec(
+        "amphibious_retreat",
+        True,
+        "Aircraft and units that came over land may retreat from an amphibious assault (document); off: "
+        "nothing retreats from an amphibious assault (TripleA).",
+    ),
+    OptionSpec(
+        "spend_without_capital",
+        True,
+        "A power whose capital is lost may spend the IPCs it takes from an enemy capital (document); off: "
+        "no buying until its capital is liberated (TripleA).",
+    ),
+    OptionSpec(
+        "carriers_move_first",
+        True,
+        "A fighter attacking may count on landing on a carrier only where the carrier already is (document: "
+        "move the carrier first); off: on one of your carriers that can still sail there (TripleA).",
+    ),
 )
 
 
@@ -50,4 +92,10 @@ def make_options(given: Mapping[str, object]) -> AAOptions:
         round_limit=int(values["round_limit"]),
         neutral_charge=int(values["neutral_charge"]),
         optional_units=bool(values["optional_units"]),
+        victory_check=str(values["victory_check"]),
+        tech_per_six=bool(values["tech_per_six"]),
+        aa_gun_with_infantry=bool(values["aa_gun_with_infantry"]),
+        amphibious_retreat=bool(values["amphibious_retreat"]),
+        spend_without_capital=bool(values["spend_without_capital"]),
+        carriers_move_first=bool(values["carriers_move_first"]),
     )

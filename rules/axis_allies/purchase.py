@@ -49,12 +49,18 @@ def do_research(state: AAState, power: int, action: Research, cup: DiceCup, even
             "cannot_afford", f"{action.dice} research dice cost {price} IPCs; you have {state.ipcs[power]}."
         )
     state = replace(state, ipcs=with_item(state.ipcs, power, state.ipcs[power] - price), researched=True)
-    tech, rolled = research(power_id(power), action.dice, state.techs[power], cup, seats_by_power(state))
+    gained, rolled = research(
+        power_id(power),
+        action.dice,
+        state.techs[power],
+        cup,
+        seats_by_power(state),
+        per_six=state.options.tech_per_six,
+    )
     events.extend(rolled)
-    if tech is not None:
-        state = replace(
-            state, techs=with_item(state.techs, power, tuple(sorted({*state.techs[power], tech.value})))
-        )
+    if gained:
+        techs = tuple(sorted({*state.techs[power], *(t.value for t in gained)}))
+        state = replace(state, techs=with_item(state.techs, power, techs))
     return state
 
 

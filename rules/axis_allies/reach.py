@@ -28,14 +28,20 @@ def untaken_neutral(state: AAState, where: int) -> bool:
     return not IS_SEA[where] and state.owner[where] == NOBODY
 
 
-def landing_spot(state: AAState, power: int, where: int, unit: str, extra_carriers: int = 0) -> bool:
+def landing_spot(
+    state: AAState, power: int, where: int, unit: str, extra_carriers: int = 0, later: bool = False
+) -> bool:
     """Aircraft of ``power`` may end the turn in ``where``: friendly land held since the turn began (not
-    taken this turn), or, for fighters, a sea zone with a friendly carrier with room."""
+    taken this turn), or, for fighters, a sea zone with a friendly carrier with room. ``later``: count
+    also ``power``'s carriers that can still sail there this turn (TripleA's rule for a fighter
+    planning its landing in the combat move; the document wants the carrier moved first)."""
     if IS_SEA[where]:
         if unit != "fighter":
             return False
         if enemy_fighting(state, where, power):
             return False
+        if later:
+            extra_carriers += carriers_in_reach(state, power, where)
         return carrier_room(state, where, power) + 2 * extra_carriers > 0
     return (
         friendly_land(state, where, power)
@@ -77,13 +83,48 @@ def distances(state: AAState, power: int, start: int, limit: int) -> dict[int, i
 
 
 def can_reach_landing(
-    state: AAState, power: int, start: int, unit: str, left: int, extra_carrier_at: int | None = None
+    state: AAState,
+    power: int,
+    start: int,
+    unit: str,
+    left: int,
+    extra_carrier_at: int | None = None,
+    later: bool = False,
 ) -> bool:
     for where in distances(state, power, start, left):
         extra = 1 if where == extra_carrier_at else 0
-        if landing_spot(state, power, where, unit, extra):
+        if landing_spot(state, power, where, unit, extra, later):
             return True
     return False
+
+
+def carriers_in_reach(state: AAState, power: int, zone: int) -> int:
+    """``power``'s carriers elsewhere that have not moved in this combat move and can still sail to
+    ``zone`` this turn (through zones free of enemy ships)."""
+    techs = state.techs[power]
+    found = 0
+    seen = {zone: 0}
+    frontier = [zone]
+    for step in range(1, movement("carrier", techs) + 1):
+        nxt = []
+        for here in frontier:
+            if here != zone and any(
+                SIDE[s.power] != SIDE[power] and s.unit != "factory" for s in state.units[here]
+            ):
+                continue  # enemy units stop ships there: no carrier passes
+            for n in NEIGHBOURS[here]:
+                if IS_SEA[n] and n not in seen:
+                    seen[n] = step
+                    nxt.append(n)
+        frontier = nxt
+    for where, steps in seen.items():
+        if where == zone:
+            continue
+        for s in state.units[where]:
+            free = s.power == power and s.unit == "carrier" and not s.flags & COMBAT
+            if free and remaining(s, techs) >= steps:
+                found += s.count
+    return found
 
 
 def shortest_air_path(state: AAState, power: int, start: int, goal: int) -> list[int] | None:

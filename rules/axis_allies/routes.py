@@ -7,7 +7,8 @@ its rules accept. Pure graph work: who holds what is judged by the plan, not her
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import itertools
+from collections.abc import Callable, Iterator
 
 from rules.axis_allies.common import DOMAIN, IS_SEA, NEIGHBOURS
 from rules.axis_allies.units import Domain
@@ -25,13 +26,26 @@ def domain_of(units: tuple[tuple[str, int], ...]) -> Domain:
 
 
 def candidate_paths(start: int, goal: int, domain: Domain) -> Iterator[tuple[int, ...]]:
-    """Every shortest path from ``start`` to ``goal`` whose inner spaces suit ``domain`` (the two ends
-    may be of either kind: a landing or a loading), up to ``MAX_ROUTES``, in the order of the board's
-    neighbour lists."""
+    """Shortest paths from ``start`` to ``goal`` whose inner spaces suit ``domain`` (the two ends may be
+    of either kind: a landing or a loading), up to ``MAX_ROUTES``, in the order of the board's neighbour
+    lists. Land units first walk (land only), then ride: paths through sea zones, for a transport that
+    carries them over (``movement.plan`` judges whether one does)."""
+    if domain is Domain.AIR:
+        found: Iterator[tuple[int, ...]] = _shortest(start, goal, lambda x: True)
+    elif domain is Domain.SEA:
+        found = _shortest(start, goal, lambda x: IS_SEA[x])
+    else:
+        walks = _shortest(start, goal, lambda x: not IS_SEA[x])
+        found = itertools.chain(walks, (p for p in _shortest(start, goal, lambda x: True) if _rides(p)))
+    yield from itertools.islice(found, MAX_ROUTES)
 
-    def passable(x: int) -> bool:
-        return domain is Domain.AIR or IS_SEA[x] == (domain is Domain.SEA)
 
+def _rides(path: tuple[int, ...]) -> bool:
+    return any(IS_SEA[x] for x in path[1:-1])
+
+
+def _shortest(start: int, goal: int, passable: Callable[[int], bool]) -> Iterator[tuple[int, ...]]:
+    """Every shortest path from ``start`` to ``goal`` through spaces that are ``passable``."""
     distance = {goal: 0}
     frontier = [goal]
     while frontier and start not in distance:
@@ -54,7 +68,4 @@ def candidate_paths(start: int, goal: int, domain: Domain) -> Iterator[tuple[int
             if distance.get(n) == distance[here] - 1:
                 yield from walk((*path, n))
 
-    for count, path in enumerate(walk((start,))):
-        if count >= MAX_ROUTES:
-            return
-        yield path
+    yield from walk((start,))

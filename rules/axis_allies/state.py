@@ -45,12 +45,18 @@ class SeatStatus(StrEnum):
     RESIGNED = "resigned"
 
 
+StackKey = tuple[int, str, int, int, tuple[str, ...], int, int]  # Stack.key(): all but the count
+
+
 class Stack(msgspec.Struct, frozen=True, array_like=True, forbid_unknown_fields=True):
     """``count`` identical units of ``power``.
 
     ``moved``: movement points spent this turn. ``cargo``: the land units a transport carries (each
     transport of the stack carries the same). ``target``: a transport whose cargo will land in that
     territory once the sea zone is cleared (an amphibious assault past enemy ships); -1 otherwise.
+    ``unloaded_to``: the territory a transport unloaded into in this combat move (-1: none); in the
+    combat move a transport unloads into one territory only (Classic), and battleships bombard only an
+    assault their zone's transports landed.
     """
 
     power: int
@@ -60,9 +66,10 @@ class Stack(msgspec.Struct, frozen=True, array_like=True, forbid_unknown_fields=
     flags: int = 0
     cargo: tuple[str, ...] = ()
     target: int = -1
+    unloaded_to: int = -1  # last, with a default: states saved before it existed still decode
 
-    def key(self) -> tuple[int, str, int, int, tuple[str, ...], int]:
-        return (self.power, self.unit, self.moved, self.flags, self.cargo, self.target)
+    def key(self) -> StackKey:
+        return (self.power, self.unit, self.moved, self.flags, self.cargo, self.target, self.unloaded_to)
 
 
 Units = tuple[Stack, ...]
@@ -77,6 +84,14 @@ class AAOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     round_limit: int = 0
     neutral_charge: int = 3
     optional_units: bool = False
+    # Where the rule document and TripleA's classic ruleset differ, the document's rule is the default
+    # and TripleA's the option (``rules.axis_allies.options`` says what each does).
+    victory_check: str = "document"  # or "round_end"
+    tech_per_six: bool = False
+    aa_gun_with_infantry: bool = True
+    amphibious_retreat: bool = True
+    spend_without_capital: bool = True
+    carriers_move_first: bool = True
 
 
 class AAState(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -99,6 +114,9 @@ class AAState(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     researched: bool = False  # weapons development is done for this turn
     rocket_used: bool = False
     battles: tuple[int, ...] = ()  # spaces with a battle still to fight this combat phase
+    # (battle space, the space next to it that attackers came from) pairs of this combat move: where
+    # the attackers may retreat to (Classic: only where the attack came from).
+    attack_origins: tuple[tuple[int, int], ...] = ()
     battle: Battle | None = None  # the battle being fought (rules.axis_allies.combat)
     rolls: int = 0  # dice counter: the next roll's number
     winner: int | None = None  # the winning side (ALLIED_SIDE / AXIS_SIDE)
@@ -107,13 +125,14 @@ class AAState(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 def merge(stacks: list[Stack] | tuple[Stack, ...]) -> Units:
     """The canonical form of a space's units: equal stacks joined, empty ones dropped, sorted."""
-    counts: dict[tuple[int, str, int, int, tuple[str, ...], int], int] = {}
+    counts: dict[StackKey, int] = {}
     for s in stacks:
         if s.count > 0:
             k = s.key()
             counts[k] = counts.get(k, 0) + s.count
     return tuple(
-        Stack(p, u, n, m, f, c, t) for (p, u, m, f, c, t), n in sorted(counts.items(), key=lambda kv: kv[0])
+        Stack(p, u, n, m, f, c, t, to)
+        for (p, u, m, f, c, t, to), n in sorted(counts.items(), key=lambda kv: kv[0])
     )
 
 

@@ -72,6 +72,18 @@ def battle_units(units: Sequence[Unit]) -> str:
     return counts_text(tuple((k, counts[k]) for k in UNIT_ORDER if counts[k]))
 
 
+def _retreated(where: str, who: str, units: Sequence[Unit], to: str) -> str:
+    """Aircraft that retreat stay over the battle (they fly on in the non-combat move); the rest go."""
+    planes = [u for u in units if UNIT_TYPES[u.kind].domain == "air"]
+    others = [u for u in units if UNIT_TYPES[u.kind].domain != "air"]
+    parts = []
+    if others:
+        parts.append(f"retreated {battle_units(others)} to {to}")
+    if planes:
+        parts.append(f"pulled {battle_units(planes)} out of the fight, circling over {where}")
+    return f"{where}: {who} " + " and ".join(parts) + "."
+
+
 def unit_name(kind: str, n: int) -> str:
     name = UNIT_TYPES[kind].name.lower() if kind in UNIT_TYPES else kind
     return f"{n} {name}"
@@ -182,9 +194,10 @@ def _line(event: Event, names: Sequence[str]) -> str | None:
             )
             return f"{w}: {power(p)} lost {battle_units(units)}{' ' + cause if cause else ''}."
         case UnitsRetreated(where=w, power=p, units=units, to=to):
-            return f"{w}: {power(p)} retreated {battle_units(units)} to {to}."
-        case SubmarinesSubmerged(where=w, power=p, units=units):
-            return f"{w}: {power(p)}'s {battle_units(units)} submerged."
+            return _retreated(w, power(p), units, to)
+        case SubmarinesSubmerged(where=w, power=p, units=units, to=to):
+            gone = f" and withdrew to {to}" if to else ""
+            return f"{w}: {power(p)}'s {battle_units(units)} submerged{gone}."
         case BattleEnded(where=w, attacker=a, outcome=outcome, rounds=rounds):
             result = {
                 "attacker": f"{power(a)} won",
@@ -201,12 +214,10 @@ def _line(event: Event, names: Sequence[str]) -> str | None:
             )
         case RocketStrike(source=src, where=w, attacker=a, defender=d, rolled=rolled, damage=damage):
             return f"{power(a)} fired a rocket from {src} at {w}: [{rolled}] cost {power(d)} {damage} IPCs."
-        case TechResearched(power=p, dice=rolled, chart=chart, tech=tech):
-            found = (
-                f"a breakthrough — chart {dice(chart)}: {TECH_NAMES.get(tech, tech)}!"
-                if tech
-                else "no breakthrough"
-            )
-            what = "die" if len(rolled) == 1 else "dice"
-            return f"{power(p)} rolled {len(rolled)} research {what} {dice(rolled)}: {found}"
+        case TechResearched(power=p, dice=thrown, chart=chart, tech=tech, techs=techs):
+            developed = ", ".join(TECH_NAMES.get(t, t) for t in (techs or ((tech,) if tech else ())))
+            many = "breakthroughs" if len(techs) > 1 else "a breakthrough"
+            found = f"{many} — chart {dice(chart)}: {developed}!" if tech else "no breakthrough"
+            what = "die" if len(thrown) == 1 else "dice"
+            return f"{power(p)} rolled {len(thrown)} research {what} {dice(thrown)}: {found}"
     return None

@@ -3,7 +3,8 @@ the turn, and the victory conditions.
 
 The phase sequence is data (``SEQUENCE``); each phase's work lives in its own module (purchase,
 movement, battles, mobilize). Victory follows the rule document: the Allies' (both Axis capitals) is
-checked after Japan's turn, the Axis' (two Allied capitals, or the economic victory) after the USA's.
+checked after Japan's turn, the Axis' (two Allied capitals, or the economic victory) after the USA's
+(option ``victory_check``: both at the end of the round); the winners must hold their own capitals.
 """
 
 from __future__ import annotations
@@ -53,8 +54,8 @@ AXIS_CAPITALS = (GERMANY, JAPAN)
 def begin_turn(state: AAState, power: int, events: list[Event]) -> AAState:
     """``power``'s turn begins with weapons development and purchase; movement marks are cleared."""
     units = tuple(
-        merge([replace(s, moved=0, flags=0, target=-1) for s in stacks])
-        if any(s.moved or s.flags or s.target >= 0 for s in stacks)
+        merge([replace(s, moved=0, flags=0, target=-1, unloaded_to=-1) for s in stacks])
+        if any(s.moved or s.flags or s.target >= 0 or s.unloaded_to >= 0 for s in stacks)
         else stacks
         for stacks in state.units
     )
@@ -73,6 +74,7 @@ def begin_turn(state: AAState, power: int, events: list[Event]) -> AAState:
         researched=False,
         rocket_used=False,
         battles=(),
+        attack_origins=(),
         battle=None,
     )
     events.append(
@@ -137,8 +139,14 @@ def end_turn(state: AAState, events: list[Event]) -> AAState:
     return begin_turn(state, (power + 1) % len(POWERS), events)
 
 
+def holds_own_capitals(state: AAState, powers: tuple[int, ...]) -> bool:
+    return all(state.owner[CAPITAL[p]] == p for p in powers)
+
+
 def allies_win(state: AAState) -> bool:
-    return all(
+    """Both Axis capitals in Allied hands, and the Allies holding their own three (TripleA's classic
+    victory and the game notes: the winners must hold their own capitals too)."""
+    return holds_own_capitals(state, ALLIED_CAPITALS) and all(
         state.owner[CAPITAL[p]] != NOBODY and SIDE[state.owner[CAPITAL[p]]] == ALLIED_SIDE
         for p in AXIS_CAPITALS
     )
@@ -152,15 +160,24 @@ def axis_capitals_taken(state: AAState) -> int:
     )
 
 
+def axis_win_by_capitals(state: AAState) -> bool:
+    """Two of the three Allied capitals in Axis hands, with Berlin and Tokyo still their owners'."""
+    return holds_own_capitals(state, AXIS_CAPITALS) and axis_capitals_taken(state) >= 2
+
+
 def check_victory(state: AAState, events: list[Event]) -> AAState:
-    """After Japan's turn: the Allies win holding both Axis capitals. After the USA's (the end of a
-    round): the Axis win holding two Allied capitals, or with the economic victory; the round limit."""
-    if state.power == JAPAN and allies_win(state):
-        return win(state, ALLIED_SIDE, "the Allies hold both Berlin and Tokyo", events)
+    """The document's timing (option ``victory_check`` "document"): the Allies' victory (both Axis
+    capitals) after Japan's turn, the Axis' (two Allied capitals, or the economic victory) after the
+    USA's, the end of the round. "round_end" (TripleA's EndRoundDelegate) checks both after the USA's
+    turn. Either way the winners must hold their own capitals; the round limit comes last."""
+    allied_turn = USA if state.options.victory_check == "round_end" else JAPAN
+    if state.power == allied_turn and allies_win(state):
+        reason = "the Allies hold both Berlin and Tokyo, and their own capitals"
+        return win(state, ALLIED_SIDE, reason, events)
     if state.power != USA:
         return state
-    if axis_capitals_taken(state) >= 2:
-        return win(state, AXIS_SIDE, "the Axis hold two Allied capitals", events)
+    if axis_win_by_capitals(state):
+        return win(state, AXIS_SIDE, "the Axis hold two Allied capitals, and Berlin and Tokyo", events)
     target = state.options.economic_victory
     axis_income = side_income(state, AXIS_SIDE)
     if target and axis_income >= target:

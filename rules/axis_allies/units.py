@@ -181,12 +181,13 @@ def is_land(unit: str) -> bool:
     return unit_type(unit).domain is Domain.LAND
 
 
-def can_load(cargo: Mapping[str, int]) -> bool:
+def can_load(cargo: Mapping[str, int], aa_gun_with_infantry: bool = True) -> bool:
     """Whether one transport may carry ``cargo`` (unit type -> count; zero counts are ignored).
 
     The rule document's loads: 2 infantry, or 1 tank, or 1 AA gun + 1 infantry (or any part of one).
-    TripleA's data (transportCost infantry 1, tank 2, AA gun 2, capacity 2) would refuse AA gun +
-    infantry; the document wins. Infantry + tank is in neither, so it is refused.
+    TripleA's data (transportCost infantry 1, tank 2, AA gun 2, capacity 2) refuses AA gun + infantry:
+    ``aa_gun_with_infantry=False`` (the option of that name) plays it so. Infantry + tank is in
+    neither, so it is refused.
     """
     loaded = {unit: n for unit, n in cargo.items() if n}
     if any(n < 0 for n in loaded.values()):
@@ -198,7 +199,7 @@ def can_load(cargo: Mapping[str, int]) -> bool:
     if others == {"tank": 1}:
         return infantry == 0
     if others == {"aa_gun": 1}:
-        return infantry <= 1
+        return infantry <= (1 if aa_gun_with_infantry else 0)
     return False
 
 

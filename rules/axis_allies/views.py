@@ -2,7 +2,7 @@
 
 Axis & Allies has no hidden information (no cards, no secret orders), so every seat's view holds the
 same facts; the dice counter is never shown (it would let a player who knew the seed predict rolls).
-``picture_data`` turns a view into the fields of ``render.axis_allies.MapPicture``.
+``render/axis_allies/picture.py`` turns a view into the data the map and the battle board draw.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import msgspec
 
 from rules.axis_allies.battles import blocking
 from rules.axis_allies.board import POWERS
-from rules.axis_allies.combat.state import AwaitCasualtyOrder, AwaitPressOn
+from rules.axis_allies.combat.state import AwaitCasualtyOrder, AwaitPressOn, AwaitSubmerge
 from rules.axis_allies.common import (
     IS_SEA,
     NAMES,
@@ -63,7 +63,8 @@ class BattleView(msgspec.Struct, frozen=True):
     order_powers: tuple[str, ...] = ()
     can_retreat: bool = False
     can_submerge: bool = False
-    retreat_to: tuple[str, ...] = ()
+    retreat_to: tuple[str, ...] = ()  # the battle's own space: aircraft alone retreat, staying over it
+    submerge_to: tuple[str, ...] = ()  # where the deciding side's submarines would withdraw (first: default)
 
 
 class AAView(msgspec.Struct, frozen=True):
@@ -135,6 +136,13 @@ def view(state: AAState, seat: int | None) -> AAView:
             can_retreat=isinstance(pending, AwaitPressOn) and pending.can_retreat,
             can_submerge=isinstance(pending, AwaitPressOn) and pending.can_submerge,
             retreat_to=b.retreat_to,
+            submerge_to=(
+                b.defender_dive_to
+                if isinstance(pending, AwaitSubmerge)
+                else b.attacker_dive_to
+                if isinstance(pending, AwaitPressOn) and pending.can_submerge
+                else ()
+            ),
         )
     over = state.phase is Phase.OVER
     return AAView(
@@ -171,24 +179,3 @@ def _tally(units: Any) -> tuple[tuple[str, str, int], ...]:
         (p, k, n)
         for (p, k), n in sorted(counts.items(), key=lambda kv: (POWERS.index(kv[0][0]), order[kv[0][1]]))
     )
-
-
-def picture_data(v: AAView) -> dict[str, Any]:
-    """The fields ``render.axis_allies.MapPicture`` takes, except ``title`` and ``seat_names``.
-
-    Units aboard transports are not drawn as separate pieces (the transport stands for its cargo)."""
-    units: dict[str, dict[str, dict[str, int]]] = {}
-    for sp in v.spaces:
-        for s in sp.units:
-            by_power = units.setdefault(sp.name, {}).setdefault(s.power, {})
-            by_power[s.unit] = by_power.get(s.unit, 0) + s.count
-    return {
-        "owners": {sp.name: sp.owner for sp in v.spaces if not sp.sea},
-        "units": units,
-        "ipcs": {p.power: p.ipcs for p in v.powers},
-        "income": {p.power: p.income for p in v.powers},
-        "to_move": v.to_move,
-        "phase": v.phase.value,
-        "round": v.round,
-        "battles": tuple(v.battles),
-    }

@@ -47,7 +47,7 @@ asyncio.run(main(sys.argv[1]))
 """
 
 
-def run_and_kill(db: Path, delay: float) -> list[tuple[int, int]]:
+def run_and_kill(db: Path, delay: float, *, after_first_move: bool) -> list[tuple[int, int]]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     child = subprocess.Popen(
         [sys.executable, "-c", CHILD, str(db)],
@@ -56,9 +56,14 @@ def run_and_kill(db: Path, delay: float) -> list[tuple[int, int]]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
+    assert child.stdout is not None
+    # On a busy machine importing can take longer than any fixed delay, so the first run waits for its
+    # first committed move (the file and its tables exist from then on) before the random delay starts.
+    first = child.stdout.readline() if after_first_move else b""
     time.sleep(delay)
     child.send_signal(signal.SIGKILL)
     out, err = child.communicate()
+    out = first + out
     assert child.returncode == -signal.SIGKILL, err.decode()
     reported = []
     # Only whole lines count: the kill can land while the last report is still being written.
@@ -73,8 +78,8 @@ async def test_killed_at_random_moments_loses_nothing(tmp_path: Path) -> None:
     rng = random.Random(2026)
     reported: list[tuple[int, int]] = []
     for kill in range(KILLS):
-        # The first run needs time to import and create the file; later ones die anywhere, early or late.
-        reported += run_and_kill(db, rng.uniform(0.5, 0.9) if kill == 0 else rng.uniform(0.15, 0.7))
+        # Later runs die anywhere, early (before the store is open) or late.
+        reported += run_and_kill(db, rng.uniform(0.15, 0.7), after_first_move=kill == 0)
         check = sqlite3.connect(db)
         assert check.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         stored = set(check.execute("SELECT game_id, seq FROM actions").fetchall())

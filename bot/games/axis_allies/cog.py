@@ -17,7 +17,7 @@ from bot.cogs.common import COLOUR, channel_game, choices, handle_error, running
 from bot.cogs.moves import act_and_present
 from bot.games.axis_allies import choices as aa_choices
 from bot.games.axis_allies.menus import DYNAMIC_ITEMS, send_menu
-from bot.games.axis_allies.text import battle_odds, odds_sides, odds_text, power_id, unit_table
+from bot.games.axis_allies.text import battle_odds, odds_question, odds_text, power_id, unit_table
 from bot.games.axis_allies.units import parse_units
 from bot.host import Host
 from bot.limits import EMBED_DESCRIPTION, clip
@@ -133,9 +133,21 @@ class AxisAlliesCog(
     # ---- battles ----------------------------------------------------------------------------------
 
     @app_commands.command(description="Fight a battle (the next one if you name none)")
-    async def battle(self, interaction: discord.Interaction, territory: str | None = None) -> None:
+    @app_commands.describe(
+        territory="the battle to fight (default: the next one)",
+        bombard="how many of the battleships that may bombard this assault do (default: all)",
+    )
+    async def battle(
+        self,
+        interaction: discord.Interaction,
+        territory: str | None = None,
+        bombard: app_commands.Range[int, 0, 20] | None = None,
+    ) -> None:
         if territory:
-            await self._act(interaction, Battle(aa_choices.space_name(territory)))
+            where = aa_choices.space_name(territory)
+            await self._act(interaction, Battle(where, -1 if bombard is None else bombard))
+        elif bombard is not None:
+            raise ServiceError("name_the_battle", "Name the battle the battleships bombard (territory).")
         else:
             await self._act(interaction, _next_battle)
 
@@ -180,8 +192,9 @@ class AxisAlliesCog(
         await self._act(interaction, PressOn())
 
     @app_commands.command(description="Submerge your submarines")
-    async def submerge(self, interaction: discord.Interaction) -> None:
-        await self._act(interaction, Submerge())
+    @app_commands.describe(to="the sea zone they withdraw to (default: the first the battle offers)")
+    async def submerge(self, interaction: discord.Interaction, to: str | None = None) -> None:
+        await self._act(interaction, Submerge(aa_choices.space_name(to) if to else ""))
 
     @app_commands.command(description="Rockets: an AA gun strikes an enemy industrial complex within 3")
     async def rocket(self, interaction: discord.Interaction, target: str) -> None:
@@ -212,21 +225,42 @@ class AxisAlliesCog(
 
     # ---- looking ----------------------------------------------------------------------------------
 
-    @app_commands.command(description="Battle odds by simulation (only you see them)")
+    @app_commands.command(description="Exact battle odds (only you see them)")
     @app_commands.describe(
         attackers="for example: 3 infantry, 2 tanks, 1 fighter",
-        defenders="for example: 4 infantry, 1 fighter",
+        defenders="for example: 4 infantry, 1 fighter (an AA gun among them fires at aircraft)",
         sea="a sea battle (default: land)",
+        attacker_techs="the attacker's technologies, e.g. heavy bombers, jet power",
+        defender_techs="the defender's technologies",
+        bombard="battleships bombarding in the first round of a land battle",
+        retreat_after="the attacker retreats after this round (default: fights on)",
     )
     async def odds(
-        self, interaction: discord.Interaction, attackers: str, defenders: str, sea: bool = False
+        self,
+        interaction: discord.Interaction,
+        attackers: str,
+        defenders: str,
+        sea: bool = False,
+        attacker_techs: str = "",
+        defender_techs: str = "",
+        bombard: app_commands.Range[int, 0, 20] = 0,
+        retreat_after: app_commands.Range[int, 0, 50] = 0,
     ) -> None:
-        attack, defence = odds_sides(attackers, defenders)
+        question = odds_question(
+            attackers,
+            defenders,
+            sea,
+            attacker_techs=attacker_techs,
+            defender_techs=defender_techs,
+            bombard=bombard,
+            retreat_after=retreat_after,
+        )
+        # A big battle is simulated for up to about a second: answer "thinking" first, work off the loop.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         started = time.perf_counter()
-        # In a worker thread: a very large battle takes most of a second, and the bot must stay responsive.
-        result = await asyncio.to_thread(battle_odds, attack, defence, sea)
+        result = await asyncio.to_thread(battle_odds, question)
         took = time.perf_counter() - started
-        await interaction.response.send_message(odds_text(attack, defence, sea, result, took), ephemeral=True)
+        await interaction.followup.send(odds_text(question, result, took), ephemeral=True)
 
     @app_commands.command(description="The unit table: attack, defence, movement, cost")
     async def units(self, interaction: discord.Interaction) -> None:

@@ -27,7 +27,8 @@ def making(action: Action) -> Making:
             options["bomb"] = True
         return Slash("aa move", options)
     if isinstance(action, aa.Battle):
-        return Slash("aa battle", {"territory": action.territory})
+        bombard = {} if action.bombard == -1 else {"bombard": action.bombard}
+        return Slash("aa battle", {"territory": action.territory, **bombard})
     if isinstance(action, aa.Casualties):
         return Slash("aa casualties", {"units": units_value(action.units)})
     if isinstance(action, aa.CasualtyOrder) and len(action.powers) == 1:
@@ -39,7 +40,7 @@ def making(action: Action) -> Making:
     if isinstance(action, aa.Retreat):
         return Slash("aa retreat", {"to": action.to})
     if isinstance(action, aa.Submerge):
-        return Slash("aa submerge", {})
+        return Slash("aa submerge", {"to": action.to} if action.to else {})
     if isinstance(action, aa.Rocket):
         return Slash("aa rocket", {"target": action.target})
     if isinstance(action, aa.Place):

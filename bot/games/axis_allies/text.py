@@ -11,6 +11,7 @@ unit table. Pure: no Discord here.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import msgspec
 
@@ -26,18 +27,19 @@ from bot.games.axis_allies.choices import (
 from bot.games.axis_allies.steps import STEPS, auto_casualties
 from bot.games.axis_allies.units import UnitCounts, parse_units, units_text, units_value
 from bot.models import ServiceError
-from bot.parsing import is_count
+from bot.parsing import is_count, quoted
 from rules.axis_allies import RULES, combat
 from rules.axis_allies import actions as aa
 from rules.axis_allies.board import POWER_NAMES
-from rules.axis_allies.odds import Odds, simulate
+from rules.axis_allies.odds import Odds
+from rules.axis_allies.odds import battle_odds as rules_odds
 from rules.axis_allies.state import AAState, Phase
-from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES
+from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES, Tech
 from rules.axis_allies.views import AAView
 from rules.core.events import Action
 
-ODDS_MAX_UNITS = 150  # 150 v 150 at 10,000 trials stays well inside Discord's 3 seconds
-ODDS_TRIALS = 10_000  # the issue's floor; a 30-unit battle takes about 50 ms
+ODDS_MAX_UNITS = 150  # beyond what can stand on the board; 150 v 150 simulated takes about half a second
+ODDS_TRIALS = 10_000  # when a battle is too big to solve exactly: about ±0.5 points of noise
 
 _ODDS_EXAMPLE = "odds 3 inf, 2 arm vs 4 inf"
 HELP: tuple[tuple[str, str], ...] = (
@@ -266,49 +268,117 @@ def query(words: Sequence[str]) -> str | None:
     defenders = parts.get("vs") or parts.get("against") or parts.get("v") or ""
     if not parts[""] or not defenders:
         raise ServiceError("bad_command", f"Usage: odds <units> vs <units> [sea], e.g. {_ODDS_EXAMPLE}")
-    attack, defence = odds_sides(parts[""], defenders)
-    return odds_text(attack, defence, sea, battle_odds(attack, defence, sea), mark="")
+    question = odds_question(parts[""], defenders, sea)
+    return odds_text(question, battle_odds(question), mark="")
 
 
-def odds_sides(attackers: str, defenders: str) -> tuple[UnitCounts, UnitCounts]:
-    """Both sides of an odds question, parsed and within the size the simulation answers quickly."""
-    attack, defence = parse_units(attackers), parse_units(defenders)
+@dataclass(frozen=True, slots=True)
+class OddsQuestion:
+    """A battle to give the odds of, as a player asked it."""
+
+    attack: UnitCounts
+    defence: UnitCounts
+    sea: bool
+    attacker_techs: tuple[str, ...] = ()
+    defender_techs: tuple[str, ...] = ()
+    bombard: int = 0  # battleships bombarding in the first round (land)
+    retreat_after: int = 0  # the attacker retreats after this round (0: fights on)
+
+
+def odds_question(
+    attackers: str,
+    defenders: str,
+    sea: bool,
+    *,
+    attacker_techs: str = "",
+    defender_techs: str = "",
+    bombard: int = 0,
+    retreat_after: int = 0,
+) -> OddsQuestion:
+    """Both sides of an odds question, read and checked: units as players type them (a transport's
+    cargo does not fight, so ``transport:infantry`` counts as a transport), at most
+    ``ODDS_MAX_UNITS`` a side, technologies by name."""
+    attack, defence = _fighting(parse_units(attackers)), _fighting(parse_units(defenders))
     if max(sum(n for _, n in attack), sum(n for _, n in defence)) > ODDS_MAX_UNITS:
         raise ServiceError(
             "too_many", f"Odds are for up to {ODDS_MAX_UNITS} units a side (the whole board holds fewer)."
         )
-    return attack, defence
-
-
-def battle_odds(attack: UnitCounts, defence: UnitCounts, sea: bool) -> Odds:
-    """Simulated battles (an AA gun among land defenders fires; factories do not fight)."""
-    aa = any(u == "aa_gun" for u, _ in defence)
-    return simulate(
-        {u: n for u, n in attack if u != "aa_gun"},
-        {u: n for u, n in defence if u not in ("aa_gun", "factory")},
-        sea=sea,
-        aa=aa and not sea,
-        trials=ODDS_TRIALS,
+    return OddsQuestion(
+        attack, defence, sea, _techs(attacker_techs), _techs(defender_techs), bombard, retreat_after
     )
 
 
-def odds_text(
-    attack: UnitCounts,
-    defence: UnitCounts,
-    sea: bool,
-    result: Odds,
-    took: float | None = None,
-    mark: str = "**",
-) -> str:
+def _fighting(units: UnitCounts) -> UnitCounts:
+    merged: dict[str, int] = {}
+    for name, n in units:
+        base = name.partition(":")[0]
+        merged[base] = merged.get(base, 0) + n
+    return tuple(merged.items())
+
+
+def _techs(text: str) -> tuple[str, ...]:
+    names = [
+        " ".join(t.lower().replace("_", " ").split()).replace(" ", "_") for t in text.split(",") if t.strip()
+    ]
+    known = {tech.value for tech in Tech}
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        shown = ", ".join(t.replace("_", " ") for t in sorted(known))
+        raise ServiceError(
+            "unknown_tech", f"“{quoted(unknown[0])}” is not a technology. Technologies: {shown}."
+        )
+    return tuple(names)
+
+
+def battle_odds(question: OddsQuestion) -> Odds:
+    """Exact odds where the battle is small enough to solve (the rules' ``battle_odds``; every land
+    battle up to 30 a side, every sea battle up to 20), else 10,000 simulated battles. An AA gun among
+    land defenders fires; industrial complexes do not fight. A battle the rules cannot fight (ships on
+    land) is refused with the rules' own sentence."""
+    defence = dict(question.defence)
+    aa = bool(defence.pop("aa_gun", 0)) and not question.sea
+    defence.pop("factory", None)
+    attack = {u: n for u, n in question.attack if u not in ("aa_gun", "factory")}
+    if not attack or not defence:
+        raise ServiceError(
+            "no_fight", "Both sides need units that fight (AA guns and factories do not attack)."
+        )
+    try:
+        return rules_odds(
+            attack,
+            defence,
+            sea=question.sea,
+            attacker_techs=question.attacker_techs,
+            defender_techs=question.defender_techs,
+            aa=aa,
+            bombard=question.bombard,
+            retreat_after=question.retreat_after,
+            trials=ODDS_TRIALS,
+        )
+    except ValueError as refusal:  # the rules' sentence: "1 battleship cannot fight a land battle"
+        said = str(refusal)
+        raise ServiceError("bad_odds", f"{said[:1].upper()}{said[1:]}.") from None
+
+
+def odds_text(question: OddsQuestion, result: Odds, took: float | None = None, mark: str = "**") -> str:
     """The odds as a sentence; ``mark`` wraps the sides (Discord's bold); ``took``: seconds, if to say."""
     left = units_text([(u, round(n)) for u, n in result.attacker_survivors.items() if round(n)])
     timing = f" in {took * 1000:.0f} ms" if took is not None else ""
-    sides = f"{mark}{units_text(attack)}{mark} attacking {mark}{units_text(defence)}{mark}"
+    how = "exact" if result.exact else f"{result.trials:,} battles simulated"
+    sides = f"{mark}{units_text(question.attack)}{mark} attacking {mark}{units_text(question.defence)}{mark}"
+    extras = [
+        f"attacker's technologies: {', '.join(question.attacker_techs)}" if question.attacker_techs else "",
+        f"defender's technologies: {', '.join(question.defender_techs)}" if question.defender_techs else "",
+        f"{question.bombard} battleship(s) bombarding" if question.bombard else "",
+        f"retreating after round {question.retreat_after}" if question.retreat_after else "",
+    ]
+    retreat = f", retreats {result.retreated:.1%}" if question.retreat_after else ""
     return (
-        f"{sides} ({'sea' if sea else 'land'}): "
-        f"the attacker wins {result.attacker_wins:.1%}, the defence holds {result.defender_wins:.1%}, "
-        f"both wiped out {result.draws:.1%}; {result.average_rounds:.1f} rounds on average; "
-        f"the attacker keeps about {left} ({result.trials:,} battles simulated{timing})."
+        f"{sides} ({'sea' if question.sea else 'land'}"
+        + "".join(f"; {e}" for e in extras if e)
+        + f"): the attacker wins {result.attacker_wins:.1%}, the defence holds {result.defender_wins:.1%}, "
+        f"both wiped out {result.draws:.1%}{retreat}; {result.average_rounds:.1f} rounds on average; "
+        f"the attacker keeps about {left} ({how}{timing})."
     )
 
 

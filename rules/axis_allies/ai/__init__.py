@@ -1,5 +1,6 @@
 """The Axis & Allies AI, one module per phase: ``player`` (the agent), ``purchase``, ``attack`` (the
-combat move), ``moves`` (the non-combat move) and ``survey`` (distances, threats and odds they share).
+combat move) with ``raids`` (strategic bombing), ``moves`` (the non-combat move) and ``survey``
+(distances, threats and odds they share).
 The AI sits above the rules: it imports the engine, and nothing in the engine imports it."""
 
 from rules.axis_allies.ai.player import AxisAlliesAI

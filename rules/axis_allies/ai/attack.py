@@ -2,11 +2,14 @@
 
 For every enemy territory or fleet it gathers what could join an attack this turn (land units next
 door, tanks two steps away, aircraft in range, loaded transports in reach, units a transport next to
-both coasts can carry over) and estimates the battle with ``odds`` (Monte Carlo, cached). It starts
-the attack worth most (territory value, enemy units destroyed, own losses expected) among those with
-good odds, and feeds it, one move per call, until the odds are high or nothing more can come; then it
-looks for the next. Capitals keep the defence their threat calls for. Empty enemy land is taken by
-the cheapest single unit that can get there.
+both coasts can carry over) and estimates the battle with ``odds`` (exact, cached). It starts the
+attack worth most (territory value, enemy units destroyed, own losses expected) among those with good
+odds (a little lower for a side well ahead), and feeds it, one move per call, until the odds are high
+or nothing more can come; then it looks for the next. An enemy capital (or an ally's in enemy hands)
+is also attacked as a siege: when allied armies nearby would finish the attack, or when our side
+out-produces the enemy's so far (``SIEGE``) that trading units wears it down. Capitals keep the
+defence their threat calls for. Bombers no attack needs raid a factory (``ai.raids``); empty enemy
+land is taken by the cheapest single unit that can get there.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.axis_allies.actions import Move
+from rules.axis_allies.ai.raids import raid
 from rules.axis_allies.ai.survey import (
     AIR_STEPS,
     COASTS,
@@ -40,15 +44,19 @@ from rules.axis_allies.common import (
     enemy_units,
     friendly_land,
     hostile_land,
+    side_income,
 )
 from rules.axis_allies.reach import remaining, shortest_air_path
-from rules.axis_allies.state import SIDE, UNLOADED
+from rules.axis_allies.state import BOMBING, SIDE, UNLOADED
 from rules.axis_allies.units import Domain, attack_value, defense_value
 
 LAND, SEA, AIR = Domain.LAND, Domain.SEA, Domain.AIR
 ENOUGH = 0.9  # feed an attack until it wins this often
 START = 0.7  # start an attack only with at least these odds (everything in reach sent)
 CAPITAL_START = 0.55
+RICHER = 0.1  # odds a side out-producing the enemy's by a fifth gives up to start an attack
+SIEGE = 2.0  # our side's income over the enemy's from which a capital is worn down by attrition
+SIEGE_SHARE = 0.4  # the least share of a capital's defence (in attack points) a siege brings
 
 
 @dataclass(frozen=True)
@@ -59,7 +67,7 @@ class Source:
 
 
 def combat_move(view: View) -> Move | None:
-    for finder in (_feed, _naval, _start, _grab):
+    for finder in (_feed, _naval, _start, raid, _grab):
         move = finder(view)
         if move is not None:
             return move
@@ -109,7 +117,9 @@ def sea_sources(view: View, target: int) -> list[Source]:
     """Cargo landed from transports (already next to the target, or in reach) and units carried over."""
     state, power = view.state, view.power
     techs = view.techs
-    shores = {z for z in COASTS[target] if not enemy_ships(state, z, power)}
+    # A coast's zone counts if it is clear, or if our warships there are likely to clear it first
+    # (the cargo then waits aboard for the sea battle: an amphibious assault past enemy ships).
+    shores = {z for z in COASTS[target] if not enemy_ships(state, z, power) or _clearing(view, z)}
     found: list[Source] = []
     if not shores:
         return found
@@ -134,9 +144,7 @@ def sea_sources(view: View, target: int) -> list[Source]:
             steps = remaining(s, techs)
             if steps <= 0 or min((AIR_STEPS[zone].get(z, 99) for z in shores), default=99) > steps:
                 continue
-            path = sea_path(
-                state, power, zone, {z for z in shores if not enemy_units(state, z, power)}, steps
-            )
+            path = sea_path(state, power, zone, shores, steps)
             if path is not None:
                 name = "transport:" + "+".join(s.cargo)
                 move = Move(((name, s.count),), tuple(NAMES[x] for x in path))
@@ -160,6 +168,13 @@ def sea_sources(view: View, target: int) -> list[Source]:
                     bridge = (NAMES[coast], NAMES[zone], NAMES[target])
                     found.append(Source(Move(((s.unit, k),), bridge), ((s.unit, k),), "bridge"))
     return found
+
+
+def _clearing(view: View, zone: int) -> bool:
+    """Our units moved into ``zone`` this combat move to fight the enemy ships there, with good odds."""
+    ours = present(view, zone)
+    ours = {u: n for u, n in ours.items() if u != "transport"}
+    return bool(ours) and judge(view, zone, ours)[0] >= START
 
 
 def air_sources(view: View, target: int) -> list[Source]:
@@ -210,9 +225,10 @@ def sources(view: View, target: int) -> list[Source]:
 
 
 def present(view: View, target: int) -> dict[str, int]:
-    """Our units already committed to the battle in ``target`` (cargo waiting to land included)."""
+    """Our units already committed to the battle in ``target`` (cargo waiting to land included;
+    bombers raiding its factory are not in the battle)."""
     state = view.state
-    units = counts([s for s in state.units[target] if s.power == view.power])
+    units = counts([s for s in state.units[target] if s.power == view.power and not s.flags & BOMBING])
     for zone in COASTS[target]:
         for s in state.units[zone]:
             if s.power == view.power and s.target == target:
@@ -226,8 +242,7 @@ def value(view: View, target: int) -> float:
     if IS_SEA[target]:
         return 0.0
     worth = 3.0 * PRODUCTION[target]
-    owner = state.owner[target]
-    if owner >= 0 and target == CAPITAL[owner]:
+    if target in CAPITAL:  # an enemy capital, or an ally's to liberate
         worth += 60
     if any(n == CAPITAL[p] and SIDE[p] == view.side for p in range(5) for n in NEIGHBOURS[target]):
         worth += 8
@@ -244,8 +259,9 @@ def judge(view: View, target: int, units: dict[str, int]) -> tuple[float, float]
     if not sea and not any(DOMAIN[u] is LAND for u, n in units.items() if n):
         return 0.0, -1e9
     attack = sum(attack_value(u, view.techs) * n for u, n in units.items())
-    if attack < 0.6 * view.enemy_defence(target):
-        return 0.0, -1e9
+    besieged = not sea and target in CAPITAL and siege(view)
+    if attack < (SIEGE_SHARE if besieged else 0.6) * view.enemy_defence(target):
+        return 0.0, -1e9  # hopeless: not worth the odds' time
     aa = any(s.unit == "aa_gun" for s in enemy_units(state, target, view.power))
     win, lost_a, lost_d = odds(units, dfn, sea, aa)
     if sea and any(s.unit == "transport" for s in enemy_units(state, target, view.power)):
@@ -328,18 +344,29 @@ def _open(view: View, targets: list[int]) -> Move | None:
 
 
 def _worth(view: View, target: int, units: dict[str, int], win: float, score: float) -> bool:
-    """Good odds and a gain; against an enemy capital, also a siege: when our allies' armies within
-    reach of it would finish what our attack (at least two fifths of its defence) starts."""
+    """Good odds and a gain; against an enemy capital, also a siege (an attack of at least two
+    fifths of its defence): when our allies' armies within reach of it would finish what ours
+    starts, or when our side out-produces the enemy's so far that trading units wears it down."""
     state = view.state
-    owner = state.owner[target]
-    capital = owner >= 0 and target == CAPITAL[owner]
-    if win >= (CAPITAL_START if capital else START) and score > 0:
+    capital = target in CAPITAL  # the enemy's, or an ally's it holds
+    start = CAPITAL_START if capital else START
+    if side_income(state, view.side) >= 1.2 * side_income(state, 1 - view.side):
+        start -= RICHER  # a side well ahead can afford to trade units
+    if win >= start and score > 0:
         return True
     if not capital or score < -1e8:
         return False
     defence = view.enemy_defence(target)
     ours = sum(attack_value(u, view.techs) * n for u, n in units.items())
-    return ours >= 0.4 * defence and ours + _allied_reach(view, target) >= 1.2 * defence
+    if ours < SIEGE_SHARE * defence:
+        return False
+    return siege(view) or ours + _allied_reach(view, target) >= 1.2 * defence
+
+
+def siege(view: View) -> bool:
+    """Our side produces at least SIEGE times what the enemy's does: attacks on its capital that
+    only trade units are worth making (and fighting to the end)."""
+    return side_income(view.state, view.side) >= SIEGE * max(side_income(view.state, 1 - view.side), 1)
 
 
 def _allied_reach(view: View, target: int) -> int:

@@ -6,7 +6,8 @@ sail for the friendly coast that most needs them (a front next to enemy land, ne
 capital or an allied capital under threat, and not one the enemy would overrun) and unload there;
 empty transports go back to where units wait. Warships join the transports. Land units advance over
 friendly land but do not walk into a front territory the enemy would overrun; aircraft land where
-their defence is needed (a threatened allied capital first).
+their defence is needed (a threatened allied capital first); bombers are based within raiding range
+of the enemy capital's factory. Against an island, transports load tanks first.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections import deque
 
 from rules.axis_allies.actions import Move
 from rules.axis_allies.ai.purchase import SLOTS, goal_capitals
+from rules.axis_allies.ai.raids import stage_bombers
 from rules.axis_allies.ai.survey import (
     COASTS,
     LAND_STEPS,
@@ -52,6 +54,7 @@ def noncombat_move(view: View) -> Move | None:
         return_empty,
         escort,
         advance,
+        stage_bombers,
         fly_to_front,
     ):
         move = finder(view)
@@ -340,7 +343,9 @@ def load(view: View) -> Move | None:
         for land in NEIGHBOURS[zone]:
             if IS_SEA[land]:
                 continue
-            for s in sorted(_waiting(view, land), key=lambda s: (s.unit != "infantry", s.unit)):
+            # Tanks first against an island (3 attack a transport, two infantry 2); else infantry.
+            tanks_first = _island_goal(view)
+            for s in sorted(_waiting(view, land), key=lambda s: ((s.unit != "tank") == tanks_first, s.unit)):
                 k = s.count
                 need = view.capital_need(land)
                 if need:
@@ -352,6 +357,11 @@ def load(view: View) -> Move | None:
                 if move is not None:
                     return move
     return None
+
+
+def _island_goal(view: View) -> bool:
+    goal = goal_capitals(view.state, view.power)[0]
+    return all(IS_SEA[n] for n in NEIGHBOURS[goal])
 
 
 def return_empty(view: View) -> Move | None:

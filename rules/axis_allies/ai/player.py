@@ -6,7 +6,7 @@ judged with the odds calculator, fed until they are likely to win, capitals kept
 non-combat move (``ai.moves``: aircraft landed, capital covered, armies shipped to the front, fleets
 kept together). ``ai.survey`` holds what they share: distances, the enemy threat to a space, odds.
 Battle decisions are an absent player's (cheapest casualties first) except that the AI retreats from
-a battle going badly.
+a battle going badly, unless it is wearing down an enemy capital its side far out-produces.
 
 It is stateless (every choice is computed from the state: the same state and seed give the same
 action) and every move it makes is checked with the engine's own ``movement.plan`` first, so it can
@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from rules.axis_allies import combat
 from rules.axis_allies.actions import Battle, Casualties, CasualtyOrder, EndPhase, PressOn, Retreat
-from rules.axis_allies.ai.attack import combat_move
+from rules.axis_allies.ai.attack import combat_move, siege
 from rules.axis_allies.ai.moves import land_aircraft, noncombat_move
 from rules.axis_allies.ai.purchase import buy, place
 from rules.axis_allies.ai.survey import View, odds
 from rules.axis_allies.battles import blocking
-from rules.axis_allies.common import NAMES
+from rules.axis_allies.common import CAPITAL, NAMES, space
 from rules.axis_allies.engine import acting_power
 from rules.axis_allies.legal import legal_actions
 from rules.axis_allies.state import AAState, Phase
@@ -41,7 +41,7 @@ class AxisAlliesAI:
         power = acting_power(state)
         battle = state.battle
         if battle is not None and battle.pending is not None:
-            return self._decide(battle)
+            return self._decide(state, battle)
         action: Action | None = None
         view = View(state, power)
         if state.phase is Phase.PURCHASE:
@@ -72,9 +72,16 @@ class AxisAlliesAI:
     def _place(self, state: AAState, power: int) -> Action | None:
         return place(View(state, power))
 
-    def _decide(self, battle: combat.Battle) -> Action:
+    def _decide(self, state: AAState, battle: combat.Battle) -> Action:
         pending = battle.pending
-        if isinstance(pending, combat.AwaitPressOn) and pending.can_retreat and battle.retreat_to:
+        where = space(battle.where)
+        besieging = where in CAPITAL and siege(View(state, state.power))
+        if (
+            isinstance(pending, combat.AwaitPressOn)
+            and pending.can_retreat
+            and battle.retreat_to
+            and not besieging
+        ):
             att: dict[str, int] = {}
             dfn: dict[str, int] = {}
             for u in battle.attackers:

@@ -13,9 +13,18 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 
 from rules.axis_allies.actions import Move
-from rules.axis_allies.common import CAPITAL, DOMAIN, IS_SEA, NEIGHBOURS, SIZE, canal_lands, enemy_units
+from rules.axis_allies.common import (
+    CAPITAL,
+    DOMAIN,
+    IS_SEA,
+    NEIGHBOURS,
+    SIZE,
+    canal_lands,
+    enemy_units,
+    side_income,
+)
 from rules.axis_allies.movement import plan
-from rules.axis_allies.odds import simulate
+from rules.axis_allies.odds import exact, simulate, work
 from rules.axis_allies.reach import committed, friendly_owner, remaining
 from rules.axis_allies.state import COMBAT, SIDE, UNLOADED, AAState, Phase, Stack
 from rules.axis_allies.units import UNIT_TYPES, Domain, attack_value, cost, defense_value, movement
@@ -56,6 +65,9 @@ def fighting(units: Mapping[str, int]) -> Counts:
     return tuple(sorted((u, n) for u, n in units.items() if n > 0 and UNIT_TYPES[u].fights))
 
 
+AI_EXACT = 400_000  # ``odds.work`` up to which the AI takes exact odds (a few ms); beyond, 200 battles
+
+
 @lru_cache(maxsize=4096)
 def _odds(att: Counts, dfn: Counts, sea: bool, aa: bool) -> tuple[float, float, float]:
     """(attacker win chance, expected IPCs the attacker loses, expected IPCs the defender loses)."""
@@ -63,7 +75,11 @@ def _odds(att: Counts, dfn: Counts, sea: bool, aa: bool) -> tuple[float, float, 
         return 0.0, 0.0, 0.0
     if not dfn:
         return 1.0, 0.0, 0.0
-    found = simulate(dict(att), dict(dfn), sea=sea, trials=160, seed="ai", aa=aa)
+    a, d = dict(att), dict(dfn)
+    if work(a, d, sea=sea, aa=aa) <= AI_EXACT:
+        found = exact(a, d, sea=sea, aa=aa)
+    else:
+        found = simulate(a, d, sea=sea, trials=200, seed="ai", aa=aa)
     lost_a = sum(cost(u) * (n - found.attacker_survivors.get(u, 0.0)) for u, n in att)
     lost_d = sum(cost(u) * (n - found.defender_survivors.get(u, 0.0)) for u, n in dfn)
     return found.attacker_wins, lost_a, lost_d
@@ -72,7 +88,8 @@ def _odds(att: Counts, dfn: Counts, sea: bool, aa: bool) -> tuple[float, float, 
 def odds(
     att: Mapping[str, int], dfn: Mapping[str, int], sea: bool, aa: bool = False
 ) -> tuple[float, float, float]:
-    """Battle odds (Monte Carlo, cached by composition; technologies left out)."""
+    """Battle odds (exact for all but the biggest battles; cached by composition; technologies left
+    out)."""
     a = fighting(att)
     if sea:
         a = tuple((u, n) for u, n in a if DOMAIN[u] is not LAND)
@@ -91,9 +108,12 @@ class View:
         self.state, self.power, self.side = state, power, SIDE[power]
         self.techs = state.techs[power]
         self._threat: dict[int, int] = {}
-        # (where, reach, unit, attack): reach is a land unit's movement, minus an aircraft's striking
+        # A side that out-produces the enemy guards against the sum of its attacks; a poorer one
+        # cannot, and guards against the strongest power's and half the rest (see ``threat``).
+        self.richer = side_income(state, self.side) >= side_income(state, 1 - self.side)
+        # (where, reach, power, attack): reach is a land unit's movement, minus an aircraft's striking
         # distance, 100 for a loaded transport's cargo, 200 for a warship.
-        self.strikers: list[tuple[int, int, str, int]] = []
+        self.strikers: list[tuple[int, int, int, int]] = []
         for where, stacks in enumerate(state.units):
             for s in stacks:
                 if SIDE[s.power] == self.side:
@@ -102,38 +122,43 @@ class View:
                 domain = DOMAIN[s.unit]
                 if domain is LAND and UNIT_TYPES[s.unit].fights and not IS_SEA[where]:
                     self.strikers.append(
-                        (where, movement(s.unit, techs), s.unit, attack_value(s.unit, techs) * s.count)
+                        (where, movement(s.unit, techs), s.power, attack_value(s.unit, techs) * s.count)
                     )
                 elif domain is AIR:
                     self.strikers.append(
-                        (where, -air_reach(s.unit, techs), s.unit, attack_value(s.unit, techs) * s.count)
+                        (where, -air_reach(s.unit, techs), s.power, attack_value(s.unit, techs) * s.count)
                     )
                 elif s.unit == "transport" and s.cargo:
                     value = sum(attack_value(u, techs) for u in s.cargo) * s.count
-                    self.strikers.append((where, 100, s.unit, value))
+                    self.strikers.append((where, 100, s.power, value))
                 if domain is SEA and attack_value(s.unit, techs):
-                    self.strikers.append((where, 200, s.unit, attack_value(s.unit, techs) * s.count))
+                    self.strikers.append((where, 200, s.power, attack_value(s.unit, techs) * s.count))
 
     def threat(self, where: int) -> int:
         """The enemy attack that could reach land ``where`` in the enemy's next turns (aircraft count
-        only with land units that could take it)."""
+        only with land units of their power that could take it). Each power attacks in its own turn,
+        and attacks one after another do less than one of their sum; a side that cannot afford to
+        guard against the sum (``richer`` False) counts the strongest power's whole, the others' by
+        half."""
         found = self._threat.get(where)
         if found is not None:
             return found
-        land = air = 0
+        land = [0] * len(CAPITAL)
+        air = [0] * len(CAPITAL)
         if not IS_SEA[where]:
-            for at, reach, _unit, value in self.strikers:
+            for at, reach, power, value in self.strikers:
                 if reach == 100:
                     if any(SEA_STEPS[at].get(z, 9) <= 2 for z in COASTS[where]):
-                        land += value
+                        land[power] += value
                 elif reach < 0:
                     if AIR_STEPS[at].get(where, 99) <= -reach:
-                        air += value
+                        air[power] += value
                 elif reach == 200:
                     continue
                 elif LAND_STEPS[at].get(where, 99) <= min(reach, 1) or self._blitz(at, where, reach):
-                    land += value
-        total = land + air if land else 0
+                    land[power] += value
+        each = [a + b if a else 0 for a, b in zip(land, air, strict=True)]
+        total = sum(each) if self.richer else max(each) + (sum(each) - max(each)) // 2
         self._threat[where] = total
         return total
 
@@ -173,7 +198,7 @@ class View:
         if found is not None:
             return found
         total = 0
-        for at, reach, _unit, value in self.strikers:
+        for at, reach, _power, value in self.strikers:
             ships = reach == 200 and SEA_STEPS[at].get(zone, 9) <= 2
             if ships or (reach < 0 and AIR_STEPS[at].get(zone, 99) <= -reach):
                 total += value

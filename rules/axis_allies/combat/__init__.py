@@ -19,6 +19,7 @@ from rules.axis_allies.combat.state import (
     Stage,
     Submerge,
     TakeCasualties,
+    Withdrawal,
     start_battle,
 )
 from rules.axis_allies.units import Unit
@@ -39,6 +40,7 @@ __all__ = [
     "Submerge",
     "TakeCasualties",
     "Unit",
+    "Withdrawal",
     "advance",
     "decide",
     "default_choice",

@@ -14,9 +14,11 @@ A round (rule document, section 5 "Combat"):
 - land, first round only: bombarding battleships fire once each, hitting on 4; then every other
   attacker fires; then every defending unit fires, each defending power rolling its own dice;
   casualties of this step (bombardment's too) have fired back and are removed now;
-- sea: each defending power with submarines may submerge them; then the attacker presses on,
-  retreats every unit that may retreat to one territory or zone of ``retreat_to`` (units that came
-  ashore from transports may not), or submerges submarines while the rest press on.
+- sea: each defending power with submarines may submerge them (they withdraw to a zone of
+  ``defender_dive_to``); then the attacker presses on, retreats every unit that may retreat (units
+  that came ashore from transports may not) to one space of ``retreat_to`` (aircraft stay over the
+  battle and fly on in the non-combat move), or submerges submarines (to a zone of
+  ``attacker_dive_to``) while the rest press on.
 
 Hits on a multinational defence: the attacker chooses once per battle which allied power takes
 casualties first (``AwaitCasualtyOrder``); each power then chooses among its own units.
@@ -59,6 +61,7 @@ from rules.axis_allies.combat.state import (
     Stage,
     Submerge,
     TakeCasualties,
+    Withdrawal,
     start_battle,
 )
 from rules.axis_allies.units import Unit, is_air, unit_type
@@ -112,7 +115,7 @@ def decide(
     elif isinstance(pending, AwaitSubmerge | AwaitPressOn) and isinstance(choice, PressOn):
         b = replace(b, asked=(*b.asked, power))
     elif isinstance(pending, AwaitSubmerge | AwaitPressOn) and isinstance(choice, Submerge):
-        b = _submerge(b, power, choice.units, events)
+        b = _submerge(b, power, choice.units, choice.to, events)
     elif isinstance(pending, AwaitPressOn) and isinstance(choice, Retreat):
         b = _retreat(b, pending, choice.to, events)
     else:
@@ -290,7 +293,9 @@ def _order(b: Battle, pending: AwaitCasualtyOrder, powers: Sequence[str], events
     return replace(b, casualty_order=order)
 
 
-def _submerge(b: Battle, power: str, units: Sequence[Unit], events: list[Event]) -> Battle:
+def _submerge(b: Battle, power: str, units: Sequence[Unit], to: str, events: list[Event]) -> Battle:
+    """Submarines withdraw (Classic): an attacker's to a zone the attack came from, a defender's to a
+    neighbouring zone free of enemy units; ``to`` names it ("" takes the first offered)."""
     own = _units_of(b, power)
     if any(not unit_type(u.kind).submarine for u in units):
         raise IllegalAction("not_a_submarine", "Only submarines submerge.")
@@ -304,26 +309,41 @@ def _submerge(b: Battle, power: str, units: Sequence[Unit], events: list[Event])
     b = replace(b, asked=(*b.asked, power))
     if not units:
         return b
-    events.append(SubmarinesSubmerged(b.where, power, tuple(units)))
+    places = b.attacker_dive_to if power == b.attacker else b.defender_dive_to
+    if not places:
+        raise IllegalAction(
+            "nowhere_to_dive",
+            "Submarines withdraw when they submerge, and no sea zone is open to them here: they fight on.",
+        )
+    zone = to or places[0]
+    if zone not in places:
+        raise IllegalAction("bad_dive", f"Submarines withdraw to one of: {', '.join(places)}; not {zone}.")
+    events.append(SubmarinesSubmerged(b.where, power, tuple(units), zone))
     if power == b.attacker:
         b = replace(b, attackers=cas.remove(b.attackers, units))
     else:
         b = replace(b, defenders=cas.remove(b.defenders, units))
-    return replace(b, submerged=(*b.submerged, *units))
+    return replace(
+        b, submerged=(*b.submerged, *units), withdrawals=(*b.withdrawals, Withdrawal(tuple(units), zone))
+    )
 
 
 def _retreat(b: Battle, pending: AwaitPressOn, to: str, events: list[Event]) -> Battle:
+    """Every unit that may retreat leaves the battle: aircraft stay over it (they fly on in the
+    non-combat move), the others go to ``to``. Retreating to the battle's own space retreats the
+    aircraft alone (an amphibious assault whose other units have nowhere to go)."""
     if not pending.can_retreat:
         raise IllegalAction(
             "cannot_retreat", "No unit here may retreat (units that came ashore from transports stay)."
         )
     if to not in b.retreat_to:
         raise IllegalAction("bad_retreat", f"Retreat to one of: {', '.join(b.retreat_to)}; not {to}.")
-    going = tuple(u for u in b.attackers if not u.landed)
+    air_only = to == b.where
+    going = tuple(u for u in b.attackers if not u.landed and (is_air(u.kind) or not air_only))
     events.append(UnitsRetreated(b.where, b.attacker, going, to))
     return replace(
         b,
-        attackers=tuple(u for u in b.attackers if u.landed),
+        attackers=cas.remove(b.attackers, going),
         retreated=b.retreated + going,
         retreated_to=to,
         asked=(*b.asked, b.attacker),
@@ -331,7 +351,7 @@ def _retreat(b: Battle, pending: AwaitPressOn, to: str, events: list[Event]) -> 
 
 
 def _after_round(b: Battle, events: list[Event]) -> Battle:
-    if b.sea and not any(unit_type(u.kind).destroyer for u in b.attackers):
+    if b.sea and b.defender_dive_to and not any(unit_type(u.kind).destroyer for u in b.attackers):
         for power in defending_powers(b):
             if power not in b.asked and any(unit_type(u.kind).submarine for u in _units_of(b, power)):
                 events.append(BattleAwaits(b.where, power, "submerge"))
@@ -340,6 +360,7 @@ def _after_round(b: Battle, events: list[Event]) -> Battle:
         can_retreat = bool(b.retreat_to) and any(not u.landed for u in b.attackers)
         can_submerge = (
             b.sea
+            and bool(b.attacker_dive_to)
             and not any(unit_type(u.kind).destroyer for u in b.defenders)
             and any(unit_type(u.kind).submarine for u in b.attackers)
         )
@@ -381,6 +402,7 @@ __all__ = [
     "Submerge",
     "TakeCasualties",
     "Unit",
+    "Withdrawal",
     "advance",
     "decide",
     "default_choice",

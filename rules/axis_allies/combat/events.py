@@ -66,6 +66,9 @@ class CasualtiesTaken(Event, frozen=True):
 
 
 class UnitsRetreated(Event, frozen=True):
+    """``units`` left the battle: aircraft stay over ``where`` (they fly on in the non-combat move), the
+    others went to ``to`` (which is ``where`` itself when only aircraft retreated)."""
+
     where: str
     power: str
     units: tuple[Unit, ...]
@@ -73,9 +76,12 @@ class UnitsRetreated(Event, frozen=True):
 
 
 class SubmarinesSubmerged(Event, frozen=True):
+    """Submarines submerged and withdrew from the battle to the sea zone ``to``."""
+
     where: str
     power: str
     units: tuple[Unit, ...]
+    to: str = ""
 
 
 class BattleEnded(Event, frozen=True):
@@ -115,9 +121,12 @@ class RocketStrike(Event, frozen=True):
 
 class TechResearched(Event, frozen=True):
     """``power`` rolled ``dice`` research dice (5 IPCs each); ``tech`` is the development gained, if any.
-    ``chart`` lists the chart rolls, duplicates of owned techs first (rerolled), the kept face last."""
+    ``chart`` lists the chart rolls, duplicates of owned techs first (rerolled), the kept face last.
+    ``techs``: every development gained, when each 6 earns one (option ``tech_per_six``); ``tech`` is
+    then the first of them."""
 
     power: str
     dice: tuple[int, ...]
     chart: tuple[int, ...]
     tech: str | None
+    techs: tuple[str, ...] = ()

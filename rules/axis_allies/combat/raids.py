@@ -110,24 +110,33 @@ def research(
     owned: Collection[str],
     cup: DiceCup,
     seats: Mapping[str, int] | None = None,
-) -> tuple[Tech | None, list[Event]]:
+    per_six: bool = False,
+) -> tuple[tuple[Tech, ...], list[Event]]:
     """Weapons development: roll ``dice`` dice (paid 5 IPCs each); if any shows 6, roll once on the chart
     (1 jet power, 2 rockets, 3 super submarines, 4 long range aircraft, 5 industrial technology, 6 heavy
-    bombers), rerolling techs already owned. One tech a turn however many sixes; none if all are owned.
+    bombers), rerolling techs already owned. One tech a turn however many sixes (the document), or one
+    for every 6 with ``per_six`` (TripleA); none once all are owned. Returns the techs gained.
     """
     if dice < 1:
         raise IllegalAction("no_research_dice", "Buy at least one research die (5 IPCs each) to research.")
     seat = (seats or {}).get(power)
     rolled = cup.roll(dice, 6, seat, f"research {power}")
     chart: list[int] = []
-    tech: Tech | None = None
-    if RESEARCH_SUCCESS in rolled and any(t not in owned for t in TECH_CHART):
-        while tech is None:
+    gained: list[Tech] = []
+    sixes = rolled.count(RESEARCH_SUCCESS)
+    for _ in range(sixes if per_six else min(sixes, 1)):
+        have = {*owned, *gained}
+        if all(t in have for t in TECH_CHART):
+            break
+        while True:
             (face,) = cup.roll(1, 6, seat, f"research_chart {power}")
             chart.append(face)
-            if TECH_CHART[face - 1] not in owned:
-                tech = TECH_CHART[face - 1]
-    return tech, [TechResearched(power, rolled, tuple(chart), None if tech is None else tech.value)]
+            if TECH_CHART[face - 1] not in have:
+                gained.append(TECH_CHART[face - 1])
+                break
+    first = gained[0].value if gained else None
+    techs = tuple(t.value for t in gained) if per_six else ()
+    return tuple(gained), [TechResearched(power, rolled, tuple(chart), first, techs)]
 
 
 def _aa(

@@ -85,6 +85,7 @@ class OrderCasualties(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
 
 class Submerge(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
     units: tuple[Unit, ...]  # empty: no submarine dives (same as PressOn)
+    to: str = ""  # the sea zone they withdraw to ("": the first the battle offers that side)
 
 
 class PressOn(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
@@ -98,6 +99,13 @@ class Retreat(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
 Choice = TakeCasualties | OrderCasualties | Submerge | PressOn | Retreat
 
 
+class Withdrawal(msgspec.Struct, frozen=True):
+    """Submarines that left the battle by submerging, and the sea zone they withdrew to."""
+
+    units: tuple[Unit, ...]
+    to: str
+
+
 class Battle(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     where: str
     sea: bool
@@ -107,7 +115,10 @@ class Battle(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     techs: tuple[PowerTechs, ...] = ()
     aa_gun: str | None = None  # owner of the AA gun in the territory (land battles)
     bombard: tuple[Unit, ...] = ()  # battleships offshore: one shot each in the first round
-    retreat_to: tuple[str, ...] = ()
+    retreat_to: tuple[str, ...] = ()  # the battle's own space: only aircraft retreat (they stay over it)
+    # Where each side's submarines may withdraw to when they submerge (none: they cannot submerge).
+    attacker_dive_to: tuple[str, ...] = ()
+    defender_dive_to: tuple[str, ...] = ()
     round: int = 0
     stage: Stage = Stage.OPEN
     owed: tuple[Owed, ...] = ()
@@ -119,6 +130,7 @@ class Battle(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     retreated: tuple[Unit, ...] = ()
     retreated_to: str | None = None
     submerged: tuple[Unit, ...] = ()  # either side's (owner tells)
+    withdrawals: tuple[Withdrawal, ...] = ()  # the submerged units again, with where each group went
     result: Outcome = Outcome.ONGOING
 
 
@@ -134,6 +146,8 @@ def start_battle(
     bombard: Sequence[Unit] = (),
     fought_at_sea: Collection[Unit] = (),
     retreat_to: Sequence[str] = (),
+    attacker_dive_to: Sequence[str] = (),
+    defender_dive_to: Sequence[str] = (),
 ) -> Battle:
     """A battle about to begin. Malformed input (the engine's bug) raises ``ValueError``; bombarding
     without a landing, or with a battleship in ``fought_at_sea`` (it fought a sea battle this turn),
@@ -178,4 +192,6 @@ def start_battle(
         aa_gun=aa_gun,
         bombard=tuple(bombard),
         retreat_to=tuple(retreat_to),
+        attacker_dive_to=tuple(attacker_dive_to) if sea else (),
+        defender_dive_to=tuple(defender_dive_to) if sea else (),
     )

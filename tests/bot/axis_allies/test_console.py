@@ -172,11 +172,11 @@ async def test_moves_are_printed_as_commands_one_can_type(service: GameService, 
     assert listed[:5] == ["research 1", "research 2", "research 3", "buy 1 infantry", "buy 1 tank"]
     assert "buy 8 infantry" in listed and "end" in listed
     assert "move 5 infantry from Caucasus to Ukraine S.S.R." in listed
-    assert "... and 68 more" in out
     # Each listed move, typed back, is that move (checked against the current combat-move state).
     game = GAMES["axis_allies"]
     state = service.state_of(await service.load(game_id))
     legal = game.rules.legal(state, 0)
+    assert len(legal) > 25 and f"... and {len(legal) - 25} more" in out
     typed = [line for line in listed if line.startswith("move ")]
     assert len(typed) == 25
     for line in typed:
@@ -202,14 +202,25 @@ async def test_every_legal_move_reads_back_as_typed(service: GameService) -> Non
 
 
 async def test_odds_and_the_unit_table(service: GameService, capsys) -> None:
-    await play(service, ["odds 3 inf, 2 arm vs 4 inf", "odds 2 bb vs 1 bb, 1 ac sea", "odds 3 inf", "units"])
-    out = capsys.readouterr().out
-    assert (
-        "3 infantry, 2 tanks attacking 4 infantry (land): the attacker wins 78.5%, the defence holds 18.1%, "
-        "both wiped out 3.4%; 3.2 rounds on average; the attacker keeps about 1 infantry, 1 tank "
-        "(10,000 battles simulated)." in out
+    await play(
+        service,
+        [
+            "odds 3 inf, 2 arm vs 4 inf",
+            "odds 2 bb vs 1 bb, 1 ac sea",
+            "odds 1 bb vs 1 inf",
+            "odds 3 inf",
+            "units",
+        ],
     )
-    assert "2 battleships attacking 1 aircraft carrier, 1 battleship (sea)" in out
+    out = capsys.readouterr().out
+    # Exact: the rules' own odds solver, checked against 100,000 simulated battles in tests/rules.
+    assert (
+        "3 infantry, 2 tanks attacking 4 infantry (land): the attacker wins 79.4%, the defence holds 17.6%, "
+        "both wiped out 3.1%; 3.2 rounds on average; the attacker keeps about 1 infantry, 1 tank (exact)."
+        in out
+    )
+    assert "2 battleships attacking 1 aircraft carrier, 1 battleship (sea): the attacker wins 43.1%" in out
+    assert "✗ 1 battleship cannot fight a land battle." in out
     assert "✗ Usage: odds <units> vs <units> [sea], e.g. odds 3 inf, 2 arm vs 4 inf" in out
     assert "  Battleship           4   4   2   24" in out
 

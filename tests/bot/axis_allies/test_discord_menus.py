@@ -37,14 +37,24 @@ def play(state: AAState, action: Action, dice: list[int] | None = None) -> AASta
 
 
 def two_hits_taken_by_the_uk() -> AAState:
-    """The UK's attack: its 7 dice all miss, Germany's infantry hit twice; the UK chooses 2 casualties."""
+    """The UK's attack from five neighbours (so five places to retreat to: where the attack came from);
+    its 7 dice all miss, Germany's infantry hit twice; the UK chooses 2 casualties."""
+    origins = dict(
+        zip(
+            PLACES,
+            (("artillery", 1), ("tank", 1), ("fighter", 1), ("bomber", 1), ("infantry", 3)),
+            strict=True,
+        )
+    )
     state = position(
-        {WHERE: {"germany": {"infantry": 6}}, "Syria Jordan": {"uk": dict(ARMY)}},
+        {WHERE: {"germany": {"infantry": 6}}, **{p: {"uk": {u: n}} for p, (u, n) in origins.items()}},
+        owners={**dict.fromkeys(PLACES, "uk"), WHERE: "germany"},
         power="uk",
         players=3,
         options=AAOptions(optional_units=True),
     )
-    state = play(state, Move(ARMY, ("Syria Jordan", WHERE)))
+    for place, unit in origins.items():
+        state = play(state, Move((unit,), (place, WHERE)))
     state = play(state, EndPhase())
     state = play(state, Battle(WHERE), [6] * 7 + [1, 1, 6, 6, 6, 6])
     assert state.battle is not None and state.battle.pending.total == 2
@@ -142,8 +152,10 @@ async def test_casualties_of_a_kind_on_the_second_page_and_a_stale_menu(tmp_path
         assert not retreated.messages[-1].ephemeral, retreated.messages[-1].content
         state = bot.service.state_of(await bot.service.load(game_id))
         assert state.battle is None
-        assert units_in(state, "Congo", "uk") == {"infantry": 2, "artillery": 1, "tank": 1, "fighter": 1}
-        assert units_in(state, WHERE, "uk") == {}
+        # Classic: the land units go back where the attack came from; aircraft stay over the battle and
+        # fly on in the non-combat move.
+        assert units_in(state, "Congo", "uk") == {"infantry": 2, "artillery": 1, "tank": 1}
+        assert units_in(state, WHERE, "uk") == {"fighter": 1}
         fd.assert_clean()
 
 
@@ -167,6 +179,6 @@ async def test_the_retreat_menu_by_command_refuses_strangers_and_stale_choices(t
         assert stale.ephemeral and "moved on" in stale.content
         assert await fingerprint(bot, game_id) == before
         state = bot.service.state_of(await bot.service.load(game_id))
-        expected = {"infantry": 1, "artillery": 1, "tank": 1, "fighter": 1, "bomber": 1}
-        assert units_in(state, PLACES[3], "uk") == expected
+        assert units_in(state, PLACES[3], "uk") == {"infantry": 1, "artillery": 1, "tank": 1}
+        assert units_in(state, WHERE, "uk") == {"fighter": 1, "bomber": 1}  # over the battle
         fd.assert_clean()

@@ -69,8 +69,10 @@ async def test_refusals_change_nothing_and_odds_are_quick(tmp_path):
             attackers="10 infantry, 5 tanks, 3 fighters, 2 bombers",
             defenders="8 inf, 2 arm, 1 ftr, 1 aa",
         )
-        assert odds.ephemeral and "attacker wins" in odds.content
+        assert odds.ephemeral and "attacker wins" in odds.content and "(exact" in odds.content
         assert odds.latency is not None and odds.latency < 3.0
+        ships_ashore = await fd.slash("alice", CHANNEL, "aa odds", attackers="1 bb", defenders="1 inf")
+        assert ships_ashore.ephemeral and ships_ashore.content == "1 battleship cannot fight a land battle."
         table = await fd.slash("carol", CHANNEL, "aa units")
         assert table.ephemeral and "Battleship" in table.embeds[0]["description"]
         fd.assert_clean()

@@ -30,8 +30,15 @@ def cup_with(dice):
 def raid(dice, bombers=2, ipcs=30, aa=True, techs=()):
     rng, cup = cup_with(dice)
     result, events = strategic_bombing(
-        "Germany", attacker=UK, defender=G, bombers=[BOMBER] * bombers, defender_ipcs=ipcs, aa_gun=aa,
-        techs=techs, cup=cup, seats={UK: 2, G: 1},
+        "Germany",
+        attacker=UK,
+        defender=G,
+        bombers=[BOMBER] * bombers,
+        defender_ipcs=ipcs,
+        aa_gun=aa,
+        techs=techs,
+        cup=cup,
+        seats={UK: 2, G: 1},
     )
     assert rng.unused == 0
     (event,) = (e for e in events if isinstance(e, BombingRaid))
@@ -71,19 +78,36 @@ def test_every_shot_down_bomber_rolls_nothing():
 def test_rockets_strike_a_factory_with_one_die_capped_like_a_raid():
     _, cup = cup_with([4])
     damage, events = rocket_strike(
-        "Western Europe", "United Kingdom", attacker=G, defender=UK, defender_ipcs=30,
-        techs=("rockets",), cup=cup,
+        "Western Europe",
+        "United Kingdom",
+        attacker=G,
+        defender=UK,
+        defender_ipcs=30,
+        techs=("rockets",),
+        cup=cup,
     )
     assert damage == 4 and events == [RocketStrike("Western Europe", "United Kingdom", G, UK, 4, 4)]
     _, cup = cup_with([6])
     damage, _ = rocket_strike(  # the data's tech id works too
-        "Western Europe", "United Kingdom", attacker=G, defender=UK, defender_ipcs=2, techs=["rocket"],
+        "Western Europe",
+        "United Kingdom",
+        attacker=G,
+        defender=UK,
+        defender_ipcs=2,
+        techs=["rocket"],
         cup=cup,
     )
     assert damage == 2
     with pytest.raises(IllegalAction) as refused:
-        rocket_strike("Western Europe", "United Kingdom", attacker=G, defender=UK, defender_ipcs=2, techs=(),
-                      cup=cup_with([])[1])
+        rocket_strike(
+            "Western Europe",
+            "United Kingdom",
+            attacker=G,
+            defender=UK,
+            defender_ipcs=2,
+            techs=(),
+            cup=cup_with([])[1],
+        )
     assert refused.value.code == "no_rockets"
 
 
@@ -98,8 +122,8 @@ def test_aa_fire_at_passing_aircraft_hits_on_1():
 def test_research_costs_5_ipcs_a_die_and_needs_a_six():
     assert RESEARCH_DIE_COST == 5 and research_cost(3) == 15
     _, cup = cup_with([1, 2, 5])
-    tech, events = research(G, 3, (), cup)
-    assert tech is None and events == [TechResearched(G, (1, 2, 5), (), None)]
+    techs, events = research(G, 3, (), cup)
+    assert techs == () and events == [TechResearched(G, (1, 2, 5), (), None)]
     with pytest.raises(IllegalAction):
         research(G, 0, (), cup)
 
@@ -118,15 +142,15 @@ def test_research_costs_5_ipcs_a_die_and_needs_a_six():
 def test_the_development_chart(face, tech):
     _, cup = cup_with([6, face])
     got, events = research(G, 1, (), cup)
-    assert got is tech and TECH_CHART[face - 1] is tech and events[0].tech == tech.value
+    assert got == (tech,) and TECH_CHART[face - 1] is tech and events[0].tech == tech.value
 
 
 def test_one_tech_a_turn_however_many_sixes_and_owned_techs_are_rerolled():
     events_log = []
     rng = ScriptedRng([6, 6, 6] + [1, 2, 1, 4])
     cup = DiceCup(rng, 0, events_log)
-    tech, events = research(G, 3, ("jet_power", "rockets"), cup, seats={G: 1})
-    assert tech is Tech.LONG_RANGE_AIRCRAFT and rng.unused == 0
+    techs, events = research(G, 3, ("jet_power", "rockets"), cup, seats={G: 1})
+    assert techs == (Tech.LONG_RANGE_AIRCRAFT,) and rng.unused == 0
     assert events == [TechResearched(G, (6, 6, 6), (1, 2, 1, 4), "long_range_aircraft")]
     reasons = [e.reason for e in events_log if isinstance(e, DiceRolled)]
     assert reasons == ["research germany"] + ["research_chart germany"] * 4
@@ -135,16 +159,35 @@ def test_one_tech_a_turn_however_many_sixes_and_owned_techs_are_rerolled():
 
 def test_a_six_with_every_tech_owned_gives_nothing():
     _, cup = cup_with([6])
-    tech, events = research(G, 1, [t.value for t in TECH_CHART], cup)
-    assert tech is None and events[0].chart == ()
+    techs, events = research(G, 1, [t.value for t in TECH_CHART], cup)
+    assert techs == () and events[0].chart == ()
+
+
+def test_option_tech_per_six_each_six_earns_a_technology_as_in_triplea():
+    # Three 6s: the chart gives jet power, then rockets; the third roll's 1 (jet power, now owned) is
+    # rerolled into super submarines. Without the option the same dice give one tech and roll once.
+    rng = ScriptedRng([6, 6, 6] + [1, 2, 1, 3])
+    techs, events = research(G, 3, (), DiceCup(rng, 0, []), per_six=True)
+    assert techs == (Tech.JET_POWER, Tech.ROCKETS, Tech.SUPER_SUBMARINES) and rng.unused == 0
+    assert events == [
+        TechResearched(G, (6, 6, 6), (1, 2, 1, 3), "jet_power", ("jet_power", "rockets", "super_submarines"))
+    ]
+    one, _ = research(G, 3, (), DiceCup(ScriptedRng([6, 6, 6, 1]), 0, []))
+    assert one == (Tech.JET_POWER,)
 
 
 def test_every_die_is_logged_for_verify():
     log = []
     cup = DiceCup(SeededRng("s"), 0, log)
     strategic_bombing(
-        "Germany", attacker=UK, defender=G, bombers=[BOMBER] * 3, defender_ipcs=30, aa_gun=True,
-        techs=("heavy_bombers",), cup=cup,
+        "Germany",
+        attacker=UK,
+        defender=G,
+        bombers=[BOMBER] * 3,
+        defender_ipcs=30,
+        aa_gun=True,
+        techs=("heavy_bombers",),
+        cup=cup,
     )
     research(G, 4, (), cup)
     assert log and verify_rolls("s", log) == []

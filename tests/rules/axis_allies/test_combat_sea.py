@@ -20,6 +20,7 @@ from rules.axis_allies.combat import (
     Submerge,
     TakeCasualties,
     Unit,
+    Withdrawal,
     advance,
     decide,
     outcome,
@@ -34,8 +35,14 @@ G, UK, US = "germany", "uk", "usa"
 SUB, BB, TRANSPORT = Unit(G, "submarine"), Unit(G, "battleship"), Unit(UK, "transport")
 
 
+DIVES = {"attacker_dive_to": ("Baltic Sea Zone",), "defender_dive_to": ("Karelia Sea Zone",)}
+
+
 def sea(attackers, defenders, **extra):
+    """A battle in the North Sea; the attack came from the Baltic, and the Karelia zone is open to the
+    defence (where each side's submarines would withdraw to)."""
     zone = "North Sea Zone"
+    extra = DIVES | extra
     return start_battle(zone, sea=True, attacker=G, attackers=attackers, defenders=defenders, **extra)
 
 
@@ -124,9 +131,15 @@ def test_attacking_submarines_may_submerge():
     with pytest.raises(IllegalAction) as cannot:
         roll(waiting, [], Retreat("Baltic Sea Zone"))
     assert cannot.value.code == "cannot_retreat"
+    with pytest.raises(IllegalAction) as elsewhere:
+        roll(waiting, [], Submerge((SUB,), "Karelia Sea Zone"))
+    assert elsewhere.value.code == "bad_dive"  # the attack came from the Baltic
     done, events = roll(waiting, [], Submerge((SUB,)))
-    assert [e.units for e in events if isinstance(e, SubmarinesSubmerged)] == [(SUB,)]
+    assert [(e.units, e.to) for e in events if isinstance(e, SubmarinesSubmerged)] == [
+        ((SUB,), "Baltic Sea Zone")
+    ]
     assert outcome(done) is Outcome.DEFENDER and done.submerged == (SUB,) and done.attackers == ()
+    assert done.withdrawals == (Withdrawal((SUB,), "Baltic Sea Zone"),)
 
 
 def test_defending_submarines_may_submerge():
@@ -139,6 +152,18 @@ def test_defending_submarines_may_submerge():
     # The sub dives; the battleship 1 sinks the transport, which fires back (6) in vain.
     done, _ = roll(waiting, [1] + [6], Submerge((uk_sub,)))
     assert done.submerged == (uk_sub,) and outcome(done) is Outcome.ATTACKER
+    assert done.withdrawals == (Withdrawal((uk_sub,), "Karelia Sea Zone"),)
+
+
+def test_submarines_with_no_zone_to_withdraw_to_cannot_submerge():
+    # Classic: a submerging submarine withdraws; with nowhere to go (every zone next door holds the
+    # enemy, or the attack came only from land) nobody is asked, and the subs fight on. Round 1: the
+    # first strike, the battleship and the British sub all miss; round 2: the first strike sinks it.
+    uk_sub = Unit(UK, "submarine")
+    battle = sea([BB, SUB], [uk_sub], attacker_dive_to=(), defender_dive_to=())
+    done, events = roll(battle, [6] + [6] + [6] + [1])
+    assert outcome(done) is Outcome.ATTACKER and done.round == 2
+    assert not any(isinstance(e, SubmarinesSubmerged) for e in events)
 
 
 def test_destroyers_cancel_the_first_strike_and_submerging():

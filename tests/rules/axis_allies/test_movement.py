@@ -58,6 +58,21 @@ def test_a_move_naming_only_its_ends_takes_the_first_shortest_route_the_rules_ac
     assert moved.path == ("Germany", "East Europe", "Ukraine S.S.R.")
 
 
+def test_land_units_naming_only_their_ends_ride_a_transport_when_they_cannot_walk():
+    """No land route from Japan to Manchuria: the shortest route over a sea zone, on the transport
+    there, is taken (load and unload in one move)."""
+    state = position(
+        {"Japan": {"japan": {"infantry": 2}}, "Japan Sea Zone": {"japan": {"transport": 1}}},
+        owners={"Manchuria": "japan"},
+        power="japan",
+        phase=Phase.NONCOMBAT_MOVE,
+    )
+    after, events = go(state, {"infantry": 2}, "Japan", "Manchuria")
+    (moved,) = [e for e in events if isinstance(e, UnitsMoved)]
+    assert moved.path == ("Japan", "Japan Sea Zone", "Manchuria") and moved.how == "bridge"
+    assert units_in(after, "Manchuria") == {"infantry": 2}
+
+
 def test_tanks_move_two_and_units_may_move_in_several_steps():
     state = position({"Germany": {"germany": {"tank": 1}}}, phase=Phase.NONCOMBAT_MOVE)
     state, _ = go(state, {"tank": 1}, "Germany", "East Europe")

@@ -117,21 +117,17 @@ def test_amphibious_assault_on_an_empty_territory_takes_it():
 def test_amphibious_assault_fights_and_landed_units_cannot_retreat():
     units = {
         "North Sea Zone": {"uk": {"transport:infantry+infantry": 1}},
-        "United Kingdom": {"uk": {"fighter": 1}},
         "West Europe": {"germany": {"infantry": 2}},
     }
-    state = position(units, power="uk", owners={"Eire": "uk"})
+    state = position(units, power="uk")
     state, _ = go(state, {"infantry": 2}, "North Sea Zone", "West Europe")
-    state, _ = go(state, {"fighter": 1}, "United Kingdom", "North Sea Zone", "West Europe")
     state, _ = act(state, EndPhase())
-    # Round 1: UK infantry [6 6], fighter [6]; German infantry [6 6]: nobody hits.
-    state, _ = act(state, Battle("West Europe"), ScriptedRng([6, 6, 6, 6, 6]))
-    pending = state.battle.pending
-    assert pending.can_retreat, "the fighter may retreat"
-    state, _events = act(state, Retreat("North Sea Zone"), ScriptedRng([1, 6, 6, 6, 1, 1, 6]))
-    # Only the fighter went back; the infantry fought on and took the territory in round 3.
-    assert units_in(state, "North Sea Zone", "uk") == {"fighter": 1, "transport": 1}
-    assert owner(state, "West Europe") == "uk" and units_in(state, "West Europe", "uk") == {"infantry": 2}
+    # Round 1: UK infantry [6 6], German infantry [6 6]: nobody hits, and nobody is asked to retreat;
+    # round 2: [1 1] against [6 6] takes the territory.
+    state, _ = act(state, Battle("West Europe"), ScriptedRng([6, 6, 6, 6, 1, 1, 6, 6]))
+    assert state.battle is None and owner(state, "West Europe") == "uk"
+    with pytest.raises(IllegalAction):
+        act(state, Retreat("North Sea Zone"))
 
 
 def test_amphibious_assault_past_enemy_ships_waits_for_the_sea_battle():

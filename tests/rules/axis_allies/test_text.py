@@ -29,3 +29,24 @@ def test_heavy_bombers_show_their_dice_each():
         "Karelia S.S.R., round 1: Germany attack: "
         "2 bomber [1 5 6 2 3 6] hitting on 4 (×3 dice each) → 3 hits."
     )
+
+
+def test_retreating_aircraft_stay_over_the_battle_and_submarines_say_where_they_withdrew():
+    from rules.axis_allies.combat.events import SubmarinesSubmerged, TechResearched, UnitsRetreated
+    from rules.axis_allies.units import Unit
+
+    units = (Unit("germany", "tank"), Unit("germany", "fighter"))
+    retreat = UnitsRetreated("Karelia S.S.R.", "germany", units, "East Europe")
+    assert describe(retreat, NAMES) == (
+        "Karelia S.S.R.: Germany retreated 1 tank to East Europe and pulled 1 fighter out of the fight, "
+        "circling over Karelia S.S.R."
+    )
+    dive = SubmarinesSubmerged(
+        "North Sea Zone", "germany", (Unit("germany", "submarine"),), "Baltic Sea Zone"
+    )
+    assert (
+        describe(dive, NAMES)
+        == "North Sea Zone: Germany's 1 submarine submerged and withdrew to Baltic Sea Zone."
+    )
+    two = TechResearched("germany", (6, 6), (1, 2), "jet_power", ("jet_power", "rockets"))
+    assert describe(two, NAMES).endswith("breakthroughs — chart [1 2]: Jet Power, Rockets!")

@@ -277,7 +277,7 @@ def _sink_the_carrier_under_two_fighters(owners):
     return state, events
 
 
-def test_fighters_whose_carrier_sank_fly_one_space_to_friendly_land():
+def test_fighters_whose_carrier_sank_land_on_a_friendly_island_in_the_zone():
     state, events = _sink_the_carrier_under_two_fighters({})
     assert AircraftRelocated("usa", "Hawaii Sea Zone", "Hawaiian Islands", (("fighter", 2),)) in events
     assert units_in(state, "Hawaiian Islands", "usa") == {"fighter": 2}
@@ -286,5 +286,6 @@ def test_fighters_whose_carrier_sank_fly_one_space_to_friendly_land():
 def test_fighters_whose_carrier_sank_do_not_fly_to_a_carrier_in_another_sea_zone():
     # The document's FAQ: "a friendly territory or carrier in the same sea zone"; West US's carrier is not.
     state, events = _sink_the_carrier_under_two_fighters({"Hawaiian Islands": "japan"})
-    assert UnitsLost("usa", "Hawaii Sea Zone", (("fighter", 2),), "carrier sunk, nowhere to land") in events
+    lost = UnitsLost("usa", "Hawaii Sea Zone", (("fighter", 2),), "carrier sunk, no island to land on")
+    assert lost in events
     assert units_in(state, "West US Sea Zone", "usa") == {"carrier": 1}

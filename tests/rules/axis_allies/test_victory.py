@@ -1,5 +1,6 @@
 """Victory: the Allies' after Japan's turn, the Axis' capitals and economic victory after the USA's
-(the end of a full round), the round-limit house rule."""
+(the end of a full round), the winners holding their own capitals, the option checking both at the end
+of the round (TripleA), the round-limit house rule."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ def end_turn(state):
 def test_allies_win_holding_berlin_and_tokyo_after_japans_turn():
     state = position(power="japan", phase=Phase.NONCOMBAT_MOVE, owners={"Germany": "uk", "Japan": "usa"})
     state, events = end_turn(state)
-    assert GameWon("Allies", "the Allies hold both Berlin and Tokyo") in events
+    assert GameWon("Allies", "the Allies hold both Berlin and Tokyo, and their own capitals") in events
     result = RULES.result(state)
     assert result is not None and result.winners == (0, 2, 4)
 
@@ -40,13 +41,40 @@ def test_axis_win_holding_two_allied_capitals_after_the_usas_turn():
         power="usa", phase=Phase.NONCOMBAT_MOVE, owners={"Russia": "germany", "United Kingdom": "germany"}
     )
     state, events = end_turn(state)
-    assert GameWon("Axis", "the Axis hold two Allied capitals") in events
+    assert GameWon("Axis", "the Axis hold two Allied capitals, and Berlin and Tokyo") in events
     assert RULES.result(state).winners == (1, 3)
     early = position(
         power="japan", phase=Phase.NONCOMBAT_MOVE, owners={"Russia": "germany", "United Kingdom": "germany"}
     )
     early, _ = end_turn(early)
     assert RULES.result(early) is None
+
+
+def test_the_axis_do_not_win_with_moscow_and_london_while_berlin_is_british():
+    """Before: the Axis won holding Moscow and London though the UK held Berlin. TripleA's classic
+    victory and its game notes require the winners to hold their own capitals too."""
+    owners = {"Russia": "germany", "United Kingdom": "japan", "Germany": "uk"}
+    state, events = end_turn(position(power="usa", phase=Phase.NONCOMBAT_MOVE, owners=owners))
+    assert RULES.result(state) is None and not any(isinstance(e, GameWon) for e in events)
+    retaken = {**owners, "Germany": "germany"}
+    state, _ = end_turn(position(power="usa", phase=Phase.NONCOMBAT_MOVE, owners=retaken))
+    assert RULES.result(state).winners == (1, 3)
+
+
+def test_the_allies_do_not_win_holding_berlin_and_tokyo_while_moscow_is_german():
+    owners = {"Germany": "uk", "Japan": "usa", "Russia": "germany"}
+    state, _ = end_turn(position(power="japan", phase=Phase.NONCOMBAT_MOVE, owners=owners))
+    assert RULES.result(state) is None
+
+
+def test_option_victory_check_round_end_checks_the_allies_after_the_usas_turn():
+    """TripleA checks both sides at the end of the round; the document checks the Allies after Japan."""
+    owners = {"Germany": "uk", "Japan": "usa"}
+    options = AAOptions(victory_check="round_end")
+    state, _ = end_turn(position(power="japan", phase=Phase.NONCOMBAT_MOVE, owners=owners, options=options))
+    assert RULES.result(state) is None and state.power == 4
+    state, _ = end_turn(position(power="usa", phase=Phase.NONCOMBAT_MOVE, owners=owners, options=options))
+    assert RULES.result(state).winners == (0, 2, 4)
 
 
 def test_axis_economic_victory_at_84_at_the_end_of_a_round():

@@ -1,4 +1,5 @@
-"""Battle odds for Axis & Allies Classic by Monte Carlo: many battles fought to the end, counted.
+"""Battle odds by Monte Carlo: many battles fought to the end, counted. ``odds.exact`` answers the same
+question exactly; this is kept to check it (and it is quick to extend to a rule the chain lacks).
 
 The rules are the battle rules of ``rules.axis_allies.combat`` with every decision left to
 ``default_choice``: AA fire before the first round (land), attacking submarines' first strike (sea,
@@ -21,9 +22,9 @@ import sys
 from array import array
 from bisect import bisect_right
 from collections.abc import Collection, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 
 from rules.axis_allies.combat.casualties import casualty_key
+from rules.axis_allies.odds.result import Odds
 from rules.axis_allies.units import (
     AA_HITS_ON,
     BOMBARD_HITS_ON,
@@ -43,20 +44,7 @@ _MAX_ROUNDS = 1000  # a battle still going after this many rounds counts as held
 
 Dist = list[int]  # cumulative thresholds: hits = bisect_right(dist, uniform)
 Comp = tuple[int, ...]  # units of each kind in ``_Side.kinds``
-
-
-@dataclass(frozen=True, slots=True)
-class Odds:
-    """Probabilities (0 to 1) of each end, expected survivors by unit type over all trials (0 for a
-    side that lost), and the mean number of rounds fought (AA fire alone is not a round)."""
-
-    trials: int
-    attacker_wins: float
-    defender_wins: float
-    draws: float
-    attacker_survivors: Mapping[str, float]
-    defender_survivors: Mapping[str, float]
-    average_rounds: float
+HIT = "battleship hit"  # two-hit battleships: a battleship's spare hit, lost first, rolling nothing
 
 
 def simulate(
@@ -70,24 +58,34 @@ def simulate(
     defender_techs: Collection[str] = (),
     aa: bool = False,
     bombard: int = 0,
+    two_hit_battleships: bool = False,
+    attacker_order: Sequence[str] = (),
+    defender_order: Sequence[str] = (),
+    retreat_after: int = 0,
 ) -> Odds:
     """Fight ``trials`` battles of ``attackers`` against ``defenders`` (unit type -> count).
 
     ``aa``: the defended territory has an AA gun (land only); ``bombard``: battleships bombarding in
-    the first round (land only). All defenders share ``defender_techs``.
+    the first round (land only). All defenders share ``defender_techs``. The other options are
+    ``exact``'s: two-hit battleships, each side's casualty order, retreat after a round.
     """
     if trials < 1:
         raise ValueError("trials must be at least 1")
     if (aa or bombard) and sea:
         raise ValueError("AA guns and bombardment belong to land battles")
-    if bombard < 0:
-        raise ValueError("bombard counts battleships, at least 0")
-    att = _Side(attackers, True, frozenset(parse_techs(attacker_techs)), sea)
-    dfn = _Side(defenders, False, frozenset(parse_techs(defender_techs)), sea)
-    first_strike = sea and not any(unit_type(k).destroyer for k in dfn.kinds)
+    if bombard < 0 or retreat_after < 0:
+        raise ValueError("bombard counts battleships and retreat_after rounds, at least 0")
+    att = _Side(
+        attackers, True, frozenset(parse_techs(attacker_techs)), sea, attacker_order, two_hit_battleships
+    )
+    dfn = _Side(
+        defenders, False, frozenset(parse_techs(defender_techs)), sea, defender_order, two_hit_battleships
+    )
+    limit = retreat_after or _MAX_ROUNDS
+    destroyers = [i for i, k in enumerate(dfn.kinds) if k != HIT and unit_type(k).destroyer]
     bombard_dist = _binomials([(bombard, BOMBARD_HITS_ON)])
     draw = _uniforms(seed).__next__
-    wins = losses = draws = rounds = 0
+    wins = losses = draws = rounds = retreats = 0
     att_left = [0] * len(att.kinds)
     dfn_left = [0] * len(dfn.kinds)
     for _ in range(trials):
@@ -95,8 +93,10 @@ def simulate(
         if aa and att.air_count(a):
             a = att.lose_aircraft(a, bisect_right(att.aa_dist(a), draw()))
         fought = 0
-        while any(a) and any(d) and fought < _MAX_ROUNDS:
+        while any(a) and any(d) and fought < limit:
             fought += 1
+            # A defending destroyer cancels the first strike while it lives (checked every round).
+            first_strike = sea and not any(d[i] for i in destroyers)
             if first_strike and att.has_subs(a):
                 d = dfn.lose(d, 0, bisect_right(att.sub_dist(a), draw()))
                 if not any(d):
@@ -112,6 +112,7 @@ def simulate(
         rounds += fought
         if any(d):
             losses += 1  # the defender holds (also a battle cut off at _MAX_ROUNDS)
+            retreats += bool(retreat_after and any(a))
         elif any(a):
             wins += 1
         else:
@@ -125,29 +126,45 @@ def simulate(
         attacker_wins=wins / trials,
         defender_wins=losses / trials,
         draws=draws / trials,
-        attacker_survivors={k: n / trials for k, n in zip(att.kinds, att_left, strict=True)},
-        defender_survivors={k: n / trials for k, n in zip(dfn.kinds, dfn_left, strict=True)},
+        attacker_survivors={k: n / trials for k, n in zip(att.kinds, att_left, strict=True) if k != HIT},
+        defender_survivors={k: n / trials for k, n in zip(dfn.kinds, dfn_left, strict=True) if k != HIT},
         average_rounds=rounds / trials,
+        retreated=retreats / trials,
     )
 
 
 class _Side:
     """One side's unit kinds in casualty order, and caches of what each composition rolls and loses."""
 
-    def __init__(self, units: Mapping[str, int], attacking: bool, techs: frozenset[str], sea: bool) -> None:
+    def __init__(
+        self,
+        units: Mapping[str, int],
+        attacking: bool,
+        techs: frozenset[str],
+        sea: bool,
+        order: Sequence[str] = (),
+        two_hit: bool = False,
+    ) -> None:
         for kind, n in units.items():
             ut = unit_type(kind)
             if not ut.fights:
                 raise ValueError(f"{kind} does not fight; use aa=True for an AA gun")
             if n < 0 or (n and (is_land(kind) if sea else is_sea(kind))):
                 raise ValueError(f"{n} {kind} cannot fight a {'sea' if sea else 'land'} battle")
+        rank = {unit_type(k).id: i for i, k in enumerate(order)}
         present = [k for k, n in units.items() if n]
-        self.kinds: tuple[str, ...] = tuple(sorted(present, key=lambda k: casualty_key(k, attacking, techs)))
+        self.kinds: tuple[str, ...] = tuple(
+            sorted(present, key=lambda k: (rank.get(k, len(rank)), casualty_key(k, attacking, techs)))
+        )
         self.start: Comp = tuple(units[k] for k in self.kinds)
+        if two_hit and units.get("battleship"):
+            # A battleship's first hit kills nothing: a spare hit per battleship, taken before any loss
+            # (so none is left once a battleship sinks, and a side with spare hits still has a unit).
+            self.kinds, self.start = (HIT, *self.kinds), (units["battleship"], *self.start)
         self.attacking, self.techs = attacking, techs
-        self._sea = tuple(i for i, k in enumerate(self.kinds) if is_sea(k))
-        self._air = tuple(i for i, k in enumerate(self.kinds) if is_air(k))
-        self._subs = tuple(i for i, k in enumerate(self.kinds) if unit_type(k).submarine)
+        self._sea = tuple(i for i, k in enumerate(self.kinds) if k == HIT or is_sea(k))
+        self._air = tuple(i for i, k in enumerate(self.kinds) if k != HIT and is_air(k))
+        self._subs = tuple(i for i, k in enumerate(self.kinds) if k != HIT and unit_type(k).submarine)
         self._dists: dict[tuple[Comp, bool], tuple[Dist, Dist]] = {}
         self._sub_dists: dict[Comp, Dist] = {}
         self._aa_dists: dict[Comp, Dist] = {}
@@ -164,7 +181,7 @@ class _Side:
         key = (comp, without_subs)
         found = self._dists.get(key)
         if found is None:
-            counts = {k: n for k, n in zip(self.kinds, comp, strict=True) if n}
+            counts = {k: n for k, n in zip(self.kinds, comp, strict=True) if n and k != HIT}
             if without_subs:
                 counts = {k: n for k, n in counts.items() if not unit_type(k).submarine}
             found = self._dists[key] = (
@@ -176,7 +193,7 @@ class _Side:
     def sub_dist(self, comp: Comp) -> Dist:
         found = self._sub_dists.get(comp)
         if found is None:
-            subs = {k: n for k, n in zip(self.kinds, comp, strict=True) if n and unit_type(k).submarine}
+            subs = {self.kinds[i]: comp[i] for i in self._subs if comp[i]}
             found = self._sub_dists[comp] = _binomials(self._groups(subs, subs=True))
         return found
 
