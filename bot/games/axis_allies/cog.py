@@ -234,6 +234,8 @@ class AxisAlliesCog(
         defender_techs="the defender's technologies",
         bombard="battleships bombarding in the first round of a land battle",
         retreat_after="the attacker retreats after this round (default: fights on)",
+        attacker_losses="casualty order, first lost first, e.g. inf, art, arm (default: cheapest first)",
+        defender_losses="the defender's casualty order, like attacker_losses",
     )
     async def odds(
         self,
@@ -245,6 +247,8 @@ class AxisAlliesCog(
         defender_techs: str = "",
         bombard: app_commands.Range[int, 0, 20] = 0,
         retreat_after: app_commands.Range[int, 0, 50] = 0,
+        attacker_losses: str = "",
+        defender_losses: str = "",
     ) -> None:
         question = odds_question(
             attackers,
@@ -254,6 +258,8 @@ class AxisAlliesCog(
             defender_techs=defender_techs,
             bombard=bombard,
             retreat_after=retreat_after,
+            attacker_losses=attacker_losses,
+            defender_losses=defender_losses,
         )
         # A big battle is simulated for up to about a second: answer "thinking" first, work off the loop.
         await interaction.response.defer(ephemeral=True, thinking=True)

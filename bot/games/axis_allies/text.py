@@ -10,6 +10,7 @@ unit table. Pure: no Discord here.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -25,7 +26,7 @@ from bot.games.axis_allies.choices import (
     space_name,
 )
 from bot.games.axis_allies.steps import STEPS, auto_casualties
-from bot.games.axis_allies.units import UnitCounts, parse_units, units_text, units_value
+from bot.games.axis_allies.units import UnitCounts, parse_units, unit_id, unit_label, units_text, units_value
 from bot.models import ServiceError
 from bot.parsing import is_count, quoted
 from rules.axis_allies import RULES, combat
@@ -283,6 +284,9 @@ class OddsQuestion:
     defender_techs: tuple[str, ...] = ()
     bombard: int = 0  # battleships bombarding in the first round (land)
     retreat_after: int = 0  # the attacker retreats after this round (0: fights on)
+    # Which kinds each side loses first, as the player would choose casualties (empty: cheapest first).
+    attacker_losses: tuple[str, ...] = ()
+    defender_losses: tuple[str, ...] = ()
 
 
 def odds_question(
@@ -294,18 +298,35 @@ def odds_question(
     defender_techs: str = "",
     bombard: int = 0,
     retreat_after: int = 0,
+    attacker_losses: str = "",
+    defender_losses: str = "",
 ) -> OddsQuestion:
     """Both sides of an odds question, read and checked: units as players type them (a transport's
     cargo does not fight, so ``transport:infantry`` counts as a transport), at most
-    ``ODDS_MAX_UNITS`` a side, technologies by name."""
+    ``ODDS_MAX_UNITS`` a side, technologies by name, casualty orders as unit names (``"inf, art, arm"``:
+    infantry die first)."""
     attack, defence = _fighting(parse_units(attackers)), _fighting(parse_units(defenders))
     if max(sum(n for _, n in attack), sum(n for _, n in defence)) > ODDS_MAX_UNITS:
         raise ServiceError(
             "too_many", f"Odds are for up to {ODDS_MAX_UNITS} units a side (the whole board holds fewer)."
         )
     return OddsQuestion(
-        attack, defence, sea, _techs(attacker_techs), _techs(defender_techs), bombard, retreat_after
+        attack,
+        defence,
+        sea,
+        _techs(attacker_techs),
+        _techs(defender_techs),
+        bombard,
+        retreat_after,
+        _losses(attacker_losses),
+        _losses(defender_losses),
     )
+
+
+def _losses(text: str) -> tuple[str, ...]:
+    """A casualty order: unit kinds, first lost first, each once (a repeat adds nothing)."""
+    kinds = [unit_id(word) for word in re.split(r",|\s+then\s+|>", text) if word.strip()]
+    return tuple(dict.fromkeys(kinds))
 
 
 def _fighting(units: UnitCounts) -> UnitCounts:
@@ -353,11 +374,18 @@ def battle_odds(question: OddsQuestion) -> Odds:
             aa=aa,
             bombard=question.bombard,
             retreat_after=question.retreat_after,
+            attacker_order=question.attacker_losses,
+            defender_order=question.defender_losses,
             trials=ODDS_TRIALS,
         )
     except ValueError as refusal:  # the rules' sentence: "1 battleship cannot fight a land battle"
         said = str(refusal)
         raise ServiceError("bad_odds", f"{said[:1].upper()}{said[1:]}.") from None
+
+
+def _losses_text(side: str, kinds: tuple[str, ...]) -> str:
+    shown = ", then ".join(unit_label(kind, 2).partition(" ")[2] for kind in kinds)
+    return f"the {side} loses {shown} first" if kinds else ""
 
 
 def odds_text(question: OddsQuestion, result: Odds, took: float | None = None, mark: str = "**") -> str:
@@ -371,6 +399,8 @@ def odds_text(question: OddsQuestion, result: Odds, took: float | None = None, m
         f"defender's technologies: {', '.join(question.defender_techs)}" if question.defender_techs else "",
         f"{question.bombard} battleship(s) bombarding" if question.bombard else "",
         f"retreating after round {question.retreat_after}" if question.retreat_after else "",
+        _losses_text("attacker", question.attacker_losses),
+        _losses_text("defender", question.defender_losses),
     ]
     retreat = f", retreats {result.retreated:.1%}" if question.retreat_after else ""
     return (
