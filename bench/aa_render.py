@@ -1,9 +1,13 @@
-"""How long the Axis & Allies world map takes to render, against the time Pillow needs just to encode it.
+"""How long the Axis & Allies pictures take to render, against the time Pillow needs just to encode the same
+image, and how long and how big a whole game's animated replay is.
 
-Run from the repository root: ``python bench/aa_render.py [--runs N] [--width PX] [--picture NAME]``.
-The width defaults to the renderer's (``render.axis_allies.DEFAULT_WIDTH``, what the bot sends); the
-picture to the 1942 starting position (every starting unit on the map). Prints figures only (medians with
-the interquartile range); render and encode floor are timed alternately, so both see the same load.
+Run from the repository root: ``python bench/aa_render.py [--runs N] [--width PX] [--picture NAME]
+[--rounds R]``. The map's width defaults to the renderer's (``render.axis_allies.DEFAULT_WIDTH``, what the
+bot sends); the picture to the midgame with a round's changes drawn. Also timed: the close-up of Europe,
+the battle card and the replay of an AI game of ``--rounds`` rounds. Prints figures only (medians with
+the interquartile range); each render and its encode floor are timed alternately, so both see the same
+load. The aims (issue 15): a warm render within 2× the floor, every PNG under 1 MiB, the replay under
+8 MiB.
 """
 
 from __future__ import annotations
@@ -11,19 +15,31 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from PIL import Image
+
 from bench.timing import timed
-from render.axis_allies import DEFAULT_WIDTH, map_image, render_map
+from render.axis_allies import DEFAULT_WIDTH, battle_image, map_image, render_battle, render_map
 from render.axis_allies.base import map_base
 from render.axis_allies.layout import marker_rows, token_layout
+from render.axis_allies.replay import replay
+from render.axis_allies.theatre import theatre_image
 from render.core.png import PNG_SETTINGS, encode_png
 from tests.render.axis_allies import samples
 
-PICTURES = {"start": samples.start, "midgame": samples.midgame, "crowded": samples.crowded}
+PICTURES = {
+    "start": samples.start,
+    "midgame": samples.midgame,
+    "changes": samples.midgame_changes,
+    "crowded": samples.crowded,
+}
+MS = 1000.0
+NAMES = ["Alice", "Bob", "Chen", "Dörte", "Émile"]
 
 
 def alternately(
@@ -41,40 +57,70 @@ def alternately(
 def spread(times: list[float]) -> str:
     """The interquartile range in milliseconds: how much the runs disagreed."""
     q1, _, q3 = statistics.quantiles(times, n=4) if len(times) > 1 else (times[0],) * 3
-    return f"(IQR {q1 * 1000:.1f}–{q3 * 1000:.1f})"
+    return f"(IQR {q1 * MS:.1f}–{q3 * MS:.1f})"
+
+
+def measure(title: str, image: Callable[[], Image.Image], runs: int) -> Callable[[], None]:
+    """Cold and warm render (draw and encode), the encode floor of the same image, their ratio and the
+    PNG's size. Returns a function that prints the extra line of the map's chip placing, if wanted."""
+    cold = timed(lambda: encode_png(image()), 1)[0]
+    drawn = image()
+    png = encode_png(drawn)
+    warm, floor = alternately(lambda: encode_png(image()), lambda: encode_png(drawn), runs)
+    draw_only = timed(image, runs)
+    render_ms, floor_ms = statistics.median(warm) * MS, statistics.median(floor) * MS
+    print(f"{title}, {drawn.width}×{drawn.height} px, {drawn.mode} PNG {PNG_SETTINGS}")
+    print(f"  first render (cold):      {cold * MS:8.1f} ms")
+    print(f"  render, warm (median):    {render_ms:8.1f} ms   {spread(warm)}, over {runs} runs")
+    print(f"    of which drawing:       {statistics.median(draw_only) * MS:8.1f} ms   {spread(draw_only)}")
+
+    def rest() -> None:
+        print(f"  encode floor (median):    {floor_ms:8.1f} ms   {spread(floor)} (Pillow encoding the image)")
+        print(f"  ratio render / floor:     {render_ms / floor_ms:8.2f}     (aim ≤ 2)")
+        print(f"  PNG size:                 {len(png) / 1024:8.1f} KiB (aim < 1024)")
+
+    return rest
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--width", type=int, default=DEFAULT_WIDTH)
-    parser.add_argument("--picture", choices=sorted(PICTURES), default="start")
+    parser.add_argument("--picture", choices=sorted(PICTURES), default="changes")
+    parser.add_argument("--rounds", type=int, default=10, help="rounds of the replayed AI game")
+    parser.add_argument("--seed", default="replay-1", help="its seed (this one lasts past round 10)")
     args = parser.parse_args()
 
     picture = PICTURES[args.picture]()
-    cold = timed(lambda: render_map(picture, width=args.width), 1)[0]  # static layer, fonts, sprites
-    png = render_map(picture, width=args.width)
-    image = map_image(picture, width=args.width)
-    warm, floor = alternately(
-        lambda: render_map(picture, width=args.width), lambda: encode_png(image), args.runs
+    rest = measure(
+        f"Axis & Allies world map, {args.picture}", lambda: map_image(picture, width=args.width), args.runs
     )
-    draw_only = timed(lambda: map_image(picture, width=args.width), args.runs)
     base = map_base(args.width)
     layout = timed(lambda: token_layout(picture, base, marker_rows(picture, base)), args.runs)
+    print(f"      of which placing:     {statistics.median(layout) * MS:8.1f} ms   {spread(layout)} (chips)")
+    rest()
+    assert render_map(picture, width=args.width)
+    measure("Axis & Allies close-up of Europe", lambda: theatre_image(picture), args.runs)()
+    battle = samples.battle()
+    measure("Axis & Allies battle card", lambda: battle_image(battle), args.runs)()
+    assert render_battle(battle)
 
-    ms = 1000.0
-    render_ms, floor_ms = statistics.median(warm) * ms, statistics.median(floor) * ms
-    size = f"{image.width}×{image.height} px"
-    print(f"Axis & Allies world map, {args.picture}, {size}, palette PNG {PNG_SETTINGS}")
-    print(f"  first render (cold):      {cold * ms:8.1f} ms")
-    print(f"  render, warm (median):    {render_ms:8.1f} ms   {spread(warm)}, over {args.runs} runs")
-    print(f"    of which drawing:       {statistics.median(draw_only) * ms:8.1f} ms   {spread(draw_only)}")
-    print(f"      of which placing:     {statistics.median(layout) * ms:8.1f} ms   {spread(layout)} (chips)")
-    print(
-        f"  encode floor (median):    {floor_ms:8.1f} ms   {spread(floor)} (Pillow encoding the same image)"
-    )
-    print(f"  ratio render / floor:     {render_ms / floor_ms:8.2f}")
-    print(f"  PNG size:                 {len(png) / 1024:8.1f} KiB")
+    start = time.perf_counter()
+    turns = samples.game_turns(args.rounds, args.seed)
+    played = time.perf_counter() - start
+    times, made = [], None
+    for _ in range(3):
+        start = time.perf_counter()
+        made = replay(turns, NAMES)
+        times.append(time.perf_counter() - start)
+    assert made is not None
+    rounds = turns[-1][0].round
+    game = f"five-power AI game, {len(turns)} turns to round {rounds}"
+    print(f"Axis & Allies replay: {game} (played in {played:.1f} s)")
+    low, high = min(times), max(times)
+    print(f"  replay made (median of 3): {statistics.median(times):7.2f} s   (range {low:.2f}–{high:.2f})")
+    size = f"{made.width}×{made.height} px, {len(made.data) / 2**20:.2f} MiB"
+    print(f"  GIF: {made.frames} frames, {size} (aim < 8 MiB)")
 
 
 if __name__ == "__main__":

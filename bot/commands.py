@@ -96,8 +96,8 @@ def usage(game: Game, cls: type[Action]) -> str:
 
 
 def action_from_words(game: Game, words: list[str], state: Any = None) -> Action:
-    """``["attack", "alaska", "kamchatka", "3"]`` -> ``Attack("alaska", "kamchatka", 3)``. ``state``: the
-    game's, for a game's own commands that read the position."""
+    """``["move", "north", "south", "3"]`` -> ``Move("north", "south", 3)``, as the game reads it. ``state``:
+    the game's, for a game's own commands that read the position."""
     found = game.text.parse(words, state)
     if found is not None:
         return found

@@ -77,7 +77,7 @@ class TextCommands(Protocol):
     class by name when a game's own parser does not know a verb)."""
 
     @property
-    def verbs(self) -> Mapping[str, str]:  # friendly verb -> action class name, e.g. "attack" -> "Attack"
+    def verbs(self) -> Mapping[str, str]:  # friendly verb -> action class name, e.g. "end" -> "EndTurn"
         ...
 
     @property

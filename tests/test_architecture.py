@@ -239,12 +239,19 @@ def shared_files() -> list[Path]:
     return files
 
 
+# Game names that are also everyday words of war games ("attack" a territory): as bare words they say
+# nothing, so they are caught only as a string (``ruleset == "attack"``); their titles stay caught.
+EVERYDAY_NAMES = {"attack"}
+
+
 def name_patterns() -> list[re.Pattern[str]]:
     words = set()
     for name, game in GAMES.items():
-        words |= {name, game.title, f"/{game.command}"}
+        words |= {game.title, f"/{game.command}"} | ({name} - EVERYDAY_NAMES)
     words |= {"A&A"}  # how players shorten a title
-    return [re.compile(rf"(?<![\w/]){re.escape(w)}(?!\w)", re.IGNORECASE) for w in sorted(words)]
+    bare = [rf"(?<![\w/]){re.escape(w)}(?!\w)" for w in sorted(words)]
+    quoted = [rf"[\"']{re.escape(name)}[\"']" for name in sorted(EVERYDAY_NAMES & set(GAMES))]
+    return [re.compile(p, re.IGNORECASE) for p in bare + quoted]
 
 
 def test_no_shared_file_names_a_game() -> None:
@@ -260,7 +267,10 @@ def test_no_shared_file_names_a_game() -> None:
 def test_the_name_check_would_notice_a_game_name() -> None:
     assert any(p.search('if ruleset == "risk":') for p in name_patterns())
     assert any(p.search("draws Axis & Allies here") for p in name_patterns())
+    assert any(p.search('if ruleset == "attack":') for p in name_patterns())
+    assert any(p.search("the Attack! map") for p in name_patterns())
     assert not any(p.search("a game's own command group") for p in name_patterns())
+    assert not any(p.search("the attack from Alaska") for p in name_patterns())
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
@@ -270,3 +280,42 @@ def test_every_game_has_the_same_layout(name: str) -> None:
     for face in ("cog.py", "steps.py", "text.py", "presenter.py", "making.py"):
         assert (ROOT / "bot" / "games" / name / face).exists(), f"bot/games/{name}/{face}"
     assert (ROOT / "docs" / "rules" / f"{name}.md").exists()
+
+
+def _templates() -> dict[str, list[str]]:
+    """Every registered game's custom-id templates (its extension's dynamic items), by game."""
+    import importlib
+    import pkgutil
+
+    import discord
+
+    for game in GAMES.values():
+        package = importlib.import_module(game.extension.rpartition(".")[0])
+        for module in pkgutil.iter_modules(package.__path__):
+            importlib.import_module(f"{package.__name__}.{module.name}")
+    found: dict[str, list[str]] = {name: [] for name in GAMES}
+    todo = list(discord.ui.DynamicItem.__subclasses__())
+    while todo:
+        item = todo.pop()
+        todo += item.__subclasses__()
+        owner = item.__module__.split(".")
+        if owner[:2] == ["bot", "games"] and owner[2] in found:
+            found[owner[2]].append(item.__discord_ui_compiled_template__.pattern)
+    return found
+
+
+def test_no_games_buttons_answer_another_games_clicks() -> None:
+    """discord.py hands a click to every dynamic item whose template matches its custom id, so each
+    game's ids start with a prefix of its own: ``wbm:<command>:`` for the shared menu steps, else a
+    word beginning with its slash group (``aac:``, ``atkl:``) and no other game's."""
+    owners: dict[str, str] = {}
+    for name, templates in _templates().items():
+        assert templates or name == "risk", f"{name} registers no buttons"
+        for template in templates:
+            head = template.split(":", 1)[0]
+            if head == "wbm":
+                command = re.escape(GAMES[name].command)
+                assert template.startswith(f"wbm:{command}:"), (name, template)
+                continue
+            assert re.fullmatch(r"[a-z]+", head) and head.startswith(GAMES[name].command), (name, template)
+            assert owners.setdefault(head, name) == name, f"{name} and {owners[head]} both use {head}:"

@@ -5,8 +5,9 @@ happened (the battle picture, the next-step buttons), and when a turn ends, hand
 Next-step buttons are each game's ``Step`` data drawn as persistent buttons: the custom id
 ``wb:<game>:<version>:<verb>[:<arg>]`` carries the game, the version it was drawn for and the move, so a
 click after a restart still works and a click on an old message is refused politely. A step that opens
-a game's private menu gets the id ``wbm:<game>:<version>:<arg>``, answered by the game's own dynamic
-item (registered by its extension).
+a game's private menu gets the id ``wbm:<command>:<game>:<version>:<arg>``, answered by the game's own
+dynamic item (registered by its extension): the game's slash-command group keeps one game's menu
+template from answering another game's clicks (discord.py hands a click to every template it matches).
 
 A move's answer is posted under the game's turn lock (``host.turns``, bot/scheduler.py), as are the AI's
 moves and the turn pings: a player who answers the AI while its lines and the ping are still being
@@ -82,7 +83,7 @@ async def _present_move(
     # Buttons only while they are current: had the game moved on meanwhile, a click would be refused.
     current = not (result.turn_changed or result.result)
     steps = game.steps.next(result.view, result.public_events) if current else []
-    buttons = step_buttons(game_id, result.version, steps)
+    buttons = step_buttons(game_id, result.version, steps, game.command)
     # A battle may wait for another seat (a defender's casualties): tell that player in the same message.
     other = [s for s in result.waiting_for if s != result.seat and s < len(status.seats)]
     content, pinged = "", None
@@ -133,10 +134,17 @@ async def with_ai_decisions(host: Host, game_id: int, result: ActResult) -> ActR
 # ---- next-step buttons -----------------------------------------------------------------------------
 
 
-def step_button(game_id: int, version: int, step: Step) -> discord.ui.Button[Any]:
-    """A step as a button whose custom id carries everything a click needs (see the module's doc)."""
+def menu_template(command: str, which: str) -> str:
+    """The custom-id template of the menu buttons of the game whose slash group is ``command``;
+    ``which`` is the pattern of the menu's ``Step.arg`` (with its group names)."""
+    return rf"wbm:{re.escape(command)}:(?P<game>\d+):(?P<version>\d+):{which}"
+
+
+def step_button(game_id: int, version: int, step: Step, command: str) -> discord.ui.Button[Any]:
+    """A step as a button whose custom id carries everything a click needs (see the module's doc);
+    ``command`` is the game's slash group, which a menu's id carries."""
     if step.menu:
-        custom_id = f"wbm:{game_id}:{version}:{step.arg or 'open'}"
+        custom_id = f"wbm:{command}:{game_id}:{version}:{step.arg or 'open'}"
     else:
         custom_id = f"wb:{game_id}:{version}:{step.verb}" + (f":{step.arg}" if step.arg else "")
     return discord.ui.Button(
@@ -146,12 +154,12 @@ def step_button(game_id: int, version: int, step: Step) -> discord.ui.Button[Any
     )
 
 
-def step_buttons(game_id: int, version: int, steps: list[Step]) -> discord.ui.View | None:
+def step_buttons(game_id: int, version: int, steps: list[Step], command: str) -> discord.ui.View | None:
     if not steps:
         return None
     holder = discord.ui.View(timeout=None)
     for step in steps[:MAX_BUTTONS]:
-        holder.add_item(step_button(game_id, version, step))
+        holder.add_item(step_button(game_id, version, step, command))
     return holder
 
 
@@ -163,7 +171,7 @@ class GameButton(
     position the game is in when the click arrives (checked against the version it was drawn for)."""
 
     def __init__(self, game: int, version: int, verb: str, arg: str = "") -> None:
-        super().__init__(step_button(game, version, Step(verb, arg)))
+        super().__init__(step_button(game, version, Step(verb, arg), ""))  # not a menu: no command
         self.game, self.version, self.verb, self.arg = game, version, verb, arg
 
     @classmethod

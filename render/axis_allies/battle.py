@@ -1,31 +1,59 @@
-"""The battle board: one combat in progress, laid out like the printed board.
+"""The Axis & Allies battle card: one round of a battle as an embed's image, which a phone shows about
+550 px wide.
 
-Attacker on the left, defender on the right; each side has a column per value a unit hits on (1 to 4),
-and its units stand in the column of their attack (left) or defence (right) value as tokens with counts.
-Units that roll no dice in that role (a transport attacking) get a "–" column; antiaircraft guns get their
-own "AA" column on the defending side. The last roll's dice are shown under each side when given.
+At the top the space, the round and how it ended (or that it goes on), and the odds before the round
+when the caller has them (a bar in the two sides' colours). Then the attacker, then the defender, each
+with its units before and after the round and what it lost; beside each kind of unit the dice it rolled
+this round, after the number it hits on ("≤2"): a die that hit has a white ring, a die that missed is
+faded and struck through. Casualties not chosen yet show as hits still to take.
+
+Drawn 1000 px wide in full colour; every text is at least 24 px there (13 px at 550), dice 36 px.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
-from data import load_json
-from render.axis_allies.base import map_palette
-from render.axis_allies.icons import UNIT_ORDER, UNITS, token_for, token_style
-from render.axis_allies.legend import swatch
+from render.axis_allies.colours import LOSS, power_colour
+from render.axis_allies.icons import UNIT_ORDER, UNITS, icon_mask
 from render.core import colours as C
-from render.core.badges import paste_sprite
-from render.core.dice import PIPS
-from render.core.fonts import fit, font
+from render.core.dice_faces import die_face, paste_die, ring_width
+from render.core.fonts import fit, font, text_width
 from render.core.png import encode_png
-from render.core.text import draw_text
-from rules.axis_allies.board import POWER_NAMES, POWERS
+from render.core.shapes import draw_shape, seat_shape
+from rules.axis_allies.board import AXIS, POWER_NAMES, POWERS
 
-REFERENCE_WIDTH = 1000
+WIDTH = 1000
+MARGIN = 28
+DIE = 36
+PITCH = DIE + 2 * ring_width(DIE) + 4
+ROW = 52  # a unit row's height (more where its dice wrap)
+CHIP = (76, 44)
+LOSS_TEXT = C.mix(LOSS, C.WHITE, 0.45)
+Forces = Mapping[str, Mapping[str, int]]  # power -> unit -> count
+OUTCOMES = {
+    "attacker": "attacker won",
+    "defender": "defender held",
+    "draw": "both sides destroyed",
+    "retreat": "attacker retreated",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Fire:
+    """One kind of unit's dice this round: each die of ``hits_on`` or less hit."""
+
+    power: str
+    unit: str
+    hits_on: int
+    dice: tuple[int, ...]
+
+    @property
+    def hits(self) -> int:
+        return sum(1 for d in self.dice if d <= self.hits_on)
 
 
 @dataclass(frozen=True)
@@ -33,128 +61,196 @@ class BattlePicture:
     territory: str
     attacker: str  # power id
     defenders: tuple[str, ...]  # power ids
-    attacking: Mapping[str, Mapping[str, int]]  # power -> unit -> count
-    defending: Mapping[str, Mapping[str, int]]
+    attacking: Forces  # each side's units at the start of the round
+    defending: Forces
     round: int = 1
-    attacker_dice: tuple[int, ...] = ()
-    defender_dice: tuple[int, ...] = ()
-    attacker_hits: int | None = None
-    defender_hits: int | None = None
+    attacker_fire: tuple[Fire, ...] = ()
+    defender_fire: tuple[Fire, ...] = ()
+    attacker_lost: Forces = field(default_factory=dict)  # the round's casualties, once chosen
+    defender_lost: Forces = field(default_factory=dict)
+    attacker_to_take: int = 0  # hits the attacker still has to take (its casualty choice is pending)
+    defender_to_take: int = 0
+    outcome: str | None = None  # a key of ``OUTCOMES``; None while the battle goes on
+    odds: tuple[float, float, float] | None = None  # before the round: attacker wins, draw, defender wins
+    seat_names: Mapping[str, str] = field(default_factory=dict)  # power -> player
 
 
-def unit_values(role: str) -> dict[str, int | None]:
-    """Each unit's attack or defence value from the map data (None: it never rolls in combat)."""
-    units: dict[str, dict[str, int | None]] = load_json("axis_allies/classic.json")["units"]
-    return {unit: stats[role] for unit, stats in units.items()}
-
-
-def columns(side: Mapping[str, Mapping[str, int]], role: str) -> dict[str, list[tuple[str, str, int]]]:
-    """Column label -> the (power, unit, count) stacks standing in it, in a fixed order."""
-    values = unit_values(role)
-    out: dict[str, list[tuple[str, str, int]]] = {str(v): [] for v in range(1, 5)}
-    for power in sorted(side, key=POWERS.index):
-        for unit in UNIT_ORDER:
-            count = side[power].get(unit, 0)
-            if count <= 0 or unit == "factory":
-                continue
-            value = values.get(unit)
-            label = "AA" if unit == "aa_gun" else "–" if not value else str(min(value, 4))
-            out.setdefault(label, []).append((power, unit, count))
-    return {k: v for k, v in out.items() if v or k in "1234"}
-
-
-def render_battle(picture: BattlePicture, *, width: int = REFERENCE_WIDTH) -> bytes:
-    return encode_png(battle_image(picture, width=width))
-
-
-def battle_image(picture: BattlePicture, *, width: int = REFERENCE_WIDTH) -> Image.Image:
-    for power in (picture.attacker, *picture.defenders, *picture.attacking, *picture.defending):
+def check_battle(picture: BattlePicture) -> None:
+    """``ValueError`` naming the first unknown power or unit."""
+    fires = (*picture.attacker_fire, *picture.defender_fire)
+    forces = (picture.attacking, picture.defending, picture.attacker_lost, picture.defender_lost)
+    powers = [
+        picture.attacker,
+        *picture.defenders,
+        *(f.power for f in fires),
+        *(p for s in forces for p in s),
+    ]
+    for power in powers:
         if power not in POWERS:
             raise ValueError(f"unknown power {power!r}")
-    for army in (picture.attacking, picture.defending):
-        for units in army.values():
-            if set(units) - UNITS:
-                raise ValueError(f"unknown units {sorted(set(units) - UNITS)}")
-    palette = map_palette()
-    ui = width / REFERENCE_WIDTH
-    style = token_style(1.3 * ui)
-    sides = [columns(picture.attacking, "attack"), columns(picture.defending, "defense")]
-    margin, pad = round(20 * ui), round(10 * ui)
-    head_h, col_head_h = round(64 * ui), round(46 * ui)
-    row_h = style.height + round(8 * ui)
-    rows = max(1, *(len(stacks) for side in sides for stacks in side.values()))
-    dice, dice_gap = round(28 * ui), round(6 * ui)
-    half = (width - 3 * margin) // 2
-    per_row = max(1, (half + dice_gap) // (dice + dice_gap))
-    dice_rows = max(-(-len(r) // per_row) for r in (picture.attacker_dice, picture.defender_dice))
-    dice_h = round(30 * ui) + dice_rows * (dice + dice_gap) if dice_rows else 0
-    height = head_h + col_head_h + rows * row_h + pad + dice_h + margin
-    canvas = Image.new("L", (width, height), palette[C.PANEL])
-    draw = ImageDraw.Draw(canvas)
-    big, small, digits = (
-        font(round(26 * ui), bold=True),
-        font(round(18 * ui)),
-        font(round(26 * ui), bold=True),
-    )
-    title = fit(f"Battle for {picture.territory}", big, width - 2 * margin - round(200 * ui))
-    draw_text(canvas, (margin, head_h / 2), title, big, palette.ramp(C.TEXT, C.PANEL), "lm")
-    draw_text(
-        canvas,
-        (width - margin, head_h / 2),
-        f"round {picture.round}",
-        small,
-        palette.ramp(C.MUTED, C.PANEL),
-        "rm",
-    )
-    who = [(picture.attacker,), picture.defenders or tuple(picture.defending)]
-    hits = [picture.attacker_hits, picture.defender_hits]
-    rolls = [picture.attacker_dice, picture.defender_dice]
-    for s, side in enumerate(sides):
-        x0 = margin + s * (half + margin)
-        y = head_h
-        role = "Attacker" if s == 0 else "Defender"
-        names = " + ".join(POWER_NAMES[p] for p in who[s])
-        x = x0
-        for power in who[s]:
-            sprite = swatch(palette, power, ui * 0.8)
-            paste_sprite(canvas, sprite, (x + sprite.size[0] / 2, y - round(2 * ui)))
-            x += sprite.size[0] + round(6 * ui)
-        draw_text(canvas, (x, y - round(2 * ui)), fit(f"{role}: {names}", small, half - (x - x0)), small,
-                  palette.ramp(C.TEXT, C.PANEL), "lm")  # fmt: skip
-        y += round(18 * ui)
-        col_w = half // len(side)
-        for c, (label, stacks) in enumerate(side.items()):
-            cx = x0 + c * col_w
-            bg = C.PANEL_HIGHLIGHT if c % 2 == 0 else C.PANEL
-            draw.rounded_rectangle(
-                (cx + 2, y, cx + col_w - 2, y + col_head_h - round(18 * ui) + rows * row_h + pad),
-                radius=round(8 * ui),
-                fill=palette[bg],
-            )
-            draw_text(
-                canvas, (cx + col_w / 2, y + round(16 * ui)), label, digits, palette.ramp(C.TEXT, bg), "mm"
-            )
-            for r, (power, unit, count) in enumerate(stacks):
-                sprite = token_for(power, unit, count, style)
-                centre_y = y + col_head_h - round(18 * ui) + r * row_h + row_h / 2 + round(4 * ui)
-                paste_sprite(canvas, sprite, (cx + col_w / 2, centre_y))
-        y += col_head_h - round(18 * ui) + rows * row_h + pad + round(10 * ui)
-        if rolls[s]:
-            caption = "Last roll" if hits[s] is None else f"Last roll: {hits[s]} hit" + "s" * (hits[s] != 1)
-            draw_text(canvas, (x0, y + round(10 * ui)), caption, small, palette.ramp(C.MUTED, C.PANEL), "lm")
-            y += round(26 * ui)
-            for k, value in enumerate(rolls[s]):
-                x, row = x0 + (k % per_row) * (dice + dice_gap), y + (k // per_row) * (dice + dice_gap)
-                _die(draw, (x, row, x + dice, row + dice), value, palette[C.WHITE], palette[C.INK])
-    canvas.putpalette(palette.as_bytes())
-    return canvas
+    units = {u for s in forces for by_unit in s.values() for u in by_unit} | {f.unit for f in fires}
+    if units - UNITS:
+        raise ValueError(f"unknown units {sorted(units - UNITS)}")
 
 
-def _die(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], value: int, face: int, pip: int) -> None:
-    x0, y0, x1, _ = box
-    size = x1 - x0
-    draw.rounded_rectangle(box, radius=max(2, size // 6), fill=face, outline=pip, width=1)
-    r = size * 0.09
-    for px, py in PIPS.get(value, ()):
-        cx, cy = x0 + px * size, y0 + py * size
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=pip)
+def render_battle(picture: BattlePicture) -> bytes:
+    return encode_png(battle_image(picture))
+
+
+def battle_image(picture: BattlePicture) -> Image.Image:
+    check_battle(picture)
+    sides = (
+        ("Attacker", (picture.attacker,), picture.attacking, picture.attacker_lost, picture.attacker_fire,
+         picture.attacker_to_take),
+        ("Defender", picture.defenders or tuple(picture.defending), picture.defending, picture.defender_lost,
+         picture.defender_fire, picture.defender_to_take),
+    )  # fmt: skip
+    plans = [_rows(forces, lost, fire) for _, _, forces, lost, fire, _ in sides]
+    head = 84 + (70 if picture.odds else 0)
+    heights = [120 + sum(_row_height(len(r[3])) for r in rows) for rows in plans]
+    image = Image.new("RGB", (WIDTH, head + sum(heights) + MARGIN), C.PANEL)
+    draw = ImageDraw.Draw(image)
+    _heading(draw, picture)
+    if picture.odds:
+        _odds(draw, picture, 84)
+    y = head
+    for (role, powers, forces, lost, _, to_take), rows, height in zip(sides, plans, heights, strict=True):
+        draw.line([(MARGIN, y), (WIDTH - MARGIN, y)], fill=C.PANEL_HIGHLIGHT, width=2)
+        _side(image, draw, picture, role, powers, forces, lost, to_take, rows, y)
+        y += height
+    return image
+
+
+Row = tuple[str, str, int, tuple[int, ...], int, int]  # power, unit, before, dice, hits_on, lost
+
+
+def _rows(forces: Forces, lost: Forces, fire: tuple[Fire, ...]) -> list[Row]:
+    """A row per kind of unit per power (factories aside), in turn and unit order, with its dice."""
+    fired = {(f.power, f.unit): f for f in fire}
+    keys = {(p, u) for p, by_unit in forces.items() for u, n in by_unit.items() if n > 0 and u != "factory"}
+    keys |= set(fired)  # a kind that fired without being counted (a battleship bombarding from sea)
+    rows = []
+    for power, unit in sorted(keys, key=lambda k: (POWERS.index(k[0]), UNIT_ORDER.index(k[1]))):
+        f = fired.get((power, unit))
+        before = max(forces.get(power, {}).get(unit, 0), len(f.dice) if f else 0)
+        rows.append(
+            (
+                power,
+                unit,
+                before,
+                f.dice if f else (),
+                f.hits_on if f else 0,
+                lost.get(power, {}).get(unit, 0),
+            )
+        )
+    return rows
+
+
+def _dice_per_line() -> int:
+    return (WIDTH - 2 * MARGIN - CHIP[0] - 150 - 56) // PITCH
+
+
+def _row_height(dice: int) -> int:
+    lines = max(1, -(-dice // _dice_per_line()))
+    return max(ROW, lines * PITCH + 8)
+
+
+def _text(
+    draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, colour: C.Rgb = C.TEXT,
+    *, bold: bool = False, anchor: str = "lm",
+) -> float:  # fmt: skip
+    f = font(size, bold=bold)
+    draw.text(xy, text, font=f, fill=colour, anchor=anchor)
+    return float(draw.textbbox(xy, text, font=f, anchor=anchor)[2])
+
+
+def _heading(draw: ImageDraw.ImageDraw, picture: BattlePicture) -> None:
+    result = OUTCOMES.get(picture.outcome or "", "goes on")
+    right = f"round {picture.round} · {result}"
+    room = WIDTH - 2 * MARGIN - text_width(right, font(26, bold=True)) - 20
+    title = fit(f"Battle for {picture.territory}", font(34, bold=True), room)
+    _text(draw, (MARGIN, 42), title, 34, bold=True)
+    colour = C.HIGHLIGHT if picture.outcome else C.MUTED
+    _text(draw, (WIDTH - MARGIN, 42), right, 26, colour, bold=True, anchor="rm")
+
+
+def _odds(draw: ImageDraw.ImageDraw, picture: BattlePicture, top: int) -> None:
+    """A bar of the odds before the round: attacker's colour, draw grey, defender's colour."""
+    assert picture.odds is not None
+    win, tie, lose = picture.odds
+    total = (win + tie + lose) or 1.0
+    defender = picture.defenders[0] if picture.defenders else None
+    label = (
+        f"Odds before this round: attacker {win / total:.0%} · draw {tie / total:.0%}"
+        f" · defender {lose / total:.0%}"
+    )
+    _text(draw, (MARGIN, top + 12), fit(label, font(24), WIDTH - 2 * MARGIN), 24, C.MUTED)
+    x, y0, y1, full = float(MARGIN), top + 32, top + 56, WIDTH - 2 * MARGIN
+    for share, colour in (
+        (win, power_colour(picture.attacker)),
+        (tie, C.MUTED),
+        (lose, power_colour(defender)),
+    ):
+        w = full * share / total
+        if w >= 1:
+            draw.rectangle((x, y0, x + w, y1), fill=colour)
+        x += w
+    draw.rectangle((MARGIN, y0, WIDTH - MARGIN, y1), outline=C.INK, width=2)
+
+
+def _side(
+    image: Image.Image, draw: ImageDraw.ImageDraw, picture: BattlePicture, role: str,
+    powers: tuple[str, ...], forces: Forces, lost: Forces, to_take: int, rows: list[Row], top: int,
+) -> None:  # fmt: skip
+    x = float(MARGIN)
+    for power in powers:
+        w = 30 * 1.7
+        draw_shape(draw, seat_shape(POWERS.index(power)), (x, top + 22, x + w, top + 52),
+                   power_colour(power), C.INK, 2)  # fmt: skip
+        x += w + 10
+    names = " + ".join(
+        POWER_NAMES[p] + (f" ({picture.seat_names[p]})" if p in picture.seat_names else "") for p in powers
+    )
+    _text(draw, (x, top + 37), fit(f"{role}: {names}", font(28, bold=True), round(WIDTH - MARGIN - x)), 28,
+          bold=True)  # fmt: skip
+    before = sum(r[2] for r in rows)
+    after = before - sum(r[5] for r in rows)
+    end = _text(draw, (MARGIN, top + 88), f"{before} → {after} units", 30, bold=True)
+    gone = sum(r[5] for r in rows)
+    note, colour = (f"lost {gone}", LOSS_TEXT) if gone else ("lost none", C.TEXT)
+    if to_take:
+        note, colour = f"{to_take} hit{'s' * (to_take != 1)} to take", LOSS_TEXT
+    end = _text(draw, (end + 20, top + 88), note, 26, colour, bold=True)
+    hits = sum(1 for r in rows for d in r[3] if d <= r[4])
+    if any(r[3] for r in rows):
+        _text(draw, (end + 20, top + 88), f"· scored {hits} hit{'s' * (hits != 1)}", 26, C.MUTED)
+    y = top + 120
+    for power, unit, count, dice, hits_on, gone in rows:
+        height = _row_height(len(dice))
+        mid = y + ROW / 2
+        _chip(image, power, unit, MARGIN, mid - CHIP[1] / 2)
+        x = MARGIN + CHIP[0] + 14
+        after_count = count - gone
+        end = _text(draw, (x, mid), f"{count}", 30, bold=True)
+        end = _text(draw, (end + 6, mid), f"→ {after_count}", 30, LOSS_TEXT if gone else C.TEXT, bold=True)
+        dice_x = MARGIN + CHIP[0] + 150
+        if dice:
+            _text(draw, (dice_x, mid), f"≤{hits_on}", 24, C.MUTED)
+            per_line = _dice_per_line()
+            for k, value in enumerate(dice):
+                dx = dice_x + 56 + (k % per_line) * PITCH
+                dy = y + 8 + (k // per_line) * PITCH + ring_width(DIE)
+                mark = "hit" if value <= hits_on else "miss"
+                paste_die(image, (dx, dy), die_face(value, DIE, power_colour(power), C.PANEL, mark), DIE)
+        y += height
+
+
+def _chip(image: Image.Image, power: str, unit: str, x: float, y: float) -> None:
+    """The unit's icon on a chip of its power's colour (square corners for the Axis, as on the map)."""
+    colour = power_colour(power)
+    w, h = CHIP
+    box = (round(x), round(y), round(x + w), round(y + h))
+    radius = 4 if power in AXIS else h // 2 - 4
+    ImageDraw.Draw(image).rounded_rectangle(box, radius=radius, fill=colour, outline=C.INK, width=2)
+    icon = icon_mask(unit, 30)
+    image.paste(C.ink_on(colour), (round(x + (w - icon.width) / 2), round(y + (h - icon.height) / 2)), icon)

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from render.axis_allies.base import MOSTLY, MapBase, ipc_style, map_palette, nearby, power_colour
+from render.axis_allies.diff import MapChanges, check_changes
 from render.axis_allies.icons import UNIT_ORDER, UNITS, Units, chip_for, chip_style, token_for, token_style
 from render.core import colours as C
 from render.core.badges import Sprite, badge_sprite
@@ -42,6 +43,7 @@ class MapPicture:
     title: str
     battles: tuple[str, ...] = ()  # territories and sea zones with a battle pending
     seat_names: Mapping[str, str] = field(default_factory=dict)  # power -> player name
+    changes: MapChanges = field(default_factory=MapChanges)  # since the viewer's last look
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +98,7 @@ def check_picture(picture: MapPicture) -> None:
     for name in picture.battles:
         if name not in board.territories:
             raise ValueError(f"battles: unknown territory or sea zone {name!r}")
+    check_changes(picture.changes)
 
 
 def marker_rows(picture: MapPicture, base: MapBase) -> dict[int, list[Marker]]:
@@ -105,7 +108,7 @@ def marker_rows(picture: MapPicture, base: MapBase) -> dict[int, list[Marker]]:
     style, tokens = ipc_style(base.ui), token_style(base.ui * 1.12)
     gap = round(3 * base.ui)
     rows: dict[int, list[Marker]] = {}
-    taken = _BoxIndex(round(64 * base.ui))
+    taken = BoxIndex(round(64 * base.ui))
     for box in base.reserved:
         taken.add(box)
     for i, name in enumerate(board.names):
@@ -140,17 +143,17 @@ def marker_rows(picture: MapPicture, base: MapBase) -> dict[int, list[Marker]]:
             x += size[0] + gap
         rows[i] = row
         if row:
-            taken.add(_box(centre, width, height))
+            taken.add(box_at(centre, width, height))
     return rows
 
 
-def _row_place(base: MapBase, index: int, at: Point, width: float, height: float, taken: _BoxIndex) -> Point:
+def _row_place(base: MapBase, index: int, at: Point, width: float, height: float, taken: BoxIndex) -> Point:
     """Under the name, unless that covers another territory's name or row: then above or beside it."""
     name = base.reserved[index]
     above = (at[0], name[1] - height / 2 - 1)
     step = 6 * base.ui
     for candidate in (at, above, *((at[0] + dx * step, at[1]) for dx in (1, -1, 2, -2, 3, -3, 4, -4))):
-        if not taken.hits(_box(candidate, width, height), ignore=name):
+        if not taken.hits(box_at(candidate, width, height), ignore=name):
             return candidate
     return at
 
@@ -175,7 +178,7 @@ def token_layout(
     rows = marker_rows(picture, base) if rows is None else rows
     style = chip_style(base.ui)
     gap = 4 * base.ui
-    taken = _BoxIndex(round(64 * base.ui))
+    taken = BoxIndex(round(64 * base.ui))
     for box in (*base.reserved, *(row_box(r) for r in rows.values())):
         if box is not None:
             taken.add(box)
@@ -209,7 +212,7 @@ def token_layout(
         w, h = sprite.size[0] + gap, sprite.size[1] + gap
         home = owners.get(board.names[i]) == power
         beside = _beside_row(base, i, rows.get(i, ()), w, h) if home else ()
-        centre = _free_spot(beside, w, h, taken, base, i, 0.5, costs[power]) or _free_spot(
+        centre = free_spot(beside, w, h, taken, base, i, 0.5, costs[power]) or free_spot(
             base.spots[i][: base.good[i]], w, h, taken, base, index=i
         )
         if centre is None and home:
@@ -217,7 +220,7 @@ def token_layout(
         if centre is None:
             left.append((i, power, w, h))
         else:
-            taken.add(_box(centre, w, h))
+            taken.add(box_at(centre, w, h))
             placed[i, power] = centre
     # The rest, best place first: a chip whose best place is near its territory goes before one that
     # would have to travel.
@@ -226,15 +229,15 @@ def token_layout(
     while queue:
         score, centre, k = heapq.heappop(queue)
         i, power, w, h = left[k]
-        if score != math.inf and taken.hits(_box(centre, w, h)):  # its place went to a better claim
+        if score != math.inf and taken.hits(box_at(centre, w, h)):  # its place went to a better claim
             heapq.heappush(queue, (*_best_place(i, w, h, taken, base, costs[power]), k))
             continue
-        taken.add(_box(centre, w, h))
+        taken.add(box_at(centre, w, h))
         placed[i, power] = centre
     tokens = []
     for i, power, units, sprite in stacks:
         centre = placed[i, power]
-        box = _box(centre, *sprite.size)
+        box = box_at(centre, *sprite.size)
         tail = _tail_target(base, i, centre, box) if _share(base, i, box) < 0.5 else None
         tokens.append(Token(board.names[i], power, units, sprite, centre, tail))
     return tokens
@@ -250,11 +253,11 @@ def _tail_target(base: MapBase, index: int, centre: Point, box: Box) -> Point | 
     return target
 
 
-def _free_spot(
+def free_spot(
     spots: Iterable[Point],
     w: float,
     h: float,
-    taken: _BoxIndex,
+    taken: BoxIndex,
     base: MapBase,
     index: int | None = None,
     share: float = MOSTLY,
@@ -263,7 +266,7 @@ def _free_spot(
     """The first spot where a w×h box fits on the map clear of ``taken`` (with ``index``: at least
     ``share`` of it on that territory, and the rest over little that ``costs`` much)."""
     for centre in spots:
-        box = _box(centre, w, h)
+        box = box_at(centre, w, h)
         if box[0] < 0 or box[1] < 0 or box[2] > base.width or box[3] > base.height:
             continue
         if taken.hits(box):
@@ -296,7 +299,7 @@ def _beside_row(base: MapBase, index: int, row: Sequence[Marker], w: float, h: f
 
 
 def _best_place(
-    index: int, w: float, h: float, taken: _BoxIndex, base: MapBase, costs: Costs
+    index: int, w: float, h: float, taken: BoxIndex, base: MapBase, costs: Costs
 ) -> tuple[float, Point]:
     """Where a w×h chip of territory ``index`` that found no room on its land goes, and how good that
     place is (lower is better; ``math.inf``: nowhere free, it overlaps)."""
@@ -305,12 +308,12 @@ def _best_place(
     anchor = label.row_at if label else ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
     sea = base.sea_lut[index + 1] > 0  # ships stay on the water if they can
     island = base.good[index] == 0  # no room on it at all: TripleA's places beside it first
-    if island and (centre := _free_spot(base.spots[index], w, h, taken, base)) is not None:
-        return math.dist(centre, anchor) / h + _cover(base, index, _box(centre, w, h), costs)[1], centre
+    if island and (centre := free_spot(base.spots[index], w, h, taken, base)) is not None:
+        return math.dist(centre, anchor) / h + _cover(base, index, box_at(centre, w, h), costs)[1], centre
     found = _nearest_fit(index, anchor, w, h, taken, base, sea, costs, 0.0 if island else 2.0)
     if found is not None:
         return found
-    centre = _free_spot(nearby(anchor, h / 2, 14000), w, h, taken, base)
+    centre = free_spot(nearby(anchor, h / 2, 14000), w, h, taken, base)
     return (math.inf, anchor) if centre is None else (math.inf, centre)  # a map covered in chips
 
 
@@ -319,7 +322,7 @@ def _nearest_fit(
     anchor: Point,
     w: float,
     h: float,
-    taken: _BoxIndex,
+    taken: BoxIndex,
     base: MapBase,
     sea: bool,
     costs: Costs,
@@ -346,12 +349,12 @@ def _nearest_fit(
         b = blocker
         if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
             continue
+        if sea and not base.sea_lut[base.territory_value(*centre)]:
+            continue  # (before the look for boxes in the way: a lookup is cheaper)
         box = (x0, y0, x1, y1)
         hit = taken.first_hit(box)
         if hit is not None:
             blocker = hit
-            continue
-        if sea and not base.sea_lut[base.territory_value(*centre)]:
             continue
         own, cost = _cover(base, index, box, costs)
         score = far - weight * own + cost
@@ -397,7 +400,7 @@ def _costs(picture: MapPicture, power: str) -> Costs:
     return tuple(costs)
 
 
-def _box(centre: Point, w: float, h: float) -> Box:
+def box_at(centre: Point, w: float, h: float) -> Box:
     return (centre[0] - w / 2, centre[1] - h / 2, centre[0] + w / 2, centre[1] + h / 2)
 
 
@@ -405,7 +408,7 @@ def _overlaps(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-class _BoxIndex:
+class BoxIndex:
     """Boxes bucketed on a coarse grid, so "does this box touch any placed one" stays cheap."""
 
     def __init__(self, cell: int) -> None:

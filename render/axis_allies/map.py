@@ -1,10 +1,13 @@
 """The world map of an Axis & Allies Classic game.
 
 The input is plain data (``MapPicture``), so the renderer needs nothing from the engine: who owns each
-land territory, which units stand where, the powers' IPCs and income. ``render_map`` draws owners'
-colours, names, IPC values (in the owner's badge shape, a second cue beside colour), capitals,
-factories, pending battles, and each power's units in each space as one chip: its colour (Axis chips
-square, Allied ones rounded), the count in big digits and, for a mix, each kind's small icon and count.
+land territory, which units stand where, the powers' IPCs and income, and what changed since the
+viewer's last look. ``render_map`` draws owners' colours, names, IPC values (in the owner's badge shape,
+a second cue beside colour), capitals, factories, pending battles, the changes
+(``render.axis_allies.changes``), and each power's units in each space as one chip: its colour (Axis
+chips square, Allied ones rounded), the count in big digits and, for a mix, each kind's small icon and
+count. ``map_layer`` draws the map area alone, over the whole map or a window of it (the close-up of
+``render.axis_allies.theatre``).
 Sizes scale with the width, and are chosen for the preview Discord shows in the channel (the map shrunk
 to 550–800 px wide): there the big counts, IPC values, stars and factories still read. Pure: the same
 picture always gives the same PNG bytes. Where things go is worked out in ``render.axis_allies.layout``.
@@ -27,6 +30,7 @@ from render.axis_allies.base import (
     power_colour,
     slot,
 )
+from render.axis_allies.changes import Room, draw_marks, draw_moves, draw_outlines
 from render.axis_allies.layout import MapPicture, Marker, Token, check_picture, marker_rows, token_layout
 from render.axis_allies.legend import draw_map_legend, legend_height, title_info
 from render.core import colours as C
@@ -39,7 +43,16 @@ from render.core.shapes import Point
 from render.core.text import draw_text, text_mask
 from rules.axis_allies.board import classic_board
 
-__all__ = ["DEFAULT_WIDTH", "MapPicture", "Token", "clear_cache", "map_image", "render_map", "token_layout"]
+__all__ = [
+    "DEFAULT_WIDTH",
+    "MapPicture",
+    "Token",
+    "clear_cache",
+    "map_image",
+    "map_layer",
+    "render_map",
+    "token_layout",
+]
 
 
 DEFAULT_WIDTH = 1600  # what the bot sends: Discord's full view of it is about 1:1 on most screens
@@ -51,41 +64,52 @@ def render_map(picture: MapPicture, *, width: int = DEFAULT_WIDTH) -> bytes:
 
 
 def map_image(picture: MapPicture, *, width: int = DEFAULT_WIDTH) -> Image.Image:
-    """The world map before encoding: a palette ("P") image."""
+    """The world map before encoding: a palette ("P") image, the title bar above and the legend below."""
     if not 480 <= width <= 4096:
         raise ValueError(f"width must be between 480 and 4096 pixels, not {width}")
     check_picture(picture)
-    board = classic_board()
     base = map_base(width)
     palette = map_palette()
-    lut = list(base.lut)
-    land = [name for name in board.names if not board.territories[name].is_sea]
-    for k, name in enumerate(land):
-        lut[slot(k)] = palette[power_colour(picture.owners.get(name))]
     ui_panel = width / 1600  # the title bar and legend keep the Risk board's proportions
     top = title_height(ui_panel)
     canvas = Image.new("L", (width, top + base.height + legend_height(ui_panel)), palette[C.PANEL])
-    canvas.paste(base.image.point(lut), (0, top))
-    draw = ImageDraw.Draw(canvas)
-    for name in dict.fromkeys(picture.battles):
-        _outline(draw, base, board.territories[name].index, top)
-    rows = marker_rows(picture, base)
-    tokens = token_layout(picture, base, rows)
-    for token in tokens:
-        if token.tail is not None:
-            _draw_tail(draw, token.centre, token.tail, token.power, base.ui, top)
-    _draw_names(canvas, base, picture, top)
-    for markers in rows.values():
-        _draw_markers(canvas, draw, markers, base.ui, top)
-    for token in tokens:
-        paste_sprite(canvas, token.sprite, (token.centre[0], token.centre[1] + top))
+    canvas.paste(map_layer(picture, base), (0, top))
     draw_title(canvas, palette, title_info(picture), ui_panel)
     draw_map_legend(canvas, palette, top + base.height, picture, ui_panel)
     canvas.putpalette(palette.as_bytes())
     return canvas
 
 
-def _draw_names(canvas: Image.Image, base: MapBase, picture: MapPicture, top: int) -> None:
+def map_layer(picture: MapPicture, base: MapBase) -> Image.Image:
+    """The map area alone, in palette indices (no palette attached): owners' colours, what changed,
+    names, marker rows and chips, over ``base`` (the whole map or a window of it)."""
+    board = classic_board()
+    palette = map_palette()
+    lut = list(base.lut)
+    land = [name for name in board.names if not board.territories[name].is_sea]
+    for k, name in enumerate(land):
+        lut[slot(k)] = palette[power_colour(picture.owners.get(name))]
+    layer = base.image.point(lut)
+    draw = ImageDraw.Draw(layer)
+    changes = picture.changes
+    draw_outlines(draw, base, picture.battles, changes.captured)
+    rows = marker_rows(picture, base)
+    tokens = token_layout(picture, base, rows)
+    draw_moves(draw, base, changes.moves)
+    for token in tokens:
+        if token.tail is not None:
+            _draw_tail(draw, token.centre, token.tail, token.power, base.ui)
+    _draw_names(layer, base, picture)
+    for markers in rows.values():
+        _draw_markers(layer, draw, markers, base.ui)
+    for token in tokens:
+        paste_sprite(layer, token.sprite, token.centre)
+    if changes:
+        draw_marks(layer, base, changes, Room(base, rows, tokens))
+    return layer
+
+
+def _draw_names(canvas: Image.Image, base: MapBase, picture: MapPicture) -> None:
     """Names in the owner's ink; where a name does not fit on its land, white on a dark halo."""
     board = classic_board()
     palette = map_palette()
@@ -97,19 +121,17 @@ def _draw_names(canvas: Image.Image, base: MapBase, picture: MapPicture, top: in
         colour = power_colour(picture.owners.get(name))
         x, y = label.name_at
         for k, line in enumerate(label.lines):
-            at = (x, y + top + k * f.size * 1.15)
+            at = (x, y + k * f.size * 1.15)
             if label.on_land:
                 draw_text(canvas, at, line, f, palette.ramp(C.ink_on(colour), colour), "mm")
             else:
                 _halo_text(canvas, at, line, f, max(1, round(2 * base.ui)))
 
 
-def _draw_markers(
-    canvas: Image.Image, draw: ImageDraw.ImageDraw, markers: list[Marker], ui: float, top: int
-) -> None:
+def _draw_markers(canvas: Image.Image, draw: ImageDraw.ImageDraw, markers: list[Marker], ui: float) -> None:
     palette = map_palette()
     for m in markers:
-        centre = (m.centre[0], m.centre[1] + top)
+        centre = m.centre
         if m.sprite is not None:
             paste_sprite(canvas, m.sprite, centre)
         else:
@@ -133,7 +155,7 @@ def _halo_text(canvas: Image.Image, at: Point, text: str, f: Font, radius: int) 
     draw_text(canvas, at, text, f, palette.ramp(C.TEXT, C.INK), "mm")
 
 
-def _draw_tail(draw: ImageDraw.ImageDraw, centre: Point, tip: Point, power: str, ui: float, top: int) -> None:
+def _draw_tail(draw: ImageDraw.ImageDraw, centre: Point, tip: Point, power: str, ui: float) -> None:
     """A chip placed off its territory points at it with a tail in its power's colour, outlined (the
     chip, pasted later, covers the tail's root; names, drawn later, stay readable over it)."""
     palette = map_palette()
@@ -141,7 +163,7 @@ def _draw_tail(draw: ImageDraw.ImageDraw, centre: Point, tip: Point, power: str,
     length = math.hypot(x1 - x0, y1 - y0) or 1.0
     half = 7 * ui
     nx, ny = -(y1 - y0) / length * half, (x1 - x0) / length * half
-    wedge = [(x0 + nx, y0 + ny + top), (x1, y1 + top), (x0 - nx, y0 - ny + top)]
+    wedge = [(x0 + nx, y0 + ny), (x1, y1), (x0 - nx, y0 - ny)]
     fill = palette[power_colour(power)]
     draw.polygon(wedge, fill=fill, outline=palette[C.INK], width=max(1, round(2 * ui)))
 
@@ -153,12 +175,3 @@ def _star(centre: Point, r: float) -> list[Point]:
         rr = r if k % 2 == 0 else r * 0.45
         points.append((centre[0] + rr * math.cos(a), centre[1] + rr * math.sin(a)))
     return points
-
-
-def _outline(draw: ImageDraw.ImageDraw, base: MapBase, index: int, top: int) -> None:
-    """A pending battle: a white line round the territory on a dark one, so it shows on every colour."""
-    palette = map_palette()
-    for colour, width in ((C.INK, round(8 * base.ui)), (C.HIGHLIGHT, round(4 * base.ui))):
-        for ring in base.rings[index]:
-            points = [(x, y + top) for x, y in ring]
-            draw.line([*points, points[0]], fill=palette[colour], width=max(1, width), joint="curve")

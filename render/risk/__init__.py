@@ -2,8 +2,10 @@
 
 ``PICTURES`` is what callers above ``render`` use (the contract in ``render.core.pictures``); the
 functions behind it, with their extra knobs (layouts, widths, deadlines), are exported for tests and
-benches. Inside: ``board`` (the board), ``base`` (its static layer, cached per layout and width),
-``cards`` (the battle card and the hand) and ``symbols`` (the three card symbols).
+benches. Inside: ``board`` (the board) with ``changes`` (what changed, from the recent events) over
+``base`` (its static layer, cached per layout and width), ``battle`` (the battle card) with ``fight``
+(one attack's rolls and armies, from the events and the view), ``cards`` (the hand) and ``symbols``
+(the three card symbols), and ``replay`` (the frames of an animated replay).
 """
 
 from __future__ import annotations
@@ -12,18 +14,26 @@ from collections.abc import Sequence
 
 from render.core.pictures import Pictures
 from render.risk.base import LAYOUTS, board_base, clear_cache
+from render.risk.battle import battle_image, render_battle
 from render.risk.board import badge_layout, board_image, render_board
-from render.risk.cards import render_battle, render_hand
+from render.risk.cards import render_hand
+from render.risk.changes import RiskChanges, changes
+from render.risk.fight import Fight, Roll, last_fight
 from rules.core.events import Event
-from rules.risk.events import BattleFought
 from rules.risk.views import RiskView
 
 __all__ = [
     "LAYOUTS",
     "PICTURES",
+    "Fight",
+    "RiskChanges",
+    "Roll",
     "badge_layout",
+    "battle_image",
     "board_image",
+    "changes",
     "clear_cache",
+    "last_fight",
     "render_battle",
     "render_board",
     "render_hand",
@@ -34,14 +44,15 @@ LAYOUT = "world_map"
 
 
 def _board_png(view: RiskView, names: Sequence[str], *, title: str, recent: Sequence[Event] = ()) -> bytes:
-    """The board with the attacks and conquests among ``recent`` drawn on it."""
+    """The board with what changed among ``recent`` drawn on it (``render.risk.changes``)."""
     return render_board(view, names, recent=tuple(recent), layout=LAYOUT, width=WIDTH, title=title)
 
 
 def _battle_png(view: RiskView, events: Sequence[Event], names: Sequence[str]) -> bytes | None:
-    """The last roll of the dice among ``events`` (a Risk battle is one roll: the view adds nothing)."""
-    battles = [e for e in events if isinstance(e, BattleFought)]
-    return render_battle(battles[-1], list(names)) if battles else None
+    """The last attack among ``events``, all its rolls (an ``until`` attack is one fight), with the
+    armies before and after from the view."""
+    fight = last_fight(view, events)
+    return render_battle(fight, names) if fight is not None else None
 
 
 def _private_png(view: RiskView, names: Sequence[str]) -> bytes | None:

@@ -41,6 +41,11 @@ CONTINENT_COLOURS: dict[str, C.Rgb] = {
 }
 _SPARE_CONTINENT_COLOURS = tuple(CONTINENT_COLOURS.values())
 
+# Change tags: armies gained on a light tag, lost on a dark one, so the two differ in lightness (which
+# every colour vision keeps) as well as in hue and sign.
+GAIN = C.hex_rgb("#9BE8B5")
+LOSS = C.hex_rgb("#A3231B")
+
 
 def continent_colour(board: RiskMap, index: int) -> C.Rgb:
     cid = board.continents[index].id
@@ -62,6 +67,8 @@ def board_palette() -> Palette:
     palette = Palette(limit=256 - board.size)
     palette.add_all((C.SEA, C.INK, C.SEA_LINE, C.HIGHLIGHT, C.UNCLAIMED))
     panels.register(palette)
+    for tag in (GAIN, LOSS):
+        palette.add_ramp(C.ink_on(tag), tag)
     for seat in range(-1, C.MAX_SEATS):
         colour = C.seat_colour(seat)
         palette.add_ramp(C.ink_on(colour), colour)

@@ -1,27 +1,32 @@
 """The Risk board, made from views only (``rules.risk.views``), so nothing hidden can leak.
 
-``render_board`` draws the whole table: owners' colours, army badges, continents with their bonus, the
-latest attacks and conquests, a title bar and a legend, over the static layer of ``render.risk.base``.
-It returns PNG bytes and is pure: the same arguments always give the same bytes, so callers may cache or
-compare them. The small battle and hand pictures are in ``render.risk.cards``.
+``render_board`` draws the whole table: owners' colours, army badges, continents with their bonus, what
+changed since the viewer's last look (attacks as white arrows, fortify moves as arrows in the mover's
+colour, conquests outlined, armies gained or lost as a small "+3" / "−2" tag on each badge, players
+knocked out named in the legend), a title bar and a legend, over the static layer of
+``render.risk.base``. It returns PNG bytes and is pure: the same arguments always give the same bytes,
+so callers may cache or compare them. The battle card is in ``render.risk.battle``, the hand in
+``render.risk.cards``.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from render.core import colours as C
 from render.core.badges import BadgeStyle, Sprite, badge_sprite, paste_sprite, separate
+from render.core.marks import attach, change_tag, draw_arrow, tag_style
 from render.core.panels import LegendRow, TitleInfo, draw_legend, draw_title, legend_height, title_height
 from render.core.png import encode_png
 from render.core.shapes import Point, arrow_polygon, seat_shape
-from render.risk.base import LAYOUTS, BoardBase, board_base, board_palette, slot
+from render.risk.base import GAIN, LAYOUTS, LOSS, BoardBase, board_base, board_palette, slot
+from render.risk.changes import RiskChanges, changes
 from rules.core.events import Event
 from rules.risk.board import classic_map
-from rules.risk.events import BattleFought, TerritoryConquered
 from rules.risk.state import Phase, SeatStatus
 from rules.risk.views import RiskView, TerritoryView
 
@@ -67,22 +72,27 @@ def board_image(
     for i, t in enumerate(view.territories):
         lut[slot(i)] = palette[C.UNCLAIMED if _unclaimed(t) else C.seat_colour(t.owner)]
 
-    rows = _legend_rows(view, names)
+    changed = changes(recent)
+    rows = _legend_rows(view, names, changed)
     top = title_height(base.ui)
     canvas = Image.new("L", (width, top + base.height + legend_height(len(rows), base.ui)), palette[C.PANEL])
     canvas.paste(base.image.point(lut), (0, top))
     draw = ImageDraw.Draw(canvas)
 
-    conquered = list(dict.fromkeys(e.territory for e in recent if isinstance(e, TerritoryConquered)))
-    for tid in conquered:
+    for tid in changed.conquered:
         if tid in index:
             _outline(draw, base, index[tid], top)
 
-    sprites, centres = badge_layout(view, base)
+    sprites, centres = badge_layout(view, base, changed.deltas)
     centres = [(x, y + top) for x, y in centres]
 
+    # Fortify moves first (under the attacks): an arrow in the mover's colour, thinner than an attack's.
+    for seat, source, target, _ in changed.moves:
+        if source in index and target in index:
+            a, b = index[source], index[target]
+            _move_arrow(draw, base, centres[a], centres[b], _size(sprites[a]), _size(sprites[b]), seat)
     # One arrow per attacked pair, oldest first; the attack waiting on a defence or occupation too.
-    pairs = [(e.source, e.target) for e in recent if isinstance(e, BattleFought)]
+    pairs = list(changed.attacks)
     if view.pending is not None:
         pairs.append((view.pending.source, view.pending.target))
     attacks = list(dict.fromkeys(pairs))
@@ -103,24 +113,26 @@ def board_image(
     return canvas
 
 
-def badge_layout(view: RiskView, base: BoardBase) -> tuple[list[Sprite | None], list[Point]]:
-    """Each territory's badge (None while unclaimed) and where its centre goes, in map pixels: at the
-    territory's anchor, nudged off its neighbours' badges and the continent labels."""
-    palette = board_palette()
-    style = BadgeStyle.for_scale(base.ui)
+def badge_layout(
+    view: RiskView, base: BoardBase, deltas: Mapping[str, int] | None = None
+) -> tuple[list[Sprite | None], list[Point]]:
+    """Each territory's badge (None while unclaimed), with its "+3" / "−2" tag from ``deltas`` stuck to
+    its corner, and where the sprite's centre goes, in map pixels: the badge at the territory's anchor,
+    nudged off its neighbours' badges and the continent labels."""
+    deltas = deltas or {}
     sprites: list[Sprite | None] = []
-    for t in view.territories:
+    wanted: list[Point] = []
+    for t, anchor in zip(view.territories, base.anchors, strict=True):
         if _unclaimed(t):
             sprites.append(None)
+            wanted.append(anchor)
             continue
-        colour = C.seat_colour(t.owner)
-        ramp = palette.ramp(C.ink_on(colour), colour)
-        sprites.append(
-            badge_sprite(seat_shape(t.owner), str(t.armies), style, palette[colour], palette[C.INK], ramp)
-        )
+        sprite, offset = _badge(t.owner, t.armies, deltas.get(t.id, 0), base.ui)
+        sprites.append(sprite)
+        wanted.append((anchor[0] - offset[0], anchor[1] - offset[1]))
     shown = [i for i, s in enumerate(sprites) if s is not None]
     moved = separate(
-        [base.anchors[i] for i in shown],
+        [wanted[i] for i in shown],
         [s.size for s in sprites if s is not None],
         fixed=base.labels,
         bounds=(0, 0, base.width, base.height),
@@ -130,6 +142,23 @@ def badge_layout(view: RiskView, base: BoardBase) -> tuple[list[Sprite | None], 
     for i, centre in zip(shown, moved, strict=True):
         centres[i] = centre
     return sprites, centres
+
+
+@lru_cache(maxsize=4096)
+def _badge(owner: int, armies: int, delta: int, ui: float) -> tuple[Sprite, tuple[float, float]]:
+    """The owner's badge with the army count, and the tag of ``delta`` on it (none for 0); the offset of
+    the badge's centre from the sprite's."""
+    palette = board_palette()
+    colour = C.seat_colour(owner)
+    ramp = palette.ramp(C.ink_on(colour), colour)
+    style = BadgeStyle.for_scale(ui)
+    badge = badge_sprite(seat_shape(owner), str(armies), style, palette[colour], palette[C.INK], ramp)
+    if not delta:
+        return badge, (0.0, 0.0)
+    fill = GAIN if delta > 0 else LOSS
+    tag = change_tag(delta, tag_style(ui), palette[fill], palette[C.INK], palette.ramp(C.ink_on(fill), fill))
+    tagged = attach(badge, tag)
+    return tagged.sprite, tagged.badge_offset
 
 
 def _unclaimed(t: TerritoryView) -> bool:
@@ -186,9 +215,11 @@ def _title_info(view: RiskView, names: Sequence[str], title: str, deadline: str 
     return TitleInfo(title, status, seat_name(names, seat), seat, action, deadline)
 
 
-def _legend_rows(view: RiskView, names: Sequence[str]) -> list[LegendRow]:
+def _legend_rows(view: RiskView, names: Sequence[str], changed: RiskChanges | None = None) -> list[LegendRow]:
+    """A row per seat; a seat knocked out since the viewer's last look says by whom."""
     acting = _acting_seat(view)
     notes = {SeatStatus.ELIMINATED: "out", SeatStatus.RESIGNED: "resigned"}
+    knocked_out = changed.eliminated if changed else {}
     rows = [
         LegendRow(
             seat=s.seat,
@@ -197,7 +228,11 @@ def _legend_rows(view: RiskView, names: Sequence[str]) -> list[LegendRow]:
             armies=s.armies,
             cards=s.cards,
             income=s.income if s.status is SeatStatus.PLAYING else None,
-            note=notes.get(s.status, ""),
+            note=(
+                f"out, by {_short(seat_name(names, knocked_out[s.seat]))}"
+                if s.seat in knocked_out
+                else notes.get(s.status, "")
+            ),
             current=s.seat in (acting, view.winner),
         )
         for s in view.seats
@@ -208,6 +243,11 @@ def _legend_rows(view: RiskView, names: Sequence[str]) -> list[LegendRow]:
     return rows
 
 
+def _short(name: str, most: int = 14) -> str:
+    """A name cut to ``most`` characters, so a note leaves room for the row's own name."""
+    return name if len(name) <= most else name[: most - 1].rstrip() + "…"
+
+
 def _outline(draw: ImageDraw.ImageDraw, base: BoardBase, territory: int, top: int) -> None:
     """A conquered territory: a white line round it, on a dark one so it shows on every colour."""
     palette = board_palette()
@@ -215,6 +255,32 @@ def _outline(draw: ImageDraw.ImageDraw, base: BoardBase, territory: int, top: in
         for ring in base.rings[territory]:
             points = [(x, y + top) for x, y in ring]
             draw.line([*points, points[0]], fill=palette[colour], width=max(1, width), joint="curve")
+
+
+def _move_arrow(
+    draw: ImageDraw.ImageDraw,
+    base: BoardBase,
+    source: Point,
+    target: Point,
+    source_size: tuple[int, int],
+    target_size: tuple[int, int],
+    seat: int,
+) -> None:
+    """A fortify move: from badge edge to badge edge, in the mover's colour, cased in ink."""
+    palette = board_palette()
+    length = math.dist(source, target)
+    if length < 1 or abs(target[0] - source[0]) > base.width / 2:
+        return  # fortifying across the map's edge: too rare to be worth a split arrow
+    ux, uy = (target[0] - source[0]) / length, (target[1] - source[1]) / length
+    u = base.ui
+    start = _exit_distance(source_size, ux, uy) + 3 * u
+    stop = _exit_distance(target_size, ux, uy) + 4 * u
+    if length - start - stop < 12 * u:
+        return
+    p = (source[0] + ux * start, source[1] + uy * start)
+    q = (target[0] - ux * stop, target[1] - uy * stop)
+    colour = palette[C.seat_colour(seat)]
+    draw_arrow(draw, [p, q], colour, palette[C.INK], shaft=6 * u, head=20 * u, edge=2.5 * u)
 
 
 def _attack_arrow(

@@ -1,7 +1,7 @@
-"""Small pictures for ephemeral replies: one roll of the dice, and a player's own cards.
+"""A player's own cards, for an ephemeral reply (the battle card is ``render.risk.battle``).
 
-These are small, so they are drawn in full colour at twice the size and scaled down, which antialiases
-every shape (dice corners, pips, card symbols); they are encoded as ordinary RGB PNGs.
+The cards are drawn in full colour at twice the size and scaled down, which antialiases every shape
+(corners, card symbols); the picture is an ordinary RGB PNG.
 """
 
 from __future__ import annotations
@@ -11,14 +11,12 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from render.core import colours as C
-from render.core.dice import PIPS
 from render.core.fonts import fit, font, text_width, wrap
 from render.core.png import encode_png
 from render.core.shapes import draw_shape, seat_shape
 from render.risk.base import continent_colour
 from render.risk.symbols import draw_symbol
 from rules.risk.board import WILD, classic_map
-from rules.risk.events import BattleFought
 from rules.risk.views import RiskView
 
 SUPERSAMPLE = 2
@@ -70,86 +68,6 @@ class _Pen:
 
     def done(self) -> bytes:
         return encode_png(self.image.resize(self.size, Image.Resampling.LANCZOS))
-
-
-def _name(names: Sequence[str], seat: int) -> str:
-    if seat < 0:
-        return "Neutral"
-    return names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
-
-
-def _losses(n: int) -> str:
-    return "no losses" if n == 0 else f"loses {n} arm{'y' if n == 1 else 'ies'}"
-
-
-def _die(pen: _Pen, x: float, y: float, size: float, value: int, colour: C.Rgb, faded: bool) -> None:
-    fill = C.mix(colour, C.PANEL, 0.6) if faded else colour
-    pip = C.mix(C.ink_on(colour), C.PANEL, 0.6) if faded else C.ink_on(colour)
-    pen.draw.rounded_rectangle(
-        pen.box(x, y, x + size, y + size),
-        radius=round(size * 0.18 * pen.k),
-        fill=fill,
-        outline=C.INK,
-        width=round(2 * pen.k),
-    )
-    r = size * 0.09
-    for px, py in PIPS.get(value, ()):
-        cx, cy = x + px * size, y + py * size
-        pen.draw.ellipse(pen.box(cx - r, cy - r, cx + r, cy + r), fill=pip)
-    if faded:  # the losing die is also struck through, so the result does not rest on colour alone
-        pen.draw.line(
-            [(x * pen.k, (y + size) * pen.k), ((x + size) * pen.k, y * pen.k)],
-            fill=C.MUTED,
-            width=round(3 * pen.k),
-        )
-
-
-def render_battle(event: BattleFought, names: Sequence[str], *, width: int = 720) -> bytes:
-    """One roll: both sides' dice (high first, compared pairwise, ties to the defender) and the losses."""
-    board = classic_map()
-    ui = width / 720
-    rows = max(len(event.attacker_dice), len(event.defender_dice), 1)
-    die, row_gap = 54.0, 12.0
-    height = 150 + rows * (die + row_gap) + 58
-    pen = _Pen((720, round(height)), ui)
-    source = board.names[board.index(event.source)] if event.source in board.ids else event.source
-    target = board.names[board.index(event.target)] if event.target in board.ids else event.target
-    heading = f"{source}  →  {target}"
-    if pen.width(heading, 26, bold=True) > 672:
-        heading = pen.fit(f"Attack on {target}", 26, 672, bold=True)
-    pen.text((360, 30), heading, 26, C.TEXT, bold=True, anchor="mm")
-    sides = (
-        (event.seat, "from " + source, event.attacker_losses, 24.0, "la"),
-        (event.defender, "in " + target, event.defender_losses, 696.0, "ra"),
-    )
-    for seat, role, losses, x, anchor in sides:
-        name = pen.fit(_name(names, seat), 22, 280, bold=True)
-        sw = 22 * 1.7 + 10
-        if anchor == "la":
-            pen.swatch(seat, x, 64, 22)
-            pen.text((x + sw, 64), name, 22, C.TEXT, bold=True)
-        else:
-            pen.swatch(seat, x - pen.width(name, 22, bold=True) - sw, 64, 22)
-            pen.text((x, 64), name, 22, C.TEXT, bold=True, anchor=anchor)
-        pen.text((x, 96), pen.fit(role, 18, 328), 18, C.MUTED, anchor=anchor)
-        pen.text((x, height - 44), _losses(losses), 22, C.TEXT, bold=True, anchor=anchor)
-    top = 140.0
-    attacker, defender = C.seat_colour(event.seat), C.seat_colour(event.defender)
-    for i in range(rows):
-        y = top + i * (die + row_gap)
-        a = event.attacker_dice[i] if i < len(event.attacker_dice) else None
-        d = event.defender_dice[i] if i < len(event.defender_dice) else None
-        compared = a is not None and d is not None
-        attacker_wins = compared and a is not None and d is not None and a > d
-        if a is not None:
-            _die(pen, 360 - 40 - die, y, die, a, attacker, faded=compared and not attacker_wins)
-        if d is not None:
-            _die(pen, 360 + 40, y, die, d, defender, faded=compared and attacker_wins)
-        if compared:
-            pen.text((360, y + die / 2), ">" if attacker_wins else "≤", 26, C.TEXT, bold=True, anchor="mm")
-        elif a is not None:
-            pen.text((360 + 40, y + die / 2), "not compared", 16, C.MUTED, anchor="lm")
-    return pen.done()
 
 
 def render_hand(cards: Sequence[int], *, view: RiskView | None = None, width: int | None = None) -> bytes:

@@ -80,5 +80,11 @@ class AttackRules:
     def absent_move(self, state: AttackState, seat: int) -> Action:
         return absent.absent_move(state, seat)
 
+    def turn_seconds(self, state: AttackState) -> int | None:
+        return None  # every decision takes the game's deadline setting
+
+    def anytime(self, action: Action) -> bool:
+        return False  # every move is made when the game waits on its seat (a navy line-up included)
+
 
 RULES = AttackRules()

@@ -15,7 +15,7 @@ from rules.hexwar import absent, engine, text
 from rules.hexwar.actions import HexWarAction
 from rules.hexwar.events import HexWarEvent
 from rules.hexwar.legal import legal_actions
-from rules.hexwar.options import OPTIONS, make_options
+from rules.hexwar.options import OPTIONS, deadline_seconds, make_options
 from rules.hexwar.state import HexState, Phase
 from rules.hexwar.views import HexWarView, view
 
@@ -69,6 +69,18 @@ class HexWarRules:
 
     def absent_move(self, state: HexState, seat: int) -> Action:
         return absent.absent_move(state, seat)
+
+    def turn_seconds(self, state: HexState) -> int | None:
+        """The rules time every round (option ``timer``): by post the hours shrink each round down to
+        a floor, live the document's own minutes; a setup turn gets the first round's time."""
+        if state.phase is Phase.OVER:
+            return None
+        return deadline_seconds(state.options, max(1, state.round))
+
+    def anytime(self, action: Action) -> bool:
+        """Nothing is played out of turn: in a round every seat still writing is already waited on, and
+        submitted orders stand until the round resolves."""
+        return False
 
 
 RULES = HexWarRules()

@@ -12,7 +12,7 @@ from rules.core.events import Action, Event
 from rules.core.options import OptionSpec, OptionValue
 from rules.core.ruleset import Result
 from rules.skirmish import absent, engine, text
-from rules.skirmish.actions import SkirmishAction
+from rules.skirmish.actions import SetOrders, SkirmishAction
 from rules.skirmish.events import CardDrawn, OrdersSet, SkirmishEvent
 from rules.skirmish.legal import legal_actions
 from rules.skirmish.options import OPTIONS, make_options
@@ -76,6 +76,14 @@ class SkirmishRules:
 
     def absent_move(self, state: SkirmishState, seat: int) -> Action:
         return absent.absent_move(state, seat)
+
+    def turn_seconds(self, state: SkirmishState) -> int | None:
+        return None  # every turn and battle step takes the game's deadline setting
+
+    def anytime(self, action: Action) -> bool:
+        """Standing orders may be set whenever, even while another seat is to act (the engine applies an
+        order for the step waiting now at once)."""
+        return isinstance(action, SetOrders)
 
 
 RULES = SkirmishRules()

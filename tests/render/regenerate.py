@@ -14,7 +14,7 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from render.axis_allies import render_battle as render_aa_battle
-from render.axis_allies import render_map
+from render.axis_allies import render_map, render_theatre
 from render.risk import render_battle, render_board, render_hand
 from rules.risk.views import view
 from tests.render.axis_allies import samples as aa_samples
@@ -36,8 +36,17 @@ def _trace_two() -> bytes:
     return render_board(samples.two_player_view(), samples.NAMES[:2], layout="board_trace", width=1000)
 
 
+def _changes_six() -> bytes:
+    view = samples.six_player_view(big=False)
+    return render_board(view, samples.NAMES[:6], recent=samples.changes_events())
+
+
 def _battle() -> bytes:
     return render_battle(samples.battle(), samples.NAMES[:6])
+
+
+def _long_fight() -> bytes:
+    return render_battle(samples.long_fight(), samples.NAMES[:6])
 
 
 def _hand() -> bytes:
@@ -53,6 +62,16 @@ def _aa_midgame() -> bytes:
     return render_map(aa_samples.midgame(), width=1400)
 
 
+def _aa_changes() -> bytes:
+    return render_map(aa_samples.midgame_changes())
+
+
+def _aa_close_up() -> bytes:
+    data = render_theatre(aa_samples.midgame_changes())
+    assert data is not None
+    return data
+
+
 def _aa_battle() -> bytes:
     return render_aa_battle(aa_samples.battle())
 
@@ -60,10 +79,14 @@ def _aa_battle() -> bytes:
 REFERENCES: dict[str, Callable[[], bytes]] = {
     "board_world_6p.png": _world_six,
     "board_trace_2p_1000.png": _trace_two,
+    "board_changes_6p.png": _changes_six,
     "battle.png": _battle,
+    "battle_until.png": _long_fight,
     "hand.png": _hand,
     "aa_map_start.png": _aa_start,
     "aa_map_midgame_1400.png": _aa_midgame,
+    "aa_map_changes.png": _aa_changes,
+    "aa_close_up_europe.png": _aa_close_up,
     "aa_battle.png": _aa_battle,
 }
 

@@ -25,14 +25,15 @@ from typing import Any, cast
 import discord
 
 from bot.cogs.common import handle_error
-from bot.cogs.moves import present_move, step_button
+from bot.cogs.moves import menu_template, step_button
 from bot.game import Step
-from bot.games.attack.steps import pick_code, pick_from_code
+from bot.games.attack.acting import act_clicked
+from bot.games.attack.steps import COMMAND, STEPS, pick_code, pick_from_code
 from bot.games.attack.units import lineup_code, lineup_from_code, troops_value
 from bot.host import Host
 from bot.limits import clip
 from bot.models import ServiceError
-from rules.attack.actions import LineUp, Troops
+from rules.attack.actions import Deploy, LineUp, Troops
 from rules.attack.battle.lines import default_lineup, strongest_line
 from rules.attack.battle.navy import side_of
 from rules.attack.common import board_of
@@ -42,6 +43,7 @@ from rules.attack.tables import ARMY_TYPES, NAVY_LINE_MAX, NAVY_TYPES
 
 GAME = "attack"
 MAX_OPTIONS = 25
+QUIET = discord.AllowedMentions.none()
 Menu = tuple[str, discord.ui.View]
 
 
@@ -81,11 +83,7 @@ def deploy_menu(game: int, version: int, state: AttackState, pick: tuple[int, in
                 DeploySelect(game, version, kind, pick, min(reserve[kind], need, MAX_OPTIONS - 1))
             )
     chosen = Troops.of(pick)
-    confirm = step_button(
-        game, version, Step("deploy", pick_code(pick), clip(f"Deploy {troops_value(chosen)}", 80), "success")
-    )
-    confirm.disabled = sum(pick) != need
-    holder.add_item(confirm)
+    holder.add_item(DeployConfirm(game, version, pick, sum(pick) != need))
     what = (
         "your first line"
         if battle.awaiting == "deploy"
@@ -143,6 +141,37 @@ class DeploySelect(
             await handle_error(interaction, error)
             return
         await interaction.response.edit_message(content=content, view=view)
+
+
+class DeployConfirm(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"atkp:(?P<game>\d+):(?P<version>\d+):(?P<pick>\d+\.\d+\.\d+\.\d+)",
+):
+    """Deploy the chosen units: played for the clicking player if the game is still where the menu was."""
+
+    def __init__(self, game: int, version: int, pick: tuple[int, int, int, int], off: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=clip(f"Deploy {troops_value(Troops.of(pick))}", 80),
+                style=discord.ButtonStyle.success,
+                custom_id=f"atkp:{game}:{version}:{pick_code(pick)}",
+                disabled=off,
+            )
+        )
+        self.game, self.version, self.pick = game, version, pick
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> DeployConfirm:
+        pick = pick_from_code(match["pick"]) or (0, 0, 0, 0)
+        return cls(int(match["game"]), int(match["version"]), pick)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        units = troops_value(Troops.of(self.pick))
+        await act_clicked(
+            interaction, self.game, Deploy(Troops.of(self.pick)), self.version, f"Deployed {units}."
+        )
 
 
 # ---- the navy line-up --------------------------------------------------------------------------------
@@ -249,13 +278,13 @@ class LineupConfirm(
         host = cast(Host, interaction.client)
         try:
             await _lineup_position(host, interaction, self.game, self.round)
-            result = await host.service.act(self.game, interaction.user.id, LineUp(self.line))
         except Exception as error:
             await handle_error(interaction, error)
             return
-        await interaction.response.defer()
-        await interaction.edit_original_response(content=f"Line-up set: {', '.join(self.line)}.", view=None)
-        await present_move(host, interaction, self.game, result)
+        # No version: the other side may have set its line-up meanwhile (the round guards staleness).
+        await act_clicked(
+            interaction, self.game, LineUp(self.line), None, f"Line-up set: {', '.join(self.line)}."
+        )
 
 
 async def _lineup_position(
@@ -294,14 +323,18 @@ async def send_menu(host: Host, interaction: discord.Interaction, game_id: int, 
 
 class MenuButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"wbm:(?P<game>\d+):(?P<version>\d+):atk\.(?P<which>[a-z]+)",
+    template=menu_template(COMMAND, r"atk\.(?P<which>[a-z]+)"),
 ):
-    """A next-step button that opens a battle menu (``Step.menu``), for the player who decides. The
-    version is not checked: the menu is drawn from the battle as it is now."""
+    """Every Attack! button (a ``menu`` step): ``deploy`` and ``lineup`` open a private menu, for the
+    player who decides (the version is not checked: the menu is drawn from the battle as it is now);
+    ``end``, ``fight``, ``retreat`` and ``auto`` (the strongest line) make the move, refused if the game
+    has moved on since the button was drawn."""
 
     def __init__(self, game: int, version: int, which: str) -> None:
-        super().__init__(step_button(game, version, Step("pick", f"atk.{which}", "Choose", "primary", True)))
-        self.game, self.which = game, which
+        super().__init__(
+            step_button(game, version, Step("pick", f"atk.{which}", "Choose", "primary", True), COMMAND)
+        )
+        self.game, self.version, self.which = game, version, which
 
     @classmethod
     async def from_custom_id(
@@ -311,10 +344,24 @@ class MenuButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         host = cast(Host, interaction.client)
+        if self.which in MENUS:
+            try:
+                await send_menu(host, interaction, self.game, self.which)
+            except Exception as error:
+                await handle_error(interaction, error)
+            return
         try:
-            await send_menu(host, interaction, self.game, self.which)
+            state, _, _ = await _position(host, interaction, self.game)
+            action = STEPS.action(self.which, "", state)
+            if action is None:
+                raise ServiceError(
+                    "old_button", "That button is from an older version of the bot; use a command."
+                )
         except Exception as error:
             await handle_error(interaction, error)
+            return
+        await act_clicked(interaction, self.game, action, self.version)
 
 
-DYNAMIC_ITEMS = (MenuButton, DeploySelect, LineupButton, LineupConfirm)
+MENUS = ("deploy", "lineup")
+DYNAMIC_ITEMS = (MenuButton, DeploySelect, DeployConfirm, LineupButton, LineupConfirm)

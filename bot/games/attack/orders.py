@@ -118,6 +118,8 @@ def sail(
     army: Troops | None,
     card: int | None = None,
 ) -> Sail:
+    """A Sail; the ships default to the whole fleet there that can make the trip, the armies aboard to
+    none (a player names what to carry: nothing embarks unasked)."""
     board = board_of(state)
     kinds = (find_place(board, source), find_place(board, target))
     ids = [board.region_ids[i] if kind == "region" else board.zone_ids[i] for kind, i in kinds]
@@ -125,7 +127,7 @@ def sail(
         return Sail(ids[0], ids[1], ships, army or Troops())
     for action in legal_actions(acting(state, seat, "navigate", card), seat):
         if isinstance(action, Sail) and (action.source, action.target) == (ids[0], ids[1]):
-            return Sail(action.source, action.target, action.ships, army if army is not None else action.army)
+            return Sail(action.source, action.target, action.ships, army or Troops())
     raise ServiceError(
         "name_ships",
         "Name the ships to sail (for example “2 destroyers”): no fleet there can make that trip.",

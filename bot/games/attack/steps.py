@@ -4,7 +4,7 @@ During an action: End it (its battles are fought then). In an army battle: the s
 deadline default: one of each kind, strongest first) or a private menu to choose the line. In a navy
 battle: a private menu to set your line-up (both sides set theirs at once, so the button is for either,
 and the menu is drawn for whoever opens it), then fight on or retreat. Pure data (``bot.game.Step``);
-the menus are in ``menus.py``.
+the menus, and the item answering every button, are in ``menus.py``.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from rules.attack.battle.lines import strongest_line
 from rules.attack.state import AttackState, Stage
 from rules.attack.views import AttackView
 from rules.core.events import Action, Event
+
+COMMAND = "atk"  # the slash-command group, /atk; menu buttons carry it in their ids
 
 
 def pick_code(units: tuple[int, int, int, int]) -> str:
@@ -40,20 +42,35 @@ def strongest(state: AttackState) -> Troops:
     return Troops.of(strongest_line(battle.reserve[battle.side], battle.need))
 
 
+def battle_steps(view: AttackView) -> list[Step]:
+    """The buttons of the battle decision waiting now (none when no battle waits)."""
+    navy, army = view.navy_battle, view.army_battle
+    if navy is not None:
+        if navy.awaiting == "lineup":
+            return [Step("pick", "atk.lineup", "Set your line-up…", "primary", True)]
+        return [
+            Step("pick", "atk.fight", "Fight on", "danger", True),
+            Step("pick", "atk.retreat", "Retreat", menu=True),
+        ]
+    if army is not None:
+        reserve = army.attacker_reserve if army.deciding == army.attacker else army.defender_reserve
+        line = troops_value(Troops.of(strongest_line(reserve.counts(), army.need)))
+        return [
+            Step("pick", "atk.auto", f"Strongest: {line}", "danger", True),
+            Step("pick", "atk.deploy", "Choose the line…", "primary", True),
+        ]
+    return []
+
+
 class AttackSteps:
+    """Every button is a ``menu`` step (``wbm:<game>:<version>:atk.<verb>``), answered by this game's own
+    item (``menus.MenuButton``): it opens a private menu or makes the move, then asks the next battle
+    decision with its buttons. ``action`` still maps each verb to its move, for the shared button."""
+
     def next(self, view: AttackView, events: Sequence[Event]) -> list[Step]:
-        navy, army = view.navy_battle, view.army_battle
-        if navy is not None:
-            if navy.awaiting == "lineup":
-                return [Step("pick", "atk.lineup", "Set your line-up…", "primary", True)]
-            return [Step("fight", "", "Fight on", "danger"), Step("retreat", "", "Retreat")]
-        if army is not None:
-            reserve = army.attacker_reserve if army.deciding == army.attacker else army.defender_reserve
-            line = troops_value(Troops.of(strongest_line(reserve.counts(), army.need)))
-            return [
-                Step("deploy", "auto", f"Strongest: {line}", "danger"),
-                Step("pick", "atk.deploy", "Choose the line…", "primary", True),
-            ]
+        steps = battle_steps(view)
+        if steps:
+            return steps
         action = view.action
         if view.stage is Stage.SEASON and action is not None and not action.fighting:
             targets = {r.id: r.name for r in view.regions}
@@ -62,7 +79,7 @@ class AttackSteps:
             if fights or action.navy_assaults:
                 count = len(fights) + len(action.navy_assaults)
                 label += f": fight {fights[0] if count == 1 and fights else str(count) + ' battles'}"
-            return [Step("end", "", label, "success")]
+            return [Step("pick", "atk.end", label, "success", True)]
         return []
 
     def action(self, verb: str, arg: str, state: AttackState) -> Action | None:
@@ -72,9 +89,9 @@ class AttackSteps:
             return FightOn()
         if verb == "retreat":
             return Retreat()
+        if verb == "auto" or (verb == "deploy" and arg == "auto"):
+            return Deploy(strongest(state))
         if verb == "deploy":
-            if arg == "auto":
-                return Deploy(strongest(state))
             units = pick_from_code(arg)
             return Deploy(Troops.of(units)) if units is not None else None
         if verb == "lineup":

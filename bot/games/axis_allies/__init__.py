@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.game import Game, no_secrets
 from bot.games.axis_allies.making import making
 from bot.games.axis_allies.presenter import PRESENTER
-from bot.games.axis_allies.steps import STEPS
+from bot.games.axis_allies.steps import COMMAND, STEPS
 from bot.games.axis_allies.text import TEXT
 from render.axis_allies import PICTURES
 from rules.axis_allies import RULES
@@ -26,7 +26,7 @@ GAME = Game(
     steps=STEPS,
     text=TEXT,
     extension="bot.games.axis_allies.cog",
-    command="aa",
+    command=COMMAND,
     help=HELP,
     making=making,
     vary_secrets=no_secrets,

@@ -7,8 +7,8 @@
   for the next-step buttons (``bot/aa_steps.py``).
 
 Nothing is kept in memory between clicks: every custom id carries the game, the version and the whole
-choice so far (a select ``wbc:<game>:<version>:<kind>:<choice>``, a page button
-``wbp:<game>:<version>:<page>:<choice>``, the retreat select ``wbr:<game>:<version>``), and each change
+choice so far (a select ``aac:<game>:<version>:<kind>:<choice>``, a page button
+``aap:<game>:<version>:<page>:<choice>``, the retreat select ``aar:<game>:<version>``), and each change
 redraws the menu with the new choice in every id, so the menu survives a restart and a stale one is
 refused like any button. A kind's page follows from the battle (``casualty_pages``), so it is not carried.
 """
@@ -23,7 +23,7 @@ from typing import Any, cast
 import discord
 
 from bot.cogs.common import handle_error
-from bot.cogs.moves import GameButton, step_button
+from bot.cogs.moves import GameButton, menu_template, step_button
 from bot.game import Step
 from bot.games.axis_allies.choices import (
     MAX_OPTIONS,
@@ -36,6 +36,7 @@ from bot.games.axis_allies.choices import (
     default_casualties,
     encode_pick,
 )
+from bot.games.axis_allies.steps import COMMAND
 from bot.games.axis_allies.units import units_text
 from bot.host import Host
 from bot.limits import clip
@@ -75,7 +76,7 @@ def casualty_menu(
     chosen = [(k, n) for k, n in pick.items() if n]
     count = f"{sum(n for _, n in chosen)} of {pending.total}"
     label = f"Lose {count}: {units_text(chosen)}"
-    confirm = step_button(game, version, Step("cas", encode_pick(pick), label, "success"))
+    confirm = step_button(game, version, Step("cas", encode_pick(pick), label, "success"), COMMAND)
     confirm.disabled = casualty_shortfall(battle, pick) != 0
     holder.add_item(confirm)
     for to, arrow in ((page - 1, "◀"), (page + 1, "▶")):
@@ -90,7 +91,7 @@ def casualty_menu(
 
 class CasualtySelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"wbc:(?P<game>\d+):(?P<version>\d+):(?P<kind>[a-z_]+):(?P<pick>[\w.]+)",
+    template=r"aac:(?P<game>\d+):(?P<version>\d+):(?P<kind>[a-z_]+):(?P<pick>[\w.]+)",
 ):
     def __init__(self, game: int, version: int, kind: str, pick: dict[str, int], most: int = 0) -> None:
         name = _kind_name(kind)
@@ -101,7 +102,7 @@ class CasualtySelect(
         ]
         super().__init__(
             discord.ui.Select(
-                custom_id=f"wbc:{game}:{version}:{kind}:{encode_pick(pick)}",
+                custom_id=f"aac:{game}:{version}:{kind}:{encode_pick(pick)}",
                 placeholder=f"{name}: how many to lose?",
                 options=options,
             )
@@ -131,7 +132,7 @@ class CasualtySelect(
 
 class CasualtyPage(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"wbp:(?P<game>\d+):(?P<version>\d+):(?P<page>\d+):(?P<pick>[\w.]+)",
+    template=r"aap:(?P<game>\d+):(?P<version>\d+):(?P<page>\d+):(?P<pick>[\w.]+)",
 ):
     """◀ / ▶: the casualty menu's other kinds, with the choice so far."""
 
@@ -140,7 +141,7 @@ class CasualtyPage(
             discord.ui.Button(
                 label=clip(label or f"page {page + 1}", 80),
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"wbp:{game}:{version}:{page}:{encode_pick(pick)}",
+                custom_id=f"aap:{game}:{version}:{page}:{encode_pick(pick)}",
             )
         )
         self.game, self.version, self.page, self.pick = game, version, page, pick
@@ -186,7 +187,7 @@ def retreat_menu(game: int, version: int, battle: combat.Battle) -> Menu:
 
 class RetreatSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"wbr:(?P<game>\d+):(?P<version>\d+)",
+    template=r"aar:(?P<game>\d+):(?P<version>\d+)",
 ):
     """Where to retreat: the option values are board indexes, and the choice is the retreat button's."""
 
@@ -194,7 +195,7 @@ class RetreatSelect(
         board = classic_board()
         super().__init__(
             discord.ui.Select(
-                custom_id=f"wbr:{game}:{version}",
+                custom_id=f"aar:{game}:{version}",
                 placeholder="Retreat to…",
                 options=[
                     discord.SelectOption(label=p, value=str(board.territories[p].index)) for p in places
@@ -283,13 +284,13 @@ MENUS: dict[str, Wanted] = {
 
 class MenuButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"wbm:(?P<game>\d+):(?P<version>\d+):(?P<which>[a-z]+)",
+    template=menu_template(COMMAND, r"(?P<which>[a-z]+)"),
 ):
     """A next-step button that opens a menu (``Step.menu``): the decision's private menu, for its
     decider only. The version is not checked: the menu is drawn from the battle as it is now."""
 
     def __init__(self, game: int, version: int, which: str) -> None:
-        super().__init__(step_button(game, version, Step("pick", which, "Choose", "primary", True)))
+        super().__init__(step_button(game, version, Step("pick", which, "Choose", "primary", True), COMMAND))
         self.game, self.which = game, which
 
     @classmethod

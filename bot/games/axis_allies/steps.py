@@ -20,6 +20,8 @@ from rules.axis_allies.state import AAState, Phase
 from rules.axis_allies.views import AAView
 from rules.core.events import Action, Event
 
+COMMAND = "aa"  # the slash-command group, /aa; menu buttons carry it in their ids
+
 MAX_BUTTONS = 5  # the next-step buttons shown (one row)
 DONE = {
     Phase.PURCHASE: "Done buying: combat move",

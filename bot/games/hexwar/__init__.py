@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.game import Game
 from bot.games.hexwar.making import making
 from bot.games.hexwar.presenter import PRESENTER
-from bot.games.hexwar.steps import STEPS
+from bot.games.hexwar.steps import COMMAND, STEPS
 from bot.games.hexwar.text import TEXT
 from render.hexwar import PICTURES
 from rules.hexwar import RULES
@@ -32,7 +32,7 @@ GAME = Game(
     steps=STEPS,
     text=TEXT,
     extension="bot.games.hexwar.cog",
-    command="hex",
+    command=COMMAND,
     help=HELP,
     making=making,
     vary_secrets=vary_secrets,

@@ -6,23 +6,21 @@ checks every order again. Loaded by the Discord app as this game's extension (``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import replace
+from collections.abc import Callable
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.common import COLOUR, channel_game, choices, handle_error, png_file, running_game, seat_of
-from bot.cogs.moves import ACK_SECONDS, act_and_present, present_move
-from bot.gamelog import decode_events, live_actions, visible
+from bot.cogs.moves import act_and_present
 from bot.games.hexwar import choices as pick
 from bot.games.hexwar.menus import DYNAMIC_ITEMS, reply_with_orders, send_orders_picture
+from bot.games.hexwar.moves import act_many, last_round
 from bot.games.hexwar.text import unit_table
 from bot.host import Host
-from bot.models import ActResult, ServiceError
-from rules.core.errors import IllegalAction
-from rules.core.events import Action, Event
+from bot.models import ServiceError
+from rules.core.events import Action
 from rules.hexwar.actions import (
     AimDefence,
     Bombard,
@@ -38,7 +36,6 @@ from rules.hexwar.actions import (
     PlaceUnit,
     SubmitOrders,
 )
-from rules.hexwar.events import OrdersRevealed
 from rules.hexwar.state import HexState
 
 GAME = "hexwar"
@@ -107,7 +104,7 @@ class HexWarCog(commands.GroupCog, group_name="hex", group_description="Play Hex
         at: str,
         count: app_commands.Range[int, 1, 23] = 1,
     ) -> None:
-        await self._act_many(interaction, [PlaceUnit(unit, at)] * count)
+        await act_many(self.host, interaction, [PlaceUnit(unit, at)] * count)
 
     @unit.autocomplete("unit")
     async def _unit_unit(
@@ -361,7 +358,7 @@ class HexWarCog(commands.GroupCog, group_name="hex", group_description="Play Hex
         game = found.game
         if game.state is None:
             raise ServiceError("not_started", "This game has not started yet.")
-        events = await self._last_round(game.id, game.status == "ended")
+        events = await last_round(self.host, game.id, game.status == "ended")
         if not events:
             raise ServiceError("no_round", "No round has been resolved yet.")
         await interaction.response.defer(thinking=True)
@@ -374,61 +371,10 @@ class HexWarCog(commands.GroupCog, group_name="hex", group_description="Play Hex
         embed.set_image(url="attachment://round.png")
         await interaction.followup.send(embed=embed, file=picture)
 
-    async def _last_round(self, game_id: int, ended: bool) -> list[Event]:
-        """The public events of the move that resolved the last round (found from the end of the log)."""
-        ruleset = self.host.games[GAME].rules
-        for row in reversed(live_actions(await self.host.store.log(game_id))):
-            events = visible(ruleset, decode_events(ruleset, row.events), None, ended)
-            if any(isinstance(e, OrdersRevealed) for e in events):
-                return events
-        return []
-
     @app_commands.command(description="The unit table: attack, move, cost and what each unit does")
     async def units(self, interaction: discord.Interaction) -> None:
         embed = discord.Embed(title="Hex war units", description=unit_table(), colour=COLOUR)
         await interaction.response.send_message(embed=embed, ephemeral=True)
-
-    # ---- several placements in one command ------------------------------------------------------------
-
-    async def _act_many(self, interaction: discord.Interaction, actions: Sequence[Action]) -> None:
-        """Place several starting units with one command: one move each, as far as the turn allows,
-        presented together like a single move."""
-        if len(actions) == 1:
-            await self._act(interaction, actions[0])
-            return
-        found = await channel_game(self.host, interaction, GAME)
-        results: list[ActResult] = []
-        stopped = ""
-        for action in actions:
-            try:
-                results.append(await self.host.service.act(found if not results else found.game.id,
-                                                           interaction.user.id, action))  # fmt: skip
-            except (ServiceError, IllegalAction) as refusal:
-                if not results:
-                    raise
-                stopped = refusal.message
-                break
-            if results[-1].turn_changed or results[-1].result:
-                break
-        last = results[-1]
-        lines = [line for r in results for line in r.lines]
-        if len(results) < len(actions):
-            lines.append(f"Placed {len(results)} of {len(actions)}. {stopped}".strip())
-        combined = replace(
-            last,
-            events=tuple(e for r in results for e in r.events),
-            public_events=tuple(e for r in results for e in r.public_events),
-            lines=tuple(lines),
-            turn_changed=any(r.turn_changed for r in results),
-        )
-        game_id = found.game.id
-        patience = ACK_SECONDS - (discord.utils.utcnow() - interaction.created_at).total_seconds()
-        async with self.host.turns.hold(
-            game_id, patience=min(patience, ACK_SECONDS), meanwhile=interaction.response.defer
-        ):
-            if not interaction.response.is_done():
-                await interaction.response.defer()
-            await present_move(self.host, interaction, game_id, combined)
 
 
 async def setup(bot: commands.Bot) -> None:

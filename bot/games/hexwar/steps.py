@@ -17,6 +17,8 @@ from rules.hexwar.actions import CancelOrder, SubmitOrders
 from rules.hexwar.state import HexState
 from rules.hexwar.views import HexWarView
 
+COMMAND = "hex"  # the slash-command group, /hex; menu buttons carry it in their ids
+
 
 class HexWarSteps:
     def next(self, view: HexWarView, events: Sequence[Event]) -> list[Step]:

@@ -13,7 +13,9 @@ from bot.parsing import is_count
 from rules.core.events import Action
 from rules.hexwar.actions import Move, SubmitOrders
 from rules.hexwar.board import frontier, grid
+from rules.hexwar.orders import money_left
 from rules.hexwar.state import HexState, Phase
+from rules.hexwar.text import order_text
 from rules.hexwar.units import JUMP_ATTACK, ORDER, UNITS
 from rules.hexwar.views import HexWarView
 
@@ -88,6 +90,13 @@ class HexWarText(PlainText):
             count = default_count(state, _writer(state), source, unit, load) if state is not None else 1
         return Move(source, target, unit, count, load)
 
+    def describe(self, action: Action) -> str | None:
+        """A move with its count always written (a move without one takes every free unit)."""
+        if isinstance(action, Move):
+            load = " " + " ".join(action.cargo) if action.cargo else ""
+            return f"move {action.source} {action.target} {action.unit} {action.count}{load}"
+        return None
+
     def situation(self, view: HexWarView) -> str:
         if view.phase is Phase.ORDERS:
             playing = [s for s in view.seats if not s.out]
@@ -113,9 +122,15 @@ class HexWarText(PlainText):
         if state.phase is Phase.CAPITALS:
             return "Place your capital on any of your land hexes: capital <hex>."
         if state.phase is Phase.ORDERS:
+            # The terminal's hot seat: what the seat the prompt names has written so far, so that each
+            # order typed is acknowledged (the shared log keeps orders secret until the reveal).
+            seat = _writer(state)
+            written = state.orders[seat]
+            last = f" (last: {order_text(written[-1])})" if written else ""
+            left = money_left(state, seat, written)
             return (
-                f"Round {state.round}: write your orders (help lists them); cards shows them, "
-                "submit hands them in."
+                f"Round {state.round}: {len(written)} order(s) written{last}, {left} money left; "
+                "help lists the orders, cards shows yours, submit hands them in."
             )
         return None
 

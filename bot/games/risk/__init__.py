@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.game import Game
 from bot.games.risk.making import making
 from bot.games.risk.presenter import PRESENTER
-from bot.games.risk.steps import STEPS
+from bot.games.risk.steps import COMMAND, STEPS
 from bot.games.risk.text import TEXT
 from render.risk import PICTURES
 from rules.risk import RULES
@@ -27,7 +27,7 @@ GAME = Game(
     steps=STEPS,
     text=TEXT,
     extension="bot.games.risk.cog",
-    command="risk",
+    command=COMMAND,
     help=HELP,
     making=making,
     vary_secrets=vary_secrets,

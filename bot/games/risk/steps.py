@@ -17,6 +17,8 @@ from rules.risk.events import BattleFought
 from rules.risk.state import Phase, RiskState
 from rules.risk.views import RiskView
 
+COMMAND = "risk"  # the slash-command group, /risk; menu buttons carry it in their ids
+
 MAX_DEFENCE_DICE = 2
 
 

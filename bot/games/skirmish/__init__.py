@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.game import Game
 from bot.games.skirmish.making import making
 from bot.games.skirmish.presenter import PRESENTER
-from bot.games.skirmish.steps import STEPS
+from bot.games.skirmish.steps import COMMAND, STEPS
 from bot.games.skirmish.text import TEXT
 from render.skirmish import PICTURES
 from rules.skirmish import RULES
@@ -32,7 +32,7 @@ GAME = Game(
     steps=STEPS,
     text=TEXT,
     extension="bot.games.skirmish.cog",
-    command="sk",
+    command=COMMAND,
     help=HELP,
     making=making,
     vary_secrets=vary_secrets,

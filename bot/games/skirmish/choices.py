@@ -25,10 +25,10 @@ from rules.skirmish.actions import (
 )
 from rules.skirmish.battle import flow, policy
 from rules.skirmish.board import skirmish_map
-from rules.skirmish.legal import legal_actions
+from rules.skirmish.legal import attacks, exchanges, legal_actions, moves
 from rules.skirmish.orders import CARDS_HELP, CHOICES
 from rules.skirmish.pieces import pieces
-from rules.skirmish.state import EMPTY, SkirmishState
+from rules.skirmish.state import EMPTY, PHASE_ORDER, Phase, SkirmishState
 
 Choice = tuple[str, str]  # (what the player sees, the value sent back)
 ASSIGN_STYLES = {
@@ -78,7 +78,20 @@ def _territories(state: SkirmishState, ids: Iterable[str], typed: str, names: Se
 
 
 def _legal(state: SkirmishState, seat: int) -> list[object]:
-    return list(legal_actions(state, seat))
+    """What ``legal`` offers now, plus the steps a player may skip ahead to in their own turn (an attack
+    in the standard or exchange step, a free move before the attacks are done): the engine takes them."""
+    found: list[object] = list(legal_actions(state, seat))
+    if state.battle is not None or state.placing is not None or seat != state.current:
+        return found
+    board = skirmish_map()
+    ahead = PHASE_ORDER[PHASE_ORDER.index(state.phase) + 1 :] if state.phase in PHASE_ORDER else ()
+    if Phase.EXCHANGE in ahead:
+        found += exchanges(state, seat, board)
+    if Phase.ATTACK in ahead and not state.attacks_barred:
+        found += attacks(state, seat, board)
+    if Phase.MOVE in ahead:
+        found += moves(state, seat, board)
+    return found
 
 
 def own_territories(state: SkirmishState, seat: int, typed: str, names: Sequence[str] = ()) -> list[Choice]:
@@ -258,7 +271,7 @@ def order_values(field: str, typed: str) -> list[Choice]:
     else:
         found = [(f"{value}: {what}", value) for value, what in CHOICES[field].items()]
     found.append(("ask: no standing order, the step waits for me", "ask"))
-    return [c for c in found if _matches(typed, c[0])]
+    return [c for c in found if _matches(typed, c[1])]
 
 
 def _waiting(state: SkirmishState, seat: int, step: str) -> bool:

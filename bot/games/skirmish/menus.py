@@ -18,9 +18,9 @@ from typing import Any, cast
 import discord
 
 from bot.cogs.common import handle_error
-from bot.cogs.moves import GameButton, step_button
+from bot.cogs.moves import GameButton, menu_template, step_button
 from bot.game import Step
-from bot.games.skirmish.steps import CARDS_MENU
+from bot.games.skirmish.steps import CARDS_MENU, COMMAND
 from bot.host import Host
 from bot.limits import clip
 from bot.models import ServiceError
@@ -76,14 +76,14 @@ class CardSelect(
 
 class CardMenuButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"wbm:(?P<game>\d+):(?P<version>\d+):{CARDS_MENU}",
+    template=menu_template(COMMAND, CARDS_MENU),
 ):
     """ "Play a card…": the clicking player's own playable cards, privately, if the battle waits for
     their counters and cards."""
 
     def __init__(self, game: int, version: int) -> None:
         super().__init__(
-            step_button(game, version, Step("cards", CARDS_MENU, "Play a card…", "secondary", True))
+            step_button(game, version, Step("cards", CARDS_MENU, "Play a card…", "secondary", True), COMMAND)
         )
         self.game = game
 

@@ -38,6 +38,8 @@ from rules.skirmish.pieces import NONE
 from rules.skirmish.state import Phase, SkirmishState
 from rules.skirmish.views import SkirmishView
 
+COMMAND = "sk"  # the slash-command group, /sk; menu buttons carry it in their ids
+
 CARDS_MENU = "sk_cards"  # the menu step's argument (see menus.py): digits and _ keep it apart from others'
 STYLED = {"assign", "extra", "order", "occupy"}
 DONE = {

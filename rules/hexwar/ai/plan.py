@@ -222,8 +222,12 @@ class Planner:
             self.add(Buy(unit, count, b.names[h]))
 
 
-def plan(state: HexState, seat: int, seed: int) -> list[Order]:
-    rng = random.Random(f"hexwar-ai-{seed}-{state.round}-{seat}")
+def plan(state: HexState, seat: int) -> list[Order]:
+    # The plan's few random choices follow from the position alone (the dice counter stays put while
+    # orders are written), never from the agent's seed: the bot makes a new agent, seeded by the game's
+    # version, for every move, and a plan that changed with the seed would be taken back and written
+    # again move after move.
+    rng = random.Random(f"hexwar-ai-{state.rolls}-{state.round}-{seat}")
     planner = Planner(state, seat, rng)
     short = planner.garrison()
     planner.reinforce(short)

@@ -35,7 +35,7 @@ class HexWarAI:
             return place_capital(state, seat, rng)
         key = (state.turn, seat)
         if key not in self._plans:
-            self._plans = {key: plan(state, seat, self.seed)}  # one round at a time is all it needs
+            self._plans = {key: plan(state, seat)}  # one round at a time is all it needs
         planned = self._plans[key]
         written = list(state.orders[seat])
         if written != planned[: len(written)]:

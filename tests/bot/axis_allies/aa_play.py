@@ -131,7 +131,7 @@ async def choose_by_menu(
     assert menu.ephemeral and menu.message.custom_ids, menu.content
     message = menu.message
     for kind, n in action.units:
-        select = next(c for c in message.custom_ids if c.startswith("wbc:") and c.split(":")[3] == kind)
+        select = next(c for c in message.custom_ids if c.startswith("aac:") and c.split(":")[3] == kind)
         picked = await fd.select(user, message, select, [str(n)])
         message = picked.original
     confirm = next(c for c in message.custom_ids if c.split(":")[3] == "cas")

@@ -174,7 +174,7 @@ def test_a_whole_choice_fits_a_custom_id() -> None:
     pick = {k: 24 for k in fighting}
     code = aa_choices.encode_pick(pick)
     assert aa_choices.decode_pick(code) == pick
-    assert len(f"wbc:{10**12}:{10**9}:battleship:{code}") <= 100
+    assert len(f"aac:{10**12}:{10**9}:battleship:{code}") <= 100
     assert aa_choices.encode_pick({"infantry": 2, "bomber": 1, "tank": 0}) == "inf2.bmb1"
     assert aa_choices.decode_pick("infantry2.tank1") == {"infantry": 2, "tank": 1}  # ids drawn before
     assert aa_choices.encode_pick({}) == "none" and aa_choices.decode_pick("none") == {}

@@ -76,7 +76,7 @@ def ids(message, prefix: str) -> list[str]:
 
 
 def select_for(message, kind: str) -> str:
-    return next(c for c in ids(message, "wbc:") if c.split(":")[3] == kind)
+    return next(c for c in ids(message, "aac:") if c.split(":")[3] == kind)
 
 
 def confirm_of(message) -> str:
@@ -97,19 +97,19 @@ async def test_casualties_of_a_kind_on_the_second_page_and_a_stale_menu(tmp_path
         menu = await fd.slash("alice", CHANNEL, "aa casualties")
         assert menu.ephemeral and "Chosen 2 of 2: 2 infantry." in menu.content
         page1 = menu.message
-        assert [c.split(":")[3] for c in ids(page1, "wbc:")] == ["infantry", "artillery", "tank", "fighter"]
+        assert [c.split(":")[3] for c in ids(page1, "aac:")] == ["infantry", "artillery", "tank", "fighter"]
         assert not page1.component(confirm_of(page1)).get("disabled")
-        (forward,) = ids(page1, "wbp:")
+        (forward,) = ids(page1, "aap:")
         assert page1.component(forward)["label"] == "▶ bomber"
 
         # (a) Page 2: one bomber; that is one too many until page 1 gives back an infantry.
         page2 = (await fd.click("alice", page1, forward)).original
-        assert [c.split(":")[3] for c in ids(page2, "wbc:")] == ["bomber"]
+        assert [c.split(":")[3] for c in ids(page2, "aac:")] == ["bomber"]
         page2 = (await fd.select("alice", page2, select_for(page2, "bomber"), ["1"])).original
         assert "That is 1 too many" in page2.content
         confirm = page2.component(confirm_of(page2))
         assert confirm["disabled"] and confirm["label"] == "Lose 3 of 2: 2 infantry, 1 bomber"
-        (back,) = ids(page2, "wbp:")
+        (back,) = ids(page2, "aap:")
         page1 = (await fd.click("alice", page2, back)).original
         page1 = (await fd.select("alice", page1, select_for(page1, "infantry"), ["1"])).original
         confirm = page1.component(confirm_of(page1))
@@ -132,7 +132,7 @@ async def test_casualties_of_a_kind_on_the_second_page_and_a_stale_menu(tmp_path
         stale = old.message
         for attempt in (
             fd.select("alice", stale, select_for(stale, "infantry"), ["0"]),
-            fd.click("alice", stale, ids(stale, "wbp:")[0]),
+            fd.click("alice", stale, ids(stale, "aap:")[0]),
             fd.click("alice", stale, confirm_of(stale)),
         ):
             refusal = await attempt
@@ -140,11 +140,11 @@ async def test_casualties_of_a_kind_on_the_second_page_and_a_stale_menu(tmp_path
         assert await fingerprint(bot, game_id) == before
 
         # (c) Five places to retreat to: press on, or a button that opens the retreat select.
-        steps = {c.split(":", 3)[3]: c for c in ids(answer, "wb")}  # wb: a move, wbm: a menu
-        assert set(steps) == {"press", "retreat"} and steps["retreat"].startswith("wbm:")
+        steps = {c.split(":")[-1]: c for c in ids(answer, "wb")}  # wb: a move, wbm: a menu
+        assert set(steps) == {"press", "retreat"} and steps["retreat"].startswith("wbm:aa:")
         opened = await fd.click("alice", answer, steps["retreat"])
         assert opened.ephemeral
-        (where,) = ids(opened.message, "wbr:")
+        (where,) = ids(opened.message, "aar:")
         options = opened.message.component(where)["options"]
         assert [o["label"] for o in options] == PLACES
         congo = next(o["value"] for o in options if o["label"] == "Congo")
@@ -170,7 +170,7 @@ async def test_the_retreat_menu_by_command_refuses_strangers_and_stale_choices(t
         old = await fd.slash("alice", CHANNEL, "aa retreat")
         menu = await fd.slash("alice", CHANNEL, "aa retreat")
         assert menu.ephemeral and "1 infantry, 1 artillery, 1 tank, 1 fighter, 1 bomber" in menu.content
-        (where,) = ids(menu.message, "wbr:")
+        (where,) = ids(menu.message, "aar:")
         kenya = next(o["value"] for o in menu.message.component(where)["options"] if o["label"] == PLACES[3])
         retreated = await fd.select("alice", menu.message, where, [kenya])
         assert not retreated.messages[-1].ephemeral, retreated.messages[-1].content

@@ -72,9 +72,16 @@ async def test_refusals_change_nothing_and_odds_are_quick(tmp_path):
         assert odds.ephemeral and "attacker wins" in odds.content and "(exact" in odds.content
         assert odds.latency is not None and odds.latency < 3.0
         tanks_first = await fd.slash(
-            "alice", CHANNEL, "aa odds", attackers="3 inf, 2 arm", defenders="4 inf", attacker_losses="arm, inf"
+            "alice",
+            CHANNEL,
+            "aa odds",
+            attackers="3 inf, 2 arm",
+            defenders="4 inf",
+            attacker_losses="arm, inf",
         )
-        assert "the attacker loses tanks, then infantry first): the attacker wins 56.4%" in tanks_first.content
+        assert (
+            "the attacker loses tanks, then infantry first): the attacker wins 56.4%" in tanks_first.content
+        )
         ships_ashore = await fd.slash("alice", CHANNEL, "aa odds", attackers="1 bb", defenders="1 inf")
         assert ships_ashore.ephemeral and ships_ashore.content == "1 battleship cannot fight a land battle."
         table = await fd.slash("carol", CHANNEL, "aa units")

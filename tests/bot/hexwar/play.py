@@ -3,16 +3,15 @@ person would use (chosen by the game's AI), with a registry that includes the ga
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from fakecord import FakeDiscord
 
 from bot.app import WarboardBot
+from bot.game import Slash
 from bot.games import GAMES
 from bot.games.hexwar import GAME
 from bot.games.hexwar.making import making
-from bot.game import Slash
 from rules.hexwar import RULES
 from rules.hexwar.ai import HexWarAI
 from rules.hexwar.common import board_of
@@ -63,7 +62,9 @@ def unit_turn(state: HexState, seat: int) -> list[tuple[str, str, int]]:
     coast = next((h for h in land if any(b.water[n] for n in b.neighbours[h])), land[0])
     spots = [b.names[h] for h in land[:3]] or [b.names[land[0]]]
     left = dict(zip(ORDER, state.units_left[seat], strict=True))
-    plan = [(INF, spot, left[INF] // len(spots) + (k < left[INF] % len(spots))) for k, spot in enumerate(spots)]
+    plan = [
+        (INF, spot, left[INF] // len(spots) + (k < left[INF] % len(spots))) for k, spot in enumerate(spots)
+    ]
     plan += [(TANK, spots[0], left[TANK]), (PLANE, spots[0], left[PLANE]), (HOV, b.names[coast], left[HOV])]
     return [(unit, at, n) for unit, at, n in plan if n]
 
@@ -98,10 +99,6 @@ def public_texts(fd: FakeDiscord, since: int = 0) -> list[str]:
         for embed in message.embeds:
             texts.extend(str(embed.get(k, "")) for k in ("title", "description"))
     return texts
-
-
-
-
 
 
 async def write_orders(

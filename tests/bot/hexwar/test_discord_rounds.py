@@ -75,7 +75,9 @@ async def test_setup_and_three_rounds_for_three_players_with_a_missed_deadline_a
 
         # ---- round 1: everyone writes; alice submits; the bot restarts; bob submits by his button
         # from before the restart; carol never submits and holds when the deadline passes.
-        written = {name: await write_orders(fd, bot, game_id, seats[name], agents[seats[name]]) for name in PLAYERS}
+        written = {
+            name: await write_orders(fd, bot, game_id, seats[name], agents[seats[name]]) for name in PLAYERS
+        }
         assert all(written.values()), "every player wrote orders"
         before = len(fd.messages(CHANNEL, ephemeral=False))
         handed = await fd.slash("alice", CHANNEL, "hex submit")
@@ -101,7 +103,10 @@ async def test_setup_and_three_rounds_for_three_players_with_a_missed_deadline_a
         assert (await bot.scheduler.tick()).deadlines == [game_id]
         await fd.wait_idle(settle=0.3)
         shown = "\n".join(public_texts(fd, before))
-        assert "Carol missed the deadline (1 of 3)" in shown and "Carol did not submit in time and holds" in shown
+        assert (
+            "Carol missed the deadline (1 of 3)" in shown
+            and "Carol did not submit in time and holds" in shown
+        )
         events = await events_of_last_round(bot, game_id)
         revealed = {e.seat: e.orders for e in events if isinstance(e, OrdersRevealed)}
         assert revealed[seats["carol"]] == ()  # what she wrote but never handed in was dropped: she held
@@ -140,4 +145,3 @@ async def test_setup_and_three_rounds_for_three_players_with_a_missed_deadline_a
         assert any("Game over" in text for text in public_texts(fd))
         fd.assert_clean()
         await bot.close()
-

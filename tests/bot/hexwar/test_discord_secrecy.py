@@ -24,7 +24,9 @@ async def test_no_message_log_line_or_picture_shows_another_players_orders_befor
         game_id = await open_game(fd, bot)
         await setup_by_service(bot, game_id)
         status = await bot.service.status(game_id)
-        seats = {name: next(s.seat for s in status.seats if s.user_id == fd.user_id(name)) for name in PLAYERS}
+        seats = {
+            name: next(s.seat for s in status.seats if s.user_id == fd.user_id(name)) for name in PLAYERS
+        }
         board_before = (await fd.slash("dave", CHANNEL, "game map")).files["board.png"]
         bobs_before = (await fd.slash("bob", CHANNEL, "hex orders")).files["orders.png"]
         before = len(fd.messages(CHANNEL, ephemeral=False))
@@ -67,8 +69,8 @@ async def test_no_message_log_line_or_picture_shows_another_players_orders_befor
                 assert not any(line in str(answer.embeds) for line in written)
         await fd.wait_idle(settle=0.2)
         shown = "\n".join(public_texts(fd, before))
-        moves = [line for line in written if line.startswith("move")]
-        for line in moves:
-            verb, _, rest = line.partition(" ")
-            assert f"moved {rest}" in shown, f"{line!r} was not told after the reveal"
+        moves = [line.removeprefix("move ") for line in written if line.startswith("move ")]
+        assert moves
+        for move in moves:
+            assert f"moved {move}" in shown, f"{move!r} was not told after the reveal"
         fd.assert_clean()

@@ -69,7 +69,9 @@ async def waiting(fd: Any, app: Any, game_id: int) -> tuple[str, str]:
 def latest_buttons(fd: Any) -> Any:
     """The newest public message in the channel with next-step buttons."""
     return next(
-        m for m in reversed(fd.messages(CHANNEL, ephemeral=False)) if any(c.startswith("wb") for c in m.custom_ids)
+        m
+        for m in reversed(fd.messages(CHANNEL, ephemeral=False))
+        if any(c.startswith("wb") for c in m.custom_ids)
     )
 
 

@@ -14,14 +14,20 @@ from PIL import Image
 from render.axis_allies import (
     PICTURES,
     BattlePicture,
+    Fire,
     base,
     battle_picture,
+    close_up,
+    map_changes,
     map_picture,
     render_battle,
     render_map,
 )
+from render.axis_allies.diff import MapChanges
+from render.axis_allies.diff import Move as ChangedMove
 from rules.axis_allies import RULES
 from rules.axis_allies.actions import Battle, Casualties, EndPhase, Move
+from rules.axis_allies.events import UnitsPlaced
 from rules.axis_allies.state import AAState
 from rules.core.dice import ScriptedRng, SeededRng
 from rules.core.events import Event
@@ -31,6 +37,7 @@ NONE = ScriptedRng([])  # any die rolled where none should be fails the test
 UKRAINE = "Ukraine S.S.R."
 # Round 1: the first infantry (1) and the tank (3) hit; the defence's infantry 2 and fighter 4 hit.
 ROUND_ONE = [1, 2, 2, 2, 2, 2, 2, 2, 3] + [2, 6, 6, 6, 6, 4]
+WIPE_OUT = [1] * 8 + [3] + [6] * 6  # nine hits, none back: Ukraine taken in one round
 
 
 def _new_game() -> AAState:
@@ -93,14 +100,53 @@ def test_map_picture_marks_the_battles_to_fight() -> None:
     }
 
 
-def test_board_is_the_map_at_1600_and_ignores_recent_events() -> None:
+def test_board_is_the_map_at_1600_with_the_recent_changes_drawn() -> None:
     state = _at_the_battle()
     public = RULES.view(state, None)
     drawn = PICTURES.board(public, NAMES, title="A&A")
     assert drawn == render_map(map_picture(public, NAMES, "A&A"), width=1600)
     assert _png(drawn).width == 1600
-    _, events = _fight(state, ROUND_ONE)
-    assert PICTURES.board(public, NAMES, title="A&A", recent=events) == drawn
+    after, events = _fight(state, WIPE_OUT)
+    view = RULES.view(after, None)
+    changed = PICTURES.board(view, NAMES, title="A&A", recent=events)
+    assert changed == render_map(map_picture(view, NAMES, "A&A", events), width=1600)
+    assert changed != PICTURES.board(view, NAMES, title="A&A")
+
+
+def test_the_changes_come_from_the_events() -> None:
+    """Moves along their paths, the capture, the battle with its winner, the units lost."""
+    state = _new_game()
+    events: list[Event] = []
+    for action in (
+        EndPhase(),
+        Move((("infantry", 3), ("tank", 1)), ("Karelia S.S.R.", UKRAINE)),
+        Move((("infantry", 5),), ("Caucasus", UKRAINE)),
+        EndPhase(),
+    ):
+        state, happened = RULES.apply(state, 0, action, NONE)
+        events += happened
+    state, happened = _fight(state, WIPE_OUT)
+    changes = map_changes(events + happened)
+    assert changes == MapChanges(
+        moves=(
+            ChangedMove("russia", ("Karelia S.S.R.", UKRAINE), 4),
+            ChangedMove("russia", ("Caucasus", UKRAINE), 5),
+        ),
+        captured=(UKRAINE,),
+        battles=((UKRAINE, "russia"),),
+        lost={(UKRAINE, "germany"): 6},
+    )
+    assert changes.spaces() == {"Karelia S.S.R.", "Caucasus", UKRAINE}
+
+
+def test_the_close_up_comes_when_the_action_is_in_europe() -> None:
+    state, events = _fight(_at_the_battle(), WIPE_OUT)
+    view = RULES.view(state, None)
+    close = close_up(view, NAMES, title="A&A", recent=events)
+    assert close is not None and _png(close).width == 1200
+    assert close_up(RULES.view(_new_game(), None), NAMES, title="A&A") is None  # nothing happened yet
+    pacific = [UnitsPlaced("japan", "Japan", (("infantry", 2),))]
+    assert close_up(view, NAMES, title="A&A", recent=pacific) is None
 
 
 def test_battle_in_progress_shows_the_units_still_fighting_and_the_last_dice() -> None:
@@ -114,20 +160,38 @@ def test_battle_in_progress_shows_the_units_still_fighting_and_the_last_dice() -
         territory=UKRAINE,
         attacker="russia",
         defenders=("germany",),
-        attacking={"russia": {"infantry": 6, "tank": 1}},
-        defending={"germany": {"infantry": 1, "tank": 2, "fighter": 1}},
+        attacking={"russia": {"infantry": 8, "tank": 1}},  # at the start of the round
+        defending={"germany": {"infantry": 3, "tank": 2, "fighter": 1}},
         round=1,
-        attacker_dice=(1, 2, 2, 2, 2, 2, 2, 2, 3),
-        defender_dice=(2, 6, 6, 6, 6, 4),
-        attacker_hits=2,
-        defender_hits=2,
+        attacker_fire=(
+            Fire("russia", "infantry", 1, (1, 2, 2, 2, 2, 2, 2, 2)),
+            Fire("russia", "tank", 3, (3,)),
+        ),
+        defender_fire=(
+            Fire("germany", "infantry", 2, (2, 6, 6)),
+            Fire("germany", "tank", 2, (6, 6)),
+            Fire("germany", "fighter", 4, (4,)),
+        ),
+        attacker_lost={"russia": {"infantry": 2}},
+        defender_lost={"germany": {"infantry": 2}},
+        seat_names={"russia": "Alice", "uk": "Alice", "usa": "Alice", "germany": "Bob", "japan": "Bob"},
     )
-    assert battle_picture(events, public) == expected
+    assert battle_picture(events, public, NAMES) == expected
     assert PICTURES.battle(public, events, NAMES) == render_battle(expected)
+    assert [f.hits for f in (*expected.attacker_fire, *expected.defender_fire)] == [1, 1, 1, 0, 1]
+
+
+def test_hits_not_yet_taken_show_as_hits_to_take_and_odds_come_from_the_caller() -> None:
+    state, events = _fight(_at_the_battle(), ROUND_ONE)
+    picture = battle_picture(events, RULES.view(state, None), NAMES, odds=(0.7, 0.05, 0.25))
+    assert picture is not None
+    assert (picture.attacker_to_take, picture.defender_to_take) == (2, 2)
+    assert (picture.attacker_lost, picture.defender_lost) == ({}, {})
+    assert picture.odds == (0.7, 0.05, 0.25) and picture.outcome is None
 
 
 def test_battle_over_shows_the_units_that_fired_in_its_last_round() -> None:
-    state, events = _fight(_at_the_battle(), [1] * 8 + [3] + [6] * 6)  # nine hits, none back
+    state, events = _fight(_at_the_battle(), WIPE_OUT)  # nine hits, none back
     public = RULES.view(state, None)
     assert public.battle is None
     assert next(space.owner for space in public.spaces if space.name == UKRAINE) == "russia"
@@ -139,10 +203,14 @@ def test_battle_over_shows_the_units_that_fired_in_its_last_round() -> None:
         attacking={"russia": {"infantry": 8, "tank": 1}},
         defending={"germany": {"infantry": 3, "tank": 2, "fighter": 1}},
         round=1,
-        attacker_dice=(1, 1, 1, 1, 1, 1, 1, 1, 3),
-        defender_dice=(6, 6, 6, 6, 6, 6),
-        attacker_hits=9,
-        defender_hits=0,
+        attacker_fire=(Fire("russia", "infantry", 1, (1,) * 8), Fire("russia", "tank", 3, (3,))),
+        defender_fire=(
+            Fire("germany", "infantry", 2, (6, 6, 6)),
+            Fire("germany", "tank", 2, (6, 6)),
+            Fire("germany", "fighter", 4, (6,)),
+        ),
+        defender_lost={"germany": {"infantry": 3, "tank": 2, "fighter": 1}},
+        outcome="attacker",
     )
     assert _png(PICTURES.battle(public, events, NAMES)).width == 1000
 
@@ -160,9 +228,11 @@ def test_nothing_is_private_in_axis_and_allies() -> None:
         assert PICTURES.private(RULES.view(state, seat), NAMES) is None
 
 
-def test_warm_builds_the_layer_the_map_uses() -> None:
+def test_warm_builds_the_layers_the_map_and_close_up_use() -> None:
     base.clear_cache()
     PICTURES.warm()
-    assert len(base._CACHE) == 1  # a private cache: the test peeks
-    PICTURES.board(RULES.view(_new_game(), None), NAMES, title="A&A")
-    assert len(base._CACHE) == 1  # the map found it built: nothing more was added
+    assert len(base._CACHE) == 2  # a private cache: the test peeks
+    state, events = _fight(_at_the_battle(), WIPE_OUT)
+    PICTURES.board(RULES.view(state, None), NAMES, title="A&A", recent=events)
+    assert close_up(RULES.view(state, None), NAMES, title="A&A", recent=events) is not None
+    assert len(base._CACHE) == 2  # both found built: nothing more was added

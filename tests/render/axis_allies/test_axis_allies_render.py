@@ -11,6 +11,7 @@ import io
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from itertools import combinations
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -18,6 +19,7 @@ from PIL import Image
 from render.axis_allies import (
     DEFAULT_WIDTH,
     BattlePicture,
+    Fire,
     MapPicture,
     battle_image,
     clear_cache,
@@ -26,8 +28,8 @@ from render.axis_allies import (
     render_map,
     token_layout,
 )
+from render.axis_allies import battle as battle_card
 from render.axis_allies.base import MapBase, map_base, map_palette, power_colour
-from render.axis_allies.battle import columns
 from render.axis_allies.icons import (
     UNIT_ORDER,
     chip_for,
@@ -278,24 +280,52 @@ def test_every_unit_has_its_own_icon() -> None:
     assert all(sum(m) > 0 for m in masks.values())
 
 
-def test_battle_columns_follow_the_printed_board() -> None:
+def test_battle_card_rows_pair_each_kind_of_unit_with_its_dice() -> None:
     picture = samples.battle()
-    attack = columns(picture.attacking, "attack")
-    defence = columns(picture.defending, "defense")
-    assert list(attack) == ["1", "2", "3", "4"]
-    assert [u for _, u, _ in attack["1"]] == ["infantry"] and [u for _, u, _ in attack["2"]] == ["artillery"]
-    assert [u for _, u, _ in attack["4"]] == ["bomber", "battleship"]
-    assert [(p, u) for p, u, _ in defence["4"]] == [("russia", "fighter"), ("uk", "fighter")]
-    assert [u for _, u, _ in defence["AA"]] == ["aa_gun"]
-    assert all(u != "factory" for stacks in defence.values() for _, u, _ in stacks)
-    transport = columns({"uk": {"transport": 1}}, "attack")
-    assert [u for _, u, _ in transport["–"]] == ["transport"]
+    rows = battle_card._rows(picture.attacking, picture.attacker_lost, picture.attacker_fire)
+    assert [(p, u, n, lost) for p, u, n, _, _, lost in rows] == [
+        ("germany", "infantry", 3, 2),
+        ("germany", "artillery", 2, 0),
+        ("germany", "tank", 4, 1),
+        ("germany", "fighter", 2, 0),
+        ("germany", "bomber", 1, 0),
+        ("germany", "battleship", 1, 0),  # bombarding: it fired, so it has a row
+    ]
+    assert rows[2][3:5] == ((4, 3, 2, 1), 3)
+    defence = battle_card._rows(picture.defending, picture.defender_lost, picture.defender_fire)
+    assert ("russia", "aa_gun", 1, (), 0, 1) in defence
+    assert all(u != "factory" for _, u, *_ in defence)
 
 
-def test_battle_board_without_dice_and_with_many() -> None:
+def test_battle_card_without_dice_and_with_many() -> None:
     quiet = BattlePicture("Egypt", "germany", ("uk",), {"germany": {"tank": 1}}, {"uk": {"infantry": 1}})
     assert battle_image(quiet).height < battle_image(samples.battle()).height
-    many = replace(samples.battle(), attacker_dice=tuple(1 + k % 6 for k in range(60)))
+    many = replace(samples.battle(), attacker_fire=(Fire("germany", "infantry", 1, (1, 2, 3, 4, 5, 6) * 10),))
     assert battle_image(many).width == 1000
+    assert battle_image(many).height > battle_image(samples.battle()).height  # the dice wrap
     with pytest.raises(ValueError):
         render_battle(replace(quiet, attacker="italy"))
+    with pytest.raises(ValueError):
+        render_battle(replace(quiet, defender_fire=(Fire("uk", "zeppelin", 2, (1,)),)))
+
+
+def test_the_battle_card_reads_at_550_px(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The card is an embed's image about 550 px wide: every text at least 13 px there, dice 20."""
+    sizes: list[int] = []
+    real = battle_card.font
+
+    def spy(size: int, *, bold: bool = False) -> Any:
+        sizes.append(size)
+        return real(size, bold=bold)
+
+    monkeypatch.setattr(battle_card, "font", spy)
+    image = battle_image(samples.battle())
+    shrink = 550 / image.width
+    assert sizes and min(sizes) * shrink >= 13
+    assert battle_card.DIE * shrink >= 19.5
+
+
+def test_the_odds_bar_shows_only_when_given() -> None:
+    with_odds = battle_image(samples.battle())
+    without = battle_image(replace(samples.battle(), odds=None))
+    assert with_odds.height == without.height + 70

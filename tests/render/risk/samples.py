@@ -6,12 +6,15 @@ States are built directly (no engine), deterministically: a seeded shuffle deals
 from __future__ import annotations
 
 import random
+import typing
 
 from msgspec.structs import replace
 
+from render.risk import Fight, Roll
+from rules.core.dice import SeededRng
 from rules.core.events import Event
 from rules.risk.board import classic_map
-from rules.risk.events import BattleFought, TerritoryConquered
+from rules.risk.events import ArmiesMoved, ArmiesPlaced, BattleFought, SeatEliminated, TerritoryConquered
 from rules.risk.state import AwaitDefence, AwaitOccupation, Phase, RiskOptions, RiskState, SeatStatus
 from rules.risk.views import RiskView, view
 
@@ -127,8 +130,31 @@ def recent_events() -> tuple[Event, ...]:
     )
 
 
-def battle() -> BattleFought:
-    return BattleFought(2, 0, "kamchatka", "alaska", (6, 3, 2), (6, 1), 1, 1)
+def battle() -> Fight:
+    """One roll of Chen's attack on Alice's Alaska from Kamchatka: a loss each."""
+    return Fight(2, 0, "kamchatka", "alaska", (Roll((6, 3, 2), (6, 1), 1, 1),), False, 12, 11, 5, 4)
+
+
+def long_fight() -> Fight:
+    """Fourteen rolls of one ``until`` attack that took Egypt: the early rolls are summed up."""
+    rolls = tuple(
+        (Roll((6, 4, 1), (5, 4), 1, 1), Roll((5, 5, 2), (3, 2), 0, 2), Roll((3, 2, 1), (6, 1), 1, 1))[k % 3]
+        for k in range(14)
+    )
+    return Fight(1, 3, "north_africa", "egypt", rolls, True, 30, 21, 19, 0, moved_in=3)
+
+
+def changes_events() -> tuple[Event, ...]:
+    """A turn with every kind of change: reinforcements, attacks, a conquest and the move into it, a
+    player knocked out, a fortify move."""
+    return (
+        ArmiesPlaced(2, "ural", 5, 2),
+        ArmiesPlaced(2, "siberia", 3, 2),
+        *recent_events(),
+        ArmiesMoved(2, "ural", "afghanistan", 4, True),
+        SeatEliminated(5, 2, 3),
+        ArmiesMoved(2, "china", "india", 6, False),
+    )
 
 
 def hand() -> tuple[int, ...]:
@@ -182,3 +208,31 @@ def phase_views() -> dict[str, RiskView]:
         "fortify": view(replace(base, phase=Phase.FORTIFY), None),
         "over": view(replace(base, phase=Phase.OVER, owner=won, winner=0, status=status), None),
     }
+
+
+def game_turns(seats: int, turns: int, seed: str = "replay") -> list[tuple[RiskView, list[Event]]]:
+    """An AI game of ``seats`` played for ``turns`` turns (or to its end): for the setup and then each
+    turn, the public view at its end and the public events of it, as a replay is made from."""
+    from rules.risk import RULES
+    from rules.risk.ai import RiskAI
+    from rules.risk.events import TurnBegan
+
+    rng = SeededRng(seed)
+    state, happened = RULES.setup({}, seats, rng)
+    agents = [RiskAI(s) for s in range(seats)]
+    out: list[tuple[RiskView, list[Event]]] = []
+    current = _public(RULES, happened)
+    while RULES.result(state) is None and len(out) < turns:
+        seat = RULES.to_act(state)[0]
+        state, happened = RULES.apply(state, seat, agents[seat].choose(state, seat), rng)
+        for event in _public(RULES, happened):
+            if isinstance(event, TurnBegan) and current:
+                out.append((RULES.view(state, None), current))
+                current = []
+            current.append(event)
+    out.append((RULES.view(state, None), current))
+    return out[: turns + 1]
+
+
+def _public(rules: typing.Any, events: typing.Iterable[Event]) -> list[Event]:
+    return [e for e in (rules.redact(e, None) for e in events) if e is not None]

@@ -7,13 +7,15 @@ import io
 from msgspec.structs import replace
 from PIL import Image
 
-from render.risk import PICTURES, base, render_battle, render_board, render_hand
+from render.risk import PICTURES, base, last_fight, render_battle, render_board, render_hand
+from render.risk.replay import replay, replay_frames
 from rules.core.dice import SeededRng
 from rules.core.events import Event
 from rules.risk import RULES
 from rules.risk.actions import Attack
-from rules.risk.events import BattleFought
+from rules.risk.secrets import vary_secrets
 from rules.risk.state import Phase, RiskState
+from tests.render.risk import samples
 
 NAMES = ("Alice", "Bob", "Chen")
 
@@ -63,15 +65,14 @@ def test_board_draws_the_recent_attacks() -> None:
     assert with_arrows != PICTURES.board(public, NAMES, title="Risk")
 
 
-def test_battle_draws_the_last_roll_among_the_events() -> None:
+def test_battle_draws_the_last_attack_among_the_events() -> None:
     state, events = _attacks(2)
-    battles = [e for e in events if isinstance(e, BattleFought)]
-    assert len(battles) == 2 and battles[0] != battles[-1]
     public = RULES.view(state, None)
+    fight = last_fight(public, events)
+    assert fight is not None
     drawn = PICTURES.battle(public, events, NAMES)
-    assert drawn == render_battle(battles[-1], list(NAMES))
-    assert drawn != render_battle(battles[0], list(NAMES))
-    assert _png(drawn).width == 720
+    assert drawn == render_battle(fight, NAMES)
+    assert _png(drawn).width == 1000
 
 
 def test_no_battle_no_picture() -> None:
@@ -105,3 +106,38 @@ def test_warm_builds_the_layer_the_board_uses() -> None:
     state, _ = _new_game()
     PICTURES.board(RULES.view(state, None), NAMES, title="Risk")
     assert len(base._BASES) == 1  # the board found it built: nothing more was added
+
+
+def test_no_picture_shows_another_seats_secrets() -> None:
+    """Every picture, drawn from every seat's view and the public one with the events as that viewer
+    sees them, stays the same when another seat's hidden things (its cards) change."""
+    state, events = _attacks(3)
+    state = replace(state, hands=((0, 43), (5, 6), (7,)), deck=tuple(range(8, 43)) + (1, 2, 3, 4))
+    for viewer in (None, 0, 1, 2):
+        seen = [e for e in (RULES.redact(e, viewer) for e in events) if e is not None]
+        view = RULES.view(state, viewer)
+        drawn = (
+            PICTURES.board(view, NAMES, title="Risk", recent=seen),
+            PICTURES.battle(view, seen, NAMES),
+            replay_frames([(view, seen)], NAMES),
+        )
+        for owner in range(3):
+            if owner == viewer:
+                continue
+            secret = vary_secrets(state, owner, 7)
+            assert secret.hands[owner] != state.hands[owner]  # the owner's cards did change
+            varied = RULES.view(secret, viewer)
+            again = (
+                PICTURES.board(varied, NAMES, title="Risk", recent=seen),
+                PICTURES.battle(varied, seen, NAMES),
+                replay_frames([(varied, seen)], NAMES),
+            )
+            assert again == drawn, (viewer, owner)
+
+
+def test_a_replay_of_a_game_is_an_animated_gif_of_its_turns() -> None:
+    turns = samples.game_turns(3, 6)
+    made = replay(turns, NAMES)
+    gif = Image.open(io.BytesIO(made.data))
+    assert gif.format == "GIF" and gif.n_frames == made.frames == len(turns) == 7
+    assert made.width == 960 and len(made.data) < 8 * 1024 * 1024

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import io
 import subprocess
@@ -16,7 +17,17 @@ from msgspec.structs import replace
 from PIL import Image
 
 from render.core import badges
-from render.risk import badge_layout, board_image, render_battle, render_board, render_hand
+from render.risk import (
+    Fight,
+    Roll,
+    badge_layout,
+    battle_image,
+    board_image,
+    render_battle,
+    render_board,
+    render_hand,
+)
+from render.risk import battle as battle_card
 from render.risk.base import LAYOUTS, board_base, clear_cache
 from rules.risk.events import BattleFought, TerritoryConquered
 from rules.risk.views import RiskView, view
@@ -168,15 +179,44 @@ def test_unclaimed_land_has_no_badge_and_is_not_neutral() -> None:
     ("attack", "defence"), [((6,), (6,)), ((5, 2), (4,)), ((6, 5, 1), (6, 5)), ((3, 2, 1), ())]
 )
 def test_battle_cards(attack: tuple[int, ...], defence: tuple[int, ...]) -> None:
-    event = BattleFought(0, -1, "brazil", "north_africa", attack, defence, 1, 0)
-    image = Image.open(io.BytesIO(render_battle(event, samples.NAMES)))
-    assert image.width == 720 and image.height < 600
+    fight = Fight(0, -1, "brazil", "north_africa", (Roll(attack, defence, 1, 0),))
+    image = Image.open(io.BytesIO(render_battle(fight, samples.NAMES)))
+    assert image.width == 1000 and image.height < 600
+
+
+def test_a_long_fight_sums_up_its_early_rolls_in_one_picture() -> None:
+    short = battle_image(samples.battle(), samples.NAMES)
+    long = battle_image(samples.long_fight(), samples.NAMES)
+    assert long.width == short.width == 1000
+    assert long.height < 1000  # nine blocks at most, whatever the number of rolls
+    longer = replace_fight(samples.long_fight(), rolls=samples.long_fight().rolls * 5)
+    assert battle_image(longer, samples.NAMES).height == long.height
+
+
+def test_the_battle_card_reads_at_550_px(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Shown as an embed's image about 550 px wide: every text at least 13 px there, dice 27."""
+    sizes: list[int] = []
+    real = battle_card.font
+
+    def spy(size: int, *, bold: bool = False) -> typing.Any:
+        sizes.append(size)
+        return real(size, bold=bold)
+
+    monkeypatch.setattr(battle_card, "font", spy)
+    image = battle_image(samples.long_fight(), samples.NAMES)
+    shrink = 550 / image.width
+    assert sizes and min(sizes) * shrink >= 13
+    assert battle_card.DIE * shrink >= 27
 
 
 @pytest.mark.parametrize("cards", [(), (43,), tuple(range(12))])
 def test_hands(cards: tuple[int, ...]) -> None:
     image = Image.open(io.BytesIO(render_hand(cards, width=600)))
     assert image.width == 600
+
+
+def replace_fight(fight: Fight, **changes: typing.Any) -> Fight:
+    return dataclasses.replace(fight, **changes)
 
 
 def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:

@@ -1,0 +1,165 @@
+"""Playing moves for a player and showing them: a command of several moves (``act_all``, with its
+``preview``), a button or menu confirm (``act_clicked``), and, when a move hands a battle decision to
+another player, one more message naming it with its buttons (``prompt_decision``): the turn ping, which
+the shared layer posts, carries none."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import cast
+
+import discord
+
+from bot.cogs.common import handle_error, plain
+from bot.cogs.moves import ACK_SECONDS, present_move, step_buttons
+from bot.games.attack.steps import COMMAND, battle_steps
+from bot.games.attack.units import troops_value
+from bot.host import Host
+from bot.models import ActResult, ServiceError
+from bot.store import GameAndSeats
+from rules.attack.state import AttackState
+from rules.attack.views import AttackView
+from rules.core.errors import IllegalAction
+from rules.core.events import Action
+from rules.core.ruleset import Ruleset
+
+QUIET = discord.AllowedMentions.none()
+
+
+class NoDice:
+    """Dice for a preview: a move that would roll cannot be previewed (it is then only judged for real)."""
+
+    def die(self, n: int, sides: int) -> int:
+        raise LookupError("no dice in a preview")
+
+
+def preview(rules: Ruleset, state: AttackState, seat: int, actions: Sequence[Action]) -> None:
+    """A command of several moves (begin an action, then its first step) is refused as a whole if the
+    engine would refuse any of them in the position as it stands: nothing changes. The moves are tried
+    on the state, which is a value; one that would roll dice ends the preview (none of those is chained)."""
+    if len(actions) < 2:
+        return
+    for action in actions:
+        try:
+            state, _ = rules.apply(state, seat, action, NoDice())
+        except LookupError:
+            return
+
+
+def merged(results: Sequence[ActResult]) -> ActResult:
+    """Several moves of one command as one outcome: the last one's position, everyone's events."""
+    last = results[-1]
+    return replace(
+        last,
+        events=tuple(e for r in results for e in r.events),
+        public_events=tuple(e for r in results for e in r.public_events),
+        lines=tuple(line for r in results for line in r.lines),
+        turn_changed=any(r.turn_changed for r in results),
+    )
+
+
+async def act_all(
+    host: Host, interaction: discord.Interaction, found: GameAndSeats, actions: Sequence[Action]
+) -> None:
+    """Apply ``actions`` in order for the player (each is a move of its own: the engine judges each), then
+    present them as one. ``preview`` has already refused a command the engine would refuse; should the
+    game move on between the preview and a later move (another seat acting at the same instant) and that
+    move be refused, what was done is shown, then the refusal."""
+    game_id = found.game.id
+    results: list[ActResult] = []
+    refusal: ServiceError | IllegalAction | None = None
+    for action in actions:
+        try:
+            results.append(
+                await host.service.act(found if not results else game_id, interaction.user.id, action)
+            )
+        except (ServiceError, IllegalAction) as error:
+            if not results:
+                raise
+            refusal = error
+            break
+    patience = ACK_SECONDS - (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    async with host.turns.hold(
+        game_id, patience=min(patience, ACK_SECONDS), meanwhile=interaction.response.defer
+    ):
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+        outcome = merged(results)
+        await present_move(host, interaction, game_id, outcome)
+    await prompt_decision(host, interaction, game_id, outcome)
+    if refusal is not None:
+        await interaction.followup.send(refusal.message, ephemeral=True)
+
+
+async def act_clicked(
+    interaction: discord.Interaction,
+    game_id: int,
+    action: Action,
+    version: int | None,
+    done: str | None = None,
+) -> None:
+    """Make ``action`` for the clicking player (refused if the game moved on from ``version``), take the
+    spent buttons off their message (``done``: what a private menu says instead), present the move and
+    ask the battle decision that follows, if any."""
+    host = cast(Host, interaction.client)
+    try:
+        result = await host.service.act(game_id, interaction.user.id, action, version=version)
+    except Exception as error:
+        await handle_error(interaction, error)
+        return
+    await interaction.response.defer()
+    if done is not None:
+        await interaction.edit_original_response(content=done, view=None)
+    else:
+        await interaction.edit_original_response(view=None)
+    await present_move(host, interaction, game_id, result)
+    await prompt_decision(host, interaction, game_id, result)
+
+
+async def prompt_decision(
+    host: Host, interaction: discord.Interaction, game_id: int, result: ActResult
+) -> None:
+    """A move that handed a battle decision to another player (the turn changed, so its answer carried
+    no buttons): one more message naming the decision, with its buttons."""
+    if not result.turn_changed or result.result:
+        return
+    status = await host.service.status(game_id)
+    if status.status != "running" or not any(
+        status.seats[s].controller == "human" for s in status.waiting_for
+    ):
+        return
+    view: AttackView = await host.service.view(game_id)
+    steps = battle_steps(view)
+    if not steps:
+        return
+    names = [plain(s.name) for s in status.seats]
+    buttons = step_buttons(game_id, status.version, steps, COMMAND)
+    assert buttons is not None
+    await interaction.followup.send(decision_text(view, names), view=buttons, allowed_mentions=QUIET)
+
+
+def decision_text(view: AttackView, names: list[str]) -> str:
+    """The battle decision waiting now, in one line."""
+
+    def who(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+
+    navy, army = view.navy_battle, view.army_battle
+    if navy is not None:
+        zone = {z.id: z.name for z in view.zones}.get(navy.zone, navy.zone)
+        if navy.awaiting == "lineup":
+            deciding = " and ".join(who(s) for s in view.to_act)
+            return (
+                f"**Navy battle in the {zone}**, round {navy.round}: {deciding}, set your line-up "
+                "(secret until both are in)."
+            )
+        return f"**Navy battle in the {zone}**: {who(view.to_act[0])}, retreat or fight on?"
+    assert army is not None
+    region = {r.id: r.name for r in view.regions}.get(army.region, army.region)
+    reserve = army.attacker_reserve if army.deciding == army.attacker else army.defender_reserve
+    what = "your first line" if army.awaiting == "deploy" else f"the units you add (turn {army.turn})"
+    return (
+        f"**Battle for {region}**: {who(army.deciding)}, choose {what}: {army.need} from "
+        f"{troops_value(reserve)}."
+    )

@@ -1,0 +1,73 @@
+"""Two moves of /hex that the shared presentation does not cover: several starting units placed with one
+command (each its own move, presented together), and the public events of the last round resolved,
+read back from the game's log for ``/hex round``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+import discord
+
+from bot.cogs.common import channel_game
+from bot.cogs.moves import ACK_SECONDS, act_and_present, present_move
+from bot.gamelog import decode_events, live_actions, visible
+from bot.host import Host
+from bot.models import ActResult, ServiceError
+from bot.store import GameAndSeats
+from rules.core.errors import IllegalAction
+from rules.core.events import Action, Event
+from rules.hexwar.events import OrdersRevealed
+
+GAME = "hexwar"
+
+
+async def act_many(host: Host, interaction: discord.Interaction, actions: Sequence[Action]) -> None:
+    """Place several starting units with one command: one move each, as far as the turn allows,
+    presented together like a single move."""
+    if len(actions) == 1:
+        await act_and_present(host, interaction, GAME, actions[0])
+        return
+    found = await channel_game(host, interaction, GAME)
+    results: list[ActResult] = []
+    stopped = ""
+    for action in actions:
+        game: GameAndSeats | int = found.game.id if results else found  # the first move uses the read
+        try:
+            results.append(await host.service.act(game, interaction.user.id, action))
+        except (ServiceError, IllegalAction) as refusal:
+            if not results:
+                raise
+            stopped = refusal.message
+            break
+        if results[-1].turn_changed or results[-1].result:
+            break
+    last = results[-1]
+    lines = [line for r in results for line in r.lines]
+    if len(results) < len(actions):
+        lines.append(f"Placed {len(results)} of {len(actions)}. {stopped}".strip())
+    combined = replace(
+        last,
+        events=tuple(e for r in results for e in r.events),
+        public_events=tuple(e for r in results for e in r.public_events),
+        lines=tuple(lines),
+        turn_changed=any(r.turn_changed for r in results),
+    )
+    game_id = found.game.id
+    patience = ACK_SECONDS - (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    async with host.turns.hold(
+        game_id, patience=min(patience, ACK_SECONDS), meanwhile=interaction.response.defer
+    ):
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+        await present_move(host, interaction, game_id, combined)
+
+
+async def last_round(host: Host, game_id: int, ended: bool) -> list[Event]:
+    """The public events of the move that resolved the last round (found from the end of the log)."""
+    ruleset = host.games[GAME].rules
+    for row in reversed(live_actions(await host.store.log(game_id))):
+        events = visible(ruleset, decode_events(ruleset, row.events), None, ended)
+        if any(isinstance(e, OrdersRevealed) for e in events):
+            return events
+    return []

@@ -1,0 +1,145 @@
+"""/sk commands answered privately: standing orders (``orders.py`` keeps them secret even when they answer
+a step at once), the hand, and the battle board at full size."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.cogs.common import COLOUR, channel_game, choices, png_file, seat_of
+from bot.cogs.moves import ACK_SECONDS, present_move
+from bot.games.skirmish import choices as pick
+from bot.games.skirmish.commanding import GAME, Commands, Completion
+from bot.games.skirmish.orders import set_orders
+from bot.games.skirmish.presenter import ORDER_FIELDS, PRESENTER, orders_text
+from bot.limits import EMBED_DESCRIPTION, clip
+from bot.models import ServiceError
+from bot.parsing import quoted, whole_number
+from rules.skirmish.orders import CHOICES, check_orders
+from rules.skirmish.state import SkirmishState, StandingOrders
+
+
+class PrivateCommands(Commands):
+    """Standing orders, the hand, the battle board: each answered to the asking player only."""
+
+    @app_commands.command(description="Your standing orders: battle steps the game answers for you (private)")
+    @app_commands.describe(
+        defend="as defender: all",
+        losses="cheapest",
+        assign="best, highest or lowest (dice)",
+        cards_from="place counters, play cards worth at least this (99: none)",
+        order="best or formed",
+        occupy="advance, one or all",
+        clear="drop every standing order first",
+    )
+    async def orders(
+        self,
+        interaction: discord.Interaction,
+        defend: str | None = None,
+        losses: str | None = None,
+        assign: str | None = None,
+        cards_from: str | None = None,
+        order: str | None = None,
+        occupy: str | None = None,
+        clear: bool = False,
+    ) -> None:
+        found = await channel_game(self.host, interaction, GAME)
+        seat = seat_of(found, interaction.user.id)
+        if seat is None or found.game.state is None:
+            raise ServiceError(
+                "not_a_player", "You are not playing in this game, so you have no orders to set."
+            )
+        state: SkirmishState = self.host.service.state_of(found.game)
+        given = dict(zip(ORDER_FIELDS, (defend, losses, assign, cards_from, order, occupy), strict=True))
+        orders = merged_orders(StandingOrders() if clear else state.orders[seat], given)
+        results = await set_orders(self.host.service, found, interaction.user.id, seat, orders)
+        game_id = found.game.id
+        patience = ACK_SECONDS - (discord.utils.utcnow() - interaction.created_at).total_seconds()
+
+        async def defer() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+
+        async with self.host.turns.hold(game_id, patience=min(patience, ACK_SECONDS), meanwhile=defer):
+            if not interaction.response.is_done():
+                await defer()
+            answered = " They answered the battle step waiting for you." if len(results) > 1 else ""
+            await interaction.followup.send(
+                f"Your standing orders: {orders_text(orders)}.{answered}", ephemeral=True
+            )
+            for result in results:
+                if result.public_events:  # a battle step answered by the orders: everyone sees the step
+                    await present_move(self.host, interaction, game_id, result)
+
+    @orders.autocomplete("defend")
+    @orders.autocomplete("losses")
+    @orders.autocomplete("assign")
+    @orders.autocomplete("cards_from")
+    @orders.autocomplete("order")
+    @orders.autocomplete("occupy")
+    async def _order_values(self, interaction: discord.Interaction, typed: str) -> Completion:
+        return choices(pick.order_values(focused(interaction), typed))
+
+    @app_commands.command(description="Your cards and standing orders (only you see them)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        found = await channel_game(self.host, interaction, GAME)
+        view = await self.host.service.view(found.game.id, interaction.user.id)
+        if view.hand is None:
+            raise ServiceError("not_a_player", "You are not playing in this game, so you hold no cards.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        names = [s.name for s in found.seats]
+        text = PRESENTER.private_text(view) or ""
+        embed = discord.Embed(title="Your hand", description=clip(text, EMBED_DESCRIPTION), colour=COLOUR)
+        file = await png_file(self.host.games[GAME].pictures.private, view, names, filename="hand.png")
+        embed.set_image(url="attachment://hand.png")
+        await interaction.followup.send(embed=embed, file=file, ephemeral=True)
+
+    @app_commands.command(description="The battle board now, full size (only you see it)")
+    async def battle(self, interaction: discord.Interaction) -> None:
+        found = await channel_game(self.host, interaction, GAME)
+        view = await self.host.service.view(found.game.id)
+        if view.battle is None:
+            raise ServiceError(
+                "no_battle", "No battle is being fought now; each battle's board is shown as it goes."
+            )
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        names = [s.name for s in found.seats]
+        file = await png_file(self.host.games[GAME].pictures.battle, view, (), names, filename="battle.png")
+        embed = discord.Embed(title=f"Battle for {view.battle.defender.territory}", colour=COLOUR)
+        embed.set_image(url="attachment://battle.png")
+        await interaction.followup.send(embed=embed, file=file, ephemeral=True)
+
+
+def focused(interaction: discord.Interaction) -> str:
+    """The name of the option being typed in (one autocomplete serves every standing-order field)."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    options: list[dict[str, Any]] = list(data.get("options") or [])
+    while options:
+        option = options.pop(0)
+        if option.get("focused"):
+            return str(option.get("name", ""))
+        options.extend(option.get("options") or [])
+    return ""
+
+
+def merged_orders(current: StandingOrders, given: dict[str, str | None]) -> StandingOrders:
+    """``current`` with the fields given changed (``ask``: no order for that step), checked."""
+    values: dict[str, Any] = {f: getattr(current, f) for f in ORDER_FIELDS}
+    for field, text in given.items():
+        if text is None:
+            continue
+        value = text.strip().lower()
+        if value == "ask":
+            values[field] = None
+        elif field == "cards_from":
+            values[field] = whole_number(value, "cards_from", 0, 99)
+        elif value not in CHOICES[field]:
+            raise ServiceError(
+                "bad_order",
+                f"The standing order {field} is one of {', '.join(CHOICES[field])} or ask, "
+                f"not “{quoted(text)}”.",
+            )
+        else:
+            values[field] = value
+    return check_orders(StandingOrders(**values))

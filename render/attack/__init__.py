@@ -1,0 +1,56 @@
+"""Pictures of an Attack! game, all made from views (``rules.attack.views``).
+
+``PICTURES`` is what callers above ``render`` use (the contract in ``render.core.pictures``); the
+functions behind it, with their extra knobs (widths, deadlines), are exported for tests and benches.
+Inside: ``geometry`` (the map's outlines, worked out from ``data/attack/map.json`` and the world map's
+shapes), ``base`` (the static layer of each layout, cached per width), ``board`` (the board with what
+changed), ``sprites`` and ``place`` (its marks, nudged apart), ``panel`` (the season bar and
+standings), ``battle`` (army and navy battle pictures), ``hand`` (the private picture), ``icons`` and
+``pen`` (unit silhouettes and the full-colour canvas of the small pictures).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from render.attack.base import WIDTHS, board_base, clear_cache
+from render.attack.battle import render_battle
+from render.attack.board import board_image, changes, render_board
+from render.attack.hand import render_private
+from render.core.pictures import Pictures
+from rules.attack.views import AttackView
+from rules.core.events import Event
+
+__all__ = [
+    "PICTURES",
+    "WIDTHS",
+    "board_base",
+    "board_image",
+    "changes",
+    "clear_cache",
+    "render_battle",
+    "render_board",
+    "render_private",
+]
+
+
+def _board_png(view: AttackView, names: Sequence[str], *, title: str, recent: Sequence[Event] = ()) -> bytes:
+    """The board of the game's layout, with the moves, captures, gains and losses among ``recent``."""
+    return render_board(view, names, recent=tuple(recent), title=title)
+
+
+def _battle_png(view: AttackView, events: Sequence[Event], names: Sequence[str]) -> bytes | None:
+    return render_battle(view, events, names)
+
+
+def _private_png(view: AttackView, names: Sequence[str]) -> bytes | None:
+    """The viewer's action cards (and navy line-up while it is secret); None for the public view."""
+    return render_private(view, names)
+
+
+def _warm() -> None:
+    for layout in WIDTHS:
+        board_base(layout)
+
+
+PICTURES = Pictures(board=_board_png, battle=_battle_png, private=_private_png, warm=_warm)

@@ -1,0 +1,198 @@
+"""The static part of an Attack! board, built once per (layout, width) and shared by every render.
+
+A layout is one theatre (``western``, ``pacific``: cropped to its regions and zones, the other theatre's
+land and water shown dimmed, out of play) or the joined ``world``. The image holds the sea, the other
+theatre, sea lanes, the Arctic Circle, coasts, borders and sea-zone names in their final colours; each
+region's land holds its slot and each sea zone's water its slot, which a render maps to the owner's
+colour (or the tint of the navy holding the zone) with one lookup table (the same technique as the
+other world boards).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from render.attack.geometry import Point, Ring, geometry
+from render.attack.style import (
+    ARCTIC,
+    LANE,
+    OFF_LAND,
+    OFF_SEA,
+    REFERENCE_WIDTH,
+    SEA,
+    ZONE_LINE,
+    ZONE_TEXT,
+    palette,
+    region_slot,
+    zone_slot,
+)
+from render.core import colours as C
+from render.core import masks
+from render.core.cache import BuildCache
+from render.core.fonts import font, text_width
+from render.core.shapes import dashed_line
+from render.core.text import draw_text
+from rules.attack.board import board
+
+Box = tuple[float, float, float, float]
+PAD = 14.0  # map units of water kept round a theatre's regions and zones
+WIDTHS = {"western": 1100, "pacific": 1000, "world": 1600}  # what the bot sends for each layout
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class BoardBase:
+    layout: str
+    width: int
+    height: int  # of the map area
+    scale: float  # map pixels per map unit
+    ui: float  # text and badge scale: 1.0 at ``REFERENCE_WIDTH``
+    origin: Point  # the map unit at the image's top-left corner
+    image: Image.Image  # "L": indices and slots; shared, never drawn on
+    rings: tuple[tuple[Ring, ...], ...]  # per region (layout order), in pixels
+    anchors: tuple[Point, ...]  # per region: where its badge wants to sit
+    zone_anchors: tuple[Point, ...]  # per zone: where its ships' badge wants to sit
+    zone_names: tuple[Box, ...]  # per zone: its name's box, for badges to keep clear of
+    wraps: bool  # the world: connections leave one edge and come back at the other
+    lut: tuple[int, ...]  # identity: renders copy it and set the slots
+
+    def px(self, p: Point) -> Point:
+        return ((p[0] - self.origin[0]) * self.scale, (p[1] - self.origin[1]) * self.scale)
+
+
+def crop(layout: str) -> Box:
+    """The part of the map frame a layout shows, in map units (x0, y0, x1, y1)."""
+    g = geometry()
+    x, y, w, h = g.view_box
+    if layout == "world":
+        return (x, y, x + w, y + h)
+    points = [
+        p
+        for rid, rings in g.region_rings.items()
+        if g.region_theatre[rid] == layout
+        for r in rings
+        for p in r
+    ]
+    points += [g.zone_labels[z] for z in g.zone_cells if g.zone_theatre[z] == layout]
+    x0 = max(x, min(p[0] for p in points) - PAD)
+    x1 = min(x + w, max(p[0] for p in points) + PAD)
+    return (x0, y, x1, y + h)
+
+
+def zone_font_size(ui: float) -> int:
+    return max(9, round(15 * ui))
+
+
+def _build(layout: str, width: int) -> BoardBase:
+    g = geometry()
+    layout_board = board(layout)
+    pal = palette()
+    x0, y0, x1, y1 = crop(layout)
+    scale = width / (x1 - x0)
+    height = round((y1 - y0) * scale)
+    ui = width / REFERENCE_WIDTH
+
+    def px(p: Point) -> Point:
+        return ((p[0] - x0) * scale, (p[1] - y0) * scale)
+
+    def pixels(ring: Ring) -> Ring:
+        return tuple(px(p) for p in ring)
+
+    image = Image.new("L", (width, height), pal[OFF_SEA])
+    labels = Image.new("L", (width, height), 251)  # what each pixel is: for borders
+    land_labels = Image.new("L", (width, height), 0)
+    draw, label_draw, land_draw = ImageDraw.Draw(image), ImageDraw.Draw(labels), ImageDraw.Draw(land_labels)
+    for z, zid in enumerate(layout_board.zone_ids):
+        for cell in g.zone_cells[zid]:
+            draw.polygon(pixels(cell), fill=zone_slot(z))
+            label_draw.polygon(pixels(cell), fill=100 + z)
+    if layout != "pacific":  # the Great Lakes are in the west, the Caspian Sea between the theatres
+        for cell in g.lake_cells:
+            draw.polygon(pixels(cell), fill=pal[SEA])
+            label_draw.polygon(pixels(cell), fill=250)
+    line = max(1, round(2 * ui))
+    arctic = px((x0, g.arctic_y))[1]
+    dashed_line(draw, (0, arctic), (width, arctic), pal[ARCTIC], line, 10 * ui, 8 * ui)
+    rings = [tuple(pixels(r) for r in g.region_rings[rid]) for rid in layout_board.region_ids]
+    anchors = [px(g.region_labels[rid]) for rid in layout_board.region_ids]
+    index = layout_board.index
+    for a, b in g.lanes:
+        if a in index and b in index:
+            pa, pb = anchors[index[a]], anchors[index[b]]
+            if abs(pa[0] - pb[0]) > width / 2:  # across the world's edge: a stub out of each side
+                west, east = (pa, pb) if pa[0] < pb[0] else (pb, pa)
+                for start, edge in ((west, -10.0), (east, width + 10.0)):
+                    dashed_line(draw, start, (edge, start[1]), pal[LANE], line + 1, 9 * ui, 6 * ui)
+                continue
+            dashed_line(draw, pa, pb, pal[LANE], line + 1, 9 * ui, 6 * ui)
+    for polygon in g.land:
+        draw.polygon(pixels(polygon), fill=pal[OFF_LAND])
+        label_draw.polygon(pixels(polygon), fill=200)
+        land_draw.polygon(pixels(polygon), fill=200)
+    for r, region_rings in enumerate(rings):
+        for ring in region_rings:
+            draw.polygon(ring, fill=region_slot(r))
+            label_draw.polygon(ring, fill=r + 1)
+            land_draw.polygon(ring, fill=r + 1)
+    image.paste(pal[ZONE_LINE], (0, 0), masks.edges(labels))
+    image.paste(pal[C.INK], (0, 0), masks.edges(land_labels))
+    # Armies may cross an anchored zone between any two regions on its coast: an anchor by its name.
+    zone_anchors, zone_names = [], []
+    f = font(zone_font_size(ui))
+    for z, zid in enumerate(layout_board.zone_ids):
+        x, y = px(g.zone_labels[zid])
+        name = layout_board.zone_names[z] + (" ⚓" if layout_board.anchor[z] else "")
+        box = draw_text(image, (x, y), name, f, pal.ramp(ZONE_TEXT, SEA), "ms")
+        zone_names.append((float(box[0]), float(box[1]), float(box[2]), float(box[3])))
+        zone_anchors.append((x, y + 20 * ui))
+    if layout == "world":
+        _edge_marks(image, g.wraps, layout, px, ui)
+    return BoardBase(
+        layout=layout,
+        width=width,
+        height=height,
+        scale=scale,
+        ui=ui,
+        origin=(x0, y0),
+        image=image,
+        rings=tuple(rings),
+        anchors=tuple(anchors),
+        zone_anchors=tuple(zone_anchors),
+        zone_names=tuple(zone_names),
+        wraps=layout == "world",
+        lut=tuple(range(256)),
+    )
+
+
+def _edge_marks(
+    image: Image.Image, wraps: tuple[tuple[str, str], ...], layout: str, px: object, ui: float
+) -> None:
+    """The joined world wraps east to west: a small ⇆ at both edges beside each sea border that does."""
+    g = geometry()
+    pal = palette()
+    f = font(max(9, round(18 * ui)), bold=True)
+    for a, b in wraps:
+        if a in g.zone_labels and b in g.zone_labels:
+            ys = [g.zone_labels[a][1], g.zone_labels[b][1]]
+            y = (sum(ys) / 2 - g.view_box[1]) * image.height / g.view_box[3]
+            for x, anchor in ((4.0, "lm"), (image.width - 4.0, "rm")):
+                draw_text(image, (x, y), "⇆", f, pal.ramp(ZONE_TEXT, SEA), anchor)
+
+
+_BASES: BuildCache[BoardBase] = BuildCache(_build)
+
+
+def board_base(layout: str, width: int | None = None) -> BoardBase:
+    """The cached static layer of ``layout`` at ``width`` pixels (default: what the bot sends)."""
+    if layout not in WIDTHS:
+        raise ValueError(f"unknown Attack! layout {layout!r}; known: {', '.join(WIDTHS)}")
+    return _BASES.get(layout, width or WIDTHS[layout])
+
+
+def clear_cache() -> None:
+    _BASES.clear()
+
+
+def name_width(text: str, ui: float) -> int:
+    return text_width(text, font(max(9, round(15 * ui))))

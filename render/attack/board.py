@@ -1,0 +1,330 @@
+"""The Attack! board, made from a view only (``rules.attack.views``), so nothing hidden can leak.
+
+``render_board`` draws the title bar (whose action, and which), the year and season bar, the theatre map
+or the joined world (regions in their owners' colours; neutrals grey with their government markers;
+capitals, oil markers, armies and navies with counts; sea zones tinted by the navy holding them) and the
+standings. What changed since the viewer's last look (``recent`` events) is drawn on it: moves, attacks
+and sailings as arrows, captured or won-over regions outlined, units gained and lost as small deltas.
+Pure: the same arguments give the same bytes.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from render.attack.base import BoardBase, board_base
+from render.attack.panel import draw_season_bar, draw_standings, season_height, seat_name, standings_height
+from render.attack.place import spread
+from render.attack.sprites import delta, navy_badge, region_mark
+from render.attack.style import ATTACK, SAIL, palette, region_slot, seat_colour, tint, zone_slot
+from render.core import colours as C
+from render.core.badges import Sprite, paste_sprite
+from render.core.panels import TitleInfo, draw_title, title_height
+from render.core.png import encode_png
+from render.core.shapes import Point, arrow_polygon
+from rules.attack.events import (
+    ArmyMoved,
+    AssaultGathered,
+    NavyRetreated,
+    Negotiated,
+    RegionConquered,
+    Researched,
+    ShipsEngaged,
+    ShipsSailed,
+    UnitsBuilt,
+    Volley,
+)
+from rules.attack.state import Stage
+from rules.attack.views import AttackView, RegionView, ZoneView
+from rules.core.events import Event
+
+MOVE, STRIKE, SAILING = "move", "attack", "sail"
+MARK_ROW = 32  # the height of a row of marks at ``ui`` 1 (the army badge's)
+SHORT = (("United States", "US"),)  # names shortened on the map (the log and menus use the full ones)
+ARROW_COLOURS = {MOVE: C.HIGHLIGHT, STRIKE: ATTACK, SAILING: SAIL}
+
+
+@dataclass(frozen=True, slots=True)
+class Changes:
+    """What ``recent`` events did to the board, by place id."""
+
+    arrows: tuple[tuple[str, tuple[str, ...], str], ...]  # (kind, places along the way, seat colour key)
+    outlined: tuple[str, ...]  # regions taken or won over
+    gained: dict[str, int]
+    lost: dict[str, int]
+
+
+def changes(recent: Sequence[Event]) -> Changes:
+    arrows: list[tuple[str, tuple[str, ...], str]] = []
+    outlined: list[str] = []
+    gained: Counter[str] = Counter()
+    lost: Counter[str] = Counter()
+    for event in recent:
+        if isinstance(event, ArmyMoved):
+            arrows.append((MOVE, (event.source, event.target), MOVE))
+        elif isinstance(event, AssaultGathered):
+            arrows.append((STRIKE, (event.source, event.target), STRIKE))
+        elif isinstance(event, ShipsSailed):
+            way = (event.source, *event.path, event.target)
+            arrows.append((SAILING, tuple(dict.fromkeys(way)), SAILING))
+        elif isinstance(event, NavyRetreated):
+            arrows.append((SAILING, (event.zone, event.to), SAILING))
+        elif isinstance(event, RegionConquered) or (isinstance(event, Negotiated) and event.success):
+            outlined.append(event.region)
+        elif isinstance(event, UnitsBuilt):
+            gained[event.region] += sum(event.army.counts()) + sum(event.navy.counts())
+        elif isinstance(event, Volley):
+            lost[event.region] += sum(event.destroyed.counts())
+        elif isinstance(event, Researched):
+            lost[event.region] += sum(event.army.counts()) + sum(event.navy.counts())
+        elif isinstance(event, ShipsEngaged):
+            lost[event.zone] += sum(1 for _, _, fate in event.hits if fate == "sunk")
+    unique = list(dict.fromkeys(arrows))
+    return Changes(
+        tuple(unique), tuple(dict.fromkeys(outlined)), dict(gained), {k: v for k, v in lost.items() if v}
+    )
+
+
+def render_board(
+    view: AttackView,
+    names: Sequence[str],
+    *,
+    recent: Sequence[Event] = (),
+    title: str = "Attack!",
+    width: int | None = None,
+    deadline: str | None = None,
+) -> bytes:
+    """The board as PNG bytes; ``names[i]`` is seat i's display name."""
+    return encode_png(board_image(view, names, recent=recent, title=title, width=width, deadline=deadline))
+
+
+def board_image(
+    view: AttackView,
+    names: Sequence[str],
+    *,
+    recent: Sequence[Event] = (),
+    title: str = "Attack!",
+    width: int | None = None,
+    deadline: str | None = None,
+) -> Image.Image:
+    base = board_base(view.layout, width)
+    pal = palette()
+    ui = base.ui
+    lut = list(base.lut)
+    for r, region in enumerate(view.regions):
+        lut[region_slot(r)] = pal[seat_colour(region.owner)]
+    for z, zone in enumerate(view.zones):
+        lut[zone_slot(z)] = pal[tint(zone.owner) if zone.owner >= 0 else C.SEA]
+    top = title_height(ui) + season_height(ui)
+    map_bottom = top + base.height
+    canvas = Image.new("L", (base.width, map_bottom + standings_height(len(view.seats), ui)), pal[C.PANEL])
+    canvas.paste(base.image.point(lut), (0, top))
+    draw = ImageDraw.Draw(canvas)
+    found = changes(recent)
+    region_index = {r.id: i for i, r in enumerate(view.regions)}
+    for rid in found.outlined:
+        if rid in region_index:
+            _outline(draw, base, region_index[rid], top)
+    sprites, centres = _marks(view, base, found)
+    places = {**{z.id: centres[len(view.regions) + k] for k, z in enumerate(view.zones)}}
+    places.update({r.id: centres[i] for i, r in enumerate(view.regions)})
+    sizes = {r.id: _size(sprites[i]) for i, r in enumerate(view.regions)}
+    sizes.update({z.id: _size(sprites[len(view.regions) + k]) for k, z in enumerate(view.zones)})
+    for kind, way, _ in found.arrows:
+        points = [places[p] for p in way if p in places]
+        if len(points) >= 2:
+            ends = (sizes.get(way[0], (0, 0)), sizes.get(way[-1], (0, 0)))
+            _arrow_path(draw, base, [(x, y + top) for x, y in points], ends, ARROW_COLOURS[kind])
+    for sprite, (x, y) in zip(sprites, centres, strict=True):
+        if sprite is not None:
+            paste_sprite(canvas, sprite, (x, y + top))
+    draw_title(canvas, pal, _title_info(view, names, title, deadline), ui)
+    draw_season_bar(canvas, pal, view, title_height(ui), ui)
+    draw_standings(canvas, pal, view, names, map_bottom, ui)
+    canvas.putpalette(pal.as_bytes())
+    return canvas
+
+
+def short_name(name: str) -> str:
+    for long, short in SHORT:
+        name = name.replace(long, short)
+    return name
+
+
+def _size(sprite: Sprite | None) -> tuple[int, int]:
+    return sprite.size if sprite is not None else (0, 0)
+
+
+def _ships(zone_or_region: ZoneView | RegionView) -> str:
+    count = sum(zone_or_region.navy.counts())
+    if not count:
+        return ""
+    cargo = sum(zone_or_region.cargo.counts()) if isinstance(zone_or_region, ZoneView) else 0
+    return f"{count}+{cargo}" if cargo else str(count)
+
+
+def _marks(view: AttackView, base: BoardBase, found: Changes) -> tuple[list[Sprite | None], list[Point]]:
+    """Each region's marks, then each zone's ships, then the deltas: sprites and centres (map pixels),
+    nudged apart so no count hides another."""
+    ui = base.ui
+    sprites: list[Sprite | None] = []
+    anchors: list[Point] = []
+    for i, region in enumerate(view.regions):
+        government = region.marker if region.owner < 0 else None
+        mark = region_mark(
+            region.owner,
+            sum(region.army.counts()),
+            _ships(region),
+            government,
+            region.capital_of is not None,
+            region.oil,
+            short_name(region.name),
+            ui,
+        )
+        sprites.append(mark)
+        # The marks (the sprite's top row) sit on the region's label point, the name under them.
+        x, y = base.anchors[i]
+        anchors.append((x, y + mark.size[1] / 2 - MARK_ROW * ui / 2))
+    for k, zone in enumerate(view.zones):
+        ships = _ships(zone)
+        sprites.append(navy_badge(zone.owner, ships, ui) if ships else None)
+        anchors.append(base.zone_anchors[k])
+    at = {r.id: base.anchors[i] for i, r in enumerate(view.regions)}
+    at.update({z.id: base.zone_anchors[k] for k, z in enumerate(view.zones)})
+    lift = 30 * ui
+    for place, amount in [*found.gained.items(), *((p, -n) for p, n in found.lost.items())]:
+        if place in at:
+            x, y = at[place]
+            sprites.append(delta(amount, ui))
+            anchors.append((x + lift * (0.6 if amount > 0 else -0.6), y - lift))
+    shown = [i for i, s in enumerate(sprites) if s is not None]
+    moved = spread(
+        [anchors[i] for i in shown],
+        [s.size for s in sprites if s is not None],
+        fixed=(),  # zone names may be covered: pinning marks round them leaves marks overlapping
+        bounds=(0, 0, base.width, base.height),
+        gap=2 * ui,
+    )
+    centres = list(anchors)
+    for i, centre in zip(shown, moved, strict=True):
+        centres[i] = centre
+    return sprites, centres
+
+
+def _outline(draw: ImageDraw.ImageDraw, base: BoardBase, region: int, top: int) -> None:
+    """A region taken or won over: a white line round it, on a dark one so it shows on every colour."""
+    pal = palette()
+    for colour, width in ((C.INK, round(8 * base.ui)), (C.HIGHLIGHT, round(4 * base.ui))):
+        for ring in base.rings[region]:
+            points = [(x, y + top) for x, y in ring]
+            draw.line([*points, points[0]], fill=pal[colour], width=max(1, width), joint="curve")
+
+
+def _arrow_path(
+    draw: ImageDraw.ImageDraw,
+    base: BoardBase,
+    points: list[Point],
+    ends: tuple[tuple[int, int], tuple[int, int]],
+    colour: C.Rgb,
+) -> None:
+    """An arrow along ``points`` (a sailing's zones), from the first mark's edge to the last's; a leg
+    longer than half the world goes round the back (out of one edge, in at the other)."""
+    pal = palette()
+    u = base.ui
+    legs = list(itertools.pairwise(points))
+    for k, (a, b) in enumerate(legs):
+        if base.wraps and abs(b[0] - a[0]) > base.width / 2:
+            shift = base.width if b[0] < a[0] else -base.width
+            _leg(draw, a, (b[0] + shift, b[1]), ends[0] if k == 0 else (0, 0), (0, 0), colour, u, False)
+            _leg(draw, (a[0] - shift, a[1]), b, (0, 0), ends[1], colour, u, k == len(legs) - 1)
+            continue
+        start = ends[0] if k == 0 else (0, 0)
+        stop = ends[1] if k == len(legs) - 1 else (0, 0)
+        _leg(draw, a, b, start, stop, colour, u, k == len(legs) - 1)
+    del pal
+
+
+def _leg(
+    draw: ImageDraw.ImageDraw,
+    a: Point,
+    b: Point,
+    a_size: tuple[int, int],
+    b_size: tuple[int, int],
+    colour: C.Rgb,
+    u: float,
+    head: bool,
+) -> None:
+    pal = palette()
+    length = math.dist(a, b)
+    if length < 1:
+        return
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    start = _exit(a_size, ux, uy) + 2 * u
+    stop = _exit(b_size, ux, uy) + 2 * u
+    if length - start - stop < 10 * u:
+        return
+    p = (a[0] + ux * start, a[1] + uy * start)
+    q = (b[0] - ux * stop, b[1] - uy * stop)
+    edge = 2.5 * u
+    if head:
+        back = (p[0] - ux * edge, p[1] - uy * edge)
+        tip = (q[0] + ux * edge * 1.6, q[1] + uy * edge * 1.6)
+        draw.polygon(
+            arrow_polygon(back, tip, 7 * u + 2 * edge, 22 * u + 3 * edge, 22 * u + 4 * edge), fill=pal[C.INK]
+        )
+        draw.polygon(arrow_polygon(p, q, 7 * u, 22 * u, 22 * u), fill=pal[colour])
+        return
+    draw.line([p, q], fill=pal[C.INK], width=round(7 * u + 2 * edge))
+    draw.line([p, q], fill=pal[colour], width=round(7 * u))
+
+
+def _exit(size: tuple[int, int], ux: float, uy: float) -> float:
+    w, h = size
+    if w == 0 or h == 0:
+        return 0.0
+    tx = (w / 2) / abs(ux) if abs(ux) > 1e-9 else math.inf
+    ty = (h / 2) / abs(uy) if abs(uy) > 1e-9 else math.inf
+    return min(tx, ty)
+
+
+def _title_info(view: AttackView, names: Sequence[str], title: str, deadline: str | None) -> TitleInfo:
+    where = {"western": "Western theatre", "pacific": "Pacific theatre", "world": "The world"}[view.layout]
+    if view.stage is Stage.OVER:
+        winners = view.winners
+        if len(winners) == 1:
+            return TitleInfo(title, where, seat_name(names, winners[0]), winners[0], "wins!", None)
+        together = " and ".join(seat_name(names, s) for s in winners)
+        return TitleInfo(title, f"{where} · {together} share the win", deadline=None)
+    if not view.to_act:
+        return TitleInfo(title, where, deadline=deadline)
+    seat = view.to_act[0]
+    if len(view.to_act) > 1:  # both sides of a navy battle line up at once
+        together = " and ".join(seat_name(names, s) for s in view.to_act)
+        return TitleInfo(title, where, together, None, _doing(view, seat), deadline)
+    return TitleInfo(title, where, seat_name(names, seat), seat, _doing(view, seat), deadline)
+
+
+def _doing(view: AttackView, seat: int) -> str:
+    """What the seat to act must do, in a few words (the title bar has little room)."""
+    army, navy = view.army_battle, view.navy_battle
+    if navy is not None:
+        return "to line up ships" if navy.awaiting == "lineup" else "to retreat or fight on"
+    if army is not None:
+        return "to set the battle line" if army.awaiting == "deploy" else f"to add {army.need} to the line"
+    if view.stage is Stage.GOVERNMENT:
+        return "to choose a government"
+    if view.stage is Stage.CAPITAL:
+        return "to place a capital"
+    if view.stage is Stage.DIRECTION:
+        return "to choose the direction"
+    if view.action is not None and view.action.seat == seat:
+        return f"in a {view.action.kind.title()}"
+    if view.season == "winter" and not view.burned:
+        return "to burn oil or pass"
+    return "to take an action"

@@ -1,0 +1,129 @@
+"""How the Axis & Allies map draws what changed since the viewer's last look (``MapChanges``, made
+from the events by ``render.axis_allies.picture``):
+
+- moves as arrows in the mover's colour along the spaces they passed through, cased in ink (in white for
+  the dark colours, so Germany's arrows show over Germany), under the names and chips, which stay
+  readable;
+- territories captured (or liberated) outlined in white, like Risk's conquests; battles still to be
+  fought outlined in white dashes;
+- each battle fought (and bombing raid) as a white-edged dark burst whose core is the winner's colour
+  (grey: nobody left);
+- units lost as "−3" tags and units placed as "+2" tags in the power's colour, beside the space.
+
+The bursts and tags go last, each in the free place nearest its space, clear of names, rows and chips.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from PIL import Image, ImageDraw
+
+from render.axis_allies.base import MapBase, map_palette, power_colour
+from render.axis_allies.diff import MapChanges, Move
+from render.axis_allies.layout import BoxIndex, Marker, Token, box_at, free_spot, row_box
+from render.axis_allies.places import nearby
+from render.core import colours as C
+from render.core.badges import paste_sprite
+from render.core.marks import burst_sprite, change_tag, dashed_path, draw_arrow, tag_style, trim
+from render.core.shapes import Point
+from rules.axis_allies.board import classic_board
+
+
+class Room:
+    """What a render has put on the map so far (names, marker rows, chips) and, for each further mark
+    (a battle burst, a change tag), the free place nearest where it belongs."""
+
+    def __init__(self, base: MapBase, rows: Mapping[int, Sequence[Marker]], tokens: Sequence[Token]) -> None:
+        self.base = base
+        self.taken = BoxIndex(round(64 * base.ui))
+        for box in (*base.reserved, *(row_box(r) for r in rows.values()), *(t.box for t in tokens)):
+            if box is not None:
+                self.taken.add(box)
+
+    def place(self, anchor: Point, w: float, h: float) -> Point:
+        """The centre of the free w×h place nearest ``anchor``, now taken (``anchor`` if none is free)."""
+        centre = free_spot(nearby(anchor, max(2.0, h / 2), 3000), w + 2, h + 2, self.taken, self.base)
+        centre = centre or anchor
+        self.taken.add(box_at(centre, w, h))
+        return centre
+
+
+def draw_outlines(
+    draw: ImageDraw.ImageDraw, base: MapBase, battles: Sequence[str], captured: Sequence[str]
+) -> None:
+    """Captured territories in solid white, battles to fight in white dashes, each on a dark line."""
+    board = classic_board()
+    palette = map_palette()
+    ink, white, ui = palette[C.INK], palette[C.HIGHLIGHT], base.ui
+    for name in dict.fromkeys(captured):
+        for ring in base.rings[board.territories[name].index]:
+            points = list(ring)
+            draw.line([*points, points[0]], fill=ink, width=max(1, round(9 * ui)))
+            draw.line([*points, points[0]], fill=white, width=max(1, round(4.5 * ui)))
+    for name in dict.fromkeys(battles):
+        for ring in base.rings[board.territories[name].index]:
+            points = list(ring)
+            draw.line([*points, points[0]], fill=ink, width=max(1, round(8 * ui)))
+            dashed_path(draw, points, white, max(1, round(4 * ui)), 14 * ui, 9 * ui)
+
+
+def draw_moves(draw: ImageDraw.ImageDraw, base: MapBase, moves: Sequence[Move]) -> None:
+    """Each move as an arrow through the middles of the spaces on its path."""
+    board = classic_board()
+    palette = map_palette()
+    ui = base.ui
+    for move in moves:
+        points = _unwrapped([base.centres[board.territories[s].index] for s in move.path], base.wrap)
+        points = trim(points, 14 * ui, 18 * ui)
+        colour = power_colour(move.power)
+        fill = palette[colour]
+        # Cased in white where the fill is dark (Germany's arrows over Germany), else in ink.
+        casing = palette[C.HIGHLIGHT] if C.ink_on(colour) == C.WHITE else palette[C.INK]
+        xs = [x for x, _ in points]
+        # A move across the Pacific's edge leaves the map on one side and comes back on the other.
+        shifts = [0.0] + ([base.wrap] if min(xs) < 0 else []) + ([-base.wrap] if max(xs) > base.width else [])
+        for dx in shifts:
+            shifted = [(x + dx, y) for x, y in points]
+            draw_arrow(draw, shifted, fill, casing, shaft=5 * ui, head=20 * ui, edge=2 * ui)
+
+
+def _unwrapped(points: list[Point], wrap: float) -> list[Point]:
+    """The path with each step taken the short way round the world (x shifted by ``wrap`` where a step
+    would otherwise cross more than half the map)."""
+    out = points[:1]
+    for x, y in points[1:]:
+        px = out[-1][0]
+        while x - px > wrap / 2:
+            x -= wrap
+        while px - x > wrap / 2:
+            x += wrap
+        out.append((x, y))
+    return out
+
+
+def draw_marks(layer: Image.Image, base: MapBase, changes: MapChanges, room: Room) -> None:
+    """The bursts of battles fought, then the tags of units lost and placed, each near its space."""
+    board = classic_board()
+    palette = map_palette()
+    ui = base.ui
+    radius = max(6, round(17 * ui))
+    for where, winner in dict.fromkeys(changes.battles):
+        i = board.territories[where].index
+        if not base.shown[i]:
+            continue
+        core = palette[power_colour(winner)] if winner else palette[C.MUTED]
+        sprite = burst_sprite(radius, palette[C.INK], core, palette[C.HIGHLIGHT], max(1, round(2 * ui)))
+        centre = room.place(base.centres[i], *sprite.size)
+        paste_sprite(layer, sprite, centre)
+    style = tag_style(ui * 1.1)
+    for counts, sign in ((changes.lost, -1), (changes.placed, 1)):
+        for (where, power), n in counts.items():
+            i = board.territories[where].index
+            if not n or not base.shown[i]:
+                continue
+            colour = power_colour(power)
+            ramp = palette.ramp(C.ink_on(colour), colour)
+            sprite = change_tag(sign * n, style, palette[colour], palette[C.INK], ramp)
+            centre = room.place(base.centres[i], *sprite.size)
+            paste_sprite(layer, sprite, centre)

@@ -1,0 +1,163 @@
+"""The title bar's words and the legend under the board, from a view.
+
+The legend is a table a row per seat: the seat's badge (its colour and shape), its name with what it is
+doing (writing orders, orders in, out) and numbers that fit the phase: the hexes left in hand while the
+board is built, the starting units left while they are placed, then hexes, cities, units, money and
+income (all public in Hex war).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from render.core import colours as C
+from render.core.badges import paste_sprite
+from render.core.fonts import fit, font
+from render.core.palette import Palette
+from render.core.panels import TitleInfo, swatch
+from render.core.text import draw_text
+from rules.hexwar.state import Phase
+from rules.hexwar.units import ORDER
+from rules.hexwar.views import HexWarView
+
+DASH = "–"
+HAND_COLUMNS = ("Land", "City", "Port", "Water")
+UNIT_COLUMNS = ("Inf", "Tank", "Hov", "Plane")
+PLAY_COLUMNS = ("Hexes", "Cities", "Units", "Money", "Income")
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    seat: int
+    name: str
+    note: str
+    values: tuple[int | None, ...]
+    current: bool
+    muted: bool
+
+
+def seat_name(names: Sequence[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) and names[seat] else f"Seat {seat + 1}"
+
+
+def columns(view: HexWarView) -> tuple[str, ...]:
+    if view.phase is Phase.HEXES:
+        return HAND_COLUMNS
+    if view.phase is Phase.UNITS:
+        return UNIT_COLUMNS
+    return PLAY_COLUMNS
+
+
+def rows(view: HexWarView, names: Sequence[str]) -> list[Row]:
+    found = []
+    for s in view.seats:
+        if view.phase is Phase.HEXES:
+            values: tuple[int | None, ...] = tuple(s.hand)
+        elif view.phase is Phase.UNITS:
+            values = tuple(s.units_left[ORDER.index(u)] for u in ("inf", "tank", "hov", "plane"))
+        else:
+            values = (s.hexes, s.cities, s.units, s.money, None if s.out else s.income)
+        if s.resigned:
+            note = "resigned"
+        elif s.out:
+            note = "out"
+        elif view.phase is Phase.ORDERS:
+            note = "✓" if s.submitted else ""  # the title counts them; the tick says whose are in
+        else:
+            note = ""
+        current = s.seat in view.winners or (
+            view.phase in (Phase.HEXES, Phase.UNITS, Phase.CAPITALS) and s.seat == view.current
+        )
+        found.append(Row(s.seat, seat_name(names, s.seat), note, values, current, s.out))
+    return found
+
+
+def title_info(view: HexWarView, names: Sequence[str], title: str, deadline: str | None = None) -> TitleInfo:
+    playing = [s for s in view.seats if not s.out]
+    if view.phase is Phase.OVER:
+        status = f"Game over · round {view.round}"
+        if view.winners:
+            winner = view.winners[0]
+            who = " and ".join(seat_name(names, w) for w in view.winners)
+            return TitleInfo(title, status, who, winner, "wins!" if len(view.winners) == 1 else "win!")
+        return TitleInfo(title, status)
+    if view.phase is Phase.ORDERS:
+        done = sum(1 for s in playing if s.submitted)
+        status = f"Round {view.round} · orders {done} of {len(playing)} in"
+        return TitleInfo(title, status, action="every player writes orders", deadline=deadline)
+    status, action = {
+        Phase.HEXES: ("Setup · building the board", "to place a hex"),
+        Phase.UNITS: ("Setup · starting units", "to place units"),
+        Phase.CAPITALS: ("Setup · capitals", "to place a capital"),
+    }[view.phase]
+    return TitleInfo(title, status, seat_name(names, view.current), view.current, action, deadline)
+
+
+def legend_columns(count: int) -> int:
+    return 1 if count <= 2 else 2
+
+
+def legend_height(count: int, scale: float) -> int:
+    per_column = -(-count // legend_columns(count))
+    return round((12 + 30 + 38 * per_column + 30 + 10) * scale)
+
+
+def draw_legend(
+    canvas: Image.Image,
+    palette: Palette,
+    top: int,
+    view: HexWarView,
+    names: Sequence[str],
+    scale: float,
+    footnote: str,
+) -> None:
+    table = rows(view, names)
+    heads = columns(view)
+    count = legend_columns(len(table))
+    per_column = -(-len(table) // count)
+    margin, gap = round(22 * scale), round(36 * scale)
+    col_width = (canvas.width - 2 * margin - (count - 1) * gap) // count
+    number_width = round((72 if len(heads) > 4 else 84) * scale)
+    head, regular, bold = font(round(17 * scale)), font(round(21 * scale)), font(round(21 * scale), bold=True)
+    row_h = round(38 * scale)
+    for c in range(count):
+        x0 = margin + c * (col_width + gap)
+        y = top + round(12 * scale)
+        numbers_x = x0 + col_width - number_width * len(heads)
+        draw_text(canvas, (x0, y + round(14 * scale)), "Player", head, palette.ramp(C.MUTED, C.PANEL), "lm")
+        for k, label in enumerate(heads):
+            right = numbers_x + (k + 1) * number_width
+            draw_text(
+                canvas, (right, y + round(14 * scale)), label, head, palette.ramp(C.MUTED, C.PANEL), "rm"
+            )
+        y += round(30 * scale)
+        for row in table[c * per_column : (c + 1) * per_column]:
+            bg = C.PANEL_HIGHLIGHT if row.current else C.PANEL
+            if row.current:
+                ImageDraw.Draw(canvas).rounded_rectangle(
+                    (x0 - round(8 * scale), y + 2, x0 + col_width + round(8 * scale), y + row_h - 2),
+                    radius=round(8 * scale),
+                    fill=palette[C.PANEL_HIGHLIGHT],
+                )
+            mid = y + row_h / 2
+            sprite = swatch(palette, row.seat, scale * 0.75)
+            paste_sprite(canvas, sprite, (x0 + sprite.size[0] / 2, mid))
+            name_x = x0 + sprite.size[0] + round(10 * scale)
+            colour = C.MUTED if row.muted else C.TEXT
+            room = numbers_x - name_x - round(10 * scale)
+            note = f"  {row.note}" if row.note else ""
+            name = fit(row.name, bold, max(room // 2, room - round(len(note) * 10 * scale)))
+            end = draw_text(canvas, (name_x, mid), name, bold, palette.ramp(colour, bg), "lm")[2]
+            if note:
+                draw_text(canvas, (end, mid), fit(note, regular, numbers_x - end - 4), regular,
+                          palette.ramp(C.MUTED, bg), "lm")  # fmt: skip
+            for k, value in enumerate(row.values):
+                right = numbers_x + (k + 1) * number_width
+                text = DASH if value is None else str(value)
+                draw_text(canvas, (right, mid), text, regular, palette.ramp(colour, bg), "rm")
+            y += row_h
+    bottom = top + legend_height(len(table), scale) - round(22 * scale)
+    draw_text(canvas, (margin, bottom), footnote, head, palette.ramp(C.MUTED, C.PANEL), "lm")

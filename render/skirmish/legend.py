@@ -1,0 +1,104 @@
+"""The Skirmish legend under the map: one row per player (territories, units on the map, their exchange
+value, cards held as a count, troops left in the garrison), then a key to the badges and the shading.
+
+Core's legend has fixed columns (armies, income); Skirmish counts different things, so it draws its own
+rows with core's swatches and text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from render.core import colours as C
+from render.core.badges import paste_sprite
+from render.core.fonts import fit, font, text_width
+from render.core.panels import swatch
+from render.core.text import draw_text
+from render.skirmish.badges import ICON_KINDS, KIND_NAMES, draw_icon
+from render.skirmish.base import map_palette
+
+COLUMNS = ("Terr.", "Units", "Value", "Cards", "Troops left")
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    seat: int
+    name: str
+    values: tuple[int, int, int, int, int]  # in the order of COLUMNS
+    note: str = ""  # "out", "resigned"
+    current: bool = False
+
+
+def legend_height(rows: int, ui: float) -> int:
+    columns = 1 if rows <= 3 else 2
+    per_column = -(-rows // columns)
+    return round((12 + 28 + 34 * per_column + 10 + 34) * ui)
+
+
+def draw_legend(canvas: Image.Image, top: int, rows: Sequence[Row], ui: float) -> None:
+    palette = map_palette()
+    columns = 1 if len(rows) <= 3 else 2
+    per_column = -(-len(rows) // columns)
+    margin, col_gap = round(20 * ui), round(34 * ui)
+    col_width = (canvas.width - 2 * margin - (columns - 1) * col_gap) // columns
+    number_w = [round(w * ui) for w in (58, 62, 62, 58, 96)] if columns == 2 else [round(90 * ui)] * 5
+    head, regular = font(round(16 * ui)), font(round(19 * ui))
+    bold = font(round(19 * ui), bold=True)
+    row_h = round(34 * ui)
+    draw = ImageDraw.Draw(canvas)
+    for c in range(columns):
+        x0 = margin + c * (col_width + col_gap)
+        right_edge = x0 + col_width
+        y = top + round(12 * ui)
+        lefts = [right_edge - sum(number_w[k:]) for k in range(len(COLUMNS))]
+        draw_text(canvas, (x0, y + 12 * ui), "Player", head, palette.ramp(C.MUTED, C.PANEL), "lm")
+        for k, label in enumerate(COLUMNS):
+            right = lefts[k] + number_w[k]
+            draw_text(canvas, (right, y + 12 * ui), label, head, palette.ramp(C.MUTED, C.PANEL), "rm")
+        y += round(28 * ui)
+        for row in rows[c * per_column : (c + 1) * per_column]:
+            bg = C.PANEL_HIGHLIGHT if row.current else C.PANEL
+            if row.current:
+                draw.rounded_rectangle(
+                    (x0 - round(6 * ui), y + 2, right_edge + round(6 * ui), y + row_h - 2),
+                    radius=round(7 * ui),
+                    fill=palette[bg],
+                )
+            mid = y + row_h / 2
+            sprite = swatch(palette, row.seat, ui * 0.8)
+            paste_sprite(canvas, sprite, (x0 + sprite.size[0] / 2, mid))
+            name_x = x0 + sprite.size[0] + round(10 * ui)
+            colour = C.MUTED if row.note else C.TEXT
+            note = f" ({row.note})" if row.note else ""
+            room = lefts[0] - name_x - round(10 * ui) - text_width(note, regular)
+            end = draw_text(
+                canvas, (name_x, mid), fit(row.name, bold, room), bold, palette.ramp(colour, bg), "lm"
+            )
+            if note:
+                draw_text(canvas, (end[2], mid), note, regular, palette.ramp(C.MUTED, bg), "lm")
+            for k, value in enumerate(row.values):
+                right = lefts[k] + number_w[k]
+                draw_text(canvas, (right, mid), str(value), regular, palette.ramp(colour, bg), "rm")
+            y += row_h
+    _draw_key(canvas, top + legend_height(len(rows), ui) - round(28 * ui), ui)
+
+
+def _draw_key(canvas: Image.Image, mid: float, ui: float) -> None:
+    """How to read a badge and the shading, on one line."""
+    palette = map_palette()
+    small = font(round(16 * ui))
+    ramp = palette.ramp(C.MUTED, C.PANEL)
+    draw = ImageDraw.Draw(canvas)
+    x = round(20 * ui)
+    x = draw_text(canvas, (x, mid), "Badges: troops first, then", small, ramp, "lm")[2] + round(8 * ui)
+    icon = 14 * ui
+    for kind in ICON_KINDS:
+        draw_icon(draw, kind, (x + icon / 2, mid), icon, palette[C.MUTED])
+        x = draw_text(canvas, (x + icon + 4 * ui, mid), KIND_NAMES[kind], small, ramp, "lm")[2] + round(
+            12 * ui
+        )
+    rest = "· hatching and ▲ = higher ground · white arrows: attacks, blue: moves"
+    draw_text(canvas, (x, mid), fit(rest, small, canvas.width - x - round(20 * ui)), small, ramp, "lm")

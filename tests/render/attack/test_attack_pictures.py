@@ -1,0 +1,129 @@
+"""The Attack! pictures: drawn from views only (nothing a seat hides changes another's picture), small
+PNGs, readable sizes at 550 px wide, every region and sea zone of each layout on its map, marks never
+left overlapping, and what changed drawn from the events given."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from msgspec.structs import replace
+from PIL import Image
+
+from render.attack import PICTURES, board_base, changes, render_battle, render_board, render_private
+from render.attack.base import WIDTHS
+from render.attack.board import _marks
+from render.attack.sprites import army_style
+from render.attack.style import REFERENCE_WIDTH, region_slot, zone_slot
+from rules.attack import RULES
+from rules.attack.board import board
+from rules.attack.secrets import vary_secrets
+from rules.attack.state import NavyBattle
+from tests.render.attack import samples
+
+MIB = 1024 * 1024
+SHOWN = 550  # how wide Discord shows a picture on a phone
+
+
+@pytest.mark.parametrize("layout", ["western", "pacific", "world"])
+def test_every_region_and_sea_zone_of_a_layout_is_on_its_map(layout: str) -> None:
+    base = board_base(layout)
+    layout_board = board(layout)
+    counts = base.image.histogram()
+    assert all(counts[region_slot(r)] > 30 for r in range(layout_board.regions))
+    assert all(counts[zone_slot(z)] > 30 for z in range(layout_board.zones))
+    assert base.width == WIDTHS[layout]
+
+
+def test_counts_and_standings_stay_readable_at_550_px_for_every_layout() -> None:
+    for layout, width in WIDTHS.items():
+        ui = width / REFERENCE_WIDTH
+        assert army_style(ui).font_size * SHOWN / width >= 11, f"{layout}: badge digits too small"
+        assert round(22 * ui) * SHOWN / width >= 10.5, f"{layout}: standings too small"
+
+
+@pytest.mark.parametrize(
+    ("state", "recent", "names"),
+    [
+        (samples.western_state(), samples.western_recent(), samples.NAMES[:3]),
+        (samples.world_state(), samples.world_recent(), samples.NAMES),
+        (samples.setup_state(), [], samples.NAMES[:4]),
+    ],
+    ids=["western", "world", "pacific-setup"],
+)
+def test_the_board_is_a_small_png_and_shows_nothing_a_seat_hides(state, recent, names) -> None:
+    png = PICTURES.board(RULES.view(state, None), names, title="Attack!", recent=recent)
+    assert png.startswith(b"\x89PNG") and len(png) < MIB
+    for seat in range(state.players):
+        varied = RULES.view(vary_secrets(state, seat, 3), None)
+        assert PICTURES.board(varied, names, title="Attack!", recent=recent) == png
+
+
+def test_marks_are_never_left_overlapping() -> None:
+    for state, recent in ((samples.western_state(), samples.western_recent()), (samples.world_state(), [])):
+        view = RULES.view(state, None)
+        base = board_base(view.layout)
+        sprites, centres = _marks(view, base, changes(recent))
+        boxes = [
+            (x - s.size[0] / 2, y - s.size[1] / 2, x + s.size[0] / 2, y + s.size[1] / 2)
+            for s, (x, y) in zip(sprites, centres, strict=True)
+            if s is not None
+        ]
+        overlaps = [
+            (a, b)
+            for i, a in enumerate(boxes)
+            for b in boxes[i + 1 :]
+            if a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
+        ]
+        assert overlaps == [], f"{view.layout}: {len(overlaps)} marks overlap"
+
+
+def test_what_changed_is_read_from_the_recent_events() -> None:
+    found = changes(samples.western_recent())
+    kinds = {(kind, way[0], way[-1]) for kind, way, _ in found.arrows}
+    assert ("move", "france", "iberia") in kinds and ("attack", "iberia", "maghreb") in kinds
+    assert ("sail", "quebec", "western_atlantic") in kinds
+    assert set(found.outlined) == {"maghreb", "southern_us"}, "captured and won over"
+    assert found.gained == {"quebec": 3} and found.lost == {"maghreb": 6}
+    plain = RULES.view(samples.western_state(), None)
+    with_changes = render_board(plain, samples.NAMES[:3], recent=samples.western_recent())
+    assert with_changes != render_board(plain, samples.NAMES[:3]), "the changes are drawn"
+
+
+def test_a_navy_line_up_is_in_no_picture_before_the_reveal() -> None:
+    view, events = samples.navy_waiting()
+    picture = render_battle(view, events, samples.NAMES[:3])
+    assert picture is not None and picture.startswith(b"\x89PNG")
+    base = samples.western_state()
+    zone = board("western").zone_index["central_atlantic"]
+    for lineup in ((1, 2), (2, 1, 3), (3,)):
+        battle = NavyBattle(
+            zone, 0, 1, ((0, 2, 1, 1), (1, 1, 0, 1)), ((2, 0, 0, 0), (0, 0, 0, 0)), (lineup, None)
+        )
+        other = RULES.view(replace(base, navy_battle=battle), None)
+        assert render_battle(other, events, samples.NAMES[:3]) == picture
+
+
+def test_battle_pictures_are_drawn_from_events_and_none_without_a_battle() -> None:
+    for make in (samples.army_battle, samples.navy_battle):
+        view, events = make()
+        picture = render_battle(view, events, samples.NAMES[:3])
+        assert picture is not None and len(picture) < MIB
+        assert Image.open(io.BytesIO(picture)).width * 0.72 <= SHOWN, (
+            "shown at 550 px, text scales by 0.72 at most"
+        )
+    assert render_battle(RULES.view(samples.western_state(), None), samples.western_recent()[:1], []) is None
+
+
+def test_the_hand_is_private_to_its_seat() -> None:
+    mine = samples.hand_view()
+    picture = render_private(mine, samples.NAMES[:3])
+    assert picture is not None and len(picture) < MIB
+    assert render_private(RULES.view(samples.western_state(), None), samples.NAMES[:3]) is None
+    others = RULES.view(samples.western_state(), 1)  # bob holds no cards: still his own (empty) hand
+    assert render_private(others, samples.NAMES[:3]) is not None
+
+
+def test_an_unknown_layout_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown Attack! layout"):
+        board_base("atlantis")

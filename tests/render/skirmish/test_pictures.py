@@ -1,0 +1,99 @@
+"""Skirmish pictures: made from views only (the map is the same whoever looks, a hand only in its owner's
+picture), small enough, the battle board from the view while a battle runs and from the events once it
+is over, and "what changed" read right from the events."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from msgspec.structs import replace
+from PIL import Image
+
+from render.skirmish import PICTURES, battle_picture, board_image, changes, render_board
+from rules.skirmish.events import AttackDeclared, BattleEnded, DefenceDeclared, LossesTaken, TroopsPlaced
+from rules.skirmish.pieces import Units
+from rules.skirmish.secrets import vary_secrets
+from rules.skirmish.views import view
+from tests.render.skirmish import samples
+
+MIB = 1024 * 1024
+
+
+def test_the_map_is_the_same_for_every_viewer_and_never_shows_a_hand() -> None:
+    state = samples.midgame_state()
+    public = render_board(view(state, None), samples.NAMES[:5], recent=samples.recent_events())
+    for seat in range(state.players):
+        varied = vary_secrets(state, (seat + 1) % state.players, 3)
+        assert render_board(view(varied, seat), samples.NAMES[:5], recent=samples.recent_events()) == public
+
+
+def test_cards_are_drawn_only_in_their_owners_private_picture() -> None:
+    state = samples.midgame_state()
+    assert PICTURES.private(view(state, None), samples.NAMES) is None
+    mine = PICTURES.private(view(state, 0), samples.NAMES)
+    assert mine is not None and mine != PICTURES.private(view(state, 2), samples.NAMES)
+    swapped = replace(state, hands=((state.hands[0][1], state.hands[0][0]), *state.hands[1:]))
+    assert PICTURES.private(view(swapped, 0), samples.NAMES) == mine  # the same hand, the same picture
+    assert PICTURES.private(view(vary_secrets(state, 0, 9), 1), samples.NAMES) == PICTURES.private(
+        view(state, 1), samples.NAMES
+    )
+
+
+def test_every_picture_is_a_small_png_and_the_map_is_1100_wide() -> None:
+    crowded = replace(
+        samples.midgame_state(6),
+        units=tuple(Units(troop=60 // 6, cavalry=2, cannon=1, general=1) for _ in range(33)),
+    )
+    pictures = [
+        render_board(view(crowded, None), samples.NAMES, recent=samples.recent_events(), title="Skirmish"),
+        PICTURES.battle(samples.battle_view(), (), samples.NAMES),
+        PICTURES.private(samples.hand_view(), samples.NAMES),
+    ]
+    for png in pictures:
+        assert png is not None and png.startswith(b"\x89PNG") and len(png) < MIB
+    assert Image.open(io.BytesIO(pictures[0])).width == 1100
+
+
+def test_the_battle_board_comes_from_the_view_while_it_runs_and_from_the_events_after() -> None:
+    live = battle_picture(samples.battle_view(), (), samples.NAMES)
+    assert live is not None and len(live.skirmishes) == 3 and live.waiting.startswith("Alice")
+    assert live.skirmishes[0].attack_extra == ("+1 counter", "Push +2") and live.higher == "defender"
+    ended = battle_picture(samples.midgame_view(3), samples.ended_battle_events(), samples.NAMES)
+    assert ended is not None and ended.winner == "defender"
+    assert [s.winner for s in ended.skirmishes] == ["defender", "defender", "attacker"]
+    assert ended.skirmishes[2].attack_dice == (4, 3) and ended.skirmishes[2].note == "2x"  # the extra die
+    assert ended.skirmishes[1].defend_extra == ("Push +2",)
+    # The battle's last step alone (the events of one move): what it tells is drawn, nothing invented.
+    tail = battle_picture(samples.midgame_view(3), samples.ended_battle_events()[-2:], samples.NAMES)
+    assert tail is not None and tail.winner == "defender" and tail.skirmishes[-1].attack_dice == ()
+    assert PICTURES.battle(samples.midgame_view(3), samples.recent_events()[:1], samples.NAMES) is None
+
+
+def test_changes_count_a_battles_units_once_it_is_over() -> None:
+    events = [
+        TroopsPlaced(0, "oakhollow", 5),
+        AttackDeclared(0, 1, "oakhollow", "sable_ford", Units(troop=4), 4, 0, 0),
+        DefenceDeclared(1, "sable_ford", Units(troop=2), 2, 0, 0),
+    ]
+    during = changes(events)
+    assert during.attacks == (("oakhollow", "sable_ford"),) and during.deltas == ()  # on the board: no delta
+    ended = BattleEnded(
+        0, 1, "oakhollow", "sable_ford", "defender", "count", Units(troop=1), Units(troop=2), True
+    )
+    extra = LossesTaken(1, 1, "defender", "extra dice", Units(), Units(), Units(troop=1))
+    after = changes([*events, extra, ended])
+    assert dict(after.deltas) == {"oakhollow": 5 + 1 - 4, "sable_ford": -1}
+    assert changes([ended]).deltas == () and changes([ended]).attacks == (("oakhollow", "sable_ford"),)
+
+
+@pytest.mark.parametrize("width", [550, 1100])
+def test_the_map_renders_at_other_widths_with_the_same_layout(width: int) -> None:
+    image = board_image(samples.midgame_view(), samples.NAMES[:5], width=width)
+    assert image.width == width and image.height == pytest.approx(1012 * width / 1100, rel=0.05)
+
+
+def test_a_view_of_another_map_is_refused() -> None:
+    broken = replace(samples.midgame_view(), territories=samples.midgame_view().territories[1:])
+    with pytest.raises(ValueError, match="not of the Skirmish map"):
+        board_image(broken, samples.NAMES)
