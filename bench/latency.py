@@ -1,16 +1,21 @@
 """Latency on the fake Discord, in one run: from dispatching /risk attack to its first response and to
-its picture follow-up, and from a turn-ending /risk end to the board follow-up, beside a minimal
-discord.py bot that only answers "ok". Prints medians and 99th percentiles; asserts nothing.
+its battle-card follow-up, and from a turn-ending /risk end to its first response and to the board
+(the status message, edited in place), each sample taken alternately with a minimal discord.py bot's
+/ping on the same fake code. Prints median, p95, p99 (only from 100 samples up; else the maximum, said
+so) and the maximum; asserts nothing.
 
-    python bench/latency.py [repetitions]
+    python bench/latency.py [repetitions]     (default 200)
 
-Each measured move is rolled back afterwards (a moderator rollback), so every repetition plays the
-same move from the same position with the same dice.
+Each measured move is rolled back afterwards (/mod rollback, by the guild's owner), so every repetition
+plays the same move from the same position with the same dice. Both bots run in processes of their own
+(bench/load.py's ``serve``), each connected to a fake Discord served by this process, so nothing this
+driver does runs on a bot's event loop, and pictures are seen as they arrive (events, not polling).
 """
 
 from __future__ import annotations
 
 import asyncio
+import signal
 import statistics
 import sys
 import tempfile
@@ -20,148 +25,152 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-import discord  # noqa: E402
-from discord.ext import commands  # noqa: E402
-from fakecord import FakeDiscord  # noqa: E402
-
-from bot.app import create_bot  # noqa: E402
-from bot.settings import Settings  # noqa: E402
-from rules.risk.actions import EndPhase, PlaceArmies  # noqa: E402
-from rules.risk.ai import RiskAI  # noqa: E402
+from bench.load import RecordingFake, done, sample_board, start_child  # noqa: E402
+from bot.games import GAMES  # noqa: E402
+from bot.service import GameService  # noqa: E402
+from bot.store import SqliteStore  # noqa: E402
+from rules.risk.actions import PlaceArmies  # noqa: E402
 from rules.risk.board import classic_map  # noqa: E402
 
 GUILD = {"name": "Bench", "channels": ["risk"], "members": ["alice", "bob"]}
 
 
-def minimal_bot() -> commands.Bot:
-    bot = commands.Bot(command_prefix="!", intents=discord.Intents.default())
-
-    @bot.tree.command(description="answers ok")
-    async def ping(interaction: discord.Interaction) -> None:
-        await interaction.response.send_message("ok")
-
-    async def setup_hook() -> None:
-        await bot.tree.sync()
-
-    bot.setup_hook = setup_hook  # type: ignore[method-assign]
-    return bot
-
-
-async def timed(
-    fd: FakeDiscord, user: str, command: str, picture: str | None, **values: object
-) -> tuple[float, float | None]:
-    """(seconds to the first response, seconds to the message carrying ``picture``)."""
-    before = {m.id for m in fd.messages("risk")}
-    start = time.monotonic()
-    task = asyncio.create_task(fd.slash(user, "risk", command, **values))
-    seen: float | None = None
-    # The driver returns once the bot is quiet for a moment, which can be before a picture that is
-    # still rendering arrives: keep watching for it (up to 5 s) after the call returns.
-    while (not task.done() or (picture and seen is None)) and time.monotonic() - start < 5:
-        if (
-            picture
-            and seen is None
-            and any(
-                m.id not in before and any(a.filename == picture for a in m.attachments)
-                for m in fd.messages("risk")
-            )
-        ):
-            seen = time.monotonic() - start
-        await asyncio.sleep(0.0005)
-    record = await task
-    await fd.wait_idle()
-    return (record.latency or 0.0), seen
+async def prepare(fd: RecordingFake, database: str) -> tuple[str, str, str]:
+    """A two-player Risk game past its setup, its seat to act holding a big army beside an enemy:
+    returns (the player to act, the attack's source, its target)."""
+    store = await SqliteStore.open(database)
+    service = GameService(store, GAMES)
+    alice, bob = fd.user_id("alice"), fd.user_id("bob")
+    channel = fd.channel_id("risk")
+    status = await service.create(
+        channel, alice, "Alice", "risk", {"setup_batch": "40"}, guild_id=fd.guild_id("Bench")
+    )
+    await service.join(status.game_id, bob, "Bob")
+    await service.start(status.game_id, alice, seed="latency-bench")
+    game = status.game_id
+    while True:  # the setup, by the AI through the service (not measured)
+        status = await service.status(game)
+        state = service.state_of(await service.load(game))
+        if state.phase == "reinforce":
+            break
+        seat = status.waiting_for[0]
+        action = service.agent("risk", seat).choose(state, seat)
+        await service.act(game, status.seats[seat].user_id or 0, action)
+    status = await service.status(game)
+    seat = status.waiting_for[0]
+    player = "alice" if status.seats[seat].user_id == alice else "bob"
+    board = classic_map()
+    source = max((t for t in range(board.size) if state.owner[t] == seat), key=lambda t: state.armies[t])
+    await service.act(game, fd.user_id(player), PlaceArmies(board.ids[source], state.reinforcements))
+    state = service.state_of(await service.load(game))
+    target = next(n for n in board.neighbours[source] if state.owner[n] != seat)
+    await store.close()
+    return player, board.ids[source], board.ids[target]
 
 
-async def measure_minimal(runs: int) -> list[float]:
-    async with FakeDiscord(guilds=[GUILD], settle=0.02) as fd:
-        await fd.start_bot(minimal_bot())
-        return [(await fd.slash("alice", "risk", "ping")).latency or 0.0 for _ in range(runs)]
+async def ping(floor: RecordingFake) -> float:
+    it = await floor.slash_now(floor.user_id("eve"), floor.channel_id("echo"), "ping")
+    await floor.answered(it)
+    return it.latency or float("nan")
 
 
-async def measure_warboard(runs: int) -> dict[str, list[float]]:
+async def rollback(fd: RecordingFake) -> None:
+    await fd.slash("bench-owner", "risk", "mod rollback", actions=1)  # waits for the bot to go quiet
+    await fd.wait_idle(0.1)
+
+
+async def measure(runs: int) -> dict[str, list[float]]:
     figures: dict[str, list[float]] = {
+        "ping": [],
         "attack first": [],
         "attack picture": [],
         "end first": [],
         "end board": [],
     }
     with tempfile.TemporaryDirectory() as folder:
-        async with FakeDiscord(guilds=[GUILD], settle=0.02) as fd:
-            bot = create_bot(Settings(token="fake", database=f"{folder}/bench.db"))
-            await fd.start_bot(bot)
-            service = bot.service
-            alice, bob = fd.user_id("alice"), fd.user_id("bob")
-            status = await service.create(
-                fd.channel_id("risk"), alice, "Alice", "risk", {"setup_batch": "40"}
-            )
-            await service.join(status.game_id, bob, "Bob")
-            await service.start(status.game_id, alice, seed="latency-bench")
-            game = status.game_id
-            # The setup is played by the AI through the service (not measured).
-            while True:
-                status = await service.status(game)
-                state = service.state_of(await service.load(game))
-                if state.phase == "reinforce":
-                    break
-                seat = status.waiting_for[0]
-                await service.act(game, status.seats[seat].user_id or 0, RiskAI(seat).choose(state, seat))
-            status = await service.status(game)
-            seat = status.waiting_for[0]
-            player = "alice" if status.seats[seat].user_id == alice else "bob"
-            state = service.state_of(await service.load(game))
-            board = classic_map()
-            source = max(
-                (t for t in range(board.size) if state.owner[t] == seat), key=lambda t: state.armies[t]
-            )
-            await service.act(game, fd.user_id(player), PlaceArmies(board.ids[source], state.reinforcements))
-            state = service.state_of(await service.load(game))
-            target = next(n for n in board.neighbours[source] if state.owner[n] != seat)
-            for _ in range(runs):
-                first, picture = await timed(
-                    fd,
-                    player,
-                    "risk attack",
-                    "battle.png",
-                    **{"from": board.ids[source], "to": board.ids[target], "dice": 1},
+        fd = RecordingFake(guilds=[GUILD], settle=0.05, timeout=10)
+        floor = RecordingFake(
+            guilds=[{"name": "Echo", "channels": ["echo"], "members": ["eve"]}], settle=0.05
+        )
+        await fd.start_server()
+        await floor.start_server()
+        database = f"{folder}/bench.db"
+        player, source, target = await prepare(fd, database)
+        Path(f"{folder}/board.png").write_bytes(sample_board())
+        bot = await start_child("warboard", fd, database)
+        echo = await start_child("echo", floor, f"{folder}/board.png")
+        channel = fd.channel_id("risk")
+        user = fd.user_id(player)
+        try:
+            for i in range(runs):  # the floor and the move alternate, the order switching every round
+                if i % 2:
+                    figures["ping"].append(await ping(floor))
+                it = await fd.slash_now(
+                    user, channel, "risk attack", **{"from": source, "to": target, "dice": 1}
                 )
-                figures["attack first"].append(first)
-                figures["attack picture"].append(picture or float("nan"))
-                await service.rollback(game, alice, 1, moderator=True)
+                picture = await fd.upload(channel, "battle.png", it.created)
+                await fd.wait_idle(0.05)
+                assert done(it), "the attack was not answered"
+                figures["attack first"].append(it.latency or float("nan"))
+                figures["attack picture"].append(picture - it.created if picture else float("nan"))
+                if not i % 2:
+                    figures["ping"].append(await ping(floor))
+                await rollback(fd)
             for _ in range(2):  # reinforce -> attack -> fortify: the next /risk end ends the turn
-                await service.act(game, fd.user_id(player), EndPhase())
-            for _ in range(runs):
-                first, picture = await timed(fd, player, "risk end", "board.png")
-                figures["end first"].append(first)
-                figures["end board"].append(picture or float("nan"))
-                await service.rollback(game, alice, 1, moderator=True)
-            await bot.close()
+                await fd.slash(player, "risk", "risk end")
+            for i in range(runs):
+                if i % 2:
+                    figures["ping"].append(await ping(floor))
+                it = await fd.slash_now(user, channel, "risk end")
+                board = await fd.upload(channel, "board.png", it.created)
+                await fd.wait_idle(0.05)
+                figures["end first"].append(it.latency or float("nan"))
+                figures["end board"].append(board - it.created if board else float("nan"))
+                if not i % 2:
+                    figures["ping"].append(await ping(floor))
+                await rollback(fd)
+            problems = [str(v) for v in fd.violations] + fd.bot_errors
+            if problems:
+                print("the fake saw problems:", *problems[:5], sep="\n  ")
+        finally:
+            for child in (bot, echo):
+                child.send_signal(signal.SIGTERM)
+                await asyncio.wait_for(child.wait(), 30)
+            await fd.stop_server()
+            await floor.stop_server()
     return figures
 
 
-def p99(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
-
-
 def show(name: str, values: list[float], floor: float | None = None) -> None:
-    median = statistics.median(values)
-    ratio = f"   {median / floor:.2f}× the minimal bot" if floor else ""
-    print(f"  {name:<34} median {median * 1000:7.1f} ms   p99 {p99(values) * 1000:7.1f} ms{ratio}")
+    ordered = sorted(v for v in values if v == v)  # nan: never arrived
+    missing = len(values) - len(ordered)
+    if not ordered:
+        print(f"  {name:<40} no samples arrived ({missing} missing)")
+        return
+    median = statistics.median(ordered)
+    p95 = ordered[int(0.95 * (len(ordered) - 1))]
+    tail = (
+        f"p99 {ordered[int(0.99 * (len(ordered) - 1))] * 1e3:6.1f}" if len(ordered) >= 100 else "p99    n/a"
+    )
+    ratio = f"   median {median / floor:.2f}x the minimal bot's" if floor else ""
+    lost = f"   ({missing} never arrived)" if missing else ""
+    spread = f"median {median * 1e3:6.1f}  p95 {p95 * 1e3:6.1f}  {tail}  max {ordered[-1] * 1e3:6.1f} ms"
+    print(f"  {name:<40} {spread}  (n={len(ordered)}){ratio}{lost}")
 
 
 async def main(runs: int) -> None:
-    minimal = await measure_minimal(runs)
-    warboard = await measure_warboard(runs)
-    minimal += await measure_minimal(runs)  # before and after, so drift shows in both
-    floor = statistics.median(minimal)
-    print(f"fake Discord, {runs} repetitions each (2 × {runs} for the minimal bot)")
-    show("minimal bot: /ping first response", minimal)
-    show("/risk attack: first response", warboard["attack first"], floor)
-    show("/risk attack: battle card follow-up", warboard["attack picture"])
-    show("/risk end (turn ends): first response", warboard["end first"], floor)
-    show("/risk end: board follow-up", warboard["end board"])
+    started = time.perf_counter()
+    figures = await measure(runs)
+    floor = statistics.median(figures["ping"])
+    print(f"fake Discord, {runs} repetitions of each move, alternating with the minimal bot's /ping")
+    print("  (p99 is printed from 100 samples up; below that only the maximum means anything)")
+    show("minimal bot: /ping first response", figures["ping"])
+    show("/risk attack: first response", figures["attack first"], floor)
+    show("/risk attack: battle card follow-up", figures["attack picture"])
+    show("/risk end (turn ends): first response", figures["end first"], floor)
+    show("/risk end: board (status message edited)", figures["end board"])
+    print(f"  ({time.perf_counter() - started:.0f} s)")
 
 
 if __name__ == "__main__":
-    asyncio.run(main(int(sys.argv[1]) if len(sys.argv) > 1 else 30))
+    asyncio.run(main(int(sys.argv[1]) if len(sys.argv) > 1 else 200))

@@ -1,5 +1,6 @@
-"""Risk engine figures: applied actions per second (one core), whole 4-player AI games per second,
-and exact odds for 100 v 100 and 1000 v 1000. Prints medians; asserts nothing.
+"""Risk engine figures: applied actions per second (one core; min / median / max of 7 replays), whole
+4-player AI games per second, and exact odds for 100 v 100, 1000 v 1000 and 3000 v 3000. Prints
+figures; asserts nothing.
 
     python bench/risk_engine.py
 """
@@ -61,16 +62,18 @@ def odds_time(attackers: int, defenders: int, runs: int = 5) -> float:
 
 def main() -> None:
     games = recorded_games(20)
-    rates = [apply_rate(games) for _ in range(5)]
+    rates = [apply_rate(games) for _ in range(7)]
     total = sum(len(log) for _, _, log in games)
     print(
-        f"apply: median {statistics.median(rates):,.0f} actions/s"
-        f" over 5 replays of {total} actions (aim ≥ 20,000)"
+        f"apply (one core, one thread): min {min(rates):,.0f} / median {statistics.median(rates):,.0f} / "
+        f"max {max(rates):,.0f} actions/s over 7 replays of {total} actions (aim ≥ 40,000)"
     )
     per_second = [ai_games_per_second(10) for _ in range(3)]
     print(f"4-player AI games: median {statistics.median(per_second):.1f} complete games/s")
     print(f"odds 100 v 100: median {odds_time(100, 100) * 1000:.2f} ms")
     print(f"odds 1000 v 1000: median {odds_time(1000, 1000) * 1000:.1f} ms")
+    largest = odds_time(3000, 3000, 3) * 1000
+    print(f"odds 3000 v 3000 (the largest /risk odds; worked out in a thread): median {largest:.0f} ms")
 
 
 if __name__ == "__main__":

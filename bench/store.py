@@ -3,12 +3,14 @@
     python bench/store.py [--actions 2000] [--games 10000] [--dir DIR]
 
 1. Persisted actions per second with ``synchronous=FULL``: through ``SqliteStore.commit`` (append the
-   action row and update the snapshot and version, one transaction each), beside a bare aiosqlite
-   insert-and-commit loop with the same pragmas and payload in the same run, and the ratio.
+   action row and update the state and version, one transaction each), beside a bare aiosqlite
+   insert-and-commit loop with the same pragmas and payload, the two timed in alternating blocks; the
+   spread (min, median, max) of each and of their ratio per round.
 2. The same through the whole service (``play_ai``: load, AI choice, rules, commit) for context.
-3. Start-up with ``--games`` games in the file, measured in a fresh child process: opening the store
-   (pragmas, migrations check) and building the service, then loading one game on demand; memory as
-   the ru_maxrss and tracemalloc deltas. Games load on demand, so neither should grow with the count.
+3. Start-up with ``--games`` games in the file, measured in a fresh child process: the bot started on
+   the fake Discord, from ``create_bot`` to ready (connected, commands synced), to its pictures warmed,
+   to every running game checked for an AI turn to resume; then one game loaded on demand; memory as
+   the process's ru_maxrss. Games load on demand, so only the resume check grows with the count.
 
 Figures are printed; nothing is asserted. Runs on a temporary directory unless ``--dir`` is given
 (put it on the disk you care about: fsync cost is the whole story here).
@@ -22,11 +24,11 @@ import json
 import os
 import resource
 import sqlite3
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import tracemalloc
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -54,36 +56,50 @@ async def sample_move(folder: Path) -> tuple[str, str, str]:
     return game.state, attack.action, attack.events
 
 
-async def store_rate(folder: Path, n: int, snapshot: str, action: str, events: str) -> float:
+ROUNDS = 7  # the store and the bare loop alternate, a block of each per round
+
+
+async def durable_rates(
+    folder: Path, n: int, snapshot: str, action: str, events: str
+) -> tuple[list[float], list[float]]:
+    """Actions per second of ``store.commit`` and of a bare aiosqlite insert-and-commit loop (same pragmas,
+    same payload), timed in alternating blocks of ``n / ROUNDS`` so that both see the same disk moments.
+    Returns each side's rate per block."""
+    import aiosqlite
+
     store = await SqliteStore.open(str(folder / "store.db"))
     game = await store.create_game(None, 1, "risk", {}, 1)
     version = game.version
-    started = time.perf_counter()
-    for _ in range(n):
-        done = await store.commit(
-            game.id, version, GameUpdate(state=snapshot), entries=[LogEntry("action", 0, 1, action, events)]
-        )
-        version = done.version
-    elapsed = time.perf_counter() - started
-    await store.close()
-    return n / elapsed
-
-
-async def bare_rate(folder: Path, n: int, action: str, events: str) -> float:
-    import aiosqlite
-
     db = await aiosqlite.connect(str(folder / "bare.db"))
     await db.execute("PRAGMA journal_mode=WAL")
     await db.execute("PRAGMA synchronous=FULL")
     await db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, action TEXT, events TEXT)")
     await db.commit()
-    started = time.perf_counter()
-    for _ in range(n):
-        await db.execute("INSERT INTO t (action, events) VALUES (?, ?)", (action, events))
-        await db.commit()
-    elapsed = time.perf_counter() - started
-    await db.close()
-    return n / elapsed
+    block = max(1, n // ROUNDS)
+    ours: list[float] = []
+    bare: list[float] = []
+    try:
+        for i in range(ROUNDS):
+            for side in (0, 1) if i % 2 else (1, 0):
+                started = time.perf_counter()
+                for _ in range(block):
+                    if side == 0:
+                        entry = LogEntry("action", 0, 1, action, events)
+                        version = (
+                            await store.commit(game.id, version, GameUpdate(state=snapshot), entries=[entry])
+                        ).version
+                    else:
+                        await db.execute("INSERT INTO t (action, events) VALUES (?, ?)", (action, events))
+                        await db.commit()
+                (ours if side == 0 else bare).append(block / (time.perf_counter() - started))
+    finally:
+        await store.close()
+        await db.close()
+    return ours, bare
+
+
+def spread(values: list[float], unit: str = "") -> str:
+    return f"min {min(values):8.0f}  median {statistics.median(values):8.0f}  max {max(values):8.0f}{unit}"
 
 
 async def service_rate(folder: Path, n: int) -> float:
@@ -129,24 +145,38 @@ async def fill(path: Path, games: int, snapshot: str, action: str, events: str) 
 
 
 def startup_child(path: str) -> None:
-    """Run in a fresh process: open the store and build the service, then load one game."""
+    """Run in a fresh process: start the bot on the fake Discord with the games in ``path`` stored, and
+    time it: to ready (connected, commands synced, on_ready), to its pictures warmed, to every running
+    game checked for an AI turn to resume; then one game loaded on demand."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from fakecord import FakeDiscord
+
+    from bot.app import create_bot
+    from bot.settings import Settings
+
     rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    tracemalloc.start()
 
     async def measure() -> dict[str, float]:
-        started = time.perf_counter()
-        store = await SqliteStore.open(path)
-        service = GameService(store, GAMES)
-        opened = time.perf_counter() - started
-        traced = tracemalloc.get_traced_memory()[0]
-        started = time.perf_counter()
-        game_id = await service.game_in_channel(5000)
-        assert game_id is not None
-        status = await service.status(game_id)
-        assert status.status == "running"
-        first = time.perf_counter() - started
-        await store.close()
-        return {"open": opened, "first_game": first, "traced": traced}
+        guild = {"name": "G", "channels": ["general"], "members": ["alice"]}
+        async with FakeDiscord(guilds=[guild], settle=0.02) as fd:
+            started = time.perf_counter()
+            bot = create_bot(Settings(token="fake", database=path))
+            await fd.start_bot(bot)
+            ready = time.perf_counter() - started
+            await bot._warm_up
+            warmed = time.perf_counter() - started
+            await bot._resume_task
+            resumed = time.perf_counter() - started
+            middle = (await bot.store.running_games())[len(await bot.store.running_games()) // 2]
+            channel = (await bot.service.load(middle)).channel_id
+            started = time.perf_counter()
+            game_id = await bot.service.game_in_channel(channel)
+            assert game_id is not None
+            status = await bot.service.status(game_id)
+            assert status.status == "running"
+            first = time.perf_counter() - started
+            await fd.stop_bot()
+        return {"ready": ready, "warmed": warmed, "resumed": resumed, "first_game": first}
 
     figures = asyncio.run(measure())
     figures["rss_kib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -168,11 +198,13 @@ def main() -> None:
         folder = Path(tmp)
         snapshot, action, events = asyncio.run(sample_move(folder))
         print(f"payload: snapshot {len(snapshot)} B, action {len(action)} B, events {len(events)} B per move")
-        ours = asyncio.run(store_rate(folder, args.actions, snapshot, action, events))
-        bare = asyncio.run(bare_rate(folder, args.actions, action, events))
-        print(f"store.commit (action row + snapshot + version), synchronous=FULL: {ours:8.0f} actions/s")
-        print(f"bare aiosqlite insert + commit, synchronous=FULL:                {bare:8.0f} actions/s")
-        print(f"ratio: the store is {bare / ours:.2f}x slower than the bare loop")
+        ours, bare = asyncio.run(durable_rates(folder, args.actions, snapshot, action, events))
+        print(f"actions/s in {ROUNDS} alternating blocks of {args.actions // ROUNDS}, synchronous=FULL:")
+        print(f"  store.commit (action row + state + version): {spread(ours)}")
+        print(f"  bare aiosqlite insert + commit:              {spread(bare)}")
+        ratios = [b / o for o, b in zip(ours, bare, strict=True)]
+        low, mid, high = min(ratios), statistics.median(ratios), max(ratios)
+        print(f"  ratio bare / store per round: min {low:.2f}  median {mid:.2f}  max {high:.2f}")
         served = asyncio.run(service_rate(folder, min(args.actions, 1000)))
         print(f"whole service (play_ai: load, AI, rules, commit):               {served:8.0f} moves/s")
 
@@ -189,13 +221,19 @@ def main() -> None:
             text=True,
             check=True,
         )
-        figures = json.loads(child.stdout)
-        print(f"start-up (open store + migrations check + service): {figures['open'] * 1000:7.1f} ms")
-        print(f"first game loaded on demand (channel -> status):    {figures['first_game'] * 1000:7.1f} ms")
+        figures = json.loads(child.stdout.splitlines()[-1])
+        print("starting the bot on the fake Discord (a fresh process, from create_bot), ms:")
+        steps = (
+            ("ready", "ready (connected, commands synced, on_ready; the fake's 20 ms settle in)"),
+            ("warmed", "every game's pictures warmed (a worker thread from setup_hook)"),
+            ("resumed", "every running game checked for an AI turn to resume"),
+            ("first_game", "then the first game loaded on demand (channel -> status)"),
+        )
+        for key, what in steps:
+            print(f"  {what:<75} {figures[key] * 1000:7.1f}")
         print(
-            f"memory of start-up: tracemalloc {figures['traced'] / 1024:.0f} KiB, "
-            f"ru_maxrss +{figures['rss_delta_kib']:.0f} KiB "
-            f"(process total {figures['rss_kib'] / 1024:.0f} MiB, mostly the interpreter and imports)"
+            f"  memory: ru_maxrss {figures['rss_kib'] / 1024:.0f} MiB in all "
+            f"(+{figures['rss_delta_kib'] / 1024:.0f} MiB over the imports)"
         )
     print(f"\n(cpu count {os.cpu_count()}, sqlite {sqlite3.sqlite_version})")
 

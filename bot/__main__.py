@@ -34,9 +34,12 @@ def main() -> int:
         return asyncio.run(console.main(sys.argv[1:]))
     from bot.app import create_bot
     from bot.settings import Settings
+    from bot.shards import ShardPlan
 
     settings = Settings.from_env()
-    create_bot(settings).run(settings.token or "", log_level=getattr(logging, settings.log_level))
+    shards = ShardPlan.from_env(os.environ)  # PBP_SHARDS, PBP_SHARD_IDS
+    bot = create_bot(settings, shards=shards)
+    bot.run(settings.token or "", log_level=getattr(logging, settings.log_level))
     return 0
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -23,10 +24,13 @@ from bot.cogs.moves import GameButton, announce_turn
 from bot.cogs.notify import NotifyCog
 from bot.game import Games, check_games
 from bot.games import GAMES
+from bot.postgres import open_database
 from bot.scheduler import Scheduler, TurnLocks
 from bot.service import GameService
 from bot.settings import Settings
-from bot.store import GameStore, open_store
+from bot.shards import ShardPlan
+from bot.store import GameStore
+from rules.core.dice import SeededRng
 
 log = logging.getLogger("warboard")
 
@@ -45,6 +49,7 @@ class WarboardBot(commands.Bot):
         *,
         clock: Clock = utc_now,
         run_scheduler: bool = True,
+        shards: ShardPlan | None = None,
     ) -> None:
         # Slash commands and buttons need no privileged intents (no message content, no members list).
         # Nobody is pinged unless a message names who (``common.pinging``): member-chosen text such as
@@ -54,8 +59,10 @@ class WarboardBot(commands.Bot):
             intents=discord.Intents.default(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            **_shard_options(shards),
         )
         self.settings = settings
+        self.shard_plan = shards  # None: one process, unsharded
         self.games = games
         self._given_store = store
         self.clock = clock
@@ -63,7 +70,7 @@ class WarboardBot(commands.Bot):
         self.turns = TurnLocks()  # one trigger at a time per game: AI play and the messages telling of it
 
     async def setup_hook(self) -> None:
-        self.store = self._given_store or await open_store(self.settings.database)
+        self.store = self._given_store or await open_database(self.settings.database, self.shard_plan)
         self.service = GameService(self.store, self.games, clock=self.clock)
         self.announcer = TurnAnnouncer(self, self)
         self.scheduler = Scheduler(self.service, self.announcer, self.turns)
@@ -80,8 +87,18 @@ class WarboardBot(commands.Bot):
         self._resume_task = asyncio.create_task(self._resume_ai_turns())
 
     def _warm_pictures(self) -> None:
+        """Every game's picture caches, in a worker thread: its static layers (``warm``), then the board
+        of a fresh game drawn as the bot draws it, so that whatever is built on a first real picture
+        (fonts, unit icons, masks) is built now and no player's first /game map waits for it."""
         for game in self.games.values():
-            game.pictures.warm()
+            try:
+                game.pictures.warm()
+                rules = game.rules
+                state, _ = rules.setup(dict(game.short_game), rules.min_seats, SeededRng("warm-up"))
+                names = [f"Player {i + 1}" for i in range(rules.min_seats)]
+                game.pictures.board(rules.view(state, None), names, title=rules.title)
+            except Exception:  # a picture that fails here fails on demand too, with the player told
+                log.exception("could not warm the pictures of %s", game.name)
 
     async def _resume_ai_turns(self) -> None:
         """A game whose seat to act is the AI's was interrupted mid-turn (the process stopped while the
@@ -119,6 +136,20 @@ class WarboardBot(commands.Bot):
             await self.store.close()
 
 
+class ShardedWarboardBot(WarboardBot, commands.AutoShardedBot):
+    """The bot when one process holds several shards: discord.py's ``AutoShardedBot`` runs them all
+    on one connection state (the methods of ``AutoShardedClient`` come before ``Client``'s)."""
+
+
+def _shard_options(shards: ShardPlan | None) -> dict[str, Any]:
+    """discord.py's arguments for the shards this process holds."""
+    if shards is None:
+        return {}
+    if len(shards.ids) == 1:
+        return {"shard_id": shards.ids[0], "shard_count": shards.total}
+    return {"shard_ids": list(shards.ids), "shard_count": shards.total}
+
+
 def create_bot(
     settings: Settings,
     store: GameStore | None = None,
@@ -126,8 +157,11 @@ def create_bot(
     games: Games = GAMES,
     clock: Clock = utc_now,
     run_scheduler: bool = True,
+    shards: ShardPlan | None = None,
 ) -> WarboardBot:
     """The bot, ready to ``start``, hosting ``games`` (every registered game unless a test says
-    otherwise); an incomplete game is refused here. Commands are registered in ``setup_hook``."""
+    otherwise); an incomplete game is refused here. Commands are registered in ``setup_hook``.
+    ``shards``: the shards this process holds (``bot/shards.py``); several make it an AutoShardedBot."""
     check_games(games)
-    return WarboardBot(settings, games, store, clock=clock, run_scheduler=run_scheduler)
+    kind = ShardedWarboardBot if shards is not None and len(shards.ids) > 1 else WarboardBot
+    return kind(settings, games, store, clock=clock, run_scheduler=run_scheduler, shards=shards)

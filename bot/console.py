@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import os
 import sys
 from collections.abc import Iterator, Sequence
@@ -26,6 +27,7 @@ from bot.game import Game, Games, check_games
 from bot.games import GAMES
 from bot.models import ActResult, GameStatus, ServiceError
 from bot.parsing import is_count, quoted
+from bot.replays import replay_of
 from bot.service import GameService
 from bot.store import SqliteStore
 from rules.core.errors import IllegalAction
@@ -33,6 +35,11 @@ from rules.core.events import Event
 
 CONSOLE_CHANNEL = 0  # the terminal is one "channel": one active game per database file
 HOST = 1  # the terminal user: hosts the game and has moderator rights over it
+
+
+log = logging.getLogger("warboard.console")
+# A command that failed on a bug: its change, if any, was never committed (a move commits at its end).
+SOMETHING_WENT_WRONG = "Something went wrong on our side; the game was not changed. Please try again."
 
 
 class Console:
@@ -82,6 +89,9 @@ class Console:
                     break
             except (ServiceError, IllegalAction) as refusal:
                 print(f"  ✗ {refusal.message}")
+            except Exception:  # a bug of ours: say so, keep the traceback in the log, play on
+                log.exception("command %r failed", line)
+                print(f"  ✗ {SOMETHING_WENT_WRONG}")
             await self.let_ai_play()
         where = (
             f"it is saved in {self.db}; run again with --db {self.db} to resume"
@@ -158,6 +168,16 @@ class Console:
             if status.status == "lobby":
                 raise ServiceError("not_started", "The game has not started yet.")
             self.picture(await svc.view(gid), status.names, "board.png", announce=True)
+        elif verb == "replay":
+            last = number(args, 0, "replay [turns]") or None
+            if self.out is None:
+                print("  Pictures are off (--no-images).")
+            else:
+                made = await replay_of(svc, game.pictures, gid, last=last)
+                self.out.mkdir(parents=True, exist_ok=True)
+                (self.out / "replay.gif").write_bytes(made.gif.data)
+                what = "the whole game" if made.whole else f"the last {made.turns} turn(s)"
+                print(f"  Wrote {self.out / 'replay.gif'}: {what}, {made.gif.frames} frames.")
         elif verb == "cards":
             self.cards(await svc.view(gid, user), gid)
         elif verb == "moves":

@@ -20,7 +20,7 @@ from typing import Any
 
 from bot.clock import Clock, plan_turn, to_text, utc_now
 from bot.game import Games
-from bot.gamelog import encode, event_lines, row_lines, visible
+from bot.gamelog import encode, event_lines, kept_beside, row_lines, visible
 from bot.models import ActResult, GameStatus, SeatInfo, ServiceError
 from bot.store import (
     NO_CHANGES,
@@ -157,9 +157,11 @@ class ServiceCore:
         ruleset = self.rules(game.ruleset)
         names = [s.name for s in seats]
         viewer = next((s.seat for s in seats if user_id is not None and s.user_id == user_id), None)
-        rows = await self.store.log(game_id)
-        if last is not None:
-            rows = rows[-last:]
+        if last is None:
+            rows = await self.store.log(game_id)
+        else:  # only the rows asked for, whatever the game's length
+            length = await self.store.log_length(game_id)
+            rows = await self.store.log_rows(game_id, first=max(1, length - last + 1))
         lines: list[str] = []
         for row in rows:
             lines.extend(row_lines(ruleset, row, names, viewer, game.status == "ended"))
@@ -185,15 +187,20 @@ class ServiceCore:
         after the move, made from what is in hand (no second read)."""
         after, events = ruleset.apply(state, seat, action, SeededRng(seed_of(game)))
         outcome = ruleset.result(after)
-        entry = LogEntry("action", seat, user_id, encode(action), encode(events))
-        update = GameUpdate(state=encode(after), status="ended" if outcome else None)
-        if outcome or ruleset.turn_key(after) != ruleset.turn_key(state):
-            update, timers = self.with_turn_clock(game, ruleset, after, new_seats or seats, update)
-        commit = await self._commit(game, update, seats=new_seats, entries=[*extra, entry], timers=timers)
+        turn_changed = ruleset.turn_key(after) != ruleset.turn_key(state)
         seated = tuple(new_seats or seats)
         names = [s.name for s in seated]
         public = visible(ruleset, events, None, ended=outcome is not None)
+        lines = event_lines(ruleset, public, names)
+        entry = LogEntry("action", seat, user_id, encode(action), encode(events))
+        update = GameUpdate(state=encode(after), status="ended" if outcome else None)
+        # The snapshot, turn start and round mark that spare later reads the whole log (bot/gamelog.py).
+        entry, update = kept_beside(entry, update, game, ruleset, after, turn_changed, lines)
+        if outcome or turn_changed:
+            update, timers = self.with_turn_clock(game, ruleset, after, new_seats or seats, update)
+        commit = await self._commit(game, update, seats=new_seats, entries=[*extra, entry], timers=timers)
         now = GameAndSeats(updated(game, update, commit.version), seated, commit.seq or 0)
+        waiting = ruleset.to_act(after)
         return ActResult(
             game_id=game.id,
             version=commit.version,
@@ -201,13 +208,14 @@ class ServiceCore:
             seat=seat,
             events=tuple(visible(ruleset, events, seat, ended=outcome is not None)),
             public_events=tuple(public),
-            lines=tuple(event_lines(ruleset, public, names)),
+            lines=tuple(lines),
             view=ruleset.view(after, None),
-            waiting_for=tuple(ruleset.to_act(after)),
+            waiting_for=tuple(waiting),
             result=named(outcome.summary, names) if outcome else None,
-            turn_changed=ruleset.turn_key(after) != ruleset.turn_key(state),
+            turn_changed=turn_changed,
             turn=ruleset.turn_key(after)[0],
             status=self.status_of(now, after),
+            asked=tuple(s for s in waiting if turn_changed or s not in ruleset.to_act(state)),
         )
 
     def with_turn_clock(

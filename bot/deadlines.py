@@ -5,6 +5,7 @@ decides *when*; this decides *what*, under the game's lock, like every other cha
 
 from __future__ import annotations
 
+import asyncio
 import json
 from dataclasses import replace
 from datetime import timedelta
@@ -12,9 +13,8 @@ from datetime import timedelta
 from bot import lobby
 from bot.clock import DEADLINE, from_text, parse_reminders, payload, plan_turn, shifted, to_text
 from bot.core import ServiceCore, check_running
-from bot.gamelog import decode_events, live_actions, visible
 from bot.models import ActResult, ClockChange, GameStatus, Miss, ServiceError, TimeoutResult
-from bot.store import GameRecord, GameUpdate, LogEntry, SeatRecord, TimerSpec, VersionConflict
+from bot.store import NO_CHANGES, GameRecord, GameUpdate, LogEntry, SeatRecord, TimerSpec, VersionConflict
 
 TIMEOUT_ACTIONS = ("skip", "ai")
 VACATION_DAYS = 14  # per player and game; moderators may grant more
@@ -69,12 +69,15 @@ class Deadlines(ServiceCore):
             if not resume:
                 again = TimerSpec(DEADLINE, to_text(self.clock()), payload(waiting[0], turn, resume=True))
                 await self._commit(game, seats=seats, entries=entries, timers=(again,))
-            moves = await self._play_out(game_id, turn)
+            moves = await self._play_out(game_id, turn, {m.seat for m in misses})
         return TimeoutResult(game_id, tuple(misses), game.missed_limit, moves)
 
-    async def _play_out(self, game_id: int, turn: list[int]) -> tuple[ActResult, ...]:
-        """Moves for whoever the turn waits on, until it ends (the caller holds the lock): the AI's for
-        a seat it now plays or when the game says so, else the ruleset's harmless absent move."""
+    async def _play_out(self, game_id: int, turn: list[int], missed: set[int]) -> tuple[ActResult, ...]:
+        """Moves for the seats that ``missed`` the deadline (and AI seats), until the turn ends or waits on
+        a player who did not miss it (the caller holds the lock): the AI's for a seat it now plays or
+        when the game says so, else the ruleset's harmless absent move. A defender who let a battle
+        decision lapse does not end the attacker's turn: the attacker gets the game back, with a fresh
+        clock (its own deadline passed while it waited on the defender)."""
         moves: list[ActResult] = []
         for _ in range(1000):  # a turn is finite; the bound only guards against a looping ruleset
             found = await self.loaded(game_id)
@@ -85,8 +88,14 @@ class Deadlines(ServiceCore):
             if game.status != "running" or list(ruleset.turn_key(state)) != list(turn) or not waiting:
                 break
             seat = waiting[0]
-            if found.seats[seat].controller == "ai" or game.timeout_action == "ai":
-                action = self.agent(ruleset.name, game.version).choose(state, seat)
+            by_ai = found.seats[seat].controller == "ai"
+            if seat not in missed and not by_ai:
+                update, timers = self.with_turn_clock(game, ruleset, state, list(found.seats), NO_CHANGES)
+                await self._commit(game, update, timers=timers)
+                break
+            if by_ai or game.timeout_action == "ai":  # an AI may think a while: in a worker thread
+                agent = self.agent(ruleset.name, game.version)
+                action = await asyncio.to_thread(agent.choose, state, seat)
             else:
                 action = ruleset.absent_move(state, seat)
             moves.append(await self._apply(game, ruleset, state, list(found.seats), seat, action, None))
@@ -264,19 +273,6 @@ class Deadlines(ServiceCore):
                     timers = plan.timers if plan else ()
             await self._commit(game, seats=_merged(seats, changed), entries=[entry], timers=timers)
         return await self.status(game_id)
-
-    async def since_last_turn(self, game_id: int, seat: int) -> list[str]:
-        """The "since your last turn" lines for ``seat``, from the live log as that seat may see it."""
-        game = await self.load(game_id)
-        ruleset = self.rules(game.ruleset)
-        seats = await self.store.seats(game_id)
-        events = [
-            event
-            for row in live_actions(await self.store.log(game_id))
-            for event in visible(ruleset, decode_events(ruleset, row.events), seat, ended=False)
-        ]
-        view = ruleset.view(self.state_of(game), seat)
-        return self.games[game.ruleset].presenter.digest(events, seat, [s.name for s in seats], view)
 
     async def set_dm(self, user_id: int, on: bool) -> None:
         await self.store.set_dm_turns(user_id, on)

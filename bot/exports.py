@@ -15,14 +15,25 @@ neither its dice nor its future could be checked.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.gamelog import claims_of, decode_events, encode, live_actions, rebuild, seat_order, secret, visible
+from bot.gamelog import (
+    claims_of,
+    decode_events,
+    encode,
+    live_actions,
+    rebuild,
+    seat_order,
+    secret,
+    standing,
+    visible,
+)
 from bot.models import ServiceError, VerifyReport
-from bot.store import GameRecord, GameUpdate, LogEntry, LogRecord, SeatRecord, now_text
+from bot.store import GameRecord, GameStore, GameUpdate, LogEntry, LogRecord, SeatRecord, now_text
 from rules.core.codec import from_builtins, from_json, to_builtins
 from rules.core.dice import SeededRng, seed_hash, verify_rolls
 from rules.core.errors import IllegalAction
@@ -36,9 +47,37 @@ FORMAT_VERSION = 1
 SYSTEM_KINDS = ("pause", "resume", "end", "replace", "kick", "timeout", "reclaim")
 
 
+# Rows read and written per step of an export: the store is read a chunk at a time, and each chunk is
+# formatted in a worker thread, so a long game's export never holds the event loop.
+EXPORT_CHUNK = 500
+
+
+async def export_game(
+    store: GameStore, ruleset: Ruleset, game: GameRecord, seats: Sequence[SeatRecord]
+) -> str:
+    """``export_document`` of a stored game, streamed from the store in chunks of rows (the same text)."""
+    parts = [await asyncio.to_thread(export_head, ruleset, game, seats)]
+    first, last = 1, (await store.log_length(game.id))
+    while first <= last:
+        rows = await store.log_rows(game.id, first, min(first + EXPORT_CHUNK - 1, last))
+        if not rows:
+            break
+        parts.append(await asyncio.to_thread(export_rows, ruleset, game, rows, rows[-1].seq == last))
+        first = rows[-1].seq + 1
+    parts.append("]}\n")
+    return "".join(parts)
+
+
 def export_document(
     ruleset: Ruleset, game: GameRecord, seats: Sequence[SeatRecord], rows: Sequence[LogRecord]
 ) -> str:
+    """The whole document in one go (rows in hand); ``export_game`` streams it from the store."""
+    body = export_rows(ruleset, game, rows, True) if rows else ""
+    return export_head(ruleset, game, seats) + body + "]}\n"
+
+
+def export_head(ruleset: Ruleset, game: GameRecord, seats: Sequence[SeatRecord]) -> str:
+    """The document's first line: everything but the log, which follows an entry a line."""
     ended = game.status == "ended"
     header = {
         "format": FORMAT,
@@ -61,12 +100,18 @@ def export_document(
         "seed": game.seed if ended else None,
         "exported_at": now_text(),
     }
-    lines = [json.dumps(header, ensure_ascii=False)[:-1] + ', "log": [']
+    return json.dumps(header, ensure_ascii=False)[:-1] + ', "log": [\n'
+
+
+def export_rows(ruleset: Ruleset, game: GameRecord, rows: Sequence[LogRecord], final: bool) -> str:
+    """Log entries a line each, every line ending with a comma but the very last (``final``)."""
+    ended = game.status == "ended"
+    lines = []
     for i, row in enumerate(rows):
         every = decode_events(ruleset, row.events)
         events = visible(ruleset, every, None, ended)
         action = json.loads(row.action) if row.action else None
-        if not ended and row.kind == "action" and secret(ruleset, every, None):
+        if not ended and row.kind == "action" and (secret(ruleset, every, None) or standing(ruleset, row)):
             action = {"type": "secret"}  # revealed in the export of the finished game
         entry = {
             "seq": row.seq,
@@ -77,9 +122,9 @@ def export_document(
             "events": to_builtins(events),
             "at": row.at,
         }
-        lines.append(json.dumps(entry, ensure_ascii=False) + ("," if i < len(rows) - 1 else ""))
-    lines.append("]}")
-    return "\n".join(lines) + "\n"
+        last = final and i == len(rows) - 1
+        lines.append(json.dumps(entry, ensure_ascii=False) + ("" if last else ",") + "\n")
+    return "".join(lines)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,13 +216,9 @@ class _Replay:
             self._revert(where, meta)
         elif kind != "system" or not isinstance(meta, dict) or meta.get("type") not in SYSTEM_KINDS:
             raise _refuse(f"{where} is of an unknown kind.")
+        reverts = tuple(meta["reverts"]) if kind in ("undo", "rollback") and isinstance(meta, dict) else ()
         return LogEntry(
-            str(kind),
-            seat,
-            raw.get("user_id"),
-            text,
-            encode(events),
-            raw.get("at"),
+            str(kind), seat, raw.get("user_id"), text, encode(events), raw.get("at"), reverts=reverts
         )
 
     def _start(self, where: str, kind: Any, meta: Any, events: list[Event]) -> None:

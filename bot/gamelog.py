@@ -1,19 +1,28 @@
 """Reading the action log: which rows still count, rebuilding a state from them, and log text.
 
-The log is append-only. Undo and rollback rows name the rows they revert (``{"reverts": [seq...]}``);
-the *live* log is every ``action`` row not reverted. A game's state is, by definition, the ruleset's
-setup from the seed followed by the live actions in order; the snapshot in ``games.state`` is a cache
-of exactly that, written in the same transaction as the row that changed it.
+The log is append-only. Undo and rollback rows name the rows they revert (``{"reverts": [seq...]}``,
+also kept in the store's ``reverted`` table); the *live* log is every ``action`` row not reverted. A
+game's state is, by definition, the ruleset's setup from the seed followed by the live actions in
+order; the state in ``games.state`` is a cache of exactly that, written in the same transaction as the
+row that changed it, and so is each stored snapshot (the state after the live actions up to its row).
+
+What the store keeps beside a move so that nothing later has to read the whole log (``kept_beside``):
+a snapshot at a turn's first move and at least every ``SNAPSHOT_EVERY`` versions (so an undo or a
+rollback replays a few dozen actions at most, from ``state_before``), the seats a new turn waits on
+(a seat's "since your last turn" reads from its previous turn), and whether the row's public text opens
+a round (a turn's announcement shows the log from the second latest such row).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
-from bot.store import LogRecord
+from bot.store import GameRecord, GameStore, GameUpdate, LogEntry, LogRecord
 from rules.core.codec import from_json, to_json
 from rules.core.dice import DiceCup, SeededRng
 from rules.core.events import Action, DiceRolled, Event
@@ -83,12 +92,73 @@ def rebuild(
     ruleset: Ruleset, seed: str, options: Mapping[str, OptionValue], seats: int, live: Sequence[LogRecord]
 ) -> Any:
     """The state the live log leads to, replayed from the seed."""
+    state, _ = ruleset.setup(options, seats, SeededRng(seed))
+    return replay(ruleset, seed, state, live)
+
+
+def replay(ruleset: Ruleset, seed: str, state: Any, live: Sequence[LogRecord]) -> Any:
+    """``state`` with the live actions ``live`` applied in order. The dice are counter based (the
+    counter is in the state), so a replay may start from any snapshot with a fresh ``SeededRng``."""
     rng = SeededRng(seed)
-    state, _ = ruleset.setup(options, seats, rng)
     for row in live:
         assert row.action is not None and row.seat is not None
         state, _ = ruleset.apply(state, row.seat, decode_action(ruleset, row.action), rng)
     return state
+
+
+# A snapshot at a turn's first move, unless the last one is fewer versions back than this (a game whose
+# "turn" changes with every decision would otherwise keep one per move)...
+SNAPSHOT_MIN_GAP = 4
+# ... and one at least this many versions apart, so no replay from a snapshot is longer.
+SNAPSHOT_EVERY = 32
+# Replays longer than this run in a worker thread (a snapshot was lost to a long rollback, or an old
+# game has none yet): the event loop never waits for the engine more than a few milliseconds.
+REPLAY_ON_LOOP = 64
+ROUND_MARK = "— Round"  # a line of the log that opens a round (each ruleset's text says so)
+
+
+def opens_round(lines: Iterable[str]) -> bool:
+    """Whether one of ``lines`` (event lines; indented or not, as in the log) opens a round."""
+    return any(line.lstrip().startswith(ROUND_MARK) for line in lines)
+
+
+def kept_beside(
+    entry: LogEntry,
+    update: GameUpdate,
+    game: GameRecord,
+    ruleset: Ruleset,
+    after: Any,
+    turn_changed: bool,
+    lines: Sequence[str],
+) -> tuple[LogEntry, GameUpdate]:
+    """``entry`` (a move's row) and ``update`` (its commit, whose ``state`` is ``after``) with what the
+    store keeps beside the row: a snapshot when due, the seats a new turn waits on, its round mark."""
+    version = game.version + 1  # the commit's; the version check makes it exact
+    gap = version - game.snapshot_version
+    snapshot = gap >= SNAPSHOT_EVERY or (turn_changed and gap >= SNAPSHOT_MIN_GAP)
+    entry = replace(
+        entry,
+        snapshot=update.state if snapshot else None,
+        turn_seats=tuple(ruleset.to_act(after)) if turn_changed else (),
+        opens_round=opens_round(lines),
+    )
+    return entry, replace(update, snapshot_version=version) if snapshot else update
+
+
+async def state_before(store: GameStore, ruleset: Ruleset, game: GameRecord, seats: int, seq: int) -> Any:
+    """The game as it was before log row ``seq``: the live actions below ``seq`` applied to the nearest
+    snapshot below it (or to the setup, if there is none), read and replayed without the rest."""
+    assert game.seed is not None, "a started game has a seed"
+    snapshot = await store.snapshot_before(game.id, seq)
+    rows = await store.live_actions(game.id, after=snapshot.seq if snapshot else 0, before=seq)
+    if snapshot is not None:
+        start = from_json(snapshot.state, ruleset.state_type)
+        if len(rows) <= REPLAY_ON_LOOP:
+            return replay(ruleset, game.seed, start, rows)
+        return await asyncio.to_thread(replay, ruleset, game.seed, start, rows)
+    if len(rows) <= REPLAY_ON_LOOP:
+        return rebuild(ruleset, game.seed, game.options, seats, rows)
+    return await asyncio.to_thread(rebuild, ruleset, game.seed, game.options, seats, rows)
 
 
 def hides_something(ruleset: Ruleset, events: Iterable[Event]) -> bool:
@@ -152,11 +222,44 @@ def row_lines(
     events = visible(ruleset, every, viewer, ended)
     if row.kind == "system":
         head = f"#{row.seq} {_system_text(meta, names)}"
-    elif not ended and viewer != row.seat and secret(ruleset, every, viewer):
+    elif not ended and viewer != row.seat and (secret(ruleset, every, viewer) or standing(ruleset, row)):
         head = f"#{row.seq} {who}: a move kept secret until it is revealed"
     else:
         head = f"#{row.seq} {who}: {_action_text(meta)}"
     return [head] + [f"    {line}" for line in event_lines(ruleset, events, names)]
+
+
+def standing(ruleset: Ruleset, row: LogRecord) -> bool:
+    """A move a seat may make at any time (standing orders): what it says is that seat's own plan, kept
+    from the others while the game runs, even when it also answered a step whose outcome is public."""
+    return (
+        row.kind == "action"
+        and row.action is not None
+        and ruleset.anytime(decode_action(ruleset, row.action))
+    )
+
+
+# Rows formatted on the event loop at the most; more go to a worker thread (decoding and describing a row
+# takes some tens of microseconds).
+ROWS_ON_LOOP = 32
+
+
+async def rows_text(
+    ruleset: Ruleset, rows: Sequence[LogRecord], names: Sequence[str], viewer: int | None, ended: bool
+) -> list[str]:
+    """The log text of ``rows`` (``row_lines`` of each, in order), off the loop when there are many."""
+
+    def text() -> list[str]:
+        return [line for row in rows for line in row_lines(ruleset, row, names, viewer, ended)]
+
+    return text() if len(rows) <= ROWS_ON_LOOP else await asyncio.to_thread(text)
+
+
+def from_second_mark(lines: list[str]) -> list[str]:
+    """The lines from the second latest that opens a round (the round before this one, and this one so
+    far); all of them when fewer than two do."""
+    marks = [i for i, line in enumerate(lines) if opens_round([line])]
+    return lines[marks[-2] :] if len(marks) > 1 else lines
 
 
 def _action_text(meta: Mapping[str, Any]) -> str:
@@ -172,6 +275,8 @@ def _value_text(key: str, value: Any) -> str | None:
         return None
     if value is True:
         return key
+    if isinstance(value, dict):  # counts by kind: {"troop": 3} reads "3 troop"
+        return ", ".join(f"{n} {what}" for what, n in value.items() if n) or "none"
     if isinstance(value, list):
         if value and all(isinstance(v, list) and len(v) == 2 for v in value):  # (kind, count) pairs
             return ", ".join(f"{n} {what}" for what, n in value)

@@ -24,6 +24,10 @@ class Teller(Protocol):
         self, game_id: int, summary: Sequence[str] = (), note: str | None = None
     ) -> None: ...
 
+    def status_marks_from(self, game_id: int) -> int | None:
+        """The log row after which the status board marks changes (None: not known since a restart)."""
+        ...
+
 
 class Host(Protocol):
     # Read-only members, so that the bot's own richer types (TurnAnnouncer for Teller) satisfy them.

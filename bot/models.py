@@ -116,6 +116,9 @@ class ActResult:
     result: str | None = None
     turn_changed: bool = False
     turn: int = 0  # the ruleset's turn number after the move
+    # Seats the move newly asked for a decision (waited on now, not before it): the ones to tell. In a
+    # round of simultaneous orders, one player's orders ask nothing new of those still writing theirs.
+    asked: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,11 +4,12 @@ and the game as a document (export, import, verify). Permissions: the game's hos
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 from bot import exports, lobby
-from bot.core import ServiceCore, check_running, seed_of, with_status
-from bot.gamelog import encode, live_actions, rebuild
+from bot.core import ServiceCore, check_running, with_status
+from bot.gamelog import encode, state_before
 from bot.models import ActResult, GameStatus, ServiceError, UndoResult, VerifyReport
 from bot.store import GameUpdate, LogEntry
 
@@ -26,14 +27,18 @@ class Moderation(ServiceCore):
                 # An ended game's seed is public: rolling back would let everyone foresee the dice.
                 raise ServiceError("not_running", "Only a running or paused game can be rolled back.")
             ruleset = self.rules(game.ruleset)
-            live = live_actions(await self.store.log(game_id))
-            if not 1 <= count <= len(live):
-                raise ServiceError("bad_count", f"You can roll back 1 to {len(live)} actions.")
+            # The last ``count`` live actions only, and a replay from the nearest snapshot before them.
+            tail = await self.store.last_live_actions(game_id, count) if count >= 1 else []
+            if count < 1 or len(tail) < count:
+                total = len(tail) if count >= 1 else len(await self.store.live_actions(game_id))
+                raise ServiceError("bad_count", f"You can roll back 1 to {total} actions.")
             seats = await self.store.seats(game_id)
-            before = rebuild(ruleset, seed_of(game), game.options, len(seats), live[:-count])
-            reverted = [row.seq for row in live[-count:]]
-            entry = LogEntry("rollback", None, user_id, json.dumps({"type": "rollback", "reverts": reverted}))
-            update, timers = GameUpdate(state=encode(before)), None
+            before = await state_before(self.store, ruleset, game, len(seats), tail[0].seq)
+            reverted = [row.seq for row in tail]
+            meta = json.dumps({"type": "rollback", "reverts": reverted})
+            state = encode(before)  # also kept as a snapshot at the rollback's own row
+            entry = LogEntry("rollback", None, user_id, meta, reverts=tuple(reverted), snapshot=state)
+            update, timers = GameUpdate(state=state, snapshot_version=game.version + 1), None
             if ruleset.turn_key(before) != ruleset.turn_key(self.state_of(game)):
                 # Back in an earlier turn: its clock starts afresh, as when a turn begins. The later
                 # turn's timers name a turn the game is no longer in, and would be dropped unfired.
@@ -166,15 +171,16 @@ class Moderation(ServiceCore):
     # -- export, import, verify (bot/exports.py does the work) -------------------------------------------
 
     async def export(self, game_id: int) -> str:
+        """Streamed from the store a chunk of rows at a time, formatted in worker threads."""
         game = await self.load(game_id)
-        return exports.export_document(
-            self.rules(game.ruleset), game, await self.store.seats(game_id), await self.store.log(game_id)
+        return await exports.export_game(
+            self.store, self.rules(game.ruleset), game, await self.store.seats(game_id)
         )
 
     async def import_game(
         self, channel_id: int, user_id: int, document: str, *, guild_id: int | None = None
     ) -> GameStatus:
-        checked = exports.check_import(document, self.rules)
+        checked = await asyncio.to_thread(exports.check_import, document, self.rules)  # a whole replay
         game = await self.store.create_game(
             guild_id, channel_id, checked.ruleset, checked.options, user_id, status="ended"
         )
@@ -187,6 +193,6 @@ class Moderation(ServiceCore):
             raise ServiceError(
                 "not_ended", "Dice can be verified once the game has ended and its seed is revealed."
             )
-        return exports.verify(
-            self.rules(game.ruleset), game, await self.store.seats(game_id), await self.store.log(game_id)
-        )
+        seats, rows = await self.store.seats(game_id), await self.store.log(game_id)
+        # A replay of the whole game, by definition: in a worker thread.
+        return await asyncio.to_thread(exports.verify, self.rules(game.ruleset), game, seats, rows)

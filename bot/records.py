@@ -55,6 +55,7 @@ class GameRecord:
     missed_limit: int = 3  # missed deadlines that hand a seat to the AI
     turn_started_at: str | None = None
     status_message_id: int | None = None
+    snapshot_version: int = 0  # the version at which the latest snapshot was written (0: none yet)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +83,12 @@ class GameAndSeats:
 
 @dataclass(frozen=True, slots=True)
 class LogEntry:
-    """A row to append: ``kind`` is action | undo | rollback | system; ``action``/``events`` are JSON."""
+    """A row to append: ``kind`` is action | undo | rollback | system; ``action``/``events`` are JSON.
+
+    What the store keeps beside the row, in the same transaction (see ``GameStore.commit``):
+    ``reverts``, the action rows an undo or rollback takes back; ``snapshot``, the state JSON of the
+    game after this row; ``turn_seats``, the seats a turn beginning with this row waits on;
+    ``opens_round``, whether the row's public text opens a round (a line starting "— Round")."""
 
     kind: str
     seat: int | None
@@ -90,6 +96,10 @@ class LogEntry:
     action: str | None
     events: str = "[]"
     at: str | None = None  # now, unless copied from an imported game
+    reverts: tuple[int, ...] = ()
+    snapshot: str | None = None
+    turn_seats: tuple[int, ...] = ()
+    opens_round: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +111,14 @@ class LogRecord:
     action: str | None
     events: str
     at: str
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The game's state (JSON) after every live action up to and including log row ``seq``."""
+
+    seq: int
+    state: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +137,7 @@ class GameUpdate:
     reminders: str | None = None
     missed_limit: int | None = None
     status_message_id: int | None = None
+    snapshot_version: int | None = None
     clear: tuple[str, ...] = ()  # nullable columns to set to NULL (a deadline that no longer applies)
 
 

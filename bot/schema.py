@@ -1,10 +1,20 @@
 """The SQLite schema as a list of forward migrations; ``PRAGMA user_version`` says how many have run.
+Also the plumbing between rows and records that ``SqliteStore`` (bot/store.py) shares: column lists,
+row decoders, the UPDATE fragment of a ``GameUpdate``, and the migration runner.
 
 Never edit a migration that has shipped: add the next one. Each script runs in its own transaction
 together with the ``user_version`` bump, so a crash mid-upgrade leaves the previous version intact.
 """
 
 from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any
+
+import aiosqlite
+
+from bot.records import GameAndSeats, GameRecord, GameUpdate, LogEntry, SchemaTooNew, SeatRecord
 
 V1 = """
 CREATE TABLE games (
@@ -114,5 +124,190 @@ ALTER TABLE seats ADD COLUMN claim INTEGER;
 UPDATE seats SET claim = CAST(substr(status, 7) AS INTEGER), status = 'playing' WHERE status LIKE 'claim:%';
 """
 
-MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4)
+V5 = """
+-- Issue 14: what a move, a turn end, an undo or a log page costs no longer grows with the game.
+
+-- Snapshots of the live game: ``state`` is the game after every live action with seq <= ``seq``. The
+-- service writes one with some moves (a turn's first, and one every few dozen versions) and with every
+-- undo and rollback; undo, rollback and replay start from the nearest one instead of the seed. Derived
+-- data: a revert deletes those at or after its first reverted row, in the same transaction.
+CREATE TABLE snapshots (
+    game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seq         INTEGER NOT NULL,
+    state       TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+
+-- The action rows taken back (``seq``) by an undo or rollback row (``by_seq``): what "live" means,
+-- readable from the end of the log without reading the whole of it. The log itself never changes.
+CREATE TABLE reverted (
+    game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seq         INTEGER NOT NULL,
+    by_seq      INTEGER NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+-- The reverts already in the log (their rows say {"reverts": [seq, ...]}).
+INSERT INTO reverted (game_id, seq, by_seq)
+SELECT a.game_id, CAST(r.value AS INTEGER), MIN(a.seq)
+FROM actions AS a, json_each(a.action, '$.reverts') AS r
+WHERE a.kind IN ('undo', 'rollback') AND a.action IS NOT NULL
+GROUP BY a.game_id, CAST(r.value AS INTEGER);
+
+-- Turn starts: the row whose move began a turn waiting on ``seat`` (a row per waiting seat). A seat's
+-- "since your last turn" reads from its previous one. Derived like the snapshots: a revert deletes them.
+CREATE TABLE turn_starts (
+    game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat        INTEGER NOT NULL,
+    seq         INTEGER NOT NULL,
+    PRIMARY KEY (game_id, seat, seq)
+);
+
+-- A row whose public text opens a round (a line starting "— Round"): a turn's announcement shows the log
+-- from the second latest such row. The text of the log is history, so the mark stays if the row is
+-- reverted. Rows written before this version have none (their games fall back to the last rows).
+ALTER TABLE actions ADD COLUMN opens_round INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX actions_round_marks ON actions (game_id, seq) WHERE opens_round = 1;
+
+-- The game's version when its latest snapshot was written: how the service spaces snapshots out.
+ALTER TABLE games ADD COLUMN snapshot_version INTEGER NOT NULL DEFAULT 0;
+"""
+
+MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4, V5)
 LATEST = len(MIGRATIONS)
+
+
+# ---- rows and records ---------------------------------------------------------------------------------
+
+GAME_COLUMNS = (
+    "id, guild_id, channel_id, ruleset, options, status, created_by, seed, seed_hash, version, state, "
+    "created_at, updated_at, turn_hours, deadline_at, capacity, timeout_action, reminders, missed_limit, "
+    "turn_started_at, status_message_id, snapshot_version"
+)
+SEAT_COLUMNS = "seat, user_id, name, controller, status, missed, vacation_until, vacation_left_hours, claim"
+LOG_COLUMNS = "seq, kind, seat, user_id, action, events, at"
+
+# The seats and the log's length beside the game's columns, so that one statement reads all three.
+WITH_SEATS = (
+    f"SELECT {GAME_COLUMNS}, "
+    f"(SELECT json_group_array(json_array({SEAT_COLUMNS})) FROM seats WHERE seats.game_id = games.id) "
+    "AS seats_json, (SELECT MAX(seq) FROM actions WHERE actions.game_id = games.id) AS log_length FROM games"
+)
+
+
+def game_record(row: sqlite3.Row) -> GameRecord:
+    values = dict(row)
+    values["options"] = json.loads(values["options"])
+    return GameRecord(**values)
+
+
+def game_and_seats(row: sqlite3.Row) -> GameAndSeats:
+    values = dict(row)
+    seats = sorted((SeatRecord(*columns) for columns in json.loads(values.pop("seats_json"))), key=_seat_no)
+    length = values.pop("log_length") or 0
+    values["options"] = json.loads(values["options"])
+    return GameAndSeats(GameRecord(**values), tuple(seats), int(length))
+
+
+def _seat_no(seat: SeatRecord) -> int:
+    return seat.seat
+
+
+_UPDATABLE = (
+    "status",
+    "seed",
+    "seed_hash",
+    "state",
+    "deadline_at",
+    "turn_started_at",
+    "turn_hours",
+    "timeout_action",
+    "reminders",
+    "missed_limit",
+    "status_message_id",
+    "snapshot_version",
+)
+_CLEARABLE = ("deadline_at", "turn_started_at", "status_message_id")
+
+
+def update_columns(update: GameUpdate) -> tuple[str, list[Any]]:
+    """``, col = ?`` fragments for the fields that are set; column names come from code, never input."""
+    parts, params = [], []
+    for name in _UPDATABLE:
+        value = getattr(update, name)
+        if value is not None:
+            parts.append(f", {name} = ?")
+            params.append(value)
+    for name in update.clear:
+        if name not in _CLEARABLE:
+            raise ValueError(f"column {name} cannot be cleared")
+        parts.append(f", {name} = NULL")
+    if update.options is not None:
+        parts.append(", options = ?")
+        params.append(json.dumps(dict(update.options)))
+    return "".join(parts), params
+
+
+async def append_entry(db: aiosqlite.Connection, game_id: int, entry: LogEntry, at: str) -> int:
+    """One log row and what is kept beside it (see ``GameStore.commit``); returns its seq."""
+    (row,) = await db.execute_fetchall(
+        "INSERT INTO actions (game_id, seq, kind, seat, user_id, action, events, at, opens_round) "
+        "VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?), ?, ?, ?, ?, ?, ?, ?) "
+        "RETURNING seq",
+        (
+            game_id,
+            game_id,
+            entry.kind,
+            entry.seat,
+            entry.user_id,
+            entry.action,
+            entry.events,
+            entry.at or at,
+            int(entry.opens_round),
+        ),
+    )
+    seq = int(row[0])
+    if entry.reverts:
+        await db.executemany(
+            "INSERT INTO reverted (game_id, seq, by_seq) VALUES (?, ?, ?)",
+            [(game_id, reverted, seq) for reverted in entry.reverts],
+        )
+        first = min(entry.reverts)
+        await db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq >= ?", (game_id, first))
+        await db.execute("DELETE FROM turn_starts WHERE game_id = ? AND seq >= ?", (game_id, first))
+    if entry.snapshot is not None:
+        await db.execute(
+            "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)", (game_id, seq, entry.snapshot)
+        )
+    if entry.turn_seats:
+        await db.executemany(
+            "INSERT INTO turn_starts (game_id, seat, seq) VALUES (?, ?, ?)",
+            [(game_id, seat, seq) for seat in entry.turn_seats],
+        )
+    return seq
+
+
+# ---- migrating ----------------------------------------------------------------------------------------
+
+
+async def user_version(db: aiosqlite.Connection) -> int:
+    rows = list(await db.execute_fetchall("PRAGMA user_version"))
+    return int(rows[0][0]) if rows else 0
+
+
+async def migrate(db: aiosqlite.Connection) -> None:
+    current = await user_version(db)
+    if current > LATEST:
+        raise SchemaTooNew(
+            f"This database has schema version {current}, newer than this Warboard knows ({LATEST}); "
+            "upgrade Warboard instead of opening it with an older one."
+        )
+    for number in range(current + 1, LATEST + 1):
+        # One script and its version bump per transaction: a crash mid-upgrade leaves the old version.
+        try:
+            await db.executescript(
+                f"BEGIN IMMEDIATE;\n{MIGRATIONS[number - 1]}\nPRAGMA user_version = {number};\nCOMMIT;"
+            )
+        except BaseException:
+            if db.in_transaction:
+                await db.execute("ROLLBACK")
+            raise

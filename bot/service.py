@@ -11,26 +11,49 @@ the service only knows the game's host (``created_by``).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 from collections.abc import Mapping
+from dataclasses import dataclass, replace
 
 from bot import lobby
-from bot.core import Move, check_running, named, seed_of, with_status
+from bot.core import Move, check_running, named, with_status
 from bot.deadlines import Deadlines, check_timeout_action
-from bot.gamelog import decode_events, encode, hides_something, live_actions, rebuild
+from bot.gamelog import (
+    decode_events,
+    encode,
+    event_lines,
+    from_second_mark,
+    hides_something,
+    opens_round,
+    rows_text,
+    state_before,
+    visible,
+)
 from bot.models import ActResult, GameStatus, ServiceError, UndoResult
 from bot.moderation import Moderation
+from bot.recent import RecentChanges
+from bot.shards import AcrossProcesses, SharedLocks
 from bot.store import ChannelBusy, GameAndSeats, GameUpdate, LogEntry, SeatRecord
 from rules.core.codec import from_json
 from rules.core.errors import IllegalAction
 from rules.core.events import Action
 
-__all__ = ["GameService", "ServiceError"]
+__all__ = ["GameService", "LogPage", "ServiceError"]
 
 
-class GameService(Deadlines, Moderation):
+class GameService(Deadlines, Moderation, RecentChanges):
     """Every operation on a game; see ``ServiceCore``, ``Deadlines`` and ``Moderation`` for the rest."""
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """The game's lock in this process and, on a store that several processes share (PostgreSQL's
+        advisory locks), in every process: two processes never interleave a game's moves, its AI or
+        its deadline, just as two coroutines of one process never do (``bot/shards.py``)."""
+        local = super().lock(game_id)
+        if isinstance(self.store, SharedLocks):
+            return AcrossProcesses(local, self.store.game_lock(game_id))
+        return local
 
     # -- the lobby -------------------------------------------------------------------------------------
 
@@ -148,6 +171,10 @@ class GameService(Deadlines, Moderation):
             seed = seed or secrets.token_hex(32)
             update, seated, entry = lobby.start(ruleset, game, seats, seed)
             state = from_json(update.state or "", ruleset.state_type)
+            # The first turn's start and round mark (no snapshot: the setup from the seed is the first).
+            shown = visible(ruleset, decode_events(ruleset, entry.events), None, ended=False)
+            lines = event_lines(ruleset, shown, [s.name for s in seated])
+            entry = replace(entry, turn_seats=tuple(ruleset.to_act(state)), opens_round=opens_round(lines))
             update, timers = self.with_turn_clock(game, ruleset, state, seated, update)
             await self._commit(game, update, seats=seated, entries=[entry], timers=timers)
         return await self.status(game_id)
@@ -220,8 +247,10 @@ class GameService(Deadlines, Moderation):
                 seat = next((s for s in ruleset.to_act(state) if seats[s].controller == "ai"), None)
                 if seat is None:
                     break
-                # Seeded by the version: the same position always gets the same move (replayable).
-                action = self.agent(game.ruleset, game.version).choose(state, seat)
+                # Seeded by the version: the same position always gets the same move (replayable). An
+                # AI may think for a while: in a worker thread, so the bot answers everyone meanwhile.
+                agent = self.agent(game.ruleset, game.version)
+                action = await asyncio.to_thread(agent.choose, state, seat)
                 results.append(await self._apply(game, ruleset, state, seats, seat, action, None))
         return results
 
@@ -255,8 +284,7 @@ class GameService(Deadlines, Moderation):
             seat = next((s.seat for s in seats if s.user_id == user_id and s.status == "playing"), None)
             if seat is None:
                 raise ServiceError("not_a_player", "You are not playing in this game.")
-            rows = await self.store.log(game_id)
-            live = live_actions(rows)
+            live = await self.store.last_live_actions(game_id, 1)
             if not live:
                 raise ServiceError("nothing_to_undo", "There is nothing to undo yet.")
             last = live[-1]
@@ -271,13 +299,17 @@ class GameService(Deadlines, Moderation):
                     "That action rolled dice or revealed hidden information, so it cannot be undone.",
                 )
             current = self.state_of(game)
-            before = rebuild(ruleset, seed_of(game), game.options, len(seats), live[:-1])
+            before = await state_before(self.store, ruleset, game, len(seats), last.seq)
             if ruleset.turn_key(before) != ruleset.turn_key(current):
                 raise ServiceError(
                     "cannot_undo", "That action ended your turn; only moves within your turn can be undone."
                 )
-            entry = LogEntry("undo", seat, user_id, json.dumps({"type": "undo", "reverts": [last.seq]}))
-            commit = await self._commit(game, GameUpdate(state=encode(before)), entries=[entry])
+            # The state it leads back to is kept as a snapshot at the undo's own row.
+            state = encode(before)
+            meta = json.dumps({"type": "undo", "reverts": [last.seq]})
+            entry = LogEntry("undo", seat, user_id, meta, reverts=(last.seq,), snapshot=state)
+            update = GameUpdate(state=state, snapshot_version=game.version + 1)
+            commit = await self._commit(game, update, entries=[entry])
             return UndoResult(
                 game.id,
                 commit.version,
@@ -286,3 +318,53 @@ class GameService(Deadlines, Moderation):
                 tuple(ruleset.to_act(before)),
                 f"{seats[seat].name} took back their last action (#{last.seq}).",
             )
+
+    # -- reading the log, a page at a time ----------------------------------------------------------------
+
+    async def turn_summary(self, game_id: int) -> list[str]:
+        """What a turn's announcement tells: the public log from the second latest line that opens a round
+        (the round before and this one so far). Reads the rows from the second latest round mark the
+        store keeps; a game whose text marks no rounds (or an old game, from before the marks) gets its
+        last ``SUMMARY_ROWS`` rows, more than one message shows."""
+        found = await self.loaded(game_id)
+        game = found.game
+        marks = await self.store.round_marks(game_id, 2)
+        first = marks[-1] if len(marks) == 2 else max(1, found.log_length - SUMMARY_ROWS + 1)
+        rows = await self.store.log_rows(game_id, first)
+        names = [s.name for s in found.seats]
+        lines = await rows_text(self.rules(game.ruleset), rows, names, None, game.status == "ended")
+        return from_second_mark(lines)
+
+    async def log_page(self, game_id: int, page: int = 1, user_id: int | None = None) -> LogPage:
+        """Page ``page`` of the log (1: the latest ``LOG_PAGE_ROWS`` rows, 2: the ones before...), as
+        ``user_id`` may read it (see ``log_lines``). Reads that page's rows and nothing else."""
+        found = await self.loaded(game_id)
+        game, seats = found.game, found.seats
+        pages = max(1, -(-found.log_length // LOG_PAGE_ROWS))
+        if not 1 <= page <= pages:
+            raise ServiceError("bad_page", f"The log has {pages} page(s).")
+        last = found.log_length - (page - 1) * LOG_PAGE_ROWS
+        first = max(1, last - LOG_PAGE_ROWS + 1)
+        rows = await self.store.log_rows(game_id, first, last) if last > 0 else []
+        viewer = next((s.seat for s in seats if user_id is not None and s.user_id == user_id), None)
+        names = [s.name for s in seats]
+        lines = await rows_text(self.rules(game.ruleset), rows, names, viewer, game.status == "ended")
+        return LogPage(game_id, page, pages, first if rows else 0, last if rows else 0, tuple(lines))
+
+
+# A turn's announcement of a game without round marks shows what fits one message of its last rows.
+SUMMARY_ROWS = 100
+# Rows per /game log page: a page is always these rows, so it reads only them. Most pages fit one embed
+# (a row is a headline and a line or two); a page of long rows (a long battle runs to dozens of lines)
+# shows its latest lines and comes with the whole of it as a text file.
+LOG_PAGE_ROWS = 20
+
+
+@dataclass(frozen=True, slots=True)
+class LogPage:
+    game_id: int
+    page: int  # 1: the latest rows
+    pages: int
+    first: int  # the seqs of its rows (0 and 0: an empty log)
+    last: int
+    lines: tuple[str, ...]

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+
+SNOWFLAKE = re.compile(r"[0-9]{1,20}")  # a Discord id, in ASCII digits ("²".isdigit() is True)
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -28,7 +31,7 @@ class Settings:
         guilds = []
         for part in env.get("PBP_DEV_GUILDS", "").split(","):
             if part.strip():
-                if not part.strip().isdigit():
+                if not SNOWFLAKE.fullmatch(part.strip()):
                     raise SettingsError(
                         f"PBP_DEV_GUILDS must be guild ids separated by commas, not “{part.strip()}”."
                     )

@@ -32,13 +32,25 @@ from bot.records import (
     LogRecord,
     SchemaTooNew,
     SeatRecord,
+    Snapshot,
     StoreError,
     Timer,
     TimerSpec,
     VersionConflict,
     now_text,
 )
-from bot.schema import LATEST, MIGRATIONS
+from bot.schema import (
+    GAME_COLUMNS,
+    LOG_COLUMNS,
+    SEAT_COLUMNS,
+    WITH_SEATS,
+    append_entry,
+    game_and_seats,
+    game_record,
+    migrate,
+    update_columns,
+    user_version,
+)
 
 # The records are re-exported: callers import everything store-related from here.
 __all__ = [
@@ -54,6 +66,7 @@ __all__ = [
     "LogRecord",
     "SchemaTooNew",
     "SeatRecord",
+    "Snapshot",
     "SqliteStore",
     "StoreError",
     "Timer",
@@ -88,6 +101,43 @@ class GameStore(Protocol):
     async def seats(self, game_id: int) -> list[SeatRecord]: ...
     async def log(self, game_id: int) -> list[LogRecord]: ...
     async def log_length(self, game_id: int) -> int: ...
+
+    # -- reading only the rows an operation needs (issue 14); ``seq`` is a log row's number (1, 2, ...).
+    # "Live" action rows: kind 'action' and not reverted by an undo or rollback (``LogEntry.reverts``).
+
+    async def log_rows(self, game_id: int, first: int = 1, last: int | None = None) -> list[LogRecord]:
+        """The log rows with ``first <= seq <= last`` (``last`` None: to the end), in seq order; [] when
+        none."""
+        ...
+
+    async def live_actions(self, game_id: int, after: int = 0, before: int | None = None) -> list[LogRecord]:
+        """The live action rows with ``after < seq < before`` (``before`` None: to the end), in seq order;
+        [] when none."""
+        ...
+
+    async def last_live_actions(self, game_id: int, count: int) -> list[LogRecord]:
+        """The last ``count`` live action rows, in seq order (oldest of them first); all there are when
+        the game has fewer, [] when it has none."""
+        ...
+
+    async def snapshot_before(self, game_id: int, seq: int) -> Snapshot | None:
+        """The stored snapshot with the greatest seq below ``seq``, or None if there is none."""
+        ...
+
+    async def snapshots(self, game_id: int) -> list[Snapshot]:
+        """Every stored snapshot of the game, in seq order ([] when none): for checks and copying."""
+        ...
+
+    async def turn_starts(self, game_id: int, seat: int, count: int) -> list[int]:
+        """The seqs of the latest ``count`` rows that began a turn waiting on ``seat`` (written with
+        ``LogEntry.turn_seats``, and not deleted by a revert since), newest first; [] when none."""
+        ...
+
+    async def round_marks(self, game_id: int, count: int) -> list[int]:
+        """The seqs of the latest ``count`` rows written with ``LogEntry.opens_round``, reverted or not,
+        newest first; [] when none."""
+        ...
+
     async def commit(
         self,
         game_id: int,
@@ -96,7 +146,18 @@ class GameStore(Protocol):
         seats: Sequence[SeatRecord] | None = None,
         entries: Sequence[LogEntry] = (),
         timers: Sequence[TimerSpec] | None = None,
-    ) -> Commit: ...
+    ) -> Commit:
+        """In one transaction: check and bump ``version``, apply ``update``, replace the seats if given,
+        append ``entries``, replace the game's timers if given (so a turn and its deadline change
+        together). Raises ``VersionConflict`` (and writes nothing) if the version moved.
+
+        For each entry, in order, after appending its row (seq = the game's greatest seq + 1): its
+        ``reverts`` are recorded as reverted by this row, and every snapshot and turn start at or after the
+        smallest of them is deleted (they included what is now taken back); then its ``snapshot`` is
+        stored at this row's seq, a turn start at this seq for each of its ``turn_seats``, and the row
+        carries its ``opens_round`` mark. ``Commit.seq`` is the last appended row's seq."""
+        ...
+
     async def add_timer(self, game_id: int | None, kind: str, due_at: str, payload: str = "{}") -> int: ...
     async def due_timers(self, now: str) -> list[Timer]: ...
     async def timers(self, game_id: int) -> list[Timer]: ...
@@ -107,40 +168,6 @@ class GameStore(Protocol):
     async def set_dm_turns(self, user_id: int, on: bool) -> None: ...
     async def guild_settings(self, guild_id: int) -> GuildSettings: ...
     async def set_guild_settings(self, settings: GuildSettings) -> None: ...
-
-
-_GAME_COLUMNS = (
-    "id, guild_id, channel_id, ruleset, options, status, created_by, seed, seed_hash, version, state, "
-    "created_at, updated_at, turn_hours, deadline_at, capacity, timeout_action, reminders, missed_limit, "
-    "turn_started_at, status_message_id"
-)
-_SEAT_COLUMNS = "seat, user_id, name, controller, status, missed, vacation_until, vacation_left_hours, claim"
-
-
-# The seats and the log's length beside the game's columns, so that one statement reads all three.
-_WITH_SEATS = (
-    f"SELECT {_GAME_COLUMNS}, "
-    f"(SELECT json_group_array(json_array({_SEAT_COLUMNS})) FROM seats WHERE seats.game_id = games.id) "
-    "AS seats_json, (SELECT MAX(seq) FROM actions WHERE actions.game_id = games.id) AS log_length FROM games"
-)
-
-
-def _game(row: sqlite3.Row) -> GameRecord:
-    values = dict(row)
-    values["options"] = json.loads(values["options"])
-    return GameRecord(**values)
-
-
-def _game_and_seats(row: sqlite3.Row) -> GameAndSeats:
-    values = dict(row)
-    seats = sorted((SeatRecord(*columns) for columns in json.loads(values.pop("seats_json"))), key=_seat_no)
-    length = values.pop("log_length") or 0
-    values["options"] = json.loads(values["options"])
-    return GameAndSeats(GameRecord(**values), tuple(seats), int(length))
-
-
-def _seat_no(seat: SeatRecord) -> int:
-    return seat.seat
 
 
 class SqliteStore:
@@ -169,7 +196,7 @@ class SqliteStore:
             await db.execute("PRAGMA synchronous=FULL")
             await db.execute("PRAGMA foreign_keys=ON")
             await db.execute("PRAGMA busy_timeout=10000")
-            await _migrate(db)
+            await migrate(db)
         except BaseException:
             await db.close()
             raise
@@ -180,7 +207,7 @@ class SqliteStore:
 
     async def schema_version(self) -> int:
         async with self._lock:
-            return await _user_version(self._db)
+            return await user_version(self._db)
 
     async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         async with self._lock:
@@ -215,7 +242,7 @@ class SqliteStore:
             (row,) = await self._write(
                 "INSERT INTO games (guild_id, channel_id, ruleset, options, status, created_by, created_at, "
                 "updated_at, capacity, turn_hours) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                f"RETURNING {_GAME_COLUMNS}",
+                f"RETURNING {GAME_COLUMNS}",
                 (
                     guild_id,
                     channel_id,
@@ -233,29 +260,27 @@ class SqliteStore:
             if "games.channel_id" in str(error):
                 raise ChannelBusy(channel_id) from None
             raise
-        return _game(row)
+        return game_record(row)
 
     async def game(self, game_id: int) -> GameRecord | None:
-        rows = await self._rows(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
-        return _game(rows[0]) if rows else None
+        rows = await self._rows(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return game_record(rows[0]) if rows else None
 
     async def game_and_seats(
         self, game_id: int | None = None, *, channel_id: int | None = None
     ) -> GameAndSeats | None:
         """A game by id, or the channel's game that has not ended, with its seats and log length."""
         if game_id is not None:
-            rows = await self._rows(f"{_WITH_SEATS} WHERE id = ?", (game_id,))
+            rows = await self._rows(f"{WITH_SEATS} WHERE id = ?", (game_id,))
         else:
-            rows = await self._rows(
-                f"{_WITH_SEATS} WHERE channel_id = ? AND status != 'ended'", (channel_id,)
-            )
-        return _game_and_seats(rows[0]) if rows else None
+            rows = await self._rows(f"{WITH_SEATS} WHERE channel_id = ? AND status != 'ended'", (channel_id,))
+        return game_and_seats(rows[0]) if rows else None
 
     async def active_game(self, channel_id: int) -> GameRecord | None:
         rows = await self._rows(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status != 'ended'", (channel_id,)
+            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND status != 'ended'", (channel_id,)
         )
-        return _game(rows[0]) if rows else None
+        return game_record(rows[0]) if rows else None
 
     async def running_games(self) -> list[int]:
         """The ids of every game being played (not in the lobby, paused or ended)."""
@@ -265,27 +290,73 @@ class SqliteStore:
     async def latest_game(self, channel_id: int) -> GameRecord | None:
         """The channel's most recent game, ended or not (``/game verify`` after the end)."""
         rows = await self._rows(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
         )
-        return _game(rows[0]) if rows else None
+        return game_record(rows[0]) if rows else None
 
     async def seats(self, game_id: int) -> list[SeatRecord]:
         rows = await self._rows(
-            f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat",
+            f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat",
             (game_id,),
         )
         return [SeatRecord(**dict(row)) for row in rows]
 
     async def log(self, game_id: int) -> list[LogRecord]:
-        rows = await self._rows(
-            "SELECT seq, kind, seat, user_id, action, events, at FROM actions WHERE game_id = ? ORDER BY seq",
-            (game_id,),
-        )
-        return [LogRecord(**dict(row)) for row in rows]
+        """The whole log (verify, tests): whatever needs less reads less with the methods below."""
+        return await self.log_rows(game_id)
 
     async def log_length(self, game_id: int) -> int:
         rows = await self._rows("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,))
         return int(rows[0][0])
+
+    async def log_rows(self, game_id: int, first: int = 1, last: int | None = None) -> list[LogRecord]:
+        rows = await self._rows(
+            f"SELECT {LOG_COLUMNS} FROM actions WHERE game_id = ? AND seq >= ? AND seq <= ? ORDER BY seq",
+            (game_id, first, _END if last is None else last),
+        )
+        return [LogRecord(**dict(row)) for row in rows]
+
+    async def live_actions(self, game_id: int, after: int = 0, before: int | None = None) -> list[LogRecord]:
+        rows = await self._rows(
+            f"SELECT {LOG_COLUMNS} FROM actions AS a WHERE a.game_id = ? AND a.seq > ? AND a.seq < ? "
+            f"AND {_LIVE} ORDER BY a.seq",
+            (game_id, after, _END if before is None else before),
+        )
+        return [LogRecord(**dict(row)) for row in rows]
+
+    async def last_live_actions(self, game_id: int, count: int) -> list[LogRecord]:
+        # Walks the primary key back from the end: as many rows as asked for, plus any reverted between.
+        rows = await self._rows(
+            f"SELECT {LOG_COLUMNS} FROM actions AS a WHERE a.game_id = ? AND {_LIVE} "
+            "ORDER BY a.seq DESC LIMIT ?",
+            (game_id, count),
+        )
+        return [LogRecord(**dict(row)) for row in reversed(rows)]
+
+    async def snapshot_before(self, game_id: int, seq: int) -> Snapshot | None:
+        rows = await self._rows(
+            "SELECT seq, state FROM snapshots WHERE game_id = ? AND seq < ? ORDER BY seq DESC LIMIT 1",
+            (game_id, seq),
+        )
+        return Snapshot(int(rows[0][0]), rows[0][1]) if rows else None
+
+    async def snapshots(self, game_id: int) -> list[Snapshot]:
+        rows = await self._rows("SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq", (game_id,))
+        return [Snapshot(int(row[0]), row[1]) for row in rows]
+
+    async def turn_starts(self, game_id: int, seat: int, count: int) -> list[int]:
+        rows = await self._rows(
+            "SELECT seq FROM turn_starts WHERE game_id = ? AND seat = ? ORDER BY seq DESC LIMIT ?",
+            (game_id, seat, count),
+        )
+        return [int(row[0]) for row in rows]
+
+    async def round_marks(self, game_id: int, count: int) -> list[int]:
+        rows = await self._rows(
+            "SELECT seq FROM actions WHERE game_id = ? AND opens_round = 1 ORDER BY seq DESC LIMIT ?",
+            (game_id, count),
+        )
+        return [int(row[0]) for row in rows]
 
     async def commit(
         self,
@@ -296,11 +367,9 @@ class SqliteStore:
         entries: Sequence[LogEntry] = (),
         timers: Sequence[TimerSpec] | None = None,
     ) -> Commit:
-        """In one transaction: check and bump ``version``, apply ``update``, replace the seats if given,
-        append ``entries``, replace the game's timers if given (so a turn and its deadline change
-        together). Raises ``VersionConflict`` (and writes nothing) if the version moved."""
+        """See ``GameStore.commit``: the row, what is kept beside it and ``version + 1``, all or nothing."""
         at = now_text()
-        columns, params = _update_columns(update)
+        columns, params = update_columns(update)
         async with self._lock:
             db = self._db
             try:
@@ -318,7 +387,7 @@ class SqliteStore:
                 if seats is not None:
                     await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
                     await db.executemany(
-                        f"INSERT INTO seats (game_id, {_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        f"INSERT INTO seats (game_id, {SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         [(game_id, *astuple(s)) for s in seats],
                     )
                 if timers is not None:
@@ -329,22 +398,7 @@ class SqliteStore:
                     )
                 seq = None
                 for entry in entries:
-                    (row,) = await db.execute_fetchall(
-                        "INSERT INTO actions (game_id, seq, kind, seat, user_id, action, events, at) "
-                        "VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?), "
-                        "?, ?, ?, ?, ?, ?) RETURNING seq",
-                        (
-                            game_id,
-                            game_id,
-                            entry.kind,
-                            entry.seat,
-                            entry.user_id,
-                            entry.action,
-                            entry.events,
-                            entry.at or at,
-                        ),
-                    )
-                    seq = int(row[0])
+                    seq = await append_entry(db, game_id, entry, at)
                 await db.commit()
             except BaseException:
                 if db.in_transaction:
@@ -419,62 +473,13 @@ class SqliteStore:
         )
 
 
-_UPDATABLE = (
-    "status",
-    "seed",
-    "seed_hash",
-    "state",
-    "deadline_at",
-    "turn_started_at",
-    "turn_hours",
-    "timeout_action",
-    "reminders",
-    "missed_limit",
-    "status_message_id",
+# Greater than any seq: an open end of a range stays one indexed comparison.
+_END = 1 << 62
+# An action row that still counts (the alias ``a`` is the actions table).
+_LIVE = (
+    "a.kind = 'action' AND NOT EXISTS "
+    "(SELECT 1 FROM reverted AS r WHERE r.game_id = a.game_id AND r.seq = a.seq)"
 )
-_CLEARABLE = ("deadline_at", "turn_started_at", "status_message_id")
-
-
-def _update_columns(update: GameUpdate) -> tuple[str, list[Any]]:
-    """``, col = ?`` fragments for the fields that are set; column names come from code, never input."""
-    parts, params = [], []
-    for name in _UPDATABLE:
-        value = getattr(update, name)
-        if value is not None:
-            parts.append(f", {name} = ?")
-            params.append(value)
-    for name in update.clear:
-        if name not in _CLEARABLE:
-            raise ValueError(f"column {name} cannot be cleared")
-        parts.append(f", {name} = NULL")
-    if update.options is not None:
-        parts.append(", options = ?")
-        params.append(json.dumps(dict(update.options)))
-    return "".join(parts), params
-
-
-async def _user_version(db: aiosqlite.Connection) -> int:
-    rows = list(await db.execute_fetchall("PRAGMA user_version"))
-    return int(rows[0][0]) if rows else 0
-
-
-async def _migrate(db: aiosqlite.Connection) -> None:
-    current = await _user_version(db)
-    if current > LATEST:
-        raise SchemaTooNew(
-            f"This database has schema version {current}, newer than this Warboard knows ({LATEST}); "
-            "upgrade Warboard instead of opening it with an older one."
-        )
-    for number in range(current + 1, LATEST + 1):
-        # One script and its version bump per transaction: a crash mid-upgrade leaves the old version.
-        try:
-            await db.executescript(
-                f"BEGIN IMMEDIATE;\n{MIGRATIONS[number - 1]}\nPRAGMA user_version = {number};\nCOMMIT;"
-            )
-        except BaseException:
-            if db.in_transaction:
-                await db.execute("ROLLBACK")
-            raise
 
 
 async def open_store(path: str) -> SqliteStore:

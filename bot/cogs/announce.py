@@ -9,6 +9,8 @@ DMs fall back to the channel ping. Reminders and passed deadlines go the same wa
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 from collections.abc import Sequence
 
@@ -18,8 +20,9 @@ from bot.clock import stamp
 from bot.cogs.common import COLOUR, board_message, mention, pinging, plain
 from bot.game import Presenter
 from bot.host import Host
-from bot.limits import EMBED_DESCRIPTION, clip, last_lines
+from bot.limits import EMBED_DESCRIPTION, clip
 from bot.models import GameStatus, SeatInfo, TimeoutResult
+from rules.core.events import Event
 
 log = logging.getLogger("warboard.announce")
 QUIET = discord.AllowedMentions.none()
@@ -97,6 +100,14 @@ class TurnAnnouncer:
         self.host = host
         self.client = client
         self.dm_closed: set[int] = set()  # members told once that their closed DMs turned notices off
+        # Per game, the last log row its status board showed (the next one marks what changed since)
+        # and the row after which the current one marks changes. Lost on a restart, which only makes
+        # the next board mark what the waiting player's digest would.
+        self.last_board: dict[int, int] = {}
+        self.marked_from: dict[int, int | None] = {}
+
+    def status_marks_from(self, game_id: int) -> int | None:
+        return self.marked_from.get(game_id)
 
     async def _channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
@@ -104,21 +115,26 @@ class TurnAnnouncer:
         return channel
 
     async def refresh_status(self, game_id: int) -> discord.Message | discord.PartialMessage | None:
-        """Edit the game's status message in place, or post (and pin) it if it has none yet."""
+        """Edit the game's status message in place, or post (and pin) it if it has none yet. Its board
+        marks what changed since the last status board (or, after a restart, since the previous turn of
+        the player the game waits on)."""
         status = await self.host.service.status(game_id)
         if status.status == "lobby":
             return None
         channel = await self._channel(status.channel_id)
         view = await self.host.service.view(game_id)
-        _, board = await board_message(self.host, game_id, title=status.title)
-        embed = status_embed(status, view, self.host.games[status.ruleset].presenter)
+        since = self.last_board.get(game_id)
+        recent = await self.host.service.events_since(game_id, since)
+        board = await board_message(self.host, game_id, title=status.title, recent=recent.events)
+        self.marked_from[game_id], self.last_board[game_id] = recent.after, recent.seq
+        embeds = [status_embed(status, view, self.host.games[status.ruleset].presenter), *board.more]
         if status.status_message_id and isinstance(channel, discord.TextChannel | discord.Thread):
             message = channel.get_partial_message(status.status_message_id)
             try:
-                return await message.edit(embed=embed, attachments=[board])
+                return await message.edit(embeds=embeds, attachments=board.files)
             except discord.NotFound:
                 pass  # deleted by someone: post a new one
-        posted = await channel.send(embed=embed, file=board)
+        posted = await channel.send(embeds=embeds, files=board.files)
         await self.host.service.set_status_message(game_id, posted.id)
         await self._pin(posted)
         return posted
@@ -135,42 +151,60 @@ class TurnAnnouncer:
         except discord.HTTPException as error:  # the channel's 50 pins are full, or a race on permissions
             log.info("could not pin the status of game in %s: %s", channel.id, error)
 
-    async def turn_began(self, game_id: int, summary: Sequence[str] = (), note: str | None = None) -> None:
+    async def turn_began(
+        self,
+        game_id: int,
+        summary: Sequence[str] = (),
+        note: str | None = None,
+        events: Sequence[Event] = (),
+    ) -> None:
         """A turn ended: AI seats play theirs, the status message is updated, then one message pings the
-        player to act (or tells the channel the game is over, with the final board).
+        player to act (or tells the channel the game is over, with the final board). ``events`` are the
+        public events of moves nobody has seen yet (a passed deadline's): with the AI's, the ping shows
+        their last battle.
 
         All under the game's turn lock (``bot.turns``), so a player's answer to the AI (bot/cogs/play.py)
         waits for the ping instead of letting the AI play on beside this, and comes after it."""
         async with self.host.turns.hold(game_id):
-            await self._turn_began(game_id, summary, note)
+            await self._turn_began(game_id, summary, note, events)
 
-    async def _turn_began(self, game_id: int, summary: Sequence[str], note: str | None) -> None:
-        lines = list(summary)
+    async def _turn_began(
+        self, game_id: int, summary: Sequence[str], note: str | None, events: Sequence[Event]
+    ) -> None:
+        lines, unseen = list(summary), list(events)
         for played in await self.host.service.play_ai(game_id):
             lines.extend(played.lines)
+            unseen.extend(played.public_events)
         status = await self.host.service.status(game_id)
         channel = await self._channel(status.channel_id)
         status_message = await self.refresh_status(game_id)
         if status.result:
-            embed, board = await board_message(
-                self.host, game_id, title="Game over", lines=[*lines, status.result]
-            )
+            final = await board_message(self.host, game_id, title="Game over", lines=[*lines, status.result])
             await channel.send(
-                content=plain(note) if note else None, embed=embed, file=board, allowed_mentions=QUIET
+                content=plain(note) if note else None,
+                embeds=final.embeds,
+                files=final.files,
+                allowed_mentions=QUIET,
             )
             return
         if not status.waiting_for or status.status != "running":
             return
         who = waiting_names(status)
-        embed = discord.Embed(
-            title=clip(f"Turn {status.turn}: {who} to play", 256),
-            description=last_lines(
-                [plain(x) for x in lines] or ["A new turn begins."], EMBED_DESCRIPTION - 200
-            ),
-            colour=COLOUR,
+        # The board marks what changed since the last turn of the (first) player it waits on: in a game
+        # of simultaneous orders, every seat's last turn began together.
+        digest = await self.host.service.since_last_turn(game_id, status.waiting_for[0])
+        board = await board_message(
+            self.host,
+            game_id,
+            title=f"Turn {status.turn}: {who} to play",
+            lines=lines or ["A new turn begins."],
+            recent=digest.events,
+            link=f"[Standings]({status_message.jump_url})" if status_message is not None else "",
         )
-        if status_message is not None:
-            embed.description = f"{embed.description}\n[Board and standings]({status_message.jump_url})"
+        embeds, files = board.embeds, board.files
+        battle = await self._battle(status, unseen)
+        if battle is not None:
+            embeds, files = [*embeds, battle[0]], [*files, battle[1]]
         # Each player the turn waits on is told once: by DM if they asked (and it can be sent), else
         # pinged in this one channel message (several at once when every seat owes orders).
         pinged = []
@@ -188,39 +222,59 @@ class TurnAnnouncer:
                 self.dm_closed.difference_update(seat.user_id for seat in pinged)
                 content += " (Your DMs are closed, so turn notices come here; `/notify dm on` tries again.)"
         await channel.send(
-            content=content, embed=embed, allowed_mentions=pinging(*(s.user_id for s in pinged))
+            content=content,
+            embeds=embeds,
+            files=files,
+            allowed_mentions=pinging(*(s.user_id for s in pinged)),
         )
 
+    async def _battle(
+        self, status: GameStatus, events: Sequence[Event]
+    ) -> tuple[discord.Embed, discord.File] | None:
+        """The last battle among ``events`` (moves the channel has not seen: the AI's, a deadline's) as
+        a full-width embed image; None if none was fought."""
+        if not events:
+            return None
+        view = await self.host.service.view(status.game_id)
+        draw = self.host.games[status.ruleset].pictures.battle
+        picture = await asyncio.to_thread(draw, view, tuple(events), status.names)
+        if picture is None:
+            return None
+        embed = discord.Embed(colour=COLOUR).set_image(url="attachment://battle.png")
+        return embed, discord.File(io.BytesIO(picture), filename="battle.png")
+
     async def _dm_turn(self, status: GameStatus, seat: SeatInfo, note: str | None) -> bool:
-        """Send the turn notice to the player's DMs if they asked; False if not wanted or not possible."""
+        """Send the turn notice to the player's DMs if they asked: what changed since their last turn,
+        as a board with those changes marked and in a few lines. False if not wanted or not possible."""
         if seat.user_id is None or not await self.host.service.wants_dm(seat.user_id):
             return False
-        lines = await self.host.service.since_last_turn(status.game_id, seat.seat)
-        embed, board = await board_message(
+        digest = await self.host.service.since_last_turn(status.game_id, seat.seat)
+        board = await board_message(
             self.host,
             status.game_id,
             title=f"Your turn in {status.title} (game #{status.game_id})",
             lines=[
                 *([note] if note else []),
                 "Since your last turn:",
-                *lines,
+                *digest.lines,
                 f"Deadline: {stamp(status.deadline_at)}" if status.deadline_at else "No deadline.",
             ],
+            recent=digest.events,
         )
-        return await self._dm(seat.user_id, embed=embed, file=board)
+        return await self._dm(seat.user_id, embeds=board.embeds, files=board.files)
 
     async def _dm(
         self,
         user_id: int,
         content: str | None = None,
         *,
-        embed: discord.Embed | None = None,
-        file: discord.File | None = None,
+        embeds: Sequence[discord.Embed] = (),
+        files: Sequence[discord.File] = (),
     ) -> bool:
         try:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-            if embed is not None and file is not None:
-                await user.send(content, embed=embed, file=file)
+            if embeds:
+                await user.send(content, embeds=list(embeds), files=list(files))
             else:
                 await user.send(content)
         except discord.Forbidden:
@@ -239,7 +293,8 @@ class TurnAnnouncer:
 
     async def deadline_passed(self, result: TimeoutResult) -> None:
         lines = [line for move in result.moves for line in move.lines]
-        await self.turn_began(result.game_id, lines, note=result.sentence())
+        events = [event for move in result.moves for event in move.public_events]
+        await self.turn_began(result.game_id, lines, note=result.sentence(), events=events)
 
     async def reminder(self, game_id: int, seat: int, percent: int) -> None:
         """Remind the players the game still waits on (the turn's player; every seat that has not sent

@@ -8,6 +8,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -129,6 +130,20 @@ async def png_file(render: Any, *args: Any, filename: str, **kwargs: Any) -> dis
     return discord.File(io.BytesIO(data), filename=filename)
 
 
+@dataclass(frozen=True, slots=True)
+class BoardMessage:
+    """The board as a message's embeds and files: ``embed`` shows the board; a game with a crowded part
+    of its map may add a close-up of it, as a second embed, when that is where the action is."""
+
+    embed: discord.Embed
+    files: list[discord.File]
+    more: list[discord.Embed]
+
+    @property
+    def embeds(self) -> list[discord.Embed]:
+        return [self.embed, *self.more]
+
+
 async def board_message(
     host: Host,
     game_id: int,
@@ -136,24 +151,32 @@ async def board_message(
     title: str,
     lines: Sequence[str] = (),
     recent: Sequence[Event] = (),
-) -> tuple[discord.Embed, discord.File]:
-    """The public board as an embed with its PNG, and ``lines`` (clipped to fit) as the description."""
+    link: str = "",
+) -> BoardMessage:
+    """The public board with what changed among ``recent`` (public events) marked on it, as an embed
+    with its PNG, and ``lines`` (the latest that fit) as the description, then ``link`` (a markdown
+    link, kept whole). Drawn in worker threads."""
     status = await host.service.status(game_id)
     view = await host.service.view(game_id)
-    file = await png_file(
-        host.games[status.ruleset].pictures.board,
-        view,
-        status.names,
-        recent=tuple(recent),
-        filename="board.png",
-        title=status.title,
-    )
+    pictures = host.games[status.ruleset].pictures
+    drawn: dict[str, Any] = {"title": status.title, "recent": tuple(recent)}
+    file = await png_file(pictures.board, view, status.names, filename="board.png", **drawn)
     embed = discord.Embed(title=clip(title, 256), colour=COLOUR)
     if lines:
-        embed.description = last_lines([plain(line) for line in lines], EMBED_DESCRIPTION)
+        room = EMBED_DESCRIPTION - len(link) - 1
+        embed.description = last_lines([plain(line) for line in lines], room) + (f"\n{link}" if link else "")
+    elif link:
+        embed.description = link
     embed.set_image(url="attachment://board.png")
     embed.set_footer(text=f"Game #{game_id} · version {status.version}")
-    return embed, file
+    files, more = [file], []
+    if pictures.close_up is not None:
+        close = await asyncio.to_thread(pictures.close_up, view, status.names, **drawn)
+        if close is not None:
+            files.append(discord.File(io.BytesIO(close), filename="close-up.png"))
+            # Embeds sharing a url show as one gallery on Discord; a separate embed keeps it full width.
+            more.append(discord.Embed(colour=COLOUR).set_image(url="attachment://close-up.png"))
+    return BoardMessage(embed, files, more)
 
 
 def mention(user_id: int | None, name: str) -> str:

@@ -26,6 +26,7 @@ from bot.game import Games
 from bot.host import Host
 from bot.limits import CHOICE_NAME, CHOICES, EMBED_DESCRIPTION, clip
 from bot.models import GameStatus, ServiceError
+from bot.replays import NOT_STARTED, replay_of
 from rules.core.ruleset import Ruleset
 
 LOG_PAGE = 40  # lines per /game log page at the most (fewer when they are long)
@@ -33,9 +34,9 @@ LOG_PAGE = 40  # lines per /game log page at the most (fewer when they are long)
 HELP_START = """**Warboard** hosts war board games by post: one game per channel, played over days.
 **Start**: `/game new ruleset:` (the game) · others `/game join` · `/game options` · `/game start`; \
 `/game seat` claims a seat (and what it plays) before the start."""
-HELP_END = """**Look**: `/game status` · `/game map` · `/game log` · `/game export` · \
-`/game verify` (after the end); these last three read the channel's last game once it has ended, \
-or an earlier one by its number.
+HELP_END = """**Look**: `/game status` · `/game map` · `/game log` · `/game replay` (the board turn by turn, \
+animated) · `/game export` · `/game verify` (after the end); log, replay, export and verify read the \
+channel's last game once it has ended, or an earlier one by its number.
 **Mistakes**: `/game undo` takes back your last move of this turn while no dice were rolled since.
 **Leave**: `/game leave` (before the start) · `/game resign`.
 **Time**: each turn has a deadline (24 h unless set at `/game new`); reminders at half time and with \
@@ -47,9 +48,15 @@ Fair dice: the seed's SHA-256 is posted at the start and the seed at the end; \
 `/game verify` recomputes every die."""
 
 
-def help_text(games: Games) -> str:
-    """/help: how Warboard works, then each registered game's own paragraph."""
-    return "\n".join([HELP_START, *(game.help for game in games.values()), HELP_END])
+def help_text(games: Games, game: str | None = None) -> str:
+    """/help: how Warboard works, with ``game``'s own paragraph, or (no game) a line naming each game.
+    One game at a time keeps the text inside one embed however many games are registered."""
+    if game is not None:
+        middle = games[game].help
+    else:
+        index = " · ".join(f"{g.title} (`{name}`, then `/{g.command}`)" for name, g in games.items())
+        middle = f"**Games**: {index}. `/help game:` tells how one is played."
+    return "\n".join([HELP_START, middle, HELP_END])
 
 
 DEFAULT_TURN_HOURS = 24
@@ -344,8 +351,17 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         if status.status == "lobby":
             raise ServiceError("not_started", "The game has not started yet, so there is no board.")
         await interaction.response.defer(thinking=True)
-        embed, board = await board_message(self.bot, game_id, title=f"{status.title} · game #{game_id}")
-        await interaction.followup.send(embed=embed, file=board)
+        # Marked on it: what changed since the asker's last turn (a spectator: what the status board
+        # marks, and anything since).
+        seat = next((s.seat for s in status.seats if s.user_id == interaction.user.id), None)
+        if seat is not None:
+            recent = (await self.bot.service.since_last_turn(game_id, seat)).events
+        else:
+            since = self.bot.announcer.status_marks_from(game_id)
+            recent = (await self.bot.service.events_since(game_id, since)).events
+        title = f"{status.title} · game #{game_id}"
+        board = await board_message(self.bot, game_id, title=title, recent=recent)
+        await interaction.followup.send(embeds=board.embeds, files=board.files)
 
     @app_commands.command(description="The game log, every die shown")
     @app_commands.describe(page="1 is the latest page", game=GAME_NUMBER)
@@ -356,16 +372,23 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         game: app_commands.Range[int, 1] | None = None,
     ) -> None:
         game_id = await self._game_to_read(interaction, game)
-        lines = [plain(line) for line in await self.bot.service.log_lines(game_id)]
-        pages = log_pages(lines) or ["Nothing has happened yet."]
-        if page > len(pages):
-            raise ServiceError("bad_page", f"The log has {len(pages)} page(s).")
+        # A page is a fixed number of log rows, read alone (bot/service.py::log_page); should its lines
+        # overflow one embed, the embed shows the latest of them and a text file carries them all.
+        found = await self.bot.service.log_page(game_id, page)
+        blocks = log_pages([plain(line) for line in found.lines], size=len(found.lines) or 1)
         embed = discord.Embed(
-            title=f"Game #{game_id} log · page {page} of {len(pages)}",
-            description=pages[page - 1],
+            title=f"Game #{game_id} log · page {page} of {found.pages}",
+            description=blocks[0] if blocks else "Nothing has happened yet.",
             colour=COLOUR,
         )
-        await interaction.response.send_message(embed=embed)
+        if found.last:
+            embed.set_footer(text=f"Log entries #{found.first} to #{found.last}")
+        if len(blocks) > 1:
+            text = "\n".join(found.lines).encode()
+            name = f"warboard-game-{game_id}-log-{found.first}-{found.last}.txt"
+            await interaction.response.send_message(embed=embed, file=discord.File(io.BytesIO(text), name))
+        else:
+            await interaction.response.send_message(embed=embed)
 
     @app_commands.command(description="Take back your last move of this turn (no dice rolled since)")
     async def undo(self, interaction: discord.Interaction) -> None:
@@ -391,8 +414,9 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         self, interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None
     ) -> None:
         game_id = await self._game_to_read(interaction, game)
+        await interaction.response.defer()  # a long game's export reads and formats thousands of rows
         document = await self.bot.service.export(game_id)
-        await interaction.response.send_message(
+        await interaction.followup.send(
             f"Game #{game_id} (the seed is included only once the game has ended).",
             file=discord.File(io.BytesIO(document.encode()), filename=f"warboard-game-{game_id}.json"),
         )
@@ -403,8 +427,37 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         self, interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None
     ) -> None:
         game_id = await self._game_to_read(interaction, game)
-        report = await self.bot.service.verify(game_id)
-        await interaction.response.send_message(clip(report.text(), 1900))
+        if (await self.bot.service.load(game_id)).status == "ended":
+            await interaction.response.defer()  # a whole replay: seconds for a long game
+        report = await self.bot.service.verify(game_id)  # refuses a game that has not ended
+        if interaction.response.is_done():
+            await interaction.followup.send(clip(report.text(), 1900))
+        else:
+            await interaction.response.send_message(clip(report.text(), 1900))
+
+    @app_commands.command(description="An animated replay of the board, turn by turn")
+    @app_commands.describe(
+        game=GAME_NUMBER,
+        turns="how many of the latest turns (default: the whole game once it has ended, else the last round)",
+    )
+    async def replay(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Range[int, 1] | None = None,
+        turns: app_commands.Range[int, 1, 10_000] | None = None,
+    ) -> None:
+        game_id = await self._game_to_read(interaction, game)
+        status = await self.bot.service.status(game_id)
+        if status.status == "lobby":  # refused privately, before the public "thinking…"
+            raise ServiceError("not_started", NOT_STARTED)
+        await interaction.response.defer()  # the game is replayed and up to sixty boards drawn: seconds
+        last = turns or (None if status.status == "ended" else len(status.seats))
+        made = await replay_of(self.bot.service, self.bot.games[status.ruleset].pictures, game_id, last=last)
+        what = "the whole game" if made.whole else f"the last {made.turns} turn(s)"
+        await interaction.followup.send(
+            f"Game #{game_id}, {what}: {made.gif.frames} frames.",
+            file=discord.File(io.BytesIO(made.gif.data), filename=f"warboard-game-{game_id}.gif"),
+        )
 
     async def _game_to_read(self, interaction: discord.Interaction, number: int | None) -> int:
         """For reading a game (log, export, verify): game ``number`` if it was played in this channel,
@@ -429,9 +482,40 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
 
 class HelpCog(commands.Cog):
     def __init__(self, host: Host) -> None:
-        self.text = help_text(host.games)
+        self.bot = host
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        await handle_error(interaction, error)
 
     @app_commands.command(name="help", description="How to play Warboard")
-    async def help(self, interaction: discord.Interaction) -> None:
-        embed = discord.Embed(title="Warboard", description=clip(self.text, EMBED_DESCRIPTION), colour=COLOUR)
+    @app_commands.describe(game="how one game is played (default: this channel's game, if any)")
+    async def help(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        games = self.bot.games
+        if game is not None:
+            wanted = game.strip().lower()
+            game = next((n for n, g in games.items() if wanted in (n, g.title.lower(), g.command)), None)
+            if game is None:
+                raise ServiceError(
+                    "no_such_game", f"Warboard plays {', '.join(g.title for g in games.values())}."
+                )
+        else:
+            here = await self.bot.service.channel_game(interaction.channel_id or 0)
+            game = here.game.ruleset if here is not None and here.game.ruleset in games else None
+        text = help_text(games, game)
+        embed = discord.Embed(title="Warboard", description=clip(text, EMBED_DESCRIPTION), colour=COLOUR)
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @help.autocomplete("game")
+    async def _game_names(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
+        wanted = typed.strip().lower()
+        return choices(
+            [
+                (g.title, name)
+                for name, g in self.bot.games.items()
+                if wanted in name or wanted in g.title.lower()
+            ]
+        )

@@ -31,7 +31,6 @@ from bot.limits import EMBED_DESCRIPTION, clip, last_lines
 from bot.models import ActResult, GameStatus, ServiceError
 from bot.store import GameAndSeats
 
-TURN_MARK = "— Round"
 ACK_SECONDS = 2.0  # of Discord's 3 for the first response, the rest kept for the defer's own trip
 MAX_BUTTONS = 5  # one row under the message
 STYLES = {
@@ -79,13 +78,14 @@ async def _present_move(
     picture = await _off_loop(game.pictures.battle, result.view, result.public_events, status.names)
     if picture is not None:
         files.append(discord.File(io.BytesIO(picture), filename="battle.png"))
-        embed.set_thumbnail(url="attachment://battle.png")
+        embed.set_image(url="attachment://battle.png")  # full width: a thumbnail is ~80 px on a phone
     # Buttons only while they are current: had the game moved on meanwhile, a click would be refused.
     current = not (result.turn_changed or result.result)
     steps = game.steps.next(result.view, result.public_events) if current else []
     buttons = step_buttons(game_id, result.version, steps, game.command)
-    # A battle may wait for another seat (a defender's casualties): tell that player in the same message.
-    other = [s for s in result.waiting_for if s != result.seat and s < len(status.seats)]
+    # A battle may wait for another seat (a defender's casualties): tell that player in the same message;
+    # only a seat this move newly asks (not, in a round of secret orders, those still writing theirs).
+    other = [s for s in result.asked if s != result.seat and s < len(status.seats)]
     content, pinged = "", None
     if other and current:
         seat = status.seats[other[0]]
@@ -235,8 +235,7 @@ async def _moved_on(host: Host, game_id: int, before: GameStatus) -> None:
 
 
 async def announce_turn(host: Host, game_id: int) -> None:
-    """A turn ended: the announcer lets AI seats play, updates the status message and pings."""
+    """A turn ended: the announcer lets AI seats play, updates the status message and pings, with the
+    log since the round before (read from the store's round marks, not the whole log)."""
     async with host.turns.hold(game_id):
-        lines = await host.service.log_lines(game_id)
-        marks = [i for i, line in enumerate(lines) if line.startswith(TURN_MARK)]
-        await host.announcer.turn_began(game_id, lines[marks[-2] if len(marks) > 1 else 0 :])
+        await host.announcer.turn_began(game_id, await host.service.turn_summary(game_id))

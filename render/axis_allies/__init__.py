@@ -13,7 +13,8 @@ frames).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from render.axis_allies.base import map_base
 from render.axis_allies.battle import BattlePicture, Fire, battle_image, render_battle
@@ -27,8 +28,11 @@ from render.axis_allies.map import (
     token_layout,
 )
 from render.axis_allies.picture import battle_picture, map_changes, map_picture
+from render.axis_allies.replay import replay
 from render.axis_allies.theatre import THEATRES, action_in, close_up_base, render_theatre, theatre_image
 from render.core.pictures import Pictures
+from rules.axis_allies.board import classic_board
+from rules.axis_allies.odds import QUICK, exact, work
 from rules.axis_allies.views import AAView
 from rules.core.events import Event
 
@@ -62,11 +66,44 @@ def _board_png(view: AAView, names: Sequence[str], *, title: str, recent: Sequen
 
 
 def _battle_png(view: AAView, events: Sequence[Event], names: Sequence[str]) -> bytes | None:
-    """The battle card for the last round fought among ``events``, each power with its player's name
-    (the odds before the round are not in the events: ``battle_picture`` takes them from a caller that
-    has them)."""
+    """The battle card for the last round fought among ``events``, each power with its player's name,
+    with the exact odds the battle had before that round's dice (``round_odds``)."""
     picture = battle_picture(events, view, names)
-    return render_battle(picture) if picture is not None else None
+    if picture is None:
+        return None
+    return render_battle(replace(picture, odds=round_odds(picture)))
+
+
+# The odds bar is worth a few milliseconds of a worker thread, not more: a battle whose exact odds cost
+# more than this much of the solver's work (``rules.axis_allies.odds.work``, ~50 ms) is drawn without.
+ODDS_WORK = QUICK // 10
+
+
+def round_odds(picture: BattlePicture) -> tuple[float, float, float] | None:
+    """(attacker wins, both wiped out, defender holds) from the units at the start of the picture's
+    round, each side losing its cheapest units first; an AA gun fires in the first round only. None
+    where the solver would take long (a very big battle)."""
+    attack, defence = _kinds(picture.attacking), _kinds(picture.defending)
+    aa = bool(defence.pop("aa_gun", 0)) and picture.round == 1
+    attack.pop("aa_gun", None)
+    sea = classic_board().territories[picture.territory].is_sea
+    if not attack or not defence or work(attack, defence, sea=sea, aa=aa) > ODDS_WORK:
+        return None
+    try:
+        odds = exact(attack, defence, sea=sea, aa=aa)
+    except ValueError:  # a battle the solver does not model (nothing that can fight): no bar
+        return None
+    return (odds.attacker_wins, odds.draws, odds.defender_wins)
+
+
+def _kinds(forces: Mapping[str, Mapping[str, int]]) -> dict[str, int]:
+    """A side's units by kind, over its powers; factories do not fight."""
+    kinds: dict[str, int] = {}
+    for by_unit in forces.values():
+        for unit, n in by_unit.items():
+            if unit != "factory" and n > 0:
+                kinds[unit] = kinds.get(unit, 0) + n
+    return kinds
 
 
 def close_up(view: AAView, names: Sequence[str], *, title: str, recent: Sequence[Event] = ()) -> bytes | None:
@@ -85,4 +122,6 @@ def _warm() -> None:
     close_up_base()
 
 
-PICTURES = Pictures(board=_board_png, battle=_battle_png, private=_private_png, warm=_warm)
+PICTURES = Pictures(
+    board=_board_png, battle=_battle_png, private=_private_png, warm=_warm, replay=replay, close_up=close_up
+)

@@ -50,15 +50,17 @@ def animate(
     max_bytes: int = MAX_BYTES,
     max_frames: int | None = None,
 ) -> Replay:
-    """Frames (PNG bytes or Pillow images, all of one size) as an animated GIF that loops, each frame
-    shown ``frame_ms`` and the last ``last_ms`` milliseconds, at most ``max_bytes`` long if that can be
-    done with two frames at least ``MIN_WIDTH`` wide (else the smallest it could make)."""
+    """Frames (PNG bytes or Pillow images; smaller ones are centred on the largest) as an animated GIF
+    that loops, each frame shown ``frame_ms`` and the last ``last_ms`` milliseconds, at most
+    ``max_bytes`` long if that can be done with two frames at least ``MIN_WIDTH`` wide (else the
+    smallest it could make)."""
     if not frames:
         raise ValueError("a replay needs at least one frame")
     images = [Image.open(io.BytesIO(f)) if isinstance(f, bytes) else f for f in frames]
-    size = images[0].size
-    if any(im.size != size for im in images):
-        raise ValueError("every frame of a replay must have the same size")
+    # A board may grow during a game (a map the players build): every frame takes the largest size,
+    # smaller ones centred on their own background colour.
+    size = (max(im.width for im in images), max(im.height for im in images))
+    images = [_padded(im, size) for im in images]
     chosen = pick(len(images), max_frames or len(images))
     scale = 1.0
     while True:
@@ -74,6 +76,15 @@ def animate(
         else:
             break  # two frames at the smallest width: the best that can be done
     return Replay(data, len(chosen), width, max(1, round(size[1] * scale)))
+
+
+def _padded(image: Image.Image, size: tuple[int, int]) -> Image.Image:
+    if image.size == size:
+        return image
+    rgb = image.convert("RGB")
+    canvas = Image.new("RGB", size, rgb.getpixel((0, 0)))
+    canvas.paste(rgb, ((size[0] - image.width) // 2, (size[1] - image.height) // 2))
+    return canvas
 
 
 def _on_one_palette(images: list[Image.Image], scale: float) -> list[Image.Image]:

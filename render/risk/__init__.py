@@ -19,6 +19,7 @@ from render.risk.board import badge_layout, board_image, render_board
 from render.risk.cards import render_hand
 from render.risk.changes import RiskChanges, changes
 from render.risk.fight import Fight, Roll, last_fight
+from render.risk.replay import replay
 from rules.core.events import Event
 from rules.risk.views import RiskView
 
@@ -64,4 +65,4 @@ def _warm() -> None:
     board_base(LAYOUT, WIDTH)
 
 
-PICTURES = Pictures(board=_board_png, battle=_battle_png, private=_private_png, warm=_warm)
+PICTURES = Pictures(board=_board_png, battle=_battle_png, private=_private_png, warm=_warm, replay=replay)

@@ -26,6 +26,7 @@ from rules.axis_allies.common import NAMES, power_id, power_name, space
 from rules.axis_allies.events import SeatResigned, TurnEnded
 from rules.axis_allies.setup import new_game as _new_game
 from rules.axis_allies.state import SIDE, AAOptions, AAState, Phase, SeatStatus
+from rules.axis_allies.text import unit_name
 from rules.axis_allies.turns import end_turn, enter_phase, land_aircraft, win
 from rules.core.dice import DiceCup, Rng
 from rules.core.errors import IllegalAction
@@ -150,7 +151,7 @@ def end_phase(state: AAState, events: list[Event]) -> AAState:
             unit, where = spots[0]
             raise IllegalAction(
                 "place_all",
-                f"You still have units to place (for example a {unit} in {NAMES[where]}); "
+                f"You still have units to place (for example {unit_name(unit, 1)} in {NAMES[where]}); "
                 "units that cannot be placed are lost when you end the phase.",
             )
         state = mobilize.discard_unplaced(state, power, events)

@@ -6,6 +6,7 @@ Text from a slash command or the terminal is parsed by the same spec, so every f
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -13,6 +14,7 @@ from rules.core.errors import IllegalAction
 
 OptionValue = bool | int | str
 
+_WHOLE = re.compile(r"-?[0-9]{1,9}")
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
@@ -43,12 +45,11 @@ class OptionSpec:
                 return False
             raise IllegalAction("bad_option", f"Option {self.name} is on or off; “{raw}” is neither.")
         if self.kind is int:
-            try:
-                return self.check(int(raw))
-            except ValueError:
-                raise IllegalAction(
-                    "bad_option", f"Option {self.name} takes a whole number, not “{raw}”."
-                ) from None
+            # ASCII digits only, and few of them: int() would also read "٣", "1_000" and 4,000 digits.
+            if not _WHOLE.fullmatch(raw):
+                shown = raw if len(raw) <= 20 else raw[:19] + "…"
+                raise IllegalAction("bad_option", f"Option {self.name} takes a whole number, not “{shown}”.")
+            return self.check(int(raw))
         return self.check(raw)
 
     def check(self, value: object) -> OptionValue:

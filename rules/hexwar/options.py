@@ -54,9 +54,11 @@ OPTIONS = (
             "live": "the rules' own clock: 3 min 30 s, 30 s less each round, at least 30 s",
         },
     ),
-    OptionSpec("post_hours", 48, "By post: hours for the first round and for setup turns.", minimum=1),
+    OptionSpec(
+        "post_hours", 48, "By post: hours for the first round and for setup turns.", minimum=1, maximum=336
+    ),
     OptionSpec("post_step_hours", 6, "By post: hours fewer each round.", minimum=0, maximum=48),
-    OptionSpec("post_min_hours", 12, "By post: the shortest a round gets, in hours.", minimum=1),
+    OptionSpec("post_min_hours", 12, "By post: the shortest a round gets, in hours.", minimum=1, maximum=336),
     OptionSpec(
         "unsubmitted",
         "hold",

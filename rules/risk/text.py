@@ -31,14 +31,13 @@ from rules.risk.events import (
 
 def describe(event: Event, names: Sequence[str]) -> str | None:
     """One line for ``event``; None for events already told by another line (the dice of a battle)."""
-    board = classic_map()
-    index = {tid: i for i, tid in enumerate(board.ids)}
+    board = classic_map()  # cached: the map's own id -> index table serves every call
 
     def who(seat: int) -> str:
         return "Neutral" if seat < 0 else (names[seat] if seat < len(names) else f"Seat {seat + 1}")
 
     def place(tid: str) -> str:
-        return board.names[index[tid]]
+        return board.names[board.id_index[tid]]
 
     match event:
         case DiceRolled(reason="deal", values=values):

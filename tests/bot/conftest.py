@@ -1,4 +1,5 @@
-"""Fixtures for the service and store tests: a fresh SQLite file per test, and quick ways to a game."""
+"""Fixtures for the service and store tests: a fresh store per test, on each backend (a SQLite file, and a
+fresh database on the session's throwaway PostgreSQL cluster), and quick ways to a game."""
 
 from __future__ import annotations
 
@@ -9,23 +10,49 @@ import pytest
 
 from bot.gamelog import live_actions, rebuild
 from bot.games import GAMES
+from bot.postgres import PostgresStore
 from bot.service import GameService
-from bot.store import SqliteStore
+from bot.store import GameStore, SqliteStore
+from tests.postgres.fixtures import fresh_database
 
 SEED = "a fixed seed for tests"
 CHANNEL = 100
 HOST = 1
 
 
+# Tests that reach into the SQLite file itself, so run on SQLite only; each has a PostgreSQL twin in
+# tests/postgres/test_pg_store.py.
+SQLITE_ONLY = {"test_verify_catches_a_tampered_roll"}
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "store" in metafunc.fixturenames:
+        sqlite_only = metafunc.definition.originalname in SQLITE_ONLY
+        metafunc.parametrize("store", ["sqlite"] if sqlite_only else ["sqlite", "postgres"], indirect=True)
+
+
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
+async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[GameStore]:
+    """The store on each backend: every test that uses it (or ``service``) runs on both."""
+    opened: GameStore
+    if request.param == "sqlite":
+        opened = await SqliteStore.open(str(tmp_path / "games.db"))
+    else:
+        opened = await PostgresStore.open(await fresh_database())
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture
+async def sqlite_store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
+    """SQLite only, for what is SQLite's own (pragmas, its file's migrations)."""
     opened = await SqliteStore.open(str(tmp_path / "games.db"))
     yield opened
     await opened.close()
 
 
 @pytest.fixture
-def service(store: SqliteStore) -> GameService:
+def service(store: GameStore) -> GameService:
     return GameService(store, GAMES)
 
 

@@ -21,16 +21,22 @@ from bot.store import SqliteStore
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 20
 
+
 # Plays AI games one move at a time in channel 1, printing "game seq" after each committed move; when a
 # game ends it starts the next one. The print comes after the commit, so a printed move must survive.
+def child_script(store_import: str, open_store: str) -> str:
+    """The child's program on the store ``open_store`` opens (``arg``: its one command-line argument)."""
+    return CHILD.replace("STORE_IMPORT", store_import).replace("OPEN_STORE", open_store)
+
+
 CHILD = """
 import asyncio, sys
 from bot.games import GAMES
 from bot.service import GameService
-from bot.store import SqliteStore
+STORE_IMPORT
 
-async def main(path):
-    service = GameService(await SqliteStore.open(path), GAMES)
+async def main(arg):
+    service = GameService(await OPEN_STORE, GAMES)
     while True:
         game_id = await service.game_in_channel(1)
         if game_id is None:
@@ -45,12 +51,13 @@ async def main(path):
 
 asyncio.run(main(sys.argv[1]))
 """
+SQLITE_CHILD = child_script("from bot.store import SqliteStore", "SqliteStore.open(arg)")
 
 
 def run_and_kill(db: Path, delay: float, *, after_first_move: bool) -> list[tuple[int, int]]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, str(db)],
+        [sys.executable, "-c", SQLITE_CHILD, str(db)],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,

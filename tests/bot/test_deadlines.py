@@ -14,6 +14,7 @@ from bot.models import ServiceError, TimeoutResult
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.store import SqliteStore
+from rules.risk.actions import Attack
 from rules.risk.ai import RiskAI
 from rules.risk.board import classic_map
 from rules.risk.events import ArmiesPlaced, TurnEnded
@@ -434,3 +435,58 @@ async def test_turn_rules_are_checked_and_a_new_length_restarts_the_current_cloc
     assert [t.kind for t in await timed.store.timers(game_id)] == ["reminder", "deadline"]
     await timed.set_turn_rules(game_id, HOST, hours=0)
     assert await timed.store.timers(game_id) == [] and (await timed.load(game_id)).deadline_at is None
+
+
+async def test_a_defender_who_lets_a_battle_decision_lapse_does_not_end_the_attackers_turn(
+    timed: GameService, clock: FakeClock, scheduler: Scheduler, announcer: RecordingAnnouncer
+) -> None:
+    """With defenders choosing their dice, a defender who misses the deadline defends with the most dice
+    the rules allow (the absent move) and counts a miss; the attacker, who did not miss, gets the game
+    back mid-turn with a fresh clock, instead of having the rest of its turn skipped."""
+    status = await timed.create(
+        CHANNEL,
+        HOST,
+        "Host",
+        "risk",
+        {"setup_batch": "40", "defender_dice": "choose"},
+        join=False,
+        turn_hours=24,
+    )
+    for i in range(2):
+        await timed.join(status.game_id, HOST + i, f"P{i + 1}")
+    await timed.start(status.game_id, HOST, seed=SEED)
+    game_id = status.game_id
+    for _ in range(400):  # play on until some human attacks the other human
+        state = timed.state_of(await timed.load(game_id))
+        seat = state.current
+        user = HOST + next(i for i, s in enumerate((await timed.status(game_id)).seats) if s.seat == seat)
+        if state.phase is Phase.ATTACK and state.pending is None:
+            attacks = [
+                a
+                for a in timed.games["risk"].rules.legal(state, seat)
+                if isinstance(a, Attack) and state.owner[BOARD.index(a.target)] == 1 - seat
+            ]
+            if attacks:
+                await timed.act(game_id, user, Attack(attacks[0].source, attacks[0].target))
+                break
+        await play_one(timed, game_id)
+    else:
+        raise AssertionError("no attack on the other player")
+    (defender,) = (await timed.status(game_id)).waiting_for
+    assert defender == 1 - seat
+    clock.advance(24.1)
+    assert (await scheduler.tick()).deadlines == [game_id]
+    (result,) = announcer.deadlines
+    assert [m.seat for m in result.misses] == [defender]
+    assert [
+        type(e).__name__ for m in result.moves for e in m.public_events if type(e).__name__ == "BattleFought"
+    ]
+    after = await timed.status(game_id)
+    assert (
+        after.waiting_for == (seat,) and after.seats[seat].missed == 0 and after.seats[defender].missed == 1
+    )
+    state = timed.state_of(await timed.load(game_id))
+    assert state.current == seat and state.phase is Phase.ATTACK  # the attacker's turn goes on
+    assert await deadline_of(timed, game_id) == clock.now + timedelta(hours=24)
+    assert sorted(t.kind for t in await timed.store.timers(game_id)) == ["deadline", "reminder", "reminder"]
+    assert await snapshot_matches_replay(timed, game_id)

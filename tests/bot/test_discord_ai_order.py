@@ -41,7 +41,7 @@ MOD = "war-room-owner"  # the server's owner: a moderator
 SEED = "e"  # the game's dice: with them the USSR's AI attacks Germany at once, and Carol loses units
 RULES = GAMES["axis_allies"].rules
 USSR, GERMANY = 0, 1
-LINK = "[Board and standings]("
+LINK = "[Standings]("  # the ping links to the status message
 
 
 @dataclass

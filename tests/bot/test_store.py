@@ -1,5 +1,6 @@
-"""The SQLite store on its own: migrations, the one-game-per-channel rule, optimistic concurrency and
-the append-only log."""
+"""The store on its own: migrations, the one-game-per-channel rule, optimistic concurrency and the
+append-only log. Tests taking ``store`` run on every backend (SQLite and PostgreSQL, see conftest);
+those taking ``sqlite_store`` are SQLite's own, and PostgreSQL's own are in tests/postgres/."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import json
 import sqlite3
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.games import GAMES
@@ -14,6 +16,7 @@ from bot.schema import LATEST, MIGRATIONS
 from bot.service import GameService
 from bot.store import (
     ChannelBusy,
+    GameStore,
     GameUpdate,
     GuildSettings,
     LogEntry,
@@ -22,6 +25,9 @@ from bot.store import (
     VersionConflict,
 )
 from tests.bot.conftest import new_game, snapshot_matches_replay
+
+# What a write that breaks a constraint raises, on each backend.
+INTEGRITY_ERRORS = (sqlite3.IntegrityError, asyncpg.IntegrityConstraintViolationError)
 
 
 def make_v1_database(path: Path) -> None:
@@ -53,7 +59,7 @@ async def test_a_first_version_database_upgrades_with_its_games_intact(tmp_path:
     make_v1_database(path)
     store = await SqliteStore.open(str(path))
     try:
-        assert await store.schema_version() == LATEST == 4
+        assert await store.schema_version() == LATEST == 5
         game = await store.game(7)
         assert game is not None and game.options == {"setup_batch": 4} and game.turn_hours is None
         assert [s.name for s in await store.seats(7)] == ["Ann", "Bob"]
@@ -103,8 +109,8 @@ async def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
         await SqliteStore.open(str(path))
 
 
-async def test_pragmas_durability(store: SqliteStore) -> None:
-    db = store._db
+async def test_pragmas_durability(sqlite_store: SqliteStore) -> None:
+    db = sqlite_store._db
     async with db.execute("PRAGMA journal_mode") as c:
         assert (await c.fetchone())[0] == "wal"
     async with db.execute("PRAGMA synchronous") as c:
@@ -113,7 +119,7 @@ async def test_pragmas_durability(store: SqliteStore) -> None:
         assert (await c.fetchone())[0] == 1
 
 
-async def test_one_active_game_per_channel(store: SqliteStore) -> None:
+async def test_one_active_game_per_channel(store: GameStore) -> None:
     first = await store.create_game(None, 5, "risk", {}, 1)
     with pytest.raises(ChannelBusy):
         await store.create_game(None, 5, "risk", {}, 2)
@@ -122,7 +128,7 @@ async def test_one_active_game_per_channel(store: SqliteStore) -> None:
     assert (await store.active_game(5)).id == second.id  # type: ignore[union-attr]
 
 
-async def test_a_stale_version_writes_nothing(store: SqliteStore) -> None:
+async def test_a_stale_version_writes_nothing(store: GameStore) -> None:
     game = await store.create_game(None, 5, "risk", {}, 1)
     done = await store.commit(game.id, game.version, entries=[LogEntry("system", None, 1, "{}")])
     assert done == type(done)(game.version + 1, 1)
@@ -150,15 +156,16 @@ async def test_two_connections_cannot_both_win(tmp_path: Path) -> None:
         await two.close()
 
 
-async def test_the_action_log_is_append_only(service: GameService) -> None:
+async def test_the_action_log_is_append_only(sqlite_store: SqliteStore) -> None:
+    service = GameService(sqlite_store, GAMES)
     game_id = await new_game(service)
     with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-        await service.store._db.execute("UPDATE actions SET events = '[]' WHERE game_id = ?", (game_id,))
+        await sqlite_store._db.execute("UPDATE actions SET events = '[]' WHERE game_id = ?", (game_id,))
     with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-        await service.store._db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
+        await sqlite_store._db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
 
 
-async def test_timers(store: SqliteStore) -> None:
+async def test_timers(store: GameStore) -> None:
     game = await store.create_game(None, 5, "risk", {}, 1)
     early = await store.add_timer(game.id, "deadline", "2026-01-01T00:00:00.000000Z")
     await store.add_timer(game.id, "reminder", "2999-01-01T00:00:00.000000Z")
@@ -168,10 +175,10 @@ async def test_timers(store: SqliteStore) -> None:
     assert await store.due_timers("2026-06-01T00:00:00.000000Z") == []
 
 
-async def test_a_failed_append_rolls_back_the_whole_commit(store: SqliteStore) -> None:
+async def test_a_failed_append_rolls_back_the_whole_commit(store: GameStore) -> None:
     """The version bump, the snapshot and the log row stand or fall together."""
     game = await store.create_game(None, 5, "risk", {}, 1)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(INTEGRITY_ERRORS):
         await store.commit(
             game.id, game.version, GameUpdate(state="{}"), entries=[LogEntry("bogus", None, 1, "{}")]
         )

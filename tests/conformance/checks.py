@@ -24,6 +24,7 @@ from typing import Any
 
 from bot import console
 from bot.game import Click, Game, Games, Slash
+from bot.replays import replay_turns
 from rules.core.codec import to_json
 from rules.core.conformance import Playout, play, replay
 from rules.core.events import DiceRolled, Event
@@ -80,6 +81,20 @@ def check_private_dice(game: Game, events: Sequence[Event], seats: int) -> None:
             for other in [None, *range(seats)]:
                 if other != event.seat:
                     assert game.rules.redact(event, other) is None, f"{event!r} shown to {other}"
+
+
+def check_replay(game: Game, seats: int, seed: int) -> None:
+    """``/game replay``: the game replayed turn by turn ends where it ended, every frame's events are
+    public, and the animation of its last turns is a looping GIF under Discord's 8 MiB."""
+    played, _ = ai_playout(game, seats, seed)
+    moves = [(seat, action) for seat, action, _ in played.log]
+    turns = replay_turns(game.rules, f"conformance-{seed}", dict(game.short_game), seats, moves)
+    assert len(turns) >= 2 and turns[-1][0] == game.rules.view(played.state, None)
+    for _, events in turns:
+        assert all(game.rules.redact(e, None) == e for e in events), "a replay shows a hidden event"
+    names = [f"Player {i + 1}" for i in range(seats)]
+    made = game.pictures.animate(turns[-6:], names, title=game.title)
+    assert made.data.startswith(b"GIF89a") and made.frames >= 2 and len(made.data) < 8 * MIB
 
 
 def check_views_hide_secrets(game: Game, state: Any, seats: int) -> None:

@@ -22,6 +22,11 @@ def test_ai_games_end_replay_and_hide_every_seats_secrets(name: str, seats: int)
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_replay_goes_turn_by_turn_and_shows_only_public_things(name: str) -> None:
+    checks.check_replay(GAMES[name], GAMES[name].rules.min_seats, seed=3)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
 async def test_the_terminal_client_plays_an_ai_game_to_the_end(name: str, tmp_path: Path) -> None:
     await checks.check_terminal_game(GAMES, name, tmp_path)
 

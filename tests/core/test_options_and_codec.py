@@ -8,6 +8,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
+from bot.games import GAMES
 from rules.core.codec import from_json, to_json
 from rules.core.errors import IllegalAction
 from rules.risk.actions import Attack, RiskAction
@@ -29,11 +30,28 @@ def test_options_parse_typed_values_from_text():
         ("setup_batch", "99", "at most 40"),
         ("two_player_neutral", "maybe", "on or off"),
         ("deal", "auction", "one of random, claim"),
+        # Only ASCII digits, and a sane number of them (int() reads all of these).
+        ("setup_batch", "٣", "whole number, not “٣”"),
+        ("setup_batch", "1_0", "whole number"),
+        ("setup_batch", "²", "whole number"),
+        ("setup_batch", "9" * 4400, "whole number, not “9999999999999999999…”"),
     ],
 )
 def test_bad_option_text_gets_a_sentence(name, text, says):
     with pytest.raises(IllegalAction, match=says):
         SPECS[name].parse(text)
+
+
+def test_every_number_option_of_every_game_has_a_range() -> None:
+    """A number option without a maximum let a game be set up that could not start (an hour count
+    too large for a date)."""
+    unbounded = [
+        (name, spec.name)
+        for name, game in GAMES.items()
+        for spec in game.rules.options
+        if spec.kind is int and (spec.minimum is None or spec.maximum is None)
+    ]
+    assert unbounded == []
 
 
 def test_defaults_and_overrides():

@@ -58,7 +58,8 @@ def _pieces(text: str) -> list[tuple[int, str]]:
                 "bad_units",
                 f"Write units as counts and kinds, like “3 infantry, 1 tank”, not “{quoted(text)}”.",
             )
-        count = int(match.group(1)) if match.group(1) else 1
+        digits = match.group(1) or "1"
+        count = int(digits) if len(digits) <= 3 else 1000  # never int() of thousands of digits
         if count > 999:
             raise ServiceError("bad_units", "A count of units is at most 999.")
         found.append((count, match.group(2)))

@@ -52,7 +52,9 @@ ALIASES = {
 }
 SHORT_FORMS = "inf, art, arm, ftr, bmb, tpt, sub, dd, ac, bb, aa, ic"
 WORD_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-_ITEM = re.compile(r"(?:([0-9]+)\s*(?:x\s*)?)?(.+)")  # ASCII digits: "²" is not a count
+# A count (ASCII digits: "²" is not one) then a name, which never begins with a digit: "37474" is not
+# 3,747 of a unit called "4".
+_ITEM = re.compile(r"(?:([0-9]+)\s*(?:x\s*)?)?(\D.*)")
 MOST_UNITS = 999  # of one kind in one command: more than the whole board holds
 
 
@@ -112,7 +114,10 @@ def parse_units(text: str) -> UnitCounts:
         if first in WORD_NUMBERS and rest:
             item = f"{WORD_NUMBERS[first]} {rest}"
         match = _ITEM.fullmatch(item)
-        assert match is not None  # ``(.+)`` matches any non-empty item
+        if match is None:  # digits alone: no unit named
+            raise ServiceError(
+                "no_unit", f"“{quoted(item)}” names no unit: write a count, then a unit (“3 infantry”)."
+            )
         count = whole_number(match[1], f"In “{quoted(item)}”, a count", 1, MOST_UNITS) if match[1] else 1
         name = _name(match[2])
         totals[name] = totals.get(name, 0) + count

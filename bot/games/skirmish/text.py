@@ -15,7 +15,7 @@ from bot.games.skirmish.presenter import ORDER_FIELDS
 from bot.games.skirmish.steps import battle_answer
 from bot.games.skirmish.units import numbers_text, parse_numbers, parse_units, units_text
 from bot.models import ServiceError
-from bot.parsing import quoted, whole_number
+from bot.parsing import is_count, quoted, whole_number
 from rules.core.events import Action
 from rules.skirmish import actions as sk
 from rules.skirmish.battle import flow
@@ -154,7 +154,7 @@ class SkirmishText(PlainText):
             return sk.Occupy(parse_units(" ".join(rest)))
         if verb == "card" and rest:
             card = whole_number(rest[0], "The card", 0, 999)
-            if len(rest) == 2 and rest[1].isdigit():
+            if len(rest) == 2 and is_count(rest[1]):
                 return sk.PlayCard(card, int(rest[1]))
             return sk.PlayCard(card, None, rest[1] if len(rest) == 2 else None)
         if verb == "orders":

@@ -12,7 +12,7 @@ import difflib
 import re
 
 from bot.models import ServiceError
-from bot.parsing import quoted
+from bot.parsing import is_count, quoted
 from rules.skirmish.pieces import NONE, UNIT_TYPES, Units, pieces
 
 ALIASES = {
@@ -73,10 +73,10 @@ def parse_units(text: str) -> Units:
     i = 0
     while i < len(tokens):
         token = tokens[i]
-        if token.isdigit() or token in WORD_NUMBERS:
-            number = int(token) if token.isdigit() else WORD_NUMBERS[token]
+        if is_count(token) or token in WORD_NUMBERS:
+            number = int(token) if is_count(token) else WORD_NUMBERS[token]
             kind = "troop"
-            if i + 1 < len(tokens) and not tokens[i + 1].isdigit() and tokens[i + 1] not in WORD_NUMBERS:
+            if i + 1 < len(tokens) and not is_count(tokens[i + 1]) and tokens[i + 1] not in WORD_NUMBERS:
                 kind = unit_type(tokens[i + 1])
                 i += 1
         else:
@@ -96,7 +96,7 @@ def units_text(units: Units) -> str:
 def parse_numbers(text: str, what: str, low: int, high: int) -> tuple[int, ...]:
     """``1 1 2`` or ``#2, #1`` -> (1, 1, 2): a list of whole numbers from ``low`` to ``high``."""
     parts = text.replace(",", " ").replace("#", " ").split()
-    if not parts or not all(p.isascii() and p.isdigit() for p in parts):
+    if not parts or not all(is_count(p) for p in parts):
         raise ServiceError("bad_numbers", f"{what} is a list of numbers like “1 2 1”, not “{quoted(text)}”.")
     values = tuple(int(p) for p in parts)
     if any(not low <= v <= high for v in values):

@@ -54,6 +54,7 @@ def test_unit_text(text: str, expected: tuple[tuple[str, int], ...]) -> None:
         ("", "at least one"),
         ("0 inf", "a count is a whole number from 1 to 999, not “0”"),
         ("1 tank:inf", "transports"),
+        ("37474", "“37474” names no unit"),  # not 3,747 of a unit called "4"
     ],
 )
 def test_bad_unit_text_is_a_sentence(text: str, says: str) -> None:

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import struct
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+import bot.console as console_module
 from bot.commands import action_from_words, describe_action
 from bot.console import Console, open_game, parse_args
 from bot.games import GAMES
@@ -262,3 +264,21 @@ async def test_map_writes_the_board_picture(
         assert (width, height) == size
     assert width >= 800 and height >= 400
     assert (folder / "board.png").stat().st_size > 50_000
+
+
+async def test_a_command_that_fails_on_a_bug_is_one_line_and_the_client_plays_on(
+    service: GameService, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = console_module.action_from_words
+
+    def broken(game: Any, words: list[str], state: Any) -> Any:
+        if words[0] == "buy":
+            raise RuntimeError("a bug")
+        return real(game, words, state)
+
+    monkeypatch.setattr(console_module, "action_from_words", broken)
+    game_id = await play(service, ["buy 1 inf", "end"])
+    out = capsys.readouterr().out
+    assert f"  ✗ {console_module.SOMETHING_WENT_WRONG}" in out and "Traceback" not in out
+    rows = await service.store.log(game_id)
+    assert [r for r in rows if r.kind == "action"], "the client played on: the next command was made"

@@ -37,7 +37,10 @@ async def test_a_full_round_of_axis_and_allies(tmp_path):
         assert used["menu"] >= 1 and used["button"] > 0 and used["command"] > 0 and used["route"] > 0, used
         boards = [m for m in fd.messages(CHANNEL) if any(a.filename == "board.png" for a in m.attachments)]
         assert boards and "IPCs" in boards[-1].embeds[0]["description"]
-        assert any(any(a.filename == "battle.png" for a in m.attachments) for m in fd.messages(CHANNEL))
+        battles = [m for m in fd.messages(CHANNEL) if any(a.filename == "battle.png" for a in m.attachments)]
+        # The battle card is the embed's full-width image, not an 80 px thumbnail.
+        assert battles and all(m.embeds[0]["image"]["url"] == "attachment://battle.png" for m in battles)
+        assert not any("thumbnail" in m.embeds[0] for m in battles)
         fd.assert_clean()
 
 

@@ -107,6 +107,12 @@ async def test_setup_and_three_rounds_for_three_players_with_a_missed_deadline_a
             "Carol missed the deadline (1 of 3)" in shown
             and "Carol did not submit in time and holds" in shown
         )
+        # The round the deadline resolved comes with its picture, full width, like one a submission ends.
+        told = next(
+            m for m in fd.messages(CHANNEL, ephemeral=False)[before:] if "missed the deadline" in m.content
+        )
+        assert {a.filename for a in told.attachments} >= {"board.png", "battle.png"}
+        assert "attachment://battle.png" in [e.get("image", {}).get("url") for e in told.embeds]
         events = await events_of_last_round(bot, game_id)
         revealed = {e.seat: e.orders for e in events if isinstance(e, OrdersRevealed)}
         assert revealed[seats["carol"]] == ()  # what she wrote but never handed in was dropped: she held

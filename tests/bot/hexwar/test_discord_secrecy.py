@@ -51,7 +51,7 @@ async def test_no_message_log_line_or_picture_shows_another_players_orders_befor
         assert bobs.ephemeral and bobs.files["orders.png"] == bobs_before
         assert not any(line in bobs.embeds[0]["description"] for line in written)
         digest = await bot.service.since_last_turn(game_id, seats["bob"])
-        assert not any(line in "\n".join(digest) for line in written)
+        assert not any(line in "\n".join(digest.lines) for line in written)
 
         # A refused order: one private sentence, and nothing changes.
         version = (await bot.service.status(game_id)).version

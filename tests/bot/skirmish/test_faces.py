@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.commands import action_from_words
+from bot.gamelog import encode, row_lines
 from bot.games.skirmish import GAME
 from bot.games.skirmish.cog import SkirmishCog
 from bot.games.skirmish.making import making
@@ -16,12 +17,14 @@ from bot.games.skirmish.steps import STEPS
 from bot.games.skirmish.text import TEXT
 from bot.games.skirmish.units import parse_numbers, parse_units, units_text
 from bot.models import ServiceError
+from bot.store import LogRecord
 from rules.core.conformance import play
 from rules.core.dice import SeededRng
 from rules.core.events import Event
 from rules.skirmish import RULES
 from rules.skirmish.actions import Defend, SetOrders
 from rules.skirmish.ai import SkirmishAI
+from rules.skirmish.events import OrdersSet, TurnBegan
 from rules.skirmish.pieces import Units
 from rules.skirmish.state import SkirmishState, StandingOrders
 
@@ -126,6 +129,31 @@ def test_private_text_is_the_viewers_own_and_the_public_gets_none() -> None:
 
 
 def test_help_names_the_commands_and_fits_discord() -> None:
-    assert GAME.command == "sk" and len(GAME.help) < 1000
+    # /help shows one game's paragraph at a time; tests/bot/test_help.py checks the whole text fits.
+    assert GAME.command == "sk" and len(GAME.help) < 3000
+    for rule in ("5 dice to 1", "rout", "Stand Fast", "higher ground"):  # enough to play a battle by
+        assert rule in GAME.help
     for command in ("reinforce", "attack", "defend", "skirmishes", "pass", "order", "orders", "hand"):
         assert f"/sk {command}" in GAME.help
+
+
+def test_a_standing_order_that_answered_a_step_stays_secret_in_the_log_while_the_game_runs() -> None:
+    """An order set while a battle waits on it is applied at once, so its row has public events too;
+    the order itself (the row's headline) is still its owner's alone until the game ends."""
+    orders = StandingOrders(defend="all")
+    row = LogRecord(
+        seq=7,
+        kind="action",
+        seat=1,
+        user_id=None,
+        action=encode(SetOrders(orders)),
+        events=encode([OrdersSet(1, orders), TurnBegan(0, 3, 1)]),
+        at="",
+    )
+    names = ["Ann", "Bo", "Cy"]
+    others = row_lines(RULES, row, names, viewer=0, ended=False)
+    assert others[0] == "#7 Bo: a move kept secret until it is revealed"
+    assert others[1:] == ["    — Round 1, turn 3: Ann to play."]  # the public event shows, not the order
+    own = row_lines(RULES, row, names, viewer=1, ended=False)
+    assert own[0].startswith("#7 Bo: set orders") and "defend" in own[0]
+    assert row_lines(RULES, row, names, viewer=0, ended=True)[0] == own[0]

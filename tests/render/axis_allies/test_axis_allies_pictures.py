@@ -8,7 +8,9 @@ defender's (infantry, tanks, fighter).
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
+import pytest
 from PIL import Image
 
 from render.axis_allies import (
@@ -22,6 +24,7 @@ from render.axis_allies import (
     map_picture,
     render_battle,
     render_map,
+    round_odds,
 )
 from render.axis_allies.diff import MapChanges
 from render.axis_allies.diff import Move as ChangedMove
@@ -177,7 +180,11 @@ def test_battle_in_progress_shows_the_units_still_fighting_and_the_last_dice() -
         seat_names={"russia": "Alice", "uk": "Alice", "usa": "Alice", "germany": "Bob", "japan": "Bob"},
     )
     assert battle_picture(events, public, NAMES) == expected
-    assert PICTURES.battle(public, events, NAMES) == render_battle(expected)
+    # The card also shows the exact odds at the round's start (8 infantry, 1 tank v 3 infantry, 2 tanks,
+    # 1 fighter: the attacker wins 63.8%).
+    odds = round_odds(expected)
+    assert odds is not None and round(odds[0], 3) == 0.638
+    assert PICTURES.battle(public, events, NAMES) == render_battle(replace(expected, odds=odds))
     assert [f.hits for f in (*expected.attacker_fire, *expected.defender_fire)] == [1, 1, 1, 0, 1]
 
 
@@ -236,3 +243,26 @@ def test_warm_builds_the_layers_the_map_and_close_up_use() -> None:
     PICTURES.board(RULES.view(state, None), NAMES, title="A&A", recent=events)
     assert close_up(RULES.view(state, None), NAMES, title="A&A", recent=events) is not None
     assert len(base._CACHE) == 2  # both found built: nothing more was added
+
+
+def test_a_battle_card_shows_the_exact_odds_before_its_round() -> None:
+    """1 infantry against 1: the attacker wins 1/4, both die 1/8, the defence holds 5/8. An AA gun fires
+    at a fighter in the first round only; factories never fight; a huge battle is drawn without odds."""
+    duel = BattlePicture(
+        territory="Ukraine S.S.R.",
+        attacker="germany",
+        defenders=("russia",),
+        attacking={"germany": {"infantry": 1}},
+        defending={"russia": {"infantry": 1}},
+    )
+    assert round_odds(duel) == pytest.approx((1 / 4, 1 / 8, 5 / 8))
+    fighter = replace(
+        duel,
+        attacking={"germany": {"fighter": 1}},
+        defending={"russia": {"infantry": 1, "aa_gun": 1, "factory": 1}},
+    )
+    # Round 1: the AA gun downs the fighter 1 time in 6, then fighter (3) against infantry (2): 1/2, 1/4, 1/4.
+    assert round_odds(fighter) == pytest.approx((5 / 6 * 1 / 2, 5 / 6 * 1 / 4, 1 / 6 + 5 / 6 * 1 / 4))
+    assert round_odds(replace(fighter, round=2)) == pytest.approx((1 / 2, 1 / 4, 1 / 4))
+    huge = replace(duel, attacking={"germany": {"infantry": 90}}, defending={"russia": {"infantry": 90}})
+    assert round_odds(huge) is None

@@ -153,5 +153,6 @@ def test_a_replay_takes_png_bytes_of_mixed_palettes() -> None:
     assert Image.open(io.BytesIO(replay.data)).n_frames == 3
     with pytest.raises(ValueError):
         animate([])
-    with pytest.raises(ValueError):
-        animate([*_frames(1), *_frames(1, (10, 10))])
+    # A board that grows during a game (a map the players build): smaller frames are centred on the largest.
+    grown = animate([*_frames(1, (10, 10)), *_frames(1)])
+    assert (grown.width, grown.height) == _frames(1)[0].size and grown.frames == 2

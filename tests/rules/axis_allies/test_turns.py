@@ -101,6 +101,8 @@ def test_one_aa_gun_per_territory():
 def test_units_must_be_placed_before_the_turn_ends_unless_they_cannot_be():
     state = mobilizing((("infantry", 2),), units=GERMAN_INDUSTRY)
     assert refused(state, EndPhase()) == "place_all"
+    with pytest.raises(IllegalAction, match=r"\(for example 1 infantry in Germany\)"):
+        act(state, EndPhase())
     state = mobilizing((("transport", 1),), units={"Germany": {"germany": {"factory": 1}}}, owners={})
     state = replace(state, units=tuple(() if i == idx("Germany") else u for i, u in enumerate(state.units)))
     state, events = act(state, EndPhase())

@@ -1,0 +1,625 @@
+"""Warboard under load on the fake Discord, next to a minimal echo bot in the same run.
+
+    python bench/load.py [--games 1000] [--rate 20] [--seconds 120] [--quick]
+
+``--games`` running Risk games (three players each, past their setup) are put in a database; the bot
+then runs in a process of its own, connected to a fake Discord served by this process, and a minimal
+discord.py bot (it answers "ok", a fixed picture, fixed choices, a button) runs in another, connected
+to a second fake of the same code. For ``--seconds`` this process sends each of them ``--rate``
+interactions a second, the same mix to both and interleaved (the order alternates every tick): moves
+(slash commands made by the Risk AI for the seat to act, at most one in flight per game), next-step
+buttons from earlier answers, /game status, /game map, autocomplete of /risk attack.
+
+It prints p50 / p95 / p99 of the first response (when the fake received it) and of picture follow-ups
+(the board of /game map, the battle card of an attack), Warboard's beside the echo bot's, their ratios,
+the bot's peak RSS, and whether every move Warboard acknowledged is in its database at the end.
+Nothing is asserted. ``--quick``: 50 games for 20 seconds.
+
+Both bots are separate processes and the fakes share this one, so the fakes' own work (parsing uploads,
+JSON) lands on both bots' figures alike, and nothing the driver does runs on a bot's event loop.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import io
+import os
+import random
+import secrets
+import signal
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from fakecord import FakeDiscord  # noqa: E402
+from fakecord.model import Interaction, Msg, snowflake  # noqa: E402
+
+PER_GUILD = 100  # channels (and games) per guild
+MIX = (("move", 35), ("button", 10), ("status", 15), ("map", 10), ("autocomplete", 30))
+
+
+# ---- the bots, each in a process of its own -----------------------------------------------------------
+
+
+def serve(kind: str, base_url: str, ws_url: str, path: str) -> None:
+    """Run a bot connected to the fake at ``base_url``: ``warboard`` on the database ``path``, or the
+    ``echo`` bot sending the picture in the file ``path``. Prints "ready" once it may be measured."""
+    import discord.asset
+    import discord.gateway
+    import discord.http
+    import yarl
+
+    discord.http.Route.BASE = f"{base_url}/api/v10"
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(ws_url)
+    discord.asset.Asset.BASE = f"{base_url}/cdn"
+
+    async def run() -> None:
+        bot = warboard_bot(path) if kind == "warboard" else echo_bot(Path(path).read_bytes())
+        stop = asyncio.Event()
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+        bot._connection.guild_ready_timeout = 0.05  # as FakeDiscord.start_bot does
+        task = asyncio.create_task(bot.start("fake-token"))
+        while not bot.is_ready():
+            if task.done():
+                task.result()
+            await asyncio.sleep(0.05)
+        warming = getattr(bot, "_warm_up", None)
+        if warming is not None:
+            await warming  # the start-up picture warming: measured apart, not under load
+        print("ready", flush=True)
+        await stop.wait()
+        await bot.close()
+        await asyncio.wait({task}, timeout=10)
+
+    asyncio.run(run())
+
+
+def warboard_bot(database: str) -> Any:
+    from bot.app import create_bot
+    from bot.settings import Settings
+
+    return create_bot(Settings(token="fake", database=database))
+
+
+def echo_bot(picture: bytes) -> Any:
+    """The floor: answers at once, with nothing behind it but discord.py."""
+    import discord
+    from discord import app_commands
+    from discord.ext import commands
+
+    class Echo(discord.ui.View):
+        def __init__(self) -> None:
+            super().__init__(timeout=None)
+
+        @discord.ui.button(label="ok", custom_id="echo:ok")
+        async def ok(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+            await interaction.response.defer()
+
+    bot = commands.Bot(command_prefix="!", intents=discord.Intents.default())
+
+    @bot.tree.command(description="ok")
+    async def ping(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("ok", view=Echo())
+
+    @bot.tree.command(name="picture", description="a picture")
+    async def send_picture(interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        await interaction.followup.send(file=discord.File(io.BytesIO(picture), "board.png"))
+
+    @bot.tree.command(description="choices")
+    async def pick(interaction: discord.Interaction, choice: str) -> None:
+        await interaction.response.send_message("ok")
+
+    @pick.autocomplete("choice")
+    async def _choices(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=f"choice {i}", value=str(i)) for i in range(10)]
+
+    async def setup_hook() -> None:
+        bot.add_view(Echo())
+        await bot.tree.sync()
+
+    bot.setup_hook = setup_hook  # type: ignore[method-assign]
+    return bot
+
+
+async def start_child(kind: str, fd: FakeDiscord, path: str) -> asyncio.subprocess.Process:
+    child = await asyncio.create_subprocess_exec(
+        sys.executable,
+        __file__,
+        "--serve",
+        kind,
+        fd.base_url,
+        fd.ws_url,
+        path,
+        stdout=asyncio.subprocess.PIPE,
+    )
+    assert child.stdout is not None
+    line = await asyncio.wait_for(child.stdout.readline(), timeout=300)
+    if line.strip() != b"ready":
+        raise RuntimeError(f"the {kind} bot did not start")
+    return child
+
+
+def peak_rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+# ---- the fake, recording when pictures arrive ----------------------------------------------------------
+
+
+class RecordingFake(FakeDiscord):  # type: ignore[misc]
+    """The fake Discord, noting when a message first carries an uploaded picture (events, no polling)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.picture_at: dict[int, float] = {}  # message id -> when it first carried an uploaded picture
+        self._waiting: list[tuple[int, str, float, asyncio.Future[float]]] = []
+        self._recent: list[tuple[float, int, set[str]]] = []  # the last uploads: (when, channel, names)
+        self._answers: dict[str, asyncio.Future[None]] = {}  # interaction token -> its first response
+
+    async def _h_callback(self, request: Any, iid: Any, token: str) -> Any:
+        result = await super()._h_callback(request, iid, token)
+        waiter = self._answers.pop(token, None)
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+        return result
+
+    async def answered(self, it: Interaction, timeout: float = 10.0) -> None:
+        """Until the bot's first response to ``it`` has arrived (or ``timeout``)."""
+        if it.ack_type is None:
+            waiter = self._answers.setdefault(it.token, asyncio.get_running_loop().create_future())
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(waiter), timeout)
+
+    async def create_message(
+        self, channel_id: int, body: dict[str, Any], files: dict[int, tuple[Any, ...]], **kw: Any
+    ) -> Msg:
+        msg = await super().create_message(channel_id, body, files, **kw)
+        self._note(msg, files)
+        return msg
+
+    async def edit_message(self, msg: Msg, body: dict[str, Any], files: dict[int, tuple[Any, ...]]) -> Msg:
+        msg = await super().edit_message(msg, body, files)
+        self._note(msg, files)
+        return msg
+
+    def _note(self, msg: Msg, files: dict[int, tuple[Any, ...]]) -> None:
+        names = {str(name) for name, _, _ in files.values()}
+        if not any(name.endswith(".png") for name in names):
+            return
+        now = time.monotonic()
+        self.picture_at.setdefault(msg.id, now)
+        self._recent = [*self._recent[-99:], (now, msg.channel_id, names)]
+        for waiter in list(self._waiting):
+            channel, name, after, future = waiter
+            if channel == msg.channel_id and name in names and now >= after and not future.done():
+                future.set_result(now)
+                self._waiting.remove(waiter)
+
+    async def upload(self, channel: int, name: str, after: float, timeout: float = 10.0) -> float | None:
+        """When a picture called ``name`` is next uploaded in ``channel`` (a new message or an edit, such
+        as the status board edited in place) at or after ``after``; None if none comes in ``timeout``."""
+        for when, where, names in self._recent:
+            if where == channel and name in names and when >= after:
+                return when
+        future: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+        waiter = (channel, name, after, future)
+        self._waiting.append(waiter)
+        try:
+            return await asyncio.wait_for(future, timeout)
+        except TimeoutError:
+            return None
+        finally:
+            if waiter in self._waiting:
+                self._waiting.remove(waiter)
+
+    async def fire(
+        self, itype: int, user: int, channel: int, data: dict[str, Any], label: str, source: Msg | None = None
+    ) -> Interaction:
+        """Send one interaction and return at once: what the bot does is read from the record later."""
+        iid, token = snowflake(), secrets.token_urlsafe(48)
+        payload = self._payload(itype, user, channel, data, token, iid, source)
+        it = self.interactions[token] = Interaction(
+            iid, token, itype, label, user, channel, payload, source=source
+        )
+        self._timers.append(asyncio.get_running_loop().call_later(self.ack_deadline, self._deadline, it))
+        await self.dispatch("INTERACTION_CREATE", payload, guild_id=self._gid(channel))
+        return it
+
+    async def slash_now(self, user: int, channel: int, command: str, **values: Any) -> Interaction:
+        data = self._command_data(user, channel, command, None, values)
+        return await self.fire(2, user, channel, data, "/" + command)
+
+    async def autocomplete_now(self, user: int, channel: int, command: str, focused: str) -> Interaction:
+        data = self._command_data(user, channel, command, None, {focused: ""}, focused)
+        return await self.fire(4, user, channel, data, f"/{command} <{focused}>")
+
+    async def click_now(self, user: int, msg: Msg, custom_id: str) -> Interaction:
+        data = {"custom_id": custom_id, "component_type": 2}
+        return await self.fire(3, user, msg.channel_id, data, f"button:{custom_id}", source=msg)
+
+    def picture_time(self, it: Interaction) -> float | None:
+        seen = [self.picture_at[m.id] for m in it.messages if m.id in self.picture_at]
+        return min(seen) - it.created if seen else None
+
+
+def done(it: Interaction) -> bool:
+    """The bot has answered (a deferral filled, or refused)."""
+    return it.ack_type is not None and not (
+        it.ack_type == 5 and it.original is not None and it.original.loading
+    )
+
+
+def succeeded(it: Interaction) -> bool:
+    """A move the bot accepted: it deferred in the channel (slash) or deferred the update (button); a
+    refusal is an ephemeral message."""
+    return it.ack_type in (5, 6) and not any(m.ephemeral for m in it.messages)
+
+
+# ---- the world: games in a database, their channels and players on the fake ----------------------------
+
+
+@dataclass
+class Table:
+    game_id: int
+    guild: int
+    channel: int
+    players: list[int]  # user ids, by seat
+    moving: Interaction | None = None  # the move in flight
+    buttons: tuple[Msg, list[str]] | None = None  # the latest move's next-step buttons
+    moves: int = 0  # moves the bot accepted
+
+
+async def build_world(fd: RecordingFake, database: str, games: int) -> list[Table]:
+    from bot.games import GAMES
+    from bot.service import GameService
+    from bot.store import SqliteStore
+
+    tables: list[Table] = []
+    for first in range(0, games, PER_GUILD):
+        count = min(PER_GUILD, games - first)
+        guild = fd.add_guild(
+            f"Guild {first // PER_GUILD}", channels=[f"game-{first + i}" for i in range(count)]
+        )
+        for i, channel in enumerate(fd.guilds[guild]["channels"]):
+            players = [fd.add_user(f"p{first + i}-{s}") for s in range(3)]
+            for user in players:
+                fd.add_member(guild, user)
+            tables.append(Table(0, guild, channel, players))
+    store = await SqliteStore.open(database)
+    await store._db.execute("PRAGMA synchronous=OFF")  # building only
+    service = GameService(store, GAMES)
+    rules = service.rules("risk")
+    for n, table in enumerate(tables):
+        host = table.players[0]
+        status = await service.create(
+            table.channel, host, "p0", "risk", {"setup_batch": "40"}, guild_id=table.guild
+        )
+        for seat in (1, 2):
+            await service.join(status.game_id, table.players[seat], f"p{seat}")
+        await service.start(status.game_id, host, seed=f"load-{n}")
+        table.game_id = status.game_id
+        by_user = {s.user_id: s.seat for s in (await service.status(status.game_id)).seats}
+        table.players = sorted(table.players, key=lambda u: by_user[u])  # by seat, as drawn
+        while True:  # the setup, by the AI (not measured)
+            state = service.state_of(await service.load(table.game_id))
+            if state.phase != "setup":
+                break
+            seat = rules.to_act(state)[0]
+            await service.act(
+                table.game_id, table.players[seat], service.agent("risk", n).choose(state, seat)
+            )
+    await store.close()
+    return tables
+
+
+def command_for(action: Any) -> tuple[str, dict[str, Any]]:
+    """The slash command a player types for a Risk action."""
+    name = type(action).__name__
+    if name == "PlaceArmies":
+        return "risk place", {"territory": action.territory, "armies": action.armies}
+    if name == "Attack":
+        values: dict[str, Any] = {"from": action.source, "to": action.target}
+        if action.dice:
+            values["dice"] = action.dice
+        if action.until:
+            values["until"] = str(action.until)
+        return "risk attack", values
+    if name == "Occupy":
+        return "risk occupy", {"armies": action.armies}
+    if name == "Fortify":
+        return "risk fortify", {"from": action.source, "to": action.target, "armies": action.armies}
+    if name == "TradeCards":
+        return "risk trade", {"cards": " ".join(map(str, action.cards))}
+    if name == "EndPhase":
+        return "risk end", {}
+    raise ValueError(f"no command for {action!r}")
+
+
+# ---- the run ------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Record:
+    kind: str
+    it: Interaction
+    fake: RecordingFake
+
+
+@dataclass
+class Echo:
+    fd: RecordingFake
+    channel: int
+    user: int
+    button: Msg | None = None
+    records: list[Record] = field(default_factory=list)
+
+    async def send(self, kind: str) -> None:
+        if kind == "map":
+            it = await self.fd.slash_now(self.user, self.channel, "picture")
+        elif kind == "autocomplete":
+            it = await self.fd.autocomplete_now(self.user, self.channel, "pick", "choice")
+        elif kind == "button" and self.button is not None:
+            it = await self.fd.click_now(self.user, self.button, "echo:ok")
+        else:
+            it = await self.fd.slash_now(self.user, self.channel, "ping")
+        self.records.append(Record(kind, it, self.fd))
+
+
+class Driver:
+    def __init__(self, fd: RecordingFake, tables: list[Table], database: str, seed: int) -> None:
+        from bot.games import GAMES
+
+        self.fd, self.tables, self.random = fd, tables, random.Random(seed)
+        self.rules = GAMES["risk"].rules
+        self.agent = GAMES["risk"].agent
+        self.db = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+        self.records: list[Record] = []
+
+    def idle(self) -> list[Table]:
+        return [t for t in self.tables if t.moving is None or done(t.moving)]
+
+    def settle_moves(self) -> None:
+        """Moves the bot has answered: count the accepted ones, keep their next-step buttons."""
+        for table in self.tables:
+            it = table.moving
+            if it is None or not done(it):
+                continue
+            table.moving = None
+            if succeeded(it):
+                table.moves += 1
+                shown = [m for m in it.messages if not m.ephemeral and m.custom_ids]
+                if shown:
+                    ids = [c for c in shown[-1].custom_ids if c.startswith("wb:")]
+                    table.buttons = (shown[-1], ids) if ids else None
+
+    async def send(self, kind: str) -> str:
+        """One interaction of ``kind`` (a move or a button when a game is free for one, else a status);
+        returns the kind sent."""
+        self.settle_moves()
+        if kind in ("move", "button"):
+            free = self.idle()
+            if kind == "button":
+                free = [t for t in free if t.buttons]
+            if free:
+                table = self.random.choice(free)
+                it = await (self._click(table) if kind == "button" else self._move(table))
+                if it is not None:
+                    table.moving = it
+                    self.records.append(Record(kind, it, self.fd))
+                    return kind
+            kind = "status"
+        table = self.random.choice(self.tables)
+        user = self.random.choice(table.players)
+        if kind == "map":
+            it = await self.fd.slash_now(user, table.channel, "game map")
+        elif kind == "autocomplete":
+            it = await self.fd.autocomplete_now(user, table.channel, "risk attack", "from")
+        else:
+            it = await self.fd.slash_now(user, table.channel, "game status")
+        self.records.append(Record(kind, it, self.fd))
+        return kind
+
+    async def _move(self, table: Table) -> Interaction | None:
+        from rules.core.codec import from_json
+
+        (text,) = self.db.execute("SELECT state FROM games WHERE id = ?", (table.game_id,)).fetchone()
+        state = from_json(text, self.rules.state_type)
+        if self.rules.result(state) is not None:
+            return None
+        seat = self.rules.to_act(state)[0]
+        command, values = command_for(self.agent(table.moves).choose(state, seat))
+        table.buttons = None
+        return await self.fd.slash_now(table.players[seat], table.channel, command, **values)
+
+    async def _click(self, table: Table) -> Interaction | None:
+        from rules.core.codec import from_json
+
+        assert table.buttons is not None
+        msg, ids = table.buttons
+        table.buttons = None
+        (text,) = self.db.execute("SELECT state FROM games WHERE id = ?", (table.game_id,)).fetchone()
+        state = from_json(text, self.rules.state_type)
+        if self.rules.result(state) is not None:
+            return None
+        seat = self.rules.to_act(state)[0]  # a step is for the player the game waits on
+        return await self.fd.click_now(table.players[seat], msg, self.random.choice(ids))
+
+
+def stats(values: list[float]) -> tuple[float, float, float, int]:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan"), float("nan"), float("nan"), 0
+
+    def at(q: float) -> float:
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+    return statistics.median(ordered), at(0.95), at(0.99), len(ordered)
+
+
+def line(name: str, ours: list[float], floor: list[float]) -> str:
+    a, b = stats(ours), stats(floor)
+    ratios = " / ".join(f"{x / y:.2f}" if y else "nan" for x, y in zip(a[:3], b[:3], strict=True))
+    return (
+        f"  {name:<26} warboard {a[0] * 1e3:6.1f} {a[1] * 1e3:6.1f} {a[2] * 1e3:7.1f} ms (n={a[3]:>5})   "
+        f"echo {b[0] * 1e3:5.1f} {b[1] * 1e3:5.1f} {b[2] * 1e3:6.1f} ms (n={b[3]:>5})   ratio {ratios}"
+    )
+
+
+async def run(games: int, rate: float, seconds: float, seed: int) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        database = f"{folder}/load.db"
+        ours = RecordingFake(settle=0.05, timeout=10)
+        floor = RecordingFake(
+            guilds=[{"name": "Echo", "channels": ["echo"], "members": ["eve"]}], settle=0.05
+        )
+        await ours.start_server()  # no patch(): the bots live in other processes, pointed here
+        await floor.start_server()
+        built = time.perf_counter()
+        tables = await build_world(ours, database, games)
+        print(f"{games} running Risk games built in {time.perf_counter() - built:.0f} s")
+        picture = f"{folder}/board.png"
+        Path(picture).write_bytes(sample_board())
+        started = time.perf_counter()
+        bot = await start_child("warboard", ours, database)
+        took = time.perf_counter() - started
+        print(f"Warboard ready (connected, commands synced, pictures warmed) in {took:.1f} s")
+        echo_child = await start_child("echo", floor, picture)
+        echo = Echo(floor, floor.channel_id("echo"), floor.user_id("eve"))
+        echo.button = (await floor.slash("eve", "echo", "ping")).message
+        before = action_rows(database)
+        driver = Driver(ours, tables, database, seed)
+        kinds = [k for k, weight in MIX for _ in range(weight)]
+        interval, start = 1 / rate, time.monotonic()
+        tick = 0
+        while (now := time.monotonic()) - start < seconds:
+            wait = start + tick * interval - now
+            if wait > 0:
+                await asyncio.sleep(wait)
+            kind = driver.random.choice(kinds)
+            if tick % 2:  # the same kind to both, the order alternating
+                sent = await driver.send(kind)
+                await echo.send(sent)
+            else:
+                await echo.send(kind)
+                await driver.send(kind)
+            tick += 1
+        drain = time.monotonic()
+        while time.monotonic() - drain < 30 and not all(done(r.it) for r in driver.records + echo.records):
+            await asyncio.sleep(0.1)
+        await ours.wait_idle(0.5, 30)
+        driver.settle_moves()
+        rss = peak_rss_mb(bot.pid)
+        for child in (bot, echo_child):
+            child.send_signal(signal.SIGTERM)
+            await asyncio.wait_for(child.wait(), 30)
+        after = action_rows(database)
+        await ours.stop_server()
+        await floor.stop_server()
+    report(games, rate, seconds, tick, driver, echo, ours, floor, rss, before, after)
+
+
+def action_rows(database: str) -> dict[int, int]:
+    db = sqlite3.connect(database)
+    try:
+        return dict(
+            db.execute("SELECT game_id, COUNT(*) FROM actions WHERE kind = 'action' GROUP BY game_id")
+        )
+    finally:
+        db.close()
+
+
+def sample_board() -> bytes:
+    """A board picture of Warboard's size, for the echo bot to send: the same upload to carry."""
+    from bot.games import GAMES
+    from rules.core.dice import SeededRng
+
+    game = GAMES["risk"]
+    state, _ = game.rules.setup(dict(game.short_game), 3, SeededRng("echo"))
+    return game.pictures.board(game.rules.view(state, None), ["A", "B", "C"], title="Risk")
+
+
+def report(
+    games: int,
+    rate: float,
+    seconds: float,
+    sent: int,
+    driver: Driver,
+    echo: Echo,
+    ours: RecordingFake,
+    floor: RecordingFake,
+    rss: float,
+    before: dict[int, int],
+    after: dict[int, int],
+) -> None:
+    print(f"\n{games} games, {rate:g} interactions/s to each bot for {seconds:g} s ({sent} ticks)")
+    print("first response, p50 / p95 / p99; ratio warboard / echo for each")
+    first: dict[str, list[float]] = defaultdict(list)
+    floor_first: dict[str, list[float]] = defaultdict(list)
+    for r in driver.records:
+        if r.it.latency is not None:
+            first[r.kind].append(r.it.latency)
+    for r in echo.records:
+        if r.it.latency is not None:
+            floor_first[r.kind].append(r.it.latency)
+    every = [x for v in first.values() for x in v]
+    every_floor = [x for v in floor_first.values() for x in v]
+    print(line("all interactions", every, every_floor))
+    for kind, _ in MIX:
+        print(line(kind, first[kind], floor_first[kind]))
+    maps = [t for r in driver.records if r.kind == "map" for t in [ours.picture_time(r.it)] if t is not None]
+    battles = [
+        t for r in driver.records if r.kind == "move" for t in [ours.picture_time(r.it)] if t is not None
+    ]
+    echo_pictures = [
+        t for r in echo.records if r.kind == "map" for t in [floor.picture_time(r.it)] if t is not None
+    ]
+    print("picture follow-ups, p50 / p95 / p99")
+    print(line("/game map board", maps, echo_pictures))
+    print(line("battle card of a move", battles, echo_pictures))
+    unanswered = sum(1 for r in driver.records if r.it.ack_type is None)
+    late = sum(1 for v in ours.violations if v.kind == "ack_timeout")
+    print(f"unanswered: {unanswered}; past Discord's 3 s: {late}; fake violations: {len(ours.violations)}")
+    accepted = {t.game_id: t.moves for t in driver.tables}
+    stored = {g: after.get(g, 0) - before.get(g, 0) for g in accepted}
+    lost = sum(max(0, accepted[g] - stored[g]) for g in accepted)
+    print(
+        f"moves acknowledged: {sum(accepted.values())}; new action rows in the database: "
+        f"{sum(stored.values())}; acknowledged but missing: {lost}"
+    )
+    print(f"Warboard peak RSS: {rss:.0f} MB")
+
+
+def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--serve":
+        serve(*sys.argv[2:6])
+        return
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--rate", type=float, default=20.0)
+    parser.add_argument("--seconds", type=float, default=120.0)
+    parser.add_argument("--seed", type=int, default=14)
+    parser.add_argument("--quick", action="store_true", help="50 games for 20 seconds")
+    args = parser.parse_args()
+    if args.quick:
+        args.games, args.seconds = 50, 20.0
+    asyncio.run(run(args.games, args.rate, args.seconds, args.seed))
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PBP_LOG_LEVEL", "WARNING")
+    main()

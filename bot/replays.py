@@ -1,0 +1,85 @@
+"""The turns of an animated replay (``/game replay``): the game replayed from its seed, and for each turn
+the public view at its end with the public events of that turn, which ``Pictures.animate`` draws.
+
+Only public things go in: a view for no seat, events as the public sees them while the game runs and
+after it ends alike, so a replay never shows a hand or a secret order. Replaying and drawing are slow
+(the whole game, then up to sixty boards): ``replay_of`` does both in a worker thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.core import ServiceCore
+from bot.gamelog import decode_action, live_actions, visible
+from bot.models import ServiceError
+from render.core.pictures import Pictures
+from render.core.replay import Replay
+from rules.core.dice import SeededRng
+from rules.core.events import Action, Event
+from rules.core.options import OptionValue
+from rules.core.ruleset import Ruleset
+
+Turn = tuple[Any, list[Event]]
+NOT_STARTED = "The game has not started: there is nothing to replay."
+
+
+def replay_turns(
+    ruleset: Ruleset,
+    seed: str,
+    options: Mapping[str, OptionValue],
+    seats: int,
+    moves: Sequence[tuple[int, Action]],
+) -> list[Turn]:
+    """One entry for the position after setup, then one for each turn (a change of the ruleset's
+    ``turn_key``) of ``moves`` (each seat's action, in order), the turn under way included."""
+    rng = SeededRng(seed)
+    state, events = ruleset.setup(options, seats, rng)
+    turns: list[Turn] = [(ruleset.view(state, None), visible(ruleset, events, None, ended=False))]
+    pending: list[Event] = []
+    key = ruleset.turn_key(state)
+    for seat, action in moves:
+        state, events = ruleset.apply(state, seat, action, rng)
+        pending += visible(ruleset, events, None, ended=False)
+        now = ruleset.turn_key(state)
+        if now != key:
+            turns.append((ruleset.view(state, None), pending))
+            pending, key = [], now
+    if pending:  # the turn under way
+        turns.append((ruleset.view(state, None), pending))
+    return turns
+
+
+@dataclass(frozen=True, slots=True)
+class MadeReplay:
+    gif: Replay
+    turns: int  # the turns the replay covers (the GIF may show fewer: ``gif.frames``)
+    whole: bool  # the whole game, from setup
+
+
+async def replay_of(
+    service: ServiceCore, pictures: Pictures, game_id: int, *, last: int | None = None
+) -> MadeReplay:
+    """The animated replay of a game that has started: its ``last`` turns, or all of it."""
+    game = await service.load(game_id)
+    if game.seed is None or game.status == "lobby":
+        raise ServiceError("not_started", NOT_STARTED)
+    status = await service.status(game_id)
+    rows = await service.store.log(game_id)
+    ruleset = service.rules(game.ruleset)
+
+    def make() -> MadeReplay:
+        assert game.seed is not None
+        moves = []
+        for row in live_actions(rows):
+            assert row.seat is not None and row.action is not None  # a live row is a seat's action
+            moves.append((row.seat, decode_action(ruleset, row.action)))
+        turns = replay_turns(ruleset, game.seed, game.options, len(status.seats), moves)
+        shown = turns[-last:] if last else turns
+        gif = pictures.animate(shown, status.names, title=status.title)
+        return MadeReplay(gif, len(shown), len(shown) == len(turns))
+
+    return await asyncio.to_thread(make)

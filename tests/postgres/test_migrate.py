@@ -1,0 +1,118 @@
+"""``python -m bot.migrate`` on a real SQLite file with a finished game, a running one (with an undo,
+timers, snapshots), a lobby, guild settings and a member's preference: everything arrives byte for byte,
+each game verifies by replay, the running game plays on in PostgreSQL, a second run changes nothing and
+says so, and a game that changed in PostgreSQL since is reported, never overwritten."""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import asyncpg
+
+from bot.games import GAMES
+from bot.migrate import tables_of
+from bot.postgres import PostgresStore
+from bot.service import GameService
+from bot.store import GuildSettings, SqliteStore
+from rules.risk.actions import PlaceArmies
+from tests.bot.conftest import HOST, new_game, snapshot_matches_replay, user_to_act
+from tests.bot.test_crash import ROOT
+from tests.bot.test_exports import finished_game
+from tests.bot.test_undo import own_territory
+
+
+async def a_servers_file(path: Path) -> dict[str, int]:
+    """The SQLite file of a server that has played a while; the ids of its games by kind."""
+    store = await SqliteStore.open(str(path))
+    service = GameService(store, GAMES)
+    try:
+        ended = await finished_game(service)
+        running = await new_game(service, "human,human,human", channel=200)  # setup: 5 armies a turn
+        user = await user_to_act(service, running)
+        place = PlaceArmies(await own_territory(service, running, user), 1)
+        for _ in range(3):
+            await service.act(running, user, place)
+        await service.undo(running, user)  # a reverted row, and the snapshot written with the undo
+        await service.set_turn_rules(running, HOST, hours=24, moderator=True)  # a deadline and reminders
+        lobby = (await service.create(300, HOST, "Host", "risk", guild_id=77)).game_id
+        await store.set_guild_settings(GuildSettings(77, mod_role_id=5, default_turn_hours=48))
+        await store.set_dm_turns(HOST, True)
+        assert await store.timers(running), "the running game has timers to copy"
+    finally:
+        await store.close()
+    return {"ended": ended, "running": running, "lobby": lobby}
+
+
+def run_migrate(path: Path, dsn: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot.migrate", str(path), dsn],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+async def test_a_servers_games_move_to_postgresql_and_a_second_run_changes_nothing(
+    tmp_path: Path, pg_dsn: str
+) -> None:
+    path = tmp_path / "warboard.db"
+    ids = await a_servers_file(path)
+    before = hashlib.sha256(path.read_bytes()).hexdigest()
+
+    first = run_migrate(path, pg_dsn)
+    assert first.returncode == 0, first.stdout + first.stderr
+    assert (
+        "3 game(s) copied, 0 already there and unchanged, 0 difference(s), 0 failed check(s)." in first.stdout
+    )
+    assert "Other rows (guild settings, members): 2 copied, 0 unchanged." in first.stdout
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == before, "the file is only read"
+
+    # Every table, row for row and byte for byte.
+    db = sqlite3.connect(path)
+    connection = await asyncpg.connect(pg_dsn)
+    try:
+        for table in tables_of(db):
+            wanted = [tuple(row) for row in db.execute(table.select())]
+            there = [tuple(row) for row in await connection.fetch(table.select())]
+            assert there == wanted, table.name
+            assert wanted, f"the file's {table.name} had rows to copy"
+    finally:
+        await connection.close()
+        db.close()
+
+    second = run_migrate(path, pg_dsn)
+    assert second.returncode == 0, second.stdout + second.stderr
+    assert "0 game(s) copied, 3 already there and unchanged, 0 difference(s)" in second.stdout
+    assert "Nothing to do: PostgreSQL already holds everything in the file." in second.stdout
+
+    # The running game plays on in PostgreSQL; a new game numbers on after the copied ones.
+    store = await PostgresStore.open(pg_dsn)
+    try:
+        service = GameService(store, GAMES)
+        assert await snapshot_matches_replay(service, ids["running"])
+        assert await snapshot_matches_replay(service, ids["ended"])
+        user = await user_to_act(service, ids["running"])
+        place = PlaceArmies(await own_territory(service, ids["running"], user), 1)
+        await service.act(ids["running"], user, place)
+        assert await snapshot_matches_replay(service, ids["running"])
+        newer = await service.create(400, HOST, "Host", "risk")
+        assert newer.game_id > max(ids.values())
+        assert (await store.guild_settings(77)).default_turn_hours == 48 and await store.dm_turns(HOST)
+    finally:
+        await store.close()
+
+    # The running game has moved on in PostgreSQL: a third run reports it and leaves it alone.
+    third = run_migrate(path, pg_dsn)
+    assert third.returncode == 1, third.stdout + third.stderr
+    assert f"DIFFERS: game {ids['running']} is in PostgreSQL with other" in third.stdout
+    store = await PostgresStore.open(pg_dsn)
+    try:
+        assert await snapshot_matches_replay(GameService(store, GAMES), ids["running"])
+        assert len(await store.log(ids["running"])) > 0
+    finally:
+        await store.close()

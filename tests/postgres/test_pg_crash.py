@@ -1,0 +1,73 @@
+"""Crash safety on PostgreSQL: a process applying moves is killed (SIGKILL) at random moments; every move
+it reported as applied is in the database, and each game's snapshot is exactly what its log replays to.
+
+The same child as tests/bot/test_crash.py's, on a PostgresStore. Fewer kills (the server does the
+durability; what a kill can break here is the client's half-sent statement): each kill lands at a random
+moment of the child's life, mid-statement or not."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import signal
+import subprocess
+import sys
+
+import asyncpg
+
+from bot.gamelog import live_actions, rebuild
+from bot.games import GAMES
+from bot.postgres import PostgresStore
+from bot.service import GameService
+from tests.bot.test_crash import ROOT, child_script
+
+KILLS = 8
+
+CHILD = child_script("from bot.postgres import PostgresStore", "PostgresStore.open(arg, size=2)")
+
+
+async def run_and_kill(dsn: str, moves: int) -> list[tuple[int, int]]:
+    """Start the child, let it report ``moves`` moves (a random count: a random moment), kill it."""
+    child = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", CHILD, dsn, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert child.stdout is not None and child.stderr is not None
+    reported = []
+    while len(reported) < moves:
+        line = await child.stdout.readline()
+        if not line:
+            raise AssertionError(f"the child stopped: {(await child.stderr.read()).decode()}")
+        game, seq = line.split()
+        reported.append((int(game), int(seq)))
+    child.send_signal(signal.SIGKILL)
+    await child.wait()
+    assert child.returncode == -signal.SIGKILL
+    return reported
+
+
+async def test_killed_at_random_moments_loses_nothing(pg_dsn: str) -> None:
+    rng = random.Random(2026)
+    reported: list[tuple[int, int]] = []
+    check = await asyncpg.connect(pg_dsn)
+    try:
+        for kill in range(KILLS):
+            reported += await run_and_kill(pg_dsn, rng.randint(5, 60))
+            stored = {(r["game_id"], r["seq"]) for r in await check.fetch("SELECT game_id, seq FROM actions")}
+            missing = [r for r in reported if r not in stored]
+            assert not missing, f"kill {kill}: reported moves lost: {missing[:5]}"
+    finally:
+        await check.close()
+    assert len(reported) > 100, "the child should have made real progress between kills"
+
+    store = await PostgresStore.open(pg_dsn)
+    try:
+        service = GameService(store, GAMES)
+        for row in await store.pool.fetch("SELECT id FROM games WHERE state IS NOT NULL ORDER BY id"):
+            game = await service.load(row["id"])
+            assert game.seed is not None
+            rows = await store.log(game.id)
+            replayed = rebuild(GAMES[game.ruleset].rules, game.seed, game.options, 3, live_actions(rows))
+            assert replayed == service.state_of(game), f"game {game.id}: snapshot differs from its log"
+            assert game.version == len(rows) + 3  # 3 joins, then one version per row (the start's included)
+    finally:
+        await store.close()
