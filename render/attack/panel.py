@@ -74,15 +74,21 @@ def draw_season_bar(canvas: Image.Image, pal: Palette, view: AttackView, top: in
             draw_text(canvas, (x + w / 2, mid), label, regular, pal.ramp(colour, C.PANEL), "mm")
         x += w + round(6 * ui)
     if over:
-        note = "The war is over"
+        notes = ["The war is over"]
     elif view.stage in SETUP:
-        note = SETUP[view.stage]
+        notes = [SETUP[view.stage]]
     else:
         left = actions_left(view)
-        note = f"{left} action{'s' * (left != 1)} left this season"
-        if view.season == "winter":
-            note += " (burn oil to act)"
+        actions = f"{left} action{'s' * (left != 1)}"
+        winter = view.season == "winter"
+        # The longest that fits whole: a note cut mid-word ("burn oil to…") reads worse than a shorter one.
+        notes = [
+            f"{actions} left this season" + (" (burn oil to act)" if winter else ""),
+            f"{actions} left" + (" (burn oil to act)" if winter else ""),
+            f"{actions} left" + (" (burn oil)" if winter else ""),
+        ]
     room = canvas.width - margin - x - round(12 * ui)
+    note = next((n for n in notes if text_width(n, regular) <= room), notes[-1])
     draw_text(
         canvas,
         (canvas.width - margin, mid),
