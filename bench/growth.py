@@ -82,13 +82,19 @@ async def undo(service: GameService, game_id: int) -> float:
 
 
 async def turn_end(service: GameService, game_id: int) -> float:
-    """What announcing a turn reads and draws: the log since the round before, the status, the public
-    view and the board picture (in a worker thread, as the bot draws it)."""
+    """What announcing a turn reads and draws (bot/cogs/announce.py): the log since the round before, the
+    status, the public view, the status board with the changes since the last one (here the widest
+    read, as after a restart) and the ping's board with those since the waiting player's last turn
+    (the pictures in worker threads, as the bot draws them)."""
+    draw = GAMES["risk"].pictures.board
     start = time.perf_counter()
     await service.turn_summary(game_id)
     status = await service.status(game_id)
     view = await service.view(game_id)
-    await asyncio.to_thread(GAMES["risk"].pictures.board, view, status.names, title=status.title)
+    recent = await service.events_since(game_id, None)
+    digest = await service.since_last_turn(game_id, status.waiting_for[0])
+    for events in (recent.events, digest.events):
+        await asyncio.to_thread(draw, view, status.names, title=status.title, recent=events)
     return time.perf_counter() - start
 
 
