@@ -490,3 +490,17 @@ async def test_a_defender_who_lets_a_battle_decision_lapse_does_not_end_the_atta
     assert await deadline_of(timed, game_id) == clock.now + timedelta(hours=24)
     assert sorted(t.kind for t in await timed.store.timers(game_id)) == ["deadline", "reminder", "reminder"]
     assert await snapshot_matches_replay(timed, game_id)
+
+
+@pytest.mark.parametrize("typed", ["abc", "²", "50,abc", "0", "100", "1,2,3,4,5", "9" * 4400])
+async def test_reminders_that_are_not_percents_get_a_sentence_and_change_nothing(
+    timed: GameService, typed: str
+) -> None:
+    game_id = await timed_game(timed)
+    before = await timed.load(game_id)
+    with pytest.raises(ServiceError) as refused:
+        await timed.set_turn_rules(game_id, HOST, reminders=typed)
+    assert refused.value.message == (
+        "Reminders are up to four percentages of the turn left, each from 1 to 99, like 50,10."
+    )
+    assert (await timed.load(game_id)) == before

@@ -60,7 +60,7 @@ async def test_autocomplete_refusals_private_cards_and_the_card_menu(
                 {"territory": mine, "give": "1 troop, 1 cavalry", "get": "cannon"},
                 "one type",
             ),
-            ("bob", "sk card", {"card": "0", "skirmish": 1}, ""),
+            ("bob", "sk card", {"card": "0", "skirmish": 1}, "you do not hold that card"),
             ("carol", "sk orders", {"defend": "sometimes"}, "one of all or ask"),
             ("dave", "sk end", {}, "not playing"),
         ]
