@@ -126,6 +126,12 @@ class WarboardBot(commands.Bot):
         synced = await self.tree.sync()
         log.info("synced %d global commands", len(synced))
 
+    def is_busy(self) -> bool:
+        """Whether an AI is playing or a turn's messages are being posted right now (a quiet spell of
+        requests alone does not say the bot is done: an AI thinking sends nothing)."""
+        resuming = getattr(self, "_resume_task", None)
+        return self.turns.any_busy() or (resuming is not None and not resuming.done())
+
     async def close(self) -> None:
         for name in ("_scheduler_task", "_resume_task"):
             task = getattr(self, name, None)

@@ -69,6 +69,10 @@ class TurnLocks:
     def busy(self, game_id: int) -> bool:
         return game_id in self._games
 
+    def any_busy(self) -> bool:
+        """Whether some game's AI is playing or its messages are being posted (tests wait on this)."""
+        return bool(self._games)
+
     @contextlib.asynccontextmanager
     async def hold(
         self,

@@ -17,7 +17,7 @@ from rules.core.events import Event
 from rules.risk.ai import RiskAI
 from tests.bot.axis_allies.aa_play import CHANNEL as AA_CHANNEL
 from tests.bot.discord_world import button_for, command_for, discord_world
-from tests.bot.test_discord_ai_order import a_game, hand_alice_to_the_ai
+from tests.bot.test_discord_ai_order import a_game, hand_alice_to_the_ai, until
 
 pytestmark = pytest.mark.asyncio
 RISK = GAMES["risk"]
@@ -139,12 +139,18 @@ async def test_axis_and_allies_adds_a_close_up_of_europe_when_the_action_is_ther
     # The USSR's AI (Alice's seat, handed over) attacks Germany at once with these dice, in Europe.
     async with a_game(tmp_path, monkeypatch) as game:
         reply = await hand_alice_to_the_ai(game)
+
+        def pings() -> list[Msg]:
+            return [
+                m
+                for m in game.fd.messages(AA_CHANNEL, ephemeral=False)
+                if m.id > reply.message.id and "it is your turn" in (m.content or "")
+            ]
+
+        # Wait for the ping itself: the AI's thinking sends nothing, so a quiet spell proves nothing.
+        await until(lambda: bool(pings()))
         await game.fd.wait_idle(settle=0.2)
-        ping = next(
-            m
-            for m in game.fd.messages(AA_CHANNEL, ephemeral=False)
-            if m.id > reply.message.id and "it is your turn" in (m.content or "")
-        )
+        ping = pings()[0]
         files = files_of(ping)
         assert set(files) == {"board.png", "close-up.png", "battle.png"}
         images = [e.get("image", {}).get("url") for e in ping.embeds]
