@@ -23,6 +23,7 @@ from render.attack.style import (
     REFERENCE_WIDTH,
     SEA,
     ZONE_LINE,
+    ZONE_PX,
     ZONE_TEXT,
     palette,
     region_slot,
@@ -31,7 +32,7 @@ from render.attack.style import (
 from render.core import colours as C
 from render.core import masks
 from render.core.cache import BuildCache
-from render.core.fonts import font, text_width
+from render.core.fonts import font
 from render.core.shapes import dashed_line
 from render.core.text import draw_text
 from rules.attack.board import board
@@ -81,7 +82,7 @@ def crop(layout: str) -> Box:
 
 
 def zone_font_size(ui: float) -> int:
-    return max(9, round(15 * ui))
+    return round(ZONE_PX * ui)
 
 
 def _build(layout: str, width: int) -> BoardBase:
@@ -193,6 +194,3 @@ def board_base(layout: str, width: int | None = None) -> BoardBase:
 def clear_cache() -> None:
     _BASES.clear()
 
-
-def name_width(text: str, ui: float) -> int:
-    return text_width(text, font(max(9, round(15 * ui))))

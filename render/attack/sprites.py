@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.attack.style import GAIN, GOLD, LOSS, MARKER, OIL_BLACK, palette, seat_colour
+from render.attack.style import GAIN, GOLD, LOSS, MARKER, NAME_PX, OIL_BLACK, palette, seat_colour
 from render.attack.text import rimmed_layers
 from render.core import colours as C
 from render.core.badges import BadgeStyle, Sprite, badge_sprite
@@ -146,7 +146,7 @@ def name_sprite(name: str, ui: float) -> Sprite:
     """A region's name: light letters on a dark rim, readable on any owner's colour and on the sea."""
     pal = palette()
     letters, mask, rim_mask, _, _ = rimmed_layers(
-        name, font(max(9, round(15 * ui)), bold=True), pal.ramp(C.TEXT, C.INK), pal[C.INK]
+        name, font(round(NAME_PX * ui), bold=True), pal.ramp(C.TEXT, C.INK), pal[C.INK]
     )
     image = Image.new("L", rim_mask.size, pal[C.INK])
     image.paste(letters, (0, 0), mask)

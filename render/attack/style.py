@@ -20,7 +20,11 @@ from render.core.palette import Palette
 MAX_REGIONS = 63  # the joined world; a theatre uses the first slots only
 MAX_ZONES = 40
 SEATS = 6  # Attack! seats at most six players
-REFERENCE_WIDTH = 1100  # sizes are designed at this width: at 550 px the smallest text is still 9-10 px
+REFERENCE_WIDTH = 1100  # sizes are designed at this width (the Western board's)
+# Region and sea-zone names, in pixels at the reference width: on a phone the board is shown about
+# 550 px wide, where these come out at 9 px (tests/render/attack/test_attack_pictures.py measures it).
+NAME_PX = 18
+ZONE_PX = 18
 
 SEA = C.SEA
 OFF_SEA = C.hex_rgb("#131B24")  # water of the other theatre: out of play

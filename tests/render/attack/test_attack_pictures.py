@@ -11,10 +11,11 @@ from msgspec.structs import replace
 from PIL import Image
 
 from render.attack import PICTURES, board_base, changes, render_battle, render_board, render_private
-from render.attack.base import WIDTHS
+from render.attack.base import WIDTHS, zone_font_size
 from render.attack.board import _marks
-from render.attack.sprites import army_style
-from render.attack.style import REFERENCE_WIDTH, region_slot, zone_slot
+from render.attack.sprites import army_style, name_sprite
+from render.attack.style import NAME_PX, REFERENCE_WIDTH, region_slot, zone_slot
+from render.core.fonts import font
 from rules.attack import RULES
 from rules.attack.board import board
 from rules.attack.secrets import vary_secrets
@@ -40,6 +41,17 @@ def test_counts_and_standings_stay_readable_at_550_px_for_every_layout() -> None
         ui = width / REFERENCE_WIDTH
         assert army_style(ui).font_size * SHOWN / width >= 11, f"{layout}: badge digits too small"
         assert round(22 * ui) * SHOWN / width >= 10.5, f"{layout}: standings too small"
+
+
+def test_region_and_sea_zone_names_are_9_px_text_at_550_px_for_every_layout() -> None:
+    # Measured on the drawn letters: a capital H of 9 px DejaVu text is 6.6 px tall (15 px names were 5.5).
+    for layout, width in WIDTHS.items():
+        ui = width / REFERENCE_WIDTH
+        region = name_sprite("H", ui)
+        rim = max(1, round(NAME_PX * ui / 10))  # the dark rim round the letters
+        assert (region.size[1] - 2 * rim) * SHOWN / width >= 6.5, f"{layout}: region names too small"
+        zone = font(zone_font_size(ui)).getbbox("H")
+        assert (zone[3] - zone[1]) * SHOWN / width >= 6.5, f"{layout}: sea-zone names too small"
 
 
 @pytest.mark.parametrize(
