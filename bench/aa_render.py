@@ -4,7 +4,9 @@ image, and how long and how big a whole game's animated replay is.
 Run from the repository root: ``python bench/aa_render.py [--runs N] [--width PX] [--picture NAME]
 [--rounds R]``. The map's width defaults to the renderer's (``render.axis_allies.DEFAULT_WIDTH``, what the
 bot sends); the picture to the midgame with a round's changes drawn. Also timed: the close-up of Europe,
-the battle card and the replay of an AI game of ``--rounds`` rounds. Prints figures only (medians with
+the battle card and the replay of an AI game of ``--rounds`` rounds. The map and the close-up are timed
+as new positions (their remembered chip places forgotten before each render), then once more as the
+same position drawn again. Prints figures only (medians with
 the interquartile range); each render and its encode floor are timed alternately, so both see the same
 load. The aims (issue 15): a warm render within 2× the floor, every PNG under 1 MiB, the replay under
 8 MiB.
@@ -26,7 +28,7 @@ from PIL import Image
 from bench.timing import timed
 from render.axis_allies import DEFAULT_WIDTH, battle_image, map_image, render_battle, render_map
 from render.axis_allies.base import map_base
-from render.axis_allies.layout import marker_rows, token_layout
+from render.axis_allies.layout import clear_layouts, marker_rows, token_layout
 from render.axis_allies.replay import replay
 from render.axis_allies.theatre import theatre_image
 from render.core.png import PNG_SETTINGS, encode_png
@@ -82,6 +84,16 @@ def measure(title: str, image: Callable[[], Image.Image], runs: int) -> Callable
     return rest
 
 
+def again(image: Callable[[], Image.Image], runs: int) -> None:
+    """The same position drawn again with its chips' places remembered (a turn's status board, ping and
+    close-up, each with other changes marked), against the same floor."""
+    drawn = image()
+    warm, floor = alternately(lambda: encode_png(image()), lambda: encode_png(drawn), runs)
+    render_ms, floor_ms = statistics.median(warm) * MS, statistics.median(floor) * MS
+    ratio = render_ms / floor_ms
+    print(f"  same position again:      {render_ms:8.1f} ms   {spread(warm)}, {ratio:.2f}x its floor")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=30)
@@ -92,15 +104,29 @@ def main() -> None:
     args = parser.parse_args()
 
     picture = PICTURES[args.picture]()
-    rest = measure(
-        f"Axis & Allies world map, {args.picture}", lambda: map_image(picture, width=args.width), args.runs
-    )
+
+    def new_position(draw: Callable[[], Image.Image]) -> Callable[[], Image.Image]:
+        """Each render a position never laid out before (the chips' places are remembered per position):
+        the figure the aim is about."""
+
+        def drawn() -> Image.Image:
+            clear_layouts()
+            return draw()
+
+        return drawn
+
+    def map_now() -> Image.Image:
+        return map_image(picture, width=args.width)
+
+    rest = measure(f"Axis & Allies world map, {args.picture}", new_position(map_now), args.runs)
     base = map_base(args.width)
     layout = timed(lambda: token_layout(picture, base, marker_rows(picture, base)), args.runs)
     print(f"      of which placing:     {statistics.median(layout) * MS:8.1f} ms   {spread(layout)} (chips)")
     rest()
+    again(map_now, args.runs)
     assert render_map(picture, width=args.width)
-    measure("Axis & Allies close-up of Europe", lambda: theatre_image(picture), args.runs)()
+    measure("Axis & Allies close-up of Europe", new_position(lambda: theatre_image(picture)), args.runs)()
+    again(lambda: theatre_image(picture), args.runs)
     battle = samples.battle()
     measure("Axis & Allies battle card", lambda: battle_image(battle), args.runs)()
     assert render_battle(battle)

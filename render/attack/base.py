@@ -193,4 +193,3 @@ def board_base(layout: str, width: int | None = None) -> BoardBase:
 
 def clear_cache() -> None:
     _BASES.clear()
-

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from render.axis_allies.base import MOSTLY, MapBase, ipc_style, map_palette, nearby, power_colour
@@ -241,6 +241,41 @@ def token_layout(
         tail = _tail_target(base, i, centre, box) if _share(base, i, box) < 0.5 else None
         tokens.append(Token(board.names[i], power, units, sprite, centre, tail))
     return tokens
+
+
+Layout = tuple[dict[int, list[Marker]], list[Token]]
+_LAID_OUT: dict[tuple[int, Hashable], tuple[MapBase, Layout]] = {}
+_LAID_OUT_MAX = 16
+
+
+def laid_out(picture: MapPicture, base: MapBase) -> Layout:
+    """``marker_rows`` and ``token_layout`` of ``picture`` on ``base``, remembered for the last few
+    positions: one position is drawn several times (the status board and the turn ping, each with other
+    changes marked, the close-up, a player's /game map) and the chips' places, the costliest part of a
+    map, depend only on who holds what. Callers must not change what they get."""
+    key = (id(base), _position_key(picture))
+    found = _LAID_OUT.get(key)
+    if found is not None and found[0] is base:  # (an id can be reused once a base is dropped)
+        return found[1]
+    rows = marker_rows(picture, base)
+    layout = rows, token_layout(picture, base, rows)
+    while len(_LAID_OUT) >= _LAID_OUT_MAX:  # forget the oldest; a race at worst lays one out twice
+        _LAID_OUT.pop(next(iter(_LAID_OUT)), None)
+    _LAID_OUT[key] = (base, layout)
+    return layout
+
+
+def _position_key(picture: MapPicture) -> Hashable:
+    units = tuple(
+        (name, tuple((power, tuple(sorted(units.items()))) for power, units in sorted(by_power.items())))
+        for name, by_power in sorted(picture.units.items())
+    )
+    return tuple(sorted(picture.owners.items(), key=lambda item: item[0])), units
+
+
+def clear_layouts() -> None:
+    """Forget every remembered layout (the bench times new positions with this)."""
+    _LAID_OUT.clear()
 
 
 def _tail_target(base: MapBase, index: int, centre: Point, box: Box) -> Point | None:

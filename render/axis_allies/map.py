@@ -31,7 +31,14 @@ from render.axis_allies.base import (
     slot,
 )
 from render.axis_allies.changes import Room, draw_marks, draw_moves, draw_outlines
-from render.axis_allies.layout import MapPicture, Marker, Token, check_picture, marker_rows, token_layout
+from render.axis_allies.layout import (
+    MapPicture,
+    Marker,
+    Token,
+    check_picture,
+    laid_out,
+    token_layout,
+)
 from render.axis_allies.legend import draw_map_legend, legend_height, title_info
 from render.core import colours as C
 from render.core import masks
@@ -93,8 +100,7 @@ def map_layer(picture: MapPicture, base: MapBase) -> Image.Image:
     draw = ImageDraw.Draw(layer)
     changes = picture.changes
     draw_outlines(draw, base, picture.battles, changes.captured)
-    rows = marker_rows(picture, base)
-    tokens = token_layout(picture, base, rows)
+    rows, tokens = laid_out(picture, base)
     draw_moves(draw, base, changes.moves)
     for token in tokens:
         if token.tail is not None:

@@ -30,6 +30,7 @@ from render.axis_allies import (
 )
 from render.axis_allies import battle as battle_card
 from render.axis_allies.base import MapBase, map_base, map_palette, power_colour
+from render.axis_allies.diff import MapChanges
 from render.axis_allies.icons import (
     UNIT_ORDER,
     chip_for,
@@ -39,7 +40,7 @@ from render.axis_allies.icons import (
     icon_mask,
     token_sprite,
 )
-from render.axis_allies.layout import Token, marker_rows, row_box
+from render.axis_allies.layout import Token, laid_out, marker_rows, row_box
 from render.core import colours as C
 from rules.axis_allies.board import classic_board
 from tests.render.axis_allies import samples
@@ -329,3 +330,17 @@ def test_the_odds_bar_shows_only_when_given() -> None:
     with_odds = battle_image(samples.battle())
     without = battle_image(replace(samples.battle(), odds=None))
     assert with_odds.height == without.height + 70
+
+
+def test_a_position_is_laid_out_once_and_a_changed_one_afresh() -> None:
+    base = map_base(DEFAULT_WIDTH)
+    marked = samples.midgame_changes()
+    plain = replace(marked, changes=MapChanges())
+    assert laid_out(plain, base) is laid_out(marked, base)  # only the marks differ: the same chips
+    units = {name: dict(by_power) for name, by_power in plain.units.items()}
+    units["Germany"] = {**units["Germany"], "germany": {"infantry": 9, "factory": 1}}
+    moved = replace(plain, units=units)
+    _, tokens = laid_out(moved, base)
+    assert tokens == token_layout(moved, base, marker_rows(moved, base))
+    assert tokens != laid_out(plain, base)[1]
+    assert next(t for t in tokens if t.territory == "Germany" and t.power == "germany").count == 9
