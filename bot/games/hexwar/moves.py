@@ -11,7 +11,7 @@ import discord
 
 from bot.cogs.common import channel_game
 from bot.cogs.moves import ACK_SECONDS, act_and_present, present_move
-from bot.gamelog import decode_events, live_actions, visible
+from bot.gamelog import decode_events, visible
 from bot.host import Host
 from bot.models import ActResult, ServiceError
 from bot.store import GameAndSeats
@@ -64,10 +64,19 @@ async def act_many(host: Host, interaction: discord.Interaction, actions: Sequen
 
 
 async def last_round(host: Host, game_id: int, ended: bool) -> list[Event]:
-    """The public events of the move that resolved the last round (found from the end of the log)."""
+    """The public events of the move that resolved the last round, looked for from the end of the log
+    in windows that double: it lies within the current round's orders, so the rows read do not grow
+    with the length of the game."""
     ruleset = host.games[GAME].rules
-    for row in reversed(live_actions(await host.store.log(game_id))):
-        events = visible(ruleset, decode_events(ruleset, row.events), None, ended)
-        if any(isinstance(e, OrdersRevealed) for e in events):
-            return events
-    return []
+    count, checked_from = 16, None  # the oldest seq looked at so far
+    while True:
+        rows = await host.store.last_live_actions(game_id, count)
+        for row in reversed(rows):
+            if checked_from is not None and row.seq >= checked_from:
+                continue
+            events = visible(ruleset, decode_events(ruleset, row.events), None, ended)
+            if any(isinstance(e, OrdersRevealed) for e in events):
+                return events
+        if len(rows) < count:  # the whole log read: no round resolved yet
+            return []
+        count, checked_from = count * 2, rows[0].seq
