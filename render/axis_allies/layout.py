@@ -300,11 +300,20 @@ def free_spot(
 ) -> Point | None:
     """The first spot where a w×h box fits on the map clear of ``taken`` (with ``index``: at least
     ``share`` of it on that territory, and the rest over little that ``costs`` much)."""
+    hw, hh, width, height = w / 2, h / 2, base.width, base.height
+    blocker: Box = (0.0, 0.0, 0.0, 0.0)  # the last box in the way: the next spots, close by, often hit it
     for centre in spots:
-        box = box_at(centre, w, h)
-        if box[0] < 0 or box[1] < 0 or box[2] > base.width or box[3] > base.height:
+        x, y = centre
+        x0, y0, x1, y1 = x - hw, y - hh, x + hw, y + hh
+        if x0 < 0 or y0 < 0 or x1 > width or y1 > height:
             continue
-        if taken.hits(box):
+        b = blocker
+        if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
+            continue
+        box = (x0, y0, x1, y1)
+        hit = taken.first_hit(box)
+        if hit is not None:
+            blocker = hit
             continue
         if index is None:
             return centre
@@ -469,11 +478,11 @@ class BoxIndex:
     def first_hit(self, box: Box, ignore: Box | None = None) -> Box | None:
         """A box added that ``box`` overlaps (``ignore`` aside), or None."""
         x0, y0, x1, y1 = box
-        c, buckets = self.cell, self.buckets
+        c, get = self.cell, self.buckets.get
         rows = range(math.floor(y0 / c), math.floor(y1 / c) + 1)
         for x in range(math.floor(x0 / c), math.floor(x1 / c) + 1):
             for y in rows:
-                for b in buckets.get((x, y), ()):
+                for b in get((x, y), ()):
                     if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1 and b is not ignore:
                         return b
         return None
