@@ -97,47 +97,50 @@ def separate(
     Each overlap is resolved along the axis where it is smaller, half by each badge, so badges move as
     little as possible and stay near their territory. Pure and order-stable: same input, same output.
     """
-    pos = [list(c) for c in centres]
-    half = [(w / 2 + gap / 2, h / 2 + gap / 2) for w, h in sizes]
-
-    def clamp(i: int) -> None:
-        hw, hh = half[i]
-        pos[i][0] = min(max(pos[i][0], bounds[0] + hw), bounds[2] - hw)
-        pos[i][1] = min(max(pos[i][1], bounds[1] + hh), bounds[3] - hh)
-
+    # Plain lists and locals rather than pairs and helpers: this loop is most of a crowded board's
+    # drawing time; the arithmetic, and so every result, is the same.
+    xs = [c[0] for c in centres]
+    ys = [c[1] for c in centres]
+    hws = [w / 2 + gap / 2 for w, _ in sizes]
+    hhs = [h / 2 + gap / 2 for _, h in sizes]
+    walls = [((b[0] + b[2]) / 2, (b[1] + b[3]) / 2, (b[2] - b[0]) / 2, (b[3] - b[1]) / 2) for b in fixed]
+    left, top, right, bottom = bounds
+    count = len(xs)
     for _ in range(rounds):
         moved = False
-        for i in range(len(pos)):
-            for j in range(i + 1, len(pos)):
-                dx = pos[j][0] - pos[i][0]
-                dy = pos[j][1] - pos[i][1]
-                ox = half[i][0] + half[j][0] - abs(dx)
-                oy = half[i][1] + half[j][1] - abs(dy)
-                if ox <= 0 or oy <= 0:
+        for i in range(count):
+            xi, yi, hwi, hhi = xs[i], ys[i], hws[i], hhs[i]
+            for j in range(i + 1, count):
+                dx = xs[j] - xi
+                dy = ys[j] - yi
+                ox = hwi + hws[j] - (dx if dx >= 0 else -dx)
+                if ox <= 0:
+                    continue
+                oy = hhi + hhs[j] - (dy if dy >= 0 else -dy)
+                if oy <= 0:
                     continue
                 moved = True
                 if ox < oy:
                     step = (ox / 2 + 0.5) * (1 if dx >= 0 else -1)
-                    pos[i][0] -= step
-                    pos[j][0] += step
+                    xi -= step
+                    xs[j] += step
                 else:
                     step = (oy / 2 + 0.5) * (1 if dy >= 0 else -1)
-                    pos[i][1] -= step
-                    pos[j][1] += step
-            for box in fixed:
-                cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-                hw, hh = half[i]
-                dx, dy = pos[i][0] - cx, pos[i][1] - cy
-                ox = hw + (box[2] - box[0]) / 2 - abs(dx)
-                oy = hh + (box[3] - box[1]) / 2 - abs(dy)
+                    yi -= step
+                    ys[j] += step
+            for cx, cy, bw, bh in walls:
+                dx, dy = xi - cx, yi - cy
+                ox = hwi + bw - (dx if dx >= 0 else -dx)
+                oy = hhi + bh - (dy if dy >= 0 else -dy)
                 if ox <= 0 or oy <= 0:
                     continue
                 moved = True
                 if ox < oy:
-                    pos[i][0] += (ox + 0.5) * (1 if dx >= 0 else -1)
+                    xi += (ox + 0.5) * (1 if dx >= 0 else -1)
                 else:
-                    pos[i][1] += (oy + 0.5) * (1 if dy >= 0 else -1)
-            clamp(i)
+                    yi += (oy + 0.5) * (1 if dy >= 0 else -1)
+            xs[i] = min(max(xi, left + hwi), right - hwi)
+            ys[i] = min(max(yi, top + hhi), bottom - hhi)
         if not moved:
             break
-    return [(p[0], p[1]) for p in pos]
+    return list(zip(xs, ys, strict=True))
