@@ -9,7 +9,8 @@ import pytest
 
 from rules.attack import RULES
 from rules.attack.ai import AttackAI
-from rules.attack.events import CardDrawn, LineUpSet, RegionConquered
+from rules.attack.board import board
+from rules.attack.events import CardDrawn, GameEnded, LineUpSet, RegionConquered
 from rules.attack.state import NEUTRAL, AttackState, SeatStatus, Stage
 from rules.attack.tables import DECK_SIZE, SUPPLY
 from rules.core.agents import RandomAgent
@@ -100,6 +101,37 @@ def test_ai_playout_to_a_captured_capital(seats, options):
     assert result is not None and "capital" in result.summary and game.state.year < 12
     assert len(captured) == 1 and result.winners == (captured[0].seat,)
     check_replay(game, seats, seed, {**options, "war": "total"})
+    check_secrets(game, seats)
+
+
+# AI-against-AI seeds on the joined world that end on a captured capital. Found offline: AttackAI(seats *
+# 10 + s) for every seat, options {"map": "world", "war": "total"}, seeds "atk-world-capital-{seats}-{n}"
+# for n = 0, 1, 2, ... played without checks, keeping those that ended on a capital (5 seats: n = 4, 8,
+# 13, 22 and 24 of the first 27; 6 seats: n = 12 and 18 of the first 30). Kept: the captures earliest in
+# the war (year 3 and year 7), so each playout with every check runs in a second or two. A change to the
+# rules or the AI may move the capture: search again the same way.
+WORLD_CAPTURES = [(5, "atk-world-capital-5-13"), (6, "atk-world-capital-6-18")]
+
+
+@pytest.mark.parametrize(("seats", "seed"), WORLD_CAPTURES, ids=["5p-world", "6p-world"])
+def test_ai_playout_to_a_captured_capital_on_the_joined_world(seats, seed):
+    """AI against AI on both theatres joined: a rival's capital falls before the 12-year war's end, the
+    game ends with that action, and the captor alone wins."""
+    options = {"map": "world", "war": "total"}
+    game = play(
+        RULES, seats, [AttackAI(seats * 10 + s) for s in range(seats)], seed, options, check=invariants
+    )
+    state, result = game.state, RULES.result(game.state)
+    assert state.layout == "world" and state.players == seats
+    assert result is not None and state.stage is Stage.OVER and state.year < 12, result
+    (captured,) = [e for e in game.log[-1][2] if isinstance(e, RegionConquered) and e.capital]
+    region = board("world").index[captured.region]
+    assert captured.previous != captured.seat and state.seats[captured.previous].capital == region
+    assert state.owner[region] == captured.seat
+    assert result.winners == state.winners == (captured.seat,) and "capital" in result.summary
+    (ended,) = [e for e in game.log[-1][2] if isinstance(e, GameEnded)]
+    assert ended.winners == (captured.seat,) and "captured" in ended.reason
+    check_replay(game, seats, seed, options)
     check_secrets(game, seats)
 
 

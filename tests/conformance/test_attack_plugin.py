@@ -1,8 +1,11 @@
-"""Attack! plugs in by registering: every check of the conformance suite (``checks.py``) over a registry
-that includes it, as ``test_every_game.py`` will run them once the lead lists it in ``bot/games``: AI games
-to the end for 2 and 6 seats (JSON round trip, replay, no view or picture showing another seat's hand or
-secret line-up), an AI-only game in the terminal client, and a full round on the fake Discord with a human
-seat making every move through /atk."""
+"""Attack! plugs in by registering: the registry with it passes ``check_games`` and its help names /atk;
+the conformance suite's checks (``checks.py``) run on it here by name, as ``test_every_game.py`` runs
+them for every game in ``bot/games`` (where Attack! is now listed): AI games of its short (6-year) war
+to the end for 2 and 6 seats (a JSON round trip every 7 steps, replay from the seed, private dice, no
+view or picture showing another seat's hand or secret line-up), an AI-only game in the terminal
+client, and a full round on the fake Discord with one human seat among AI seats making every move
+through /atk. Last, ``vary_secrets`` (which those checks use to look for leaks) changes a seat's hand
+and secret line-up and nothing anyone else can see."""
 
 from __future__ import annotations
 

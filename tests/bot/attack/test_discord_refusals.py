@@ -1,7 +1,9 @@
-"""Attack! on the fake Discord, the edges: bad input gets one private sentence and changes nothing (out
-of season, not your turn, not next door, a second action in a season, a command of another game), a
-command whose second move is refused keeps its first; autocomplete offers what is legal for the asking
-seat only; each player's action cards are private to them."""
+"""Attack! on the fake Discord, the edges: bad input gets one private sentence and changes nothing (not
+your turn, not playing, a Burn out of season, not next door, a march before an action, a unit name that
+is not one, a line with no battle, a command of another game); autocomplete offers what is legal for the
+asking seat and nothing to a seat not to act; a command of two moves (begin a Build, buy) whose second is
+refused changes nothing at all, and once the action ends a second one that season is refused; each
+player's action cards are private to them, and the public log says only that a card was drawn."""
 
 from __future__ import annotations
 

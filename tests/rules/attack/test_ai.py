@@ -4,7 +4,7 @@ clearly right and checks the AI takes it (its own dice are seeded; the game's co
 from __future__ import annotations
 
 from rules.attack import RULES
-from rules.attack.actions import Buy, ChooseGovernment
+from rules.attack.actions import Begin, Buy, ChooseGovernment, Troops
 from rules.attack.ai import AttackAI
 from rules.attack.common import with_seat
 from rules.attack.events import (
@@ -18,9 +18,10 @@ from rules.attack.events import (
     ShipsSailed,
     UnitsBuilt,
 )
+from rules.attack.options import make_options
 from rules.attack.tables import WINTER
 from rules.core.dice import SeededRng
-from tests.rules.attack.position import acting, of, position
+from tests.rules.attack.position import WEST, acting, of, position
 
 
 def ai_action(state, seat=0, seed="ai"):
@@ -62,6 +63,29 @@ def test_the_ai_builds_a_mixed_army_with_its_income():
     assert buy.army.tank >= 1 and buy.army.plane >= 1 and buy.army.artillery >= 1  # Germany has infantry
     state, events = RULES.apply(state, 0, buy, SeededRng("build"))
     assert of(events, UnitsBuilt) and state.seats[0].production <= 3 + 1  # all spent but a purse for talks
+
+
+def _capital_two_regions_off(**options):
+    """France, a rival capital with one infantry, two regions from the AI's tanks and planes in Russia
+    (through its own empty Germany): no unit of the AI stands next to France, so only a Blitz reaches it."""
+    holdings = {"ukraine": (0, (6, 0, 0, 0)), "germany": (0, (0, 0, 0, 0)), "russia": (0, (0, 0, 2, 2))}
+    return position(holdings, capitals=("ukraine", "france"), options=make_options(options))
+
+
+def test_the_ai_blitzes_an_enemy_capital_only_tanks_and_planes_can_reach():
+    state, events = ai_action(_capital_two_regions_off())
+    assert of(events, ActionBegan) == [ActionBegan(0, "blitz", None, "france")]
+    assert of(events, AssaultGathered) == [AssaultGathered(0, "russia", "france", Troops(tank=2, plane=2))]
+    assert of(events, GameEnded) and state.winners == (0,)
+
+
+def test_the_ai_does_not_blitz_a_capital_out_of_blitz_range():
+    state = _capital_two_regions_off(blitz_range=1)  # tanks and planes strike only next door
+    assert Begin("blitz", target="france") not in RULES.legal(state, 0)
+    state, events = ai_action(state)
+    # Blitz plans aim only at rivals' regions; out of reach of France, the AI expands into neutrals instead.
+    assert kinds(events) == ["move"] and all(e.target != "france" for e in of(events, AssaultGathered))
+    assert not of(events, GameEnded) and state.owner[WEST.index["france"]] == 1
 
 
 def test_the_ai_negotiates_with_a_neutral_too_strong_to_attack():

@@ -205,3 +205,39 @@ def test_surprise_attack_fires_the_whole_line_in_the_opening_salvo():
     state, events = play(state, 0, EndAction(), [1, 3])  # infantry and tank faces: both hit
     salvo = of(events, Volley)[0]
     assert salvo.salvo and salvo.hits == 2 and owner(state, "france") == 0
+
+
+def test_the_first_lines_size_is_an_option_and_grows_by_one_a_turn_from_it():
+    """Option ``line_size`` 3: each first line takes exactly 3 (4 is refused), and turn 2's line 4."""
+    state = assault((3, 2, 1, 1), (4, 2, 1, 1), options=make_options({"line_size": 3}))
+    begun, _ = play(state, 0, EndAction())
+    error = refused(begun, 1, Deploy(Troops(1, 1, 1, 1)), "line_size")
+    assert "exactly 3" in error.message
+    defended, events = play(begun, 1, Deploy(Troops(0, 1, 1, 1)))
+    assert of(events, LineSet)[0].defender_reserve == Troops(3, 1)
+    refused(defended, 0, Deploy(Troops(1, 1, 1, 1)), "line_size")
+    # The salvo's artillery die and the defender's three dice are blanks: nobody is hit.
+    state, events = play(defended, 0, Deploy(Troops(0, 1, 1, 1)), [6] + [6, 6, 6])
+    assert [(v.side, v.hits) for v in of(events, Volley)] == [("attacker", 0), ("defender", 0)]
+    battle = RULES.view(state, None).army_battle
+    # Turn 2: the attacker's line may hold 3 + 1; it holds 3, so one more from infantry or artillery.
+    assert (battle.turn, battle.line_max, battle.awaiting, battle.deciding, battle.need) == (
+        2,
+        4,
+        "redeploy",
+        0,
+        1,
+    )
+    refused(state, 0, Deploy(Troops(2)), "line_size")
+
+
+def test_government_markers_never_run_short():
+    """Design: a region's marker is its owner, so a seat holding more regions than the three markers it
+    was dealt still takes the next one it conquers."""
+    held = {r: (0, (0, 0, 0, 0)) for r in ("italy", "iberia", "britain", "scandinavia")}
+    state = position({**held, "france": (1, (0, 0, 0, 0))}, players=3, order=(0, 1, 2))
+    assert state.owner.count(0) == 5
+    state = acting(state, "move", assaults=(Assault(FRANCE, (1, 0, 0, 0)),))
+    state, events = play(state, 0, EndAction())  # France is empty: it falls without a fight
+    assert of(events, RegionConquered)[0].previous == 1
+    assert owner(state, "france") == 0 and state.owner.count(0) == 6 and state.owner.count(1) == 1

@@ -210,3 +210,20 @@ def test_the_economics_box_holds_118_cards_in_five_suits_of_four_levels():
     """Design: the supply of economics cards."""
     assert sum(sum(levels) for levels in SUPPLY) == 118
     assert SUPPLY[POPULATION] == (11, 6, 5, 4)
+
+
+def test_the_research_cost_per_level_is_an_option():
+    cheap = make_options({"research_cost": 2})
+    state = position({"germany": (0, (2, 2, 0, 0))}, options=cheap)
+    error = refused(state, 0, Research("minerals", "germany", Troops(1)), "research_cost")
+    assert error.message == "Minerals 1 needs units worth 2 scrapped; those are worth 1."
+    state, events = play(state, 0, Research("minerals", "germany", Troops(artillery=1)))
+    assert of(events, Researched)[0].level == 1 and army(state, "germany") == (2, 1, 0, 0)
+    # The same artillery is worth too little at the default cost of 4 a level.
+    default = position({"germany": (0, (2, 2, 0, 0))})
+    refused(default, 0, Research("minerals", "germany", Troops(artillery=1)), "research_cost")
+    # Level 2 costs twice the option: 4.
+    second = position({"germany": (0, (2, 2, 0, 0))}, options=cheap, levels={0: (0, 1, 0, 0, 0)})
+    refused(second, 0, Research("minerals", "germany", Troops(1, 1)), "research_cost")
+    state, _ = play(second, 0, Research("minerals", "germany", Troops(artillery=2)))
+    assert state.seats[0].levels[MINERALS] == 2 and army(state, "germany") == (2, 0, 0, 0)

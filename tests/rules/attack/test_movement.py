@@ -180,3 +180,43 @@ def test_ships_land_armies_on_a_hostile_coast_as_an_attack_and_dock_only_on_own_
     assert state.turn.assaults == (Assault(WEST.index["britain"], (2, 0, 0, 0), by_sea=True),)
     assert zone(state, "north_sea")[:2] == (0, (1, 0, 0, 0))
     assert of(events, AssaultGathered)[0].source == "north_sea"
+
+
+def test_ship_capacity_is_an_option():
+    holdings = {"germany": (0, (4, 0, 0, 0)), "britain": (0, (0, 0, 0, 0))}
+
+    def sailing(capacity):
+        options = make_options({"ship_capacity": capacity})
+        return acting(position(holdings, coasts={"germany": (1, 0, 0, 0)}, options=options), "navigate")
+
+    error = refused(sailing(3), 0, Sail("germany", "britain", Ships(1), Troops(4)), "overloaded")
+    assert "carries 3 army units" in error.message
+    state, _ = play(sailing(3), 0, Sail("germany", "britain", Ships(1), Troops(3)))
+    assert army(state, "britain") == (3, 0, 0, 0) and army(state, "germany") == (1, 0, 0, 0)
+    refused(sailing(1), 0, Sail("germany", "britain", Ships(1), Troops(2)), "overloaded")
+    state, _ = play(sailing(1), 0, Sail("germany", "britain", Ships(1), Troops(1)))
+    assert army(state, "britain") == (1, 0, 0, 0)
+
+
+def test_blitz_range_is_an_option():
+    holdings = {
+        "germany": (0, (0, 0, 1, 0)),
+        "france": (0, (0, 0, 0, 0)),
+        "russia": (0, (0, 0, 1, 1)),
+        "arctic_russia": (0, (0, 0, 1, 1)),
+    }
+
+    def blitzing(reach):
+        options = make_options({"blitz_range": reach})
+        return acting(position(holdings, options=options), "blitz", target=WEST.index["iberia"])
+
+    short = blitzing(2)
+    # Russia is three regions from Iberia: in reach by default, not with a range of 2.
+    refused(short, 0, March("russia", "iberia", Troops(tank=1)), "too_far")
+    refused(short, 0, March("russia", "iberia", Troops(plane=1)), "too_far")
+    state, _ = play(short, 0, March("germany", "iberia", Troops(tank=1)))  # through France, two regions
+    assert state.turn.assaults[0].army == (0, 0, 1, 0)
+    # Arctic Russia is four regions away: out of reach by default, in reach with a range of 4.
+    state, _ = play(blitzing(4), 0, March("arctic_russia", "iberia", Troops(tank=1, plane=1)))
+    assert state.turn.assaults[0].army == (0, 0, 1, 1)
+    refused(blitzing(3), 0, March("arctic_russia", "iberia", Troops(tank=1)), "too_far")

@@ -1,4 +1,5 @@
-"""The rules page (docs/rules/attack.md) names only tests that exist, and each design row is marked."""
+"""The rules page (docs/rules/attack.md) names only tests that exist (the rules' tests and, under Playing by
+post, the Discord, picture and plugin tests), and each design row is marked."""
 
 from __future__ import annotations
 
@@ -33,6 +34,26 @@ def test_every_test_named_on_the_rules_page_exists():
         assert name in tests[file], f"{file}::{name} is on the rules page but not in {file}"
     for name in re.findall(r"`(test_\w+)`", PAGE):
         assert name in everywhere, f"{name} is on the rules page but no test has that name"
+
+
+def test_every_file_and_test_named_for_playing_by_post_exists():
+    """That section names the Discord, picture and plugin tests plainly (`file.py`: test_name), so the
+    check above does not read them; this one does."""
+    folders = [
+        ROOT / "tests" / part for part in ("bot/attack", "render/attack", "conformance", "rules/attack")
+    ]
+    tests: dict[str, set[str]] = {}
+    for path in (p for folder in folders for p in folder.glob("test_*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tests[path.name] = {
+            n.name for n in ast.walk(tree) if isinstance(n, ast.AsyncFunctionDef | ast.FunctionDef)
+        }
+    section = PAGE.split("## Playing by post", 1)[1]
+    named = re.findall(r"`(?:[\w/]*/)?(test_\w+\.py)`(?::\s*(test_\w+))?", section)
+    assert len(named) >= 10
+    for file, name in named:
+        assert file in tests, f"{file} is named under Playing by post but no such test file exists"
+        assert not name or name in tests[file], f"{file}: {name} is named under Playing by post but not there"
 
 
 def test_every_rule_test_is_on_the_rules_page():

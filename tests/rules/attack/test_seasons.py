@@ -155,3 +155,31 @@ def test_an_action_in_progress_shows_in_the_view_and_blocks_another():
     state = acting(position(), "move")
     assert RULES.view(state, None).action.kind == "move"
     refused(state, 0, Pass(), "one_action")
+
+
+def test_the_winter_burn_costs_the_burn_oil_option():
+    cheap = make_options({"burn_oil": 3})
+    refused(position(season=WINTER, oil=3), 0, Burn(), "no_oil")  # the default burn takes 5
+    burnt, events = play(position(season=WINTER, oil=3, options=cheap), 0, Burn())
+    assert of(events, Burned) == [Burned(0, 3, None)] and burnt.seats[0].oil == 0 and burnt.burned
+    error = refused(position(season=WINTER, oil=2, options=cheap), 0, Burn(), "no_oil")
+    assert error.message == "Burning takes 3 oil certificates; you have 2."
+    dear = position(season=WINTER, oil=7, options=make_options({"burn_oil": 8}))
+    assert "(8 oil certificates" in refused(dear, 0, Begin("build"), "burn_first").message
+    refused(dear, 0, Burn(), "no_oil")
+
+
+@pytest.mark.parametrize(("capital_vp", "totals"), [(5, (2 + 5, 1 + 5)), (0, (2, 1))])
+def test_a_capitals_victory_points_are_the_capital_vp_option(capital_vp, totals):
+    state = position(
+        {"france": (0, (1, 0, 0, 0))},
+        season=WINTER,
+        year=6,
+        options=make_options({"capital_vp": capital_vp}),
+    )
+    state = with_seat(with_seat(state, 0, built=True), 1, built=True)
+    state, _ = play(state, 0, Pass())
+    state, events = play(state, 1, Pass())
+    # Seat 0: Germany and France, its capital; seat 1: Brazil, its capital; nothing else scores.
+    assert of(events, Scored) == [Scored(0, 2, 0, 1, 0, totals[0]), Scored(1, 1, 0, 1, 0, totals[1])]
+    assert [s.victory_points for s in RULES.view(state, None).seats] == list(totals)
