@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 
 from render.axis_allies.base import MapBase, map_palette, power_colour
 from render.axis_allies.diff import MapChanges, Move
-from render.axis_allies.layout import BoxIndex, Marker, Token, box_at, free_spot, row_box
+from render.axis_allies.layout import Marker, Token, box_at, free_spot, names_index, row_box
 from render.axis_allies.places import nearby
 from render.core import colours as C
 from render.core.badges import paste_sprite
@@ -36,8 +36,8 @@ class Room:
 
     def __init__(self, base: MapBase, rows: Mapping[int, Sequence[Marker]], tokens: Sequence[Token]) -> None:
         self.base = base
-        self.taken = BoxIndex(round(64 * base.ui))
-        for box in (*base.reserved, *(row_box(r) for r in rows.values()), *(t.box for t in tokens)):
+        self.taken = names_index(base)
+        for box in (*(row_box(r) for r in rows.values()), *(t.box for t in tokens)):
             if box is not None:
                 self.taken.add(box)
 

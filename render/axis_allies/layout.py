@@ -108,9 +108,7 @@ def marker_rows(picture: MapPicture, base: MapBase) -> dict[int, list[Marker]]:
     style, tokens = ipc_style(base.ui), token_style(base.ui * 1.12)
     gap = round(3 * base.ui)
     rows: dict[int, list[Marker]] = {}
-    taken = BoxIndex(round(64 * base.ui))
-    for box in base.reserved:
-        taken.add(box)
+    taken = names_index(base)
     for i, name in enumerate(board.names):
         label = base.labels[i]
         if label is None:
@@ -178,8 +176,8 @@ def token_layout(
     rows = marker_rows(picture, base) if rows is None else rows
     style = chip_style(base.ui)
     gap = 4 * base.ui
-    taken = BoxIndex(round(64 * base.ui))
-    for box in (*base.reserved, *(row_box(r) for r in rows.values())):
+    taken = names_index(base)
+    for box in (row_box(r) for r in rows.values()):
         if box is not None:
             taken.add(box)
     stacks: list[tuple[int, str, Units, Sprite]] = []
@@ -452,6 +450,23 @@ def _overlaps(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+_NAMES: dict[int, tuple[MapBase, BoxIndex]] = {}
+
+
+def names_index(base: MapBase) -> BoxIndex:
+    """A new index holding the boxes of ``base``'s names (``base.reserved``), copied from one built once
+    per base: every layout and every render's marks start from them."""
+    found = _NAMES.get(id(base))
+    if found is None or found[0] is not base:  # (an id can be reused once a base is dropped)
+        index = BoxIndex(round(64 * base.ui))
+        for box in base.reserved:
+            index.add(box)
+        while len(_NAMES) >= _LAID_OUT_MAX:
+            _NAMES.pop(next(iter(_NAMES)), None)
+        _NAMES[id(base)] = found = (base, index)
+    return found[1].copy()
+
+
 class BoxIndex:
     """Boxes bucketed on a coarse grid, so "does this box touch any placed one" stays cheap."""
 
@@ -466,6 +481,11 @@ class BoxIndex:
             for x in range(math.floor(box[0] / c), math.floor(box[2] / c) + 1)
             for y in range(math.floor(box[1] / c), math.floor(box[3] / c) + 1)
         ]
+
+    def copy(self) -> BoxIndex:
+        twin = BoxIndex(self.cell)
+        twin.buckets = {cell: list(boxes) for cell, boxes in self.buckets.items()}
+        return twin
 
     def add(self, box: Box) -> None:
         for cell in self._cells(box):
