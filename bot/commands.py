@@ -167,6 +167,6 @@ def help_text(game: Game) -> str:
 
 
 def situation(game: Game, view: Any) -> str:
-    """The prompt's details after the turn number, as the game words them (``, attack, 3 to place``)."""
+    """The prompt's details after the turn label, as the game words them (``, attack, 3 to place``)."""
     said = game.text.situation(view)
     return f", {said}" if said else ""

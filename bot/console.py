@@ -107,7 +107,7 @@ class Console:
         view = await self.service.view(self.game_id)
         extra = situation(self.game, view)
         who = status.name(human[0]) if human else "?"
-        return f"[turn {status.turn or 0}{extra}] {who}> "
+        return f"[{status.turn_label or 'lobby'}{extra}] {who}> "
 
     async def tell_what_waits(self, status: GameStatus) -> None:
         """Once per game version: what the game waits for from the human to move (a battle's casualties,

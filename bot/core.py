@@ -109,9 +109,10 @@ class ServiceCore:
         ruleset = self.rules(game.ruleset)
         waiting: tuple[int, ...] = ()
         turn = result = None
+        label = ""
         if state is not None:
             waiting = tuple(ruleset.to_act(state))
-            turn = ruleset.turn_key(state)[0]
+            turn, label = ruleset.turn_key(state)[0], ruleset.turn_label(state)
             outcome = ruleset.result(state)
             result = named(outcome.summary, [s.name for s in seats]) if outcome else None
         return GameStatus(
@@ -127,6 +128,7 @@ class ServiceCore:
             seats=tuple(SeatInfo(**asdict(s)) for s in seats),
             waiting_for=waiting,
             turn=turn,
+            turn_label=label,
             seed_hash=game.seed_hash,
             seed=game.seed if game.status == "ended" else None,
             log_length=found.log_length,

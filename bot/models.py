@@ -53,7 +53,7 @@ class GameStatus:
     options: dict[str, Any]
     seats: tuple[SeatInfo, ...]
     waiting_for: tuple[int, ...]  # seats that must act now
-    turn: int | None
+    turn: int | None  # the ruleset's turn key: changes with each decision, not for players' eyes
     seed_hash: str | None
     seed: str | None  # only once the game has ended
     log_length: int
@@ -65,6 +65,7 @@ class GameStatus:
     reminders: str = "50,10"
     missed_limit: int = 3
     status_message_id: int | None = None
+    turn_label: str = ""  # the turn as players name it ("Year 3 of 6, autumn"); "" before the start
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name if 0 <= seat < len(self.seats) else f"Seat {seat + 1}"
@@ -86,7 +87,7 @@ class GameStatus:
             f"Seats: {seats or 'none yet'}.",
         ]
         if self.status in ("running", "paused") and self.waiting_for:
-            turn = f"turn {self.turn}, " if self.turn else ""
+            turn = f"{self.turn_label}, " if self.turn_label else ""
             lines.append(f"Now: {turn}waiting for {', '.join(self.name(s) for s in self.waiting_for)}.")
             if self.deadline_at and self.status == "running":
                 lines.append(f"Deadline: {stamp(self.deadline_at)} ({stamp(self.deadline_at, 'f')}).")

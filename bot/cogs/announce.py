@@ -77,7 +77,7 @@ def status_embed(status: GameStatus, view: object, presenter: Presenter) -> disc
     elif status.status == "paused":
         now = "**Paused** by the host or a moderator."
     elif status.waiting_for:
-        now = f"**Turn {status.turn}:** {waiting_names(status)} to play · {deadline_text(status)}"
+        now = f"**{status.turn_label}:** {waiting_names(status)} to play · {deadline_text(status)}"
     else:
         now = status.status
     standings = [seat_line(status, s, view, presenter) for s in status.seats]
@@ -196,7 +196,7 @@ class TurnAnnouncer:
         board = await board_message(
             self.host,
             game_id,
-            title=f"Turn {status.turn}: {who} to play",
+            title=f"{status.turn_label}: {who} to play",
             lines=lines or ["A new turn begins."],
             recent=digest.events,
             link=f"[Standings]({status_message.jump_url})" if status_message is not None else "",
@@ -213,7 +213,7 @@ class TurnAnnouncer:
                 pinged.append(seat)
         head = f"{plain(note)}\n" if note else ""
         if not pinged:
-            content = f"{head}Turn {status.turn}: {who} to play (told by DM) · {deadline_text(status)}."
+            content = f"{head}{status.turn_label}: {who} to play (told by DM) · {deadline_text(status)}."
         else:
             mentions = ", ".join(mention(seat.user_id, seat.name) for seat in pinged)
             where = f"{status.title} (game #{game_id})"

@@ -13,6 +13,7 @@ from rules.attack.events import AttackEvent
 from rules.attack.legal import legal_actions
 from rules.attack.options import OPTIONS, make_options
 from rules.attack.state import AttackState, Stage
+from rules.attack.tables import SEASONS, WARS
 from rules.attack.views import AttackView, redact, view
 from rules.core.dice import Rng
 from rules.core.events import Action, Event
@@ -76,6 +77,11 @@ class AttackRules:
         )
         step = ((state.year * 4 + state.season) * 8 + state.position) * 1000 + battle
         return (step, waiting[0] if waiting else -1)
+
+    def turn_label(self, state: AttackState) -> str:
+        if state.stage in (Stage.GOVERNMENT, Stage.CAPITAL):
+            return "Setup"
+        return f"Year {state.year} of {WARS[state.options.war]}, {SEASONS[state.season]}"
 
     def absent_move(self, state: AttackState, seat: int) -> Action:
         return absent.absent_move(state, seat)

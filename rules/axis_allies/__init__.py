@@ -8,6 +8,7 @@ from typing import Any
 
 from rules.axis_allies import absent, engine, text
 from rules.axis_allies.actions import AAAction
+from rules.axis_allies.common import power_name
 from rules.axis_allies.events import AAEvent
 from rules.axis_allies.legal import legal_actions
 from rules.axis_allies.options import OPTIONS, make_options
@@ -64,6 +65,9 @@ class AxisAlliesRules:
 
     def turn_key(self, state: AAState) -> tuple[int, int]:
         return (state.turn, state.power)
+
+    def turn_label(self, state: AAState) -> str:
+        return f"Round {state.round}, {power_name(state.power)}"
 
     def absent_move(self, state: AAState, seat: int) -> Action:
         """A safe move for a seat whose deadline passed: no new attack, the turn moves on."""

@@ -62,6 +62,11 @@ class Ruleset(Protocol):
 
     def turn_key(self, state: Any) -> tuple[int, int]: ...
 
+    def turn_label(self, state: Any) -> str:
+        """The turn being played as its players name it ("Turn 12", "Year 3 of 6, autumn"): the turn
+        ping's title. ``turn_key`` only has to change with each decision; this has to read well."""
+        ...
+
     def absent_move(self, state: Any, seat: int) -> Action:
         """The move made for ``seat`` when its turn deadline passed: legal, never starting a fight,
         and leading to the end of the turn when repeated."""

@@ -67,6 +67,12 @@ class HexWarRules:
         """Setup: one key per turn of the seat placing; a round: one key for the whole round."""
         return (state.turn, state.current if state.phase not in (Phase.ORDERS, Phase.OVER) else -1)
 
+    def turn_label(self, state: HexState) -> str:
+        if not state.round:
+            return f"Setup, turn {state.turn}"
+        limit = state.options.rounds  # 0: until one player holds every capital
+        return f"Round {state.round} of {limit}" if limit else f"Round {state.round}"
+
     def absent_move(self, state: HexState, seat: int) -> Action:
         return absent.absent_move(state, seat)
 

@@ -68,6 +68,9 @@ class RiskRules:
     def turn_key(self, state: RiskState) -> tuple[int, int]:
         return (state.turn, state.current)
 
+    def turn_label(self, state: RiskState) -> str:
+        return f"Turn {state.turn}" if state.turn else "Setup"
+
     def absent_move(self, state: RiskState, seat: int) -> Action:
         return absent.absent_move(state, seat)
 

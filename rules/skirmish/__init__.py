@@ -74,6 +74,9 @@ class SkirmishRules:
     def turn_key(self, state: SkirmishState) -> tuple[int, int]:
         return (state.turn, state.current)
 
+    def turn_label(self, state: SkirmishState) -> str:
+        return f"Round {state.round} of {state.options.round_limit}"
+
     def absent_move(self, state: SkirmishState, seat: int) -> Action:
         return absent.absent_move(state, seat)
 

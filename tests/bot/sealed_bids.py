@@ -135,6 +135,9 @@ class BidsRules:
     def turn_key(self, state: BidsState) -> tuple[int, int]:
         return (state.round, -1)
 
+    def turn_label(self, state: BidsState) -> str:
+        return f"Round {state.round}"
+
     def absent_move(self, state: BidsState, seat: int) -> Action:
         return Bid(state.standing[seat] or 1)
 

@@ -163,8 +163,8 @@ async def test_a_defenders_answer_comes_after_the_ping_and_before_the_next(tmp_p
             *["answer carol"] * (len(moves) - 1),
             "ping carol",
         ]
-        assert posted[0].embeds[0]["title"] == "Turn 1: Carol to play"  # the USSR's turn, her decision
-        assert posted[-1].embeds[0]["title"] == "Turn 2: Carol to play"  # Germany's
+        assert posted[0].embeds[0]["title"] == "Round 1, USSR: Carol to play"  # her decision
+        assert posted[-1].embeds[0]["title"] == "Round 1, Germany: Carol to play"
         names = [s.name for s in before.seats]
         ai_lines = [line for row in moves[0] for line in public_lines(row, names)]
         assert description_lines(posted[0])[-len(ai_lines) :] == ai_lines, "the AI's moves, then the ping"

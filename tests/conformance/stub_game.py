@@ -143,6 +143,9 @@ class StubRules:
     def turn_key(self, state: StubState) -> tuple[int, int]:
         return (state.turn, state.current)
 
+    def turn_label(self, state: StubState) -> str:
+        return f"Turn {state.turn}"
+
     def absent_move(self, state: StubState, seat: int) -> Action:
         return Take(1)
 

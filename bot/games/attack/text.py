@@ -217,8 +217,8 @@ class AttackText(PlainText):
     def situation(self, view: AttackView) -> str:
         if view.stage is not Stage.SEASON:
             return view.stage.value
-        doing = f", your {view.action.kind}" if view.action is not None else ""
-        return f"year {view.year} {view.season}{doing}"
+        # (the year and season are in the prompt already: the ruleset's turn label)
+        return f"your {view.action.kind}" if view.action is not None else "an action"
 
     def notice(self, state: AttackState) -> str | None:
         """What the game waits for, as the commands to type."""

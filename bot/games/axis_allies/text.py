@@ -217,9 +217,10 @@ def _written(value: object) -> str:
 
 
 def situation(view: AAView) -> str:
-    """The prompt's details: whose turn, the phase, their IPCs (and what waits to be placed)."""
+    """The prompt's details after the turn label (round and power): the phase, the power's IPCs (and what
+    waits to be placed)."""
     ipcs = next((p.ipcs for p in view.powers if p.power == view.power), 0)
-    parts = [POWER_NAMES.get(view.power, view.power), view.phase.value.replace("_", " "), f"{ipcs} IPCs"]
+    parts = [view.phase.value.replace("_", " "), f"{ipcs} IPCs"]
     if view.battle is not None:
         parts.append(f"battle in {view.battle.where}")
     elif view.phase is Phase.MOBILIZE and view.bought:

@@ -101,7 +101,7 @@ class HexWarText(PlainText):
         if view.phase is Phase.ORDERS:
             playing = [s for s in view.seats if not s.out]
             done = sum(1 for s in playing if s.submitted)
-            return f"round {view.round}, {done} of {len(playing)} orders in"
+            return f"{done} of {len(playing)} orders in"
         return {
             Phase.HEXES: "setup, placing hexes",
             Phase.UNITS: "setup, placing starting units",

@@ -74,9 +74,9 @@ async def test_a_human_ussr_turn_typed_in_the_terminal(service: GameService, cap
     out = capsys.readouterr().out
     lines = [line.strip() for line in out.splitlines()]
     expected = [
-        "[turn 1, USSR, purchase, 24 IPCs] Player 1> buy 3 infantry, 1 tank",
+        "[Round 1, USSR, purchase, 24 IPCs] Player 1> buy 3 infantry, 1 tank",
         "USSR bought 3 infantry, 1 tank for 14 IPCs (10 left).",
-        "[turn 1, USSR, purchase, 10 IPCs] Player 1> end",
+        "[Round 1, USSR, purchase, 10 IPCs] Player 1> end",
         "USSR moved 5 infantry from Caucasus to Ukraine S.S.R.",
         "USSR moved 3 infantry, 1 tank, 1 fighter from Karelia S.S.R. to Ukraine S.S.R.",
         "USSR moved 1 fighter from Russia to Ukraine S.S.R. via Caucasus.",
@@ -84,11 +84,11 @@ async def test_a_human_ussr_turn_typed_in_the_terminal(service: GameService, cap
         "Battle of Ukraine S.S.R.: USSR attacks (land).",
         "» Ukraine S.S.R.: Germany must lose 2 units. Chosen 2 of 2: 2 infantry. Type “casualties” to lose "
         "those (the cheapest), or name your own, like “casualties 2 infantry”.",
-        "[turn 1, USSR, combat, 10 IPCs, battle in Ukraine S.S.R.] Player 2> casualties",
+        "[Round 1, USSR, combat, 10 IPCs, battle in Ukraine S.S.R.] Player 2> casualties",
         "Ukraine S.S.R.: Germany lost 2 infantry.",
         "» Ukraine S.S.R.: USSR must lose 2 units. Chosen 2 of 2: 2 infantry. Type “casualties” to lose "
         "those (the cheapest), or name your own, like “casualties 2 infantry”.",
-        "[turn 1, USSR, combat, 10 IPCs, battle in Ukraine S.S.R.] Player 1> casualties",
+        "[Round 1, USSR, combat, 10 IPCs, battle in Ukraine S.S.R.] Player 1> casualties",
         "Ukraine S.S.R.: USSR lost 2 infantry.",
         "» Ukraine S.S.R.: the battle waits for you. Next: press · retreat Caucasus · retreat Karelia S.S.R.",
         "Ukraine S.S.R.: Germany lost 1 infantry, 2 tank, 1 fighter.",
@@ -97,7 +97,7 @@ async def test_a_human_ussr_turn_typed_in_the_terminal(service: GameService, cap
         "USSR captured Ukraine S.S.R. from Germany.",
         "USSR moved 2 fighter from Ukraine S.S.R. to Caucasus.",
         "USSR moved 2 infantry from Russia to Karelia S.S.R.",
-        "[turn 1, USSR, mobilize, 10 IPCs, to place: 3 infantry, 1 tank] Player 1> "
+        "[Round 1, USSR, mobilize, 10 IPCs, to place: 3 infantry, 1 tank] Player 1> "
         "place 3 infantry, 1 tank in russia",
         "USSR mobilized 3 infantry, 1 tank in Russia.",
         "USSR collected 27 IPCs (now 37).",
