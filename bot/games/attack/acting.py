@@ -158,8 +158,10 @@ def decision_text(view: AttackView, names: list[str]) -> str:
     assert army is not None
     region = {r.id: r.name for r in view.regions}.get(army.region, army.region)
     reserve = army.attacker_reserve if army.deciding == army.attacker else army.defender_reserve
-    what = "your first line" if army.awaiting == "deploy" else f"the units you add (turn {army.turn})"
-    return (
-        f"**Battle for {region}**: {who(army.deciding)}, choose {what}: {army.need} from "
-        f"{troops_value(reserve)}."
-    )
+    if army.defender < 0 and army.deciding != army.attacker:  # an opponent decides for a neutral
+        deciding = f"{who(army.deciding)} (commanding the neutral garrison)"
+        what = "its first line" if army.awaiting == "deploy" else f"the units it adds (turn {army.turn})"
+    else:
+        deciding = who(army.deciding)
+        what = "your first line" if army.awaiting == "deploy" else f"the units you add (turn {army.turn})"
+    return f"**Battle for {region}**: {deciding}, choose {what}: {army.need} from {troops_value(reserve)}."

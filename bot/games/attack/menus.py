@@ -38,7 +38,7 @@ from rules.attack.battle.lines import default_lineup, strongest_line
 from rules.attack.battle.navy import side_of
 from rules.attack.common import board_of
 from rules.attack.engine import to_act
-from rules.attack.state import AttackState
+from rules.attack.state import NEUTRAL, AttackState
 from rules.attack.tables import ARMY_TYPES, NAVY_LINE_MAX, NAVY_TYPES
 
 GAME = "attack"
@@ -84,13 +84,14 @@ def deploy_menu(game: int, version: int, state: AttackState, pick: tuple[int, in
             )
     chosen = Troops.of(pick)
     holder.add_item(DeployConfirm(game, version, pick, sum(pick) != need))
-    what = (
-        "your first line"
-        if battle.awaiting == "deploy"
-        else f"the units you add to the line (turn {battle.turn})"
-    )
+    garrison = battle.defender == NEUTRAL and battle.side == 1  # an opponent decides for a neutral
+    if battle.awaiting == "deploy":
+        what = "the neutral garrison's first line" if garrison else "your first line"
+    else:
+        adding = "the garrison adds" if garrison else "you add"
+        what = f"the units {adding} to the line (turn {battle.turn})"
     content = (
-        f"**Battle for {region}**: choose {what}: **{need}** from your reserve "
+        f"**Battle for {region}**: choose {what}: **{need}** from {'its' if garrison else 'your'} reserve "
         f"({troops_value(Troops.of(reserve))}). Chosen so far: {troops_value(chosen)} "
         f"({sum(pick)} of {need})."
     )

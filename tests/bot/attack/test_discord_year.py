@@ -19,7 +19,7 @@ from bot.app import WarboardBot, create_bot
 from bot.settings import Settings
 from rules.attack.battle.lines import strongest_line
 from rules.attack.legal import DEPLOY_ORDERS
-from rules.attack.state import Stage
+from rules.attack.state import AttackState, Stage
 from rules.attack.tables import SEASONS
 from tests.bot.attack.atk_play import (
     CHANNEL,
@@ -145,19 +145,25 @@ class Year:
                 await self.navy(state, waiting)
             elif state.army_battle is not None:
                 await self.army(state, waiting[0])
-            elif state.stage is Stage.GOVERNMENT:
-                government, economics = GOVERNMENTS[waiting[0]]
-                offered = await self.fd.autocomplete(waiting[0], CHANNEL, "atk government", "government", "")
-                assert government in [c["value"] for c in offered]
-                await self.slash(waiting[0], "atk government", government=government, economics=economics)
-            elif state.stage is Stage.CAPITAL:
-                region, outposts = CAPITALS[waiting[0]]
-                await self.slash(waiting[0], "atk capital", region=region, outposts=outposts)
-            elif state.stage is Stage.DIRECTION:
-                await self.slash(waiting[0], "atk direction", clockwise=True)
-            else:
+            elif not await self.set_up(state, waiting[0]):
                 await self.plan[(waiting[0], SEASONS[state.season])].pop(0)(self)
         raise AssertionError("the year did not end within 200 moves")
+
+    async def set_up(self, state: AttackState, user: str) -> bool:
+        """The setup step waiting on ``user``, if the game is in setup (or choosing the direction)."""
+        if state.stage is Stage.GOVERNMENT:
+            government, economics = GOVERNMENTS[user]
+            offered = await self.fd.autocomplete(user, CHANNEL, "atk government", "government", "")
+            assert government in [c["value"] for c in offered]
+            await self.slash(user, "atk government", government=government, economics=economics)
+        elif state.stage is Stage.CAPITAL:
+            region, outposts = CAPITALS[user]
+            await self.slash(user, "atk capital", region=region, outposts=outposts)
+        elif state.stage is Stage.DIRECTION:
+            await self.slash(user, "atk direction", clockwise=True)
+        else:
+            return False
+        return True
 
     # ---- the navy battle ------------------------------------------------------------------------------
 
