@@ -118,7 +118,11 @@ class WarboardBot(commands.Bot):
         await self.scheduler.run()
 
     async def _sync_commands(self) -> None:
-        """Dev guilds get the commands at once; everyone else through the (slow) global sync."""
+        """Dev guilds get the commands at once; everyone else through the (slow) global sync. With
+        several shard processes, only the one holding shard 0 syncs (``ShardPlan.syncs_commands``)."""
+        if self.shard_plan is not None and not self.shard_plan.syncs_commands:
+            log.info("slash commands not synced here: the process holding shard 0 syncs them")
+            return
         for guild_id in self.settings.dev_guilds:
             guild = discord.Object(id=guild_id)
             self.tree.copy_global_to(guild=guild)

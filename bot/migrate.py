@@ -10,7 +10,9 @@ exactly its saved state (``bot.gamelog.rebuild``). Stop the bot that uses the fi
 Safe to run again: each game is copied in one transaction (a crash leaves whole games), and a game (or
 setting) already in PostgreSQL exactly as in the file is left alone and reported as unchanged. One that
 differs (PostgreSQL has moved on, or the file has) is never overwritten: it is reported, and the run
-exits with status 1.
+exits with status 1. So is a game that PostgreSQL cannot take as it is, most often because another game
+that has not ended already holds its channel (a channel holds one such game): it is left out, the others
+are copied, and once the clash is cleared a second run copies it.
 
 The file is read through a consistent copy (SQLite's backup) brought to this Warboard's schema in a
 temporary folder; the file itself is never written. The copy goes by the SQLite file's own tables and
@@ -47,6 +49,7 @@ Row = tuple[Any, ...]
 class Report:
     copied: list[int] = field(default_factory=list)  # games
     unchanged: list[int] = field(default_factory=list)
+    not_copied: list[str] = field(default_factory=list)  # games PostgreSQL refused, and why, in words
     differ: list[str] = field(default_factory=list)  # what differs, in words
     failed: list[str] = field(default_factory=list)  # games whose copy does not verify
     settings_copied: int = 0  # rows of the tables outside any game (guild settings, members, ...)
@@ -54,15 +57,17 @@ class Report:
 
     @property
     def ok(self) -> bool:
-        return not self.differ and not self.failed
+        return not self.not_copied and not self.differ and not self.failed
 
     def lines(self) -> list[str]:
         said = [
             f"{len(self.copied)} game(s) copied, {len(self.unchanged)} already there and unchanged, "
-            f"{len(self.differ)} difference(s), {len(self.failed)} failed check(s).",
+            f"{len(self.not_copied)} not copied, {len(self.differ)} difference(s), "
+            f"{len(self.failed)} failed check(s).",
             f"Other rows (guild settings, members): {self.settings_copied} copied, "
             f"{self.settings_unchanged} unchanged.",
         ]
+        said += [f"NOT COPIED: {what}" for what in self.not_copied]
         said += [f"DIFFERS: {what}" for what in self.differ]
         said += [f"FAILED: {what}" for what in self.failed]
         if self.ok and not self.copied and not self.settings_copied:
@@ -128,23 +133,31 @@ async def _copy_all(db: sqlite3.Connection, pool: asyncpg.Pool, games: Games) ->
     async with pool.acquire() as connection:
         for (game_id,) in db.execute("SELECT id FROM games ORDER BY id").fetchall():
             wanted = {t.name: _rows(db, t, f" WHERE {t.game_column} = ?", (game_id,)) for t in per_game}
-            async with connection.transaction():
-                there = {
-                    t.name: await _pg_rows(connection, t, f"{t.game_column} = $1", game_id) for t in per_game
-                }
-                if not there["games"]:
-                    for table in per_game:
-                        await _insert(connection, table, wanted[table.name])
-                    report.copied.append(game_id)
-                elif there == wanted:
-                    report.unchanged.append(game_id)  # and verified again below
-                else:
-                    changed = [t.name for t in per_game if there[t.name] != wanted[t.name]]
-                    report.differ.append(
-                        f"game {game_id} is in PostgreSQL with other {', '.join(changed)}: left as it is "
-                        "(delete it there to copy it again, or keep PostgreSQL's)"
-                    )
-                    continue
+            try:
+                async with connection.transaction():
+                    there = {
+                        t.name: await _pg_rows(connection, t, f"{t.game_column} = $1", game_id)
+                        for t in per_game
+                    }
+                    if not there["games"]:
+                        for table in per_game:
+                            await _insert(connection, table, wanted[table.name])
+                        report.copied.append(game_id)
+                    elif there == wanted:
+                        report.unchanged.append(game_id)  # and verified again below
+                    else:
+                        changed = [t.name for t in per_game if there[t.name] != wanted[t.name]]
+                        report.differ.append(
+                            f"game {game_id} is in PostgreSQL with other {', '.join(changed)}: left as it "
+                            "is (delete it there to copy it again, or keep PostgreSQL's)"
+                        )
+                        continue
+            except asyncpg.IntegrityConstraintViolationError as clash:
+                # The transaction is rolled back (none of the game's rows stay) and the connection is
+                # usable again: say why in words and go on with the other games.
+                channel = db.execute("SELECT channel_id FROM games WHERE id = ?", (game_id,)).fetchone()[0]
+                report.not_copied.append(await _why_refused(connection, game_id, channel, clash))
+                continue
             # Verified from what PostgreSQL now holds: the same bytes, and a log that replays to the state.
             back = {t.name: await _pg_rows(connection, t, f"{t.game_column} = $1", game_id) for t in per_game}
             if back != wanted:
@@ -198,6 +211,32 @@ async def _copy_keyed(connection: asyncpg.Connection, table: Table, rows: list[R
         else:
             key = ", ".join(f"{name} {row[i]}" for name, i in zip(table.key, keyed, strict=True))
             report.differ.append(f"{table.name} ({key}) is in PostgreSQL with other values: left as it is")
+
+
+async def _why_refused(
+    connection: asyncpg.Connection,
+    game_id: int,
+    channel_id: int,
+    clash: asyncpg.IntegrityConstraintViolationError,
+) -> str:
+    """A sentence for the operator: which game, which channel, and why PostgreSQL would not take it."""
+    game = f"game {game_id} in channel {channel_id} was not copied"
+    if clash.constraint_name == "games_one_active_per_channel":
+        other = await connection.fetchrow(
+            "SELECT id, status FROM games WHERE channel_id = $1 AND status != 'ended'", channel_id
+        )
+        if other is None:  # it ended between the refusal and this question
+            return f"{game}: another game in that channel had not ended yet. Run this again to copy it."
+        return (
+            f"{game}: PostgreSQL already has game {other['id']} ({other['status']}) in that channel, and "
+            f"a channel holds only one game that has not ended. End game {other['id']} there, then run "
+            f"this again to copy game {game_id}."
+        )
+    detail = f" ({clash.detail})" if clash.detail else ""
+    return (
+        f"{game}: its {clash.table_name or 'rows'} clash with rows already in PostgreSQL{detail}. "
+        f"Remove those rows there, then run this again to copy game {game_id}."
+    )
 
 
 async def _verify(connection: asyncpg.Connection, games: Games, game_id: int) -> str | None:

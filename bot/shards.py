@@ -5,6 +5,8 @@ shard 0). ``PBP_SHARDS=total`` and ``PBP_SHARD_IDS=a,b,...`` give a process its 
 processes, each with its own set and one shared PostgreSQL, run one bot (as RoboDanny and the other
 large bots do: one process per cluster of shards, the database as the only shared state).
 
+Slash commands are published to Discord by the process holding shard 0 alone (``syncs_commands``).
+
 A process sends a game's messages only if the game's guild is on its shards: its slash commands and
 buttons arrive there anyway (Discord routes a guild's events to its shard), and the scheduler and the
 AI's catch-up at start-up see only the games of this process's shards (the store filters them).
@@ -70,6 +72,16 @@ class ShardPlan:
 
     def owns(self, guild_id: int | None) -> bool:
         return shard_of(guild_id, self.total) in self.ids
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this process publishes the slash commands to Discord: only the one holding shard 0
+        (shard 0 always runs somewhere, so exactly one process does when each shard runs once). The
+        commands are the bot's, not a shard's: one sync serves every process, while each process
+        syncing at its start-up spends Discord's rate limit on command updates, and during a rolling
+        upgrade would leave whichever version synced last. Every process still handles the commands
+        its guilds send; only the publishing is one process's."""
+        return 0 in self.ids
 
     @property
     def whole(self) -> bool:

@@ -1,7 +1,9 @@
 """``python -m bot.migrate`` on a real SQLite file with a finished game, a running one (with an undo,
 timers, snapshots), a lobby, guild settings and a member's preference: everything arrives byte for byte,
 each game verifies by replay, the running game plays on in PostgreSQL, a second run changes nothing and
-says so, and a game that changed in PostgreSQL since is reported, never overwritten."""
+says so, and a game that changed in PostgreSQL since is reported, never overwritten. A game PostgreSQL
+cannot take (its channel holds another game there, or its timers' ids are taken) is reported in a
+sentence, the others are copied all the same, and a run after the clash is cleared copies it."""
 
 from __future__ import annotations
 
@@ -67,7 +69,8 @@ async def test_a_servers_games_move_to_postgresql_and_a_second_run_changes_nothi
     first = run_migrate(path, pg_dsn)
     assert first.returncode == 0, first.stdout + first.stderr
     assert (
-        "3 game(s) copied, 0 already there and unchanged, 0 difference(s), 0 failed check(s)." in first.stdout
+        "3 game(s) copied, 0 already there and unchanged, 0 not copied, 0 difference(s), 0 failed check(s)."
+        in first.stdout
     )
     assert "Other rows (guild settings, members): 2 copied, 0 unchanged." in first.stdout
     assert hashlib.sha256(path.read_bytes()).hexdigest() == before, "the file is only read"
@@ -87,7 +90,7 @@ async def test_a_servers_games_move_to_postgresql_and_a_second_run_changes_nothi
 
     second = run_migrate(path, pg_dsn)
     assert second.returncode == 0, second.stdout + second.stderr
-    assert "0 game(s) copied, 3 already there and unchanged, 0 difference(s)" in second.stdout
+    assert "0 game(s) copied, 3 already there and unchanged, 0 not copied, 0 difference(s)" in second.stdout
     assert "Nothing to do: PostgreSQL already holds everything in the file." in second.stdout
 
     # The running game plays on in PostgreSQL; a new game numbers on after the copied ones.
@@ -114,5 +117,77 @@ async def test_a_servers_games_move_to_postgresql_and_a_second_run_changes_nothi
     try:
         assert await snapshot_matches_replay(GameService(store, GAMES), ids["running"])
         assert len(await store.log(ids["running"])) > 0
+    finally:
+        await store.close()
+
+
+async def test_a_game_whose_channel_is_taken_in_postgresql_is_reported_and_the_others_are_copied(
+    tmp_path: Path, pg_dsn: str
+) -> None:
+    path = tmp_path / "warboard.db"
+    ids = await a_servers_file(path)
+    store = await PostgresStore.open(pg_dsn)
+    try:  # the new bot already opened a game in the running game's channel (numbered clear of the file's)
+        await store.pool.execute("ALTER TABLE games ALTER COLUMN id RESTART WITH 1000")
+        squatter = (await GameService(store, GAMES).create(200, HOST, "Host", "risk")).game_id
+    finally:
+        await store.close()
+    refused = (
+        f"NOT COPIED: game {ids['running']} in channel 200 was not copied: PostgreSQL already has game "
+        f"{squatter} (lobby) in that channel, and a channel holds only one game that has not ended. End "
+        f"game {squatter} there, then run this again to copy game {ids['running']}."
+    )
+
+    first = run_migrate(path, pg_dsn)
+    assert first.returncode == 1, first.stdout + first.stderr
+    assert "Traceback" not in first.stderr, first.stderr
+    assert "2 game(s) copied, 0 already there and unchanged, 1 not copied" in first.stdout
+    assert refused in first.stdout.splitlines()
+    store = await PostgresStore.open(pg_dsn)
+    try:
+        assert await store.game(ids["running"]) is None, "none of the refused game's rows stay"
+        assert await store.game(ids["ended"]) is not None and await store.game(ids["lobby"]) is not None
+    finally:
+        await store.close()
+
+    second = run_migrate(path, pg_dsn)  # still safe to run again: the same refusal, nothing else
+    assert second.returncode == 1, second.stdout + second.stderr
+    assert "0 game(s) copied, 2 already there and unchanged, 1 not copied" in second.stdout
+    assert refused in second.stdout.splitlines()
+
+    # The channel is freed, but a timer in PostgreSQL has the id of one of the running game's.
+    db = sqlite3.connect(path)
+    try:
+        (timer_id,) = db.execute("SELECT MIN(id) FROM timers WHERE game_id = ?", (ids["running"],)).fetchone()
+    finally:
+        db.close()
+    store = await PostgresStore.open(pg_dsn)
+    try:
+        await GameService(store, GAMES).end(squatter, HOST, moderator=True)
+        await store.pool.execute(
+            "INSERT INTO timers (id, game_id, kind, due_at) VALUES ($1, NULL, 'reminder', '2000')", timer_id
+        )
+    finally:
+        await store.close()
+    third = run_migrate(path, pg_dsn)
+    assert third.returncode == 1, third.stdout + third.stderr
+    assert "Traceback" not in third.stderr, third.stderr
+    assert (
+        f"NOT COPIED: game {ids['running']} in channel 200 was not copied: its timers clash with rows "
+        f"already in PostgreSQL (Key (id)=({timer_id}) already exists.). Remove those rows there, then run "
+        f"this again to copy game {ids['running']}."
+    ) in third.stdout.splitlines()
+
+    store = await PostgresStore.open(pg_dsn)
+    try:
+        await store.delete_timer(timer_id)
+    finally:
+        await store.close()
+    fourth = run_migrate(path, pg_dsn)
+    assert fourth.returncode == 0, fourth.stdout + fourth.stderr
+    assert "1 game(s) copied, 2 already there and unchanged, 0 not copied" in fourth.stdout
+    store = await PostgresStore.open(pg_dsn)
+    try:
+        assert await snapshot_matches_replay(GameService(store, GAMES), ids["running"])
     finally:
         await store.close()

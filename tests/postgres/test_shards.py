@@ -11,15 +11,20 @@ SIGUSR1, printing what the tick did: the test waits for those lines, never for t
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import signal
+from collections.abc import AsyncIterator
 from pathlib import Path
 
+import asyncpg
 import pytest
 from discord.ext import commands
 from fakecord import FakeDiscord
 from fakecord.driver import NoResponse
 
 from bot.app import create_bot
+from bot.clock import DEADLINE, REMINDER
 from bot.gamelog import live_actions, rebuild
 from bot.postgres import PostgresStore
 from bot.settings import Settings, SettingsError
@@ -38,17 +43,26 @@ async def status_of(store: PostgresStore, channel: int) -> tuple[int, str, list[
     return game.id, game.status, list(STUB.rules.to_act(state)), game.version
 
 
+async def until_alice_or_the_end(
+    fd: FakeDiscord, store: PostgresStore, shard: int, seat: int
+) -> tuple[int, str, list[int], int]:
+    """The status of the shard's game once it waits for Alice (``seat``) or has ended: the AI answers
+    after a move's first response, so let its process go quiet until it has."""
+    channel = fd.channel_id(f"war-{shard}")
+    for _ in range(20):
+        found = await status_of(store, channel)
+        if found[1] == "ended" or found[2] == [seat]:
+            break
+        await fd.wait_idle(settle=0.5)
+    return found
+
+
 async def alice_moves(fd: FakeDiscord, store: PostgresStore, shard: int, seat: int, moves: int) -> list[int]:
     """Alice (``seat``) takes one counter on each of her turns, ``moves`` times or until the game ends;
     the versions her acknowledged moves made (the AI answers each in the same process)."""
-    channel = fd.channel_id(f"war-{shard}")
     made = []
     for _ in range(moves):
-        for _ in range(20):  # the AI answers after the move's first response: let its process go quiet
-            _, status, waiting, version = await status_of(store, channel)
-            if status == "ended" or waiting == [seat]:
-                break
-            await fd.wait_idle(settle=0.5)
+        _, status, waiting, version = await until_alice_or_the_end(fd, store, shard, seat)
         if status == "ended":
             break
         assert waiting == [seat], f"shard {shard}: waiting for {waiting}"
@@ -138,6 +152,97 @@ async def test_two_shard_processes_play_their_own_guilds_games(tmp_path: Path) -
         assert "Traceback" not in errors and "ERROR" not in errors, errors
 
 
+async def test_a_due_reminder_is_sent_once_however_many_processes_tick(tmp_path: Path) -> None:
+    """A reminder of the game in shard 1's guild falls due. Shard 0's process leaves it alone; shard 1's
+    sends it. Then shard 1's replacement starts before the old process stops (as in a rolling restart):
+    two processes see the game's timers and tick at once, and the next reminder and the deadline still
+    reach the channel once each. While another process is claiming a timer (its row locked), a
+    process skips it at once instead of waiting for it (``FOR UPDATE SKIP LOCKED``)."""
+    dsn = await fresh_database("reminders")
+    hours = tmp_path / "hours"
+    hours.write_text("0")
+    async with FakeDiscord(settle=0.1, timeout=20.0) as fd:
+        guilds_on_both_shards(fd)
+        processes = [ShardProcess(fd, dsn, (s,), hours, tmp_path / f"shard-{s}.err") for s in (0, 1)]
+        await asyncio.gather(*(p.start() for p in processes))
+        store = await PostgresStore.open(dsn)
+        try:
+            await fd.slash("alice", "war-1", "game new", ruleset="stub", deadline_hours=1)  # reminders 50,10
+            await fd.slash("alice", "war-1", "game join", ai=True)
+            started = await fd.slash("alice", "war-1", "game start")
+            assert not started.ephemeral, started.content
+            await fd.wait_idle()
+            game_id = (await status_of(store, fd.channel_id("war-1")))[0]
+            seat = next(s.seat for s in await store.seats(game_id) if s.user_id is not None)
+            assert (await until_alice_or_the_end(fd, store, 1, seat))[2] == [seat]
+            timers = await store.timers(game_id)
+            reminder = {json.loads(t.payload)["percent"]: t.id for t in timers if t.kind == REMINDER}
+            (deadline,) = (t.id for t in timers if t.kind == DEADLINE)
+            assert sorted(reminder) == [10, 50]
+
+            def reminded() -> list[str]:
+                said = [m.content for m in fd.messages("war-1") if "of your turn is left" in m.content]
+                return [text.split("⏳ ")[1].split("%")[0] for text in said]
+
+            # Half the turn gone. Shard 0's process ticks first: the game is not on its shard.
+            hours.write_text("0.6")
+            assert await processes[0].tick() == {"tick": [0], "deadlines": [], "reminders": []}
+            assert await processes[1].tick() == {"tick": [1], "deadlines": [], "reminders": [game_id]}
+            await fd.wait_idle()
+            assert reminded() == ["50"]
+            assert {t.id for t in await store.timers(game_id)} == {reminder[10], deadline}
+
+            late = ShardProcess(fd, dsn, (1,), hours, tmp_path / "shard-1-late.err")
+            await late.start()
+            processes.append(late)
+            syncs = [path for verb, path, _ in fd.requests if verb == "PUT" and path.endswith("/commands")]
+            assert len(syncs) == 1, syncs  # three processes started; only shard 0's publishes the commands
+            hours.write_text("0.95")  # 10% of the turn left: the second reminder is due
+            async with claimed_elsewhere(dsn, reminder[10]):
+                try:
+                    skipped = await asyncio.wait_for(asyncio.gather(processes[1].tick(), late.tick()), 10)
+                except TimeoutError:
+                    raise AssertionError("a process waited for a timer another one was claiming") from None
+            assert [t["reminders"] for t in skipped] == [[], []]
+            ticks = await asyncio.gather(*(p.tick() for p in processes))
+            assert sorted(game for t in ticks for game in t["reminders"]) == [game_id], ticks
+            await fd.wait_idle()
+            assert reminded() == ["50", "10"]
+            assert {t.id for t in await store.timers(game_id)} == {deadline}, "the reminder, consumed once"
+
+            hours.write_text("2")  # the deadline passed
+            ticks = await asyncio.gather(*(p.tick() for p in processes))
+            assert sorted(game for t in ticks for game in t["deadlines"]) == [game_id], ticks
+            await fd.wait_idle()
+            notices = [m for m in fd.messages("war-1") if "missed the deadline" in m.content]
+            assert len(notices) == 1, [m.content for m in notices]
+            rows = await store.log(game_id)
+            assert len([r for r in rows if r.kind == "system" and '"timeout"' in (r.action or "")]) == 1
+        finally:
+            await store.close()
+            for process in processes:
+                await process.stop()
+        fd.assert_clean()
+    for name in ("shard-0", "shard-1", "shard-1-late"):
+        errors = (tmp_path / f"{name}.err").read_text()
+        assert "Traceback" not in errors and "ERROR" not in errors, errors
+
+
+@contextlib.asynccontextmanager
+async def claimed_elsewhere(dsn: str, timer_id: int) -> AsyncIterator[None]:
+    """The timer's row locked for the block, as by a process in the middle of claiming it; then let go
+    unchanged (rolled back)."""
+    connection = await asyncpg.connect(dsn)
+    claim = connection.transaction()
+    await claim.start()
+    try:
+        assert await connection.fetchval("SELECT id FROM timers WHERE id = $1 FOR UPDATE", timer_id)
+        yield
+    finally:
+        await claim.rollback()
+        await connection.close()
+
+
 async def test_one_process_holding_both_shards_runs_them_as_an_autosharded_bot(tmp_path: Path) -> None:
     """PBP_SHARDS=2 with both ids in one process: discord.py's AutoShardedBot, two gateway connections
     (one per shard), each guild answered. One process may keep SQLite: it is the only one."""
@@ -179,6 +284,12 @@ def test_the_shard_settings_are_read_strictly() -> None:
     plan = ShardPlan(2, (1,))
     assert plan.owns(5 << 22) and not plan.owns(4 << 22) and not plan.owns(None)  # DMs: shard 0
     assert not plan.whole and ShardPlan(2, (0, 1)).whole
+
+
+def test_only_the_process_holding_shard_0_publishes_the_slash_commands() -> None:
+    assert ShardPlan(2, (0,)).syncs_commands and not ShardPlan(2, (1,)).syncs_commands
+    assert ShardPlan(4, (0, 3)).syncs_commands and not ShardPlan(4, (1, 2)).syncs_commands
+    assert ShardPlan().syncs_commands, "one process holding every shard publishes them"
 
 
 def test_dev_guild_ids_are_ascii_digits() -> None:
