@@ -21,10 +21,11 @@ from PIL import Image, ImageDraw
 
 from render.axis_allies.base import MapBase, map_palette, power_colour
 from render.axis_allies.diff import MapChanges, Move
-from render.axis_allies.layout import Marker, Token, box_at, free_spot, names_index, row_box
+from render.axis_allies.layout import Marker, Token, free_spot, names_index, row_box
 from render.axis_allies.places import nearby
 from render.core import colours as C
 from render.core.badges import paste_sprite
+from render.core.boxes import box_at
 from render.core.marks import burst_sprite, change_tag, dashed_path, draw_arrow, tag_style, trim
 from render.core.shapes import Point
 from rules.axis_allies.board import classic_board

@@ -22,10 +22,10 @@ from render.axis_allies.diff import MapChanges, check_changes
 from render.axis_allies.icons import UNIT_ORDER, UNITS, Units, chip_for, chip_style, token_for, token_style
 from render.core import colours as C
 from render.core.badges import Sprite, badge_sprite
+from render.core.boxes import Box, BoxIndex, box_at
 from render.core.shapes import Point, seat_shape
 from rules.axis_allies.board import POWERS, classic_board
 
-Box = tuple[float, float, float, float]
 Costs = tuple[float, ...]  # per ``territory_at`` value
 _FREE: Costs = (0.0,) * 256
 STRUCTURES = ("factory",)  # shown in the owner's marker row, not in the owner's chip
@@ -442,14 +442,6 @@ def _costs(picture: MapPicture, power: str) -> Costs:
     return tuple(costs)
 
 
-def box_at(centre: Point, w: float, h: float) -> Box:
-    return (centre[0] - w / 2, centre[1] - h / 2, centre[0] + w / 2, centre[1] + h / 2)
-
-
-def _overlaps(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
 _NAMES: dict[int, tuple[MapBase, BoxIndex]] = {}
 
 
@@ -465,44 +457,3 @@ def names_index(base: MapBase) -> BoxIndex:
             _NAMES.pop(next(iter(_NAMES)), None)
         _NAMES[id(base)] = found = (base, index)
     return found[1].copy()
-
-
-class BoxIndex:
-    """Boxes bucketed on a coarse grid, so "does this box touch any placed one" stays cheap."""
-
-    def __init__(self, cell: int) -> None:
-        self.cell = max(8, cell)
-        self.buckets: dict[tuple[int, int], list[Box]] = {}
-
-    def _cells(self, box: Box) -> list[tuple[int, int]]:
-        c = self.cell
-        return [
-            (x, y)
-            for x in range(math.floor(box[0] / c), math.floor(box[2] / c) + 1)
-            for y in range(math.floor(box[1] / c), math.floor(box[3] / c) + 1)
-        ]
-
-    def copy(self) -> BoxIndex:
-        twin = BoxIndex(self.cell)
-        twin.buckets = {cell: list(boxes) for cell, boxes in self.buckets.items()}
-        return twin
-
-    def add(self, box: Box) -> None:
-        for cell in self._cells(box):
-            self.buckets.setdefault(cell, []).append(box)
-
-    def hits(self, box: Box, ignore: Box | None = None) -> bool:
-        """Whether ``box`` overlaps any box added (``ignore`` aside)."""
-        return self.first_hit(box, ignore) is not None
-
-    def first_hit(self, box: Box, ignore: Box | None = None) -> Box | None:
-        """A box added that ``box`` overlaps (``ignore`` aside), or None."""
-        x0, y0, x1, y1 = box
-        c, get = self.cell, self.buckets.get
-        rows = range(math.floor(y0 / c), math.floor(y1 / c) + 1)
-        for x in range(math.floor(x0 / c), math.floor(x1 / c) + 1):
-            for y in rows:
-                for b in get((x, y), ()):
-                    if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1 and b is not ignore:
-                        return b
-        return None

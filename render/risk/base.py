@@ -20,6 +20,7 @@ from data import load_json
 from render.core import colours as C
 from render.core import masks, panels
 from render.core.badges import BadgeStyle, badge_width
+from render.core.boxes import overlaps
 from render.core.cache import BuildCache
 from render.core.fonts import font, text_width
 from render.core.palette import Palette
@@ -297,17 +298,13 @@ def _place_continent_labels(
                 sea,
             ):
                 continue
-            if any(_overlaps(box, other) for other in avoid):
+            if any(overlaps(box, other) for other in avoid):
                 continue
             halo = continent_colour(board, c)
             draw_text(image, (x, y), text, f, palette.ramp(label_colour(halo), C.SEA), "mm")
             placed.append(box)
             break
     return tuple(placed)
-
-
-def _overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 _BASES: BuildCache[BoardBase] = BuildCache(_build)
