@@ -1,15 +1,15 @@
-"""The combat move and the non-combat move: land, sea and air movement, transports, canals, neutrals,
-blitzing, aircraft range and landing, and AA fire at aircraft flying over.
+"""The combat move and the non-combat move: land, sea and air movement, canals, neutrals, blitzing,
+aircraft range and landing, and AA fire at aircraft flying over.
 
 ``plan`` checks a ``Move`` against the rules without rolling dice (``legal`` uses it to sample moves);
-``move`` then performs it. Both raise ``IllegalAction`` with a sentence naming the rule.
+``move`` then performs it. Both raise ``IllegalAction`` with a sentence naming the rule. Moves by
+transport (loading, unloading, both at once) are checked and performed in ``transport.py``; what every
+kind of move shares (the ``Plan``, taking units from stacks) is in ``moves_common.py``.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
-from dataclasses import dataclass, field
 
 from msgspec.structs import replace
 
@@ -35,12 +35,21 @@ from rules.axis_allies.common import (
     space,
 )
 from rules.axis_allies.control import capture
-from rules.axis_allies.events import AmphibiousDeclared, NeutralEntered, UnitsLost, UnitsMoved
+from rules.axis_allies.events import UnitsLost, UnitsMoved
+from rules.axis_allies.moves_common import (
+    Plan,
+    check_aa_room,
+    eligible,
+    enter_neutral,
+    note_origin,
+    remove_count,
+    split,
+    take,
+)
 from rules.axis_allies.reach import (
     can_reach_landing,
     carrier_room,
     carriers_in_reach,
-    committed,
     distances,
     friendly_owner,
     landing_spot,
@@ -48,69 +57,14 @@ from rules.axis_allies.reach import (
     untaken_neutral,
 )
 from rules.axis_allies.routes import candidate_paths, domain_of
-from rules.axis_allies.state import (
-    AMPHIBIOUS,
-    BOMBING,
-    COMBAT,
-    RUSSIA,
-    SIDE,
-    UNLOADED,
-    AAState,
-    Phase,
-    Stack,
-)
-from rules.axis_allies.units import Domain, Unit, can_load, movement
+from rules.axis_allies.state import BOMBING, COMBAT, RUSSIA, SIDE, AAState, Phase, Stack
+from rules.axis_allies.transport import perform_transport, plan_load, plan_unload
+from rules.axis_allies.units import Domain, Unit
 from rules.core.dice import DiceCup
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
-from rules.core.tuples import with_item
 
 LAND, SEA, AIR = Domain.LAND, Domain.SEA, Domain.AIR
-
-
-@dataclass
-class Plan:
-    """A checked move: which stacks leave, what arrives where, and what happens on the way."""
-
-    kind: str  # "land", "sea", "air", "load", "unload", "bridge"
-    path: tuple[int, ...]
-    taken: list[Stack] = field(default_factory=list)  # stacks (or parts) leaving path[0]
-    battle: bool = False  # the destination will be fought over
-    capture: list[int] = field(default_factory=list)  # hostile territories taken on the way / at the end
-    neutral: int | None = None  # an untaken neutral territory entered (paid for)
-    overfly: list[int] = field(default_factory=list)  # hostile AA guns flown over
-    transports: list[tuple[Stack, Stack]] = field(default_factory=list)  # (before, after) in the zone
-    landed: list[Stack] = field(default_factory=list)  # land units coming ashore at path[-1]
-    deferred: bool = False  # cargo waits for the zone to be cleared
-    riders: list[Stack] = field(default_factory=list)  # allied fighters carried by moving carriers
-
-
-def _take(stacks: list[Stack], wanted: int, match: list[Stack], label: str, where: int) -> list[Stack]:
-    """Take ``wanted`` units from the eligible stacks ``match`` (in preference order), updating ``stacks``."""
-    have = sum(s.count for s in match)
-    if have < wanted:
-        raise IllegalAction(
-            "not_enough_units",
-            f"You have {have} {label} in {NAMES[where]} able to make that move, not {wanted}.",
-        )
-    taken = []
-    for s in match:
-        if wanted == 0:
-            break
-        n = min(wanted, s.count)
-        wanted -= n
-        taken.append(replace(s, count=n))
-        i = stacks.index(s)
-        if s.count == n:
-            stacks.pop(i)
-        else:
-            stacks[i] = replace(s, count=s.count - n)
-    return taken
-
-
-def _split(stacks: Iterable[Stack]) -> list[Stack]:
-    """One stack per unit (transports are handled one by one)."""
-    return [replace(s, count=1) for s in stacks for _ in range(s.count)]
 
 
 # ---- planning ----------------------------------------------------------------------------------------
@@ -147,16 +101,16 @@ def plan(state: AAState, power: int, action: Move) -> Plan:
         if domains != {LAND}:
             raise IllegalAction("one_kind", "Move land units on or off transports in a move of their own.")
         if not IS_SEA[start]:
-            return _plan_load(state, power, path, requests, combat)
-        return _plan_unload(state, power, path, requests, combat)
+            return plan_load(state, power, path, requests, combat)
+        return plan_unload(state, power, path, requests, combat)
     if LAND in domains and SEA in domains:
         raise IllegalAction("one_kind", "Land and sea units cannot move along the same path.")
     stacks = list(state.units[start])
     plan_ = Plan("air" if domains == {AIR} else "sea" if SEA in domains else "land", path)
     for unit, cargo, n in requests:
-        match = _eligible(state, power, stacks, start, unit, cargo, len(path) - 1, combat)
+        match = eligible(state, power, stacks, start, unit, cargo, len(path) - 1, combat)
         label = unit if cargo is None else f"transport:{'+'.join(cargo) or 'empty'}"
-        plan_.taken += _take(stacks, n, match, label, start)
+        plan_.taken += take(stacks, n, match, label, start)
     if SEA in domains:
         _check_sea(state, power, path, plan_, combat)
     elif LAND in domains:
@@ -177,34 +131,6 @@ def _planned_route(state: AAState, power: int, action: Move, ends: tuple[int, in
         except IllegalAction:
             continue
     raise IllegalAction("not_adjacent", f"{NAMES[ends[0]]} does not border {NAMES[ends[1]]}.")
-
-
-def _eligible(
-    state: AAState,
-    power: int,
-    stacks: list[Stack],
-    where: int,
-    unit: str,
-    cargo: tuple[str, ...] | None,
-    steps: int,
-    combat: bool,
-) -> list[Stack]:
-    techs = state.techs[power]
-    found = []
-    for s in stacks:
-        if s.power != power or s.unit != unit or (cargo is not None and s.cargo != cargo):
-            continue
-        if remaining(s, techs) < steps or s.target >= 0 or s.flags & UNLOADED:
-            continue
-        if not combat and s.flags & COMBAT and DOMAIN[unit] is not AIR:
-            continue
-        if combat and committed(state, s, where):
-            continue
-        found.append(s)
-    # Loaded transports first (moving a transport moves its cargo), then the most-travelled units
-    # able to make the move, so fresher ones stay free for longer moves.
-    found.sort(key=lambda s: (-len(s.cargo), -s.moved, s.flags))
-    return found
 
 
 def _check_sea(state: AAState, power: int, path: tuple[int, ...], p: Plan, combat: bool) -> None:
@@ -276,7 +202,7 @@ def _check_land(state: AAState, power: int, path: tuple[int, ...], p: Plan, comb
     end = path[-1]
     has_aa = any(s.unit == "aa_gun" for s in p.taken)
     if friendly_land(state, end, power):
-        _check_aa_room(state, end, p.taken)
+        check_aa_room(state, end, p.taken)
         return
     if not combat:
         raise IllegalAction(
@@ -297,15 +223,6 @@ def _check_land(state: AAState, power: int, path: tuple[int, ...], p: Plan, comb
         p.battle = True
     else:
         p.capture.append(end)
-
-
-def _check_aa_room(state: AAState, where: int, arriving: list[Stack]) -> None:
-    """One AA gun per territory, moved in as well as placed (TripleA's "Multiple AA Per Territory" off)."""
-    guns = sum(s.count for s in arriving if s.unit == "aa_gun")
-    if guns and guns + sum(s.count for s in state.units[where] if s.unit == "aa_gun") > 1:
-        raise IllegalAction(
-            "one_aa_gun", f"A territory holds one AA gun; {NAMES[where]} cannot take another."
-        )
 
 
 def _check_air(state: AAState, power: int, path: tuple[int, ...], p: Plan, combat: bool, bomb: bool) -> None:
@@ -389,176 +306,6 @@ def _landing_after_battle(state: AAState, power: int, end: int, unit: str, left:
     return False
 
 
-def _plan_load(
-    state: AAState,
-    power: int,
-    path: tuple[int, ...],
-    requests: list[tuple[str, tuple[str, ...] | None, int]],
-    combat: bool,
-) -> Plan:
-    start = path[0]
-    if len(path) > 3 or not IS_SEA[path[1]] or (len(path) == 3 and IS_SEA[path[2]]):
-        raise IllegalAction(
-            "bad_path",
-            "Land units load from a coastal territory into a sea zone: [territory, sea zone], "
-            "or [territory, sea zone, territory] to load and unload at once.",
-        )
-    zone = path[1]
-    if enemy_ships(state, zone, power):
-        raise IllegalAction(
-            "hostile_zone", f"Transports cannot load in {NAMES[zone]} while enemy ships are there."
-        )
-    stacks = list(state.units[start])
-    taken: list[Stack] = []
-    for unit, _, n in requests:
-        match = _eligible(state, power, stacks, start, unit, None, 1, combat)
-        taken += _take(stacks, n, match, unit, start)
-    kind = "bridge" if len(path) == 3 else "load"
-    p = Plan(kind, path, taken=taken)
-    cargo_units = sorted((u for s in taken for u in [s.unit] * s.count), key=lambda u: (u == "infantry", u))
-    boats = [
-        s
-        for s in _split(state.units[zone])
-        if s.power == power
-        and s.unit == "transport"
-        and not s.flags & UNLOADED
-        and s.target < 0
-        and (combat or not s.flags & COMBAT)
-    ]
-    if not boats:
-        raise IllegalAction("no_transport", f"You have no transport in {NAMES[zone]} that can load.")
-    boats.sort(key=lambda s: (-len(s.cargo), s.moved, s.flags))
-    loads = {i: list(b.cargo) for i, b in enumerate(boats)}
-    for unit in cargo_units:
-        together = state.options.aa_gun_with_infantry
-        spot = next((i for i in loads if can_load(_tally(loads[i] + [unit]), together)), None)
-        if spot is None:
-            raise IllegalAction(
-                "no_room",
-                f"No transport in {NAMES[zone]} has room for another {unit} (a transport carries 2 "
-                + (
-                    "infantry, 1 tank, or 1 AA gun and 1 infantry)."
-                    if together
-                    else "infantry, 1 tank or 1 AA gun)."
-                ),
-            )
-        loads[spot].append(unit)
-    for i, boat in enumerate(boats):
-        if len(loads[i]) != len(boat.cargo):
-            p.transports.append((boat, replace(boat, cargo=tuple(sorted(loads[i])))))
-    if kind == "bridge":
-        _plan_landing(state, power, path[2], p, combat, zone)
-    return p
-
-
-def _tally(units: list[str]) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for u in units:
-        out[u] = out.get(u, 0) + 1
-    return out
-
-
-def _plan_unload(
-    state: AAState,
-    power: int,
-    path: tuple[int, ...],
-    requests: list[tuple[str, tuple[str, ...] | None, int]],
-    combat: bool,
-) -> Plan:
-    if len(path) != 2 or IS_SEA[path[1]]:
-        raise IllegalAction(
-            "bad_path", "Cargo unloads from a sea zone into a bordering territory: [sea zone, territory]."
-        )
-    zone = path[0]
-    wanted: dict[str, int] = {}
-    for unit, _, n in requests:
-        wanted[unit] = wanted.get(unit, 0) + n
-    land = path[1]
-    boats = [
-        s
-        for s in _split(state.units[zone])
-        if s.power == power
-        and s.unit == "transport"
-        and s.cargo
-        and s.target < 0
-        and (combat or not s.flags & COMBAT)
-    ]
-    # In the combat move a transport unloads into one territory only; in the non-combat move it may
-    # unload into several (Classic, as TripleA's MoveValidator has it).
-    elsewhere = [b for b in boats if combat and b.unloaded_to not in (-1, land)]
-    boats = [b for b in boats if b not in elsewhere]
-    # Transports whose whole cargo is asked for first, so as few transports as possible are used.
-    boats.sort(key=lambda b: (not all(b.cargo.count(u) <= wanted.get(u, 0) for u in b.cargo), b.flags))
-    p = Plan("unload", path)
-    need = dict(wanted)
-    for boat in boats:
-        if not any(need.get(u, 0) for u in boat.cargo):
-            continue
-        left = list(boat.cargo)
-        for u in boat.cargo:
-            if need.get(u, 0):
-                need[u] -= 1
-                left.remove(u)
-                p.taken.append(Stack(power, u, 1))
-        p.transports.append((boat, replace(boat, cargo=tuple(left))))
-    short = {u: n for u, n in need.items() if n}
-    if short:
-        unit, n = next(iter(short.items()))
-        if sum(b.cargo.count(unit) for b in elsewhere) >= n:
-            raise IllegalAction(
-                "one_territory",
-                f"In the combat move a transport unloads into one territory only: the transport with "
-                f"that {unit} in {NAMES[zone]} already unloaded into {NAMES[elsewhere[0].unloaded_to]}.",
-            )
-        raise IllegalAction(
-            "not_aboard", f"Your transports in {NAMES[zone]} do not carry {wanted[unit]} {unit}."
-        )
-    _plan_landing(state, power, land, p, combat, zone)
-    if p.deferred and any(after.cargo for _, after in p.transports):
-        raise IllegalAction(
-            "whole_cargo",
-            f"Past the enemy ships in {NAMES[zone]}, a transport lands its whole cargo in one territory; "
-            "name all of it.",
-        )
-    return p
-
-
-def _plan_landing(state: AAState, power: int, land: int, p: Plan, combat: bool, zone: int) -> None:
-    if friendly_land(state, land, power):
-        if enemy_ships(state, zone, power):
-            raise IllegalAction("hostile_zone", f"Clear {NAMES[zone]} of enemy ships before unloading there.")
-        _check_aa_room(state, land, p.taken)
-        return
-    if not combat:
-        raise IllegalAction(
-            "hostile_destination", f"{NAMES[land]} is not friendly: landing there is a combat move."
-        )
-    if any(s.unit == "aa_gun" for s in p.taken):
-        raise IllegalAction("aa_no_attack", "AA guns cannot take part in an amphibious assault.")
-    if untaken_neutral(state, land):
-        # Classic has no ban on entering a neutral from the sea (Eire, say): the same charge as over land.
-        if enemy_ships(state, zone, power):
-            raise IllegalAction("hostile_zone", f"Clear {NAMES[zone]} of enemy ships before unloading there.")
-        charge = state.options.neutral_charge
-        if state.ipcs[power] < charge:
-            raise IllegalAction(
-                "neutral_charge",
-                f"Entering neutral {NAMES[land]} first costs {charge} IPCs; you have {state.ipcs[power]}.",
-            )
-        p.neutral = land
-        return
-    if enemy_ships(state, zone, power):
-        if p.kind == "bridge":
-            raise IllegalAction("hostile_zone", f"Clear {NAMES[zone]} of enemy ships before unloading there.")
-        p.deferred = True
-        p.battle = True
-        return
-    if enemy_fighting(state, land, power):
-        p.battle = True
-    else:
-        p.capture.append(land)
-
-
 # ---- performing --------------------------------------------------------------------------------------
 
 
@@ -572,10 +319,10 @@ def move(state: AAState, power: int, action: Move, cup: DiceCup, events: list[Ev
     who = power_id(power)
     pid = power_id(power)
     if p.kind in ("load", "bridge", "unload"):
-        return _perform_transport(state, power, p, combat, events)
+        return perform_transport(state, power, p, combat, events)
     changes: dict[int, list[Stack]] = {start: list(state.units[start])}
     for s in p.taken + p.riders:
-        _remove_count(changes[start], s)
+        remove_count(changes[start], s)
     arriving = []
     for s in p.taken:
         flags = s.flags | flag
@@ -595,59 +342,19 @@ def move(state: AAState, power: int, action: Move, cup: DiceCup, events: list[Ev
     changes[end] = list(state.units[end]) + arriving
     state = set_many(state, changes)
     if p.battle:
-        state = _note_origin(state, end, path[-2])
+        state = note_origin(state, end, path[-2])
     if p.neutral is not None:
-        state = _enter_neutral(state, power, p.neutral, events)
+        state = enter_neutral(state, power, p.neutral, events)
     for x in p.capture:
         state = capture(state, power, x, events)
     return state
-
-
-def _enter_neutral(state: AAState, power: int, where: int, events: list[Event]) -> AAState:
-    """The first power into a neutral pays the charge and takes it; its units stop there."""
-    charge = state.options.neutral_charge
-    state = replace(state, ipcs=with_item(state.ipcs, power, state.ipcs[power] - charge))
-    events.append(NeutralEntered(power_id(power), NAMES[where], charge))
-    state = replace(
-        state,
-        owner=with_item(state.owner, where, power),
-        captured=tuple(sorted({*state.captured, where})),
-    )
-    return _stop_units(state, where, power, state.techs[power])
-
-
-def _note_origin(state: AAState, battle: int, came_from: int) -> AAState:
-    """Remember that attackers entered the battle in ``battle`` from ``came_from`` (retreats go there)."""
-    pair = (battle, came_from)
-    if pair in state.attack_origins:
-        return state
-    return replace(state, attack_origins=(*state.attack_origins, pair))
-
-
-def _remove_count(stacks: list[Stack], part: Stack) -> None:
-    for i, s in enumerate(stacks):
-        if s.key() == part.key() and s.count >= part.count:
-            if s.count == part.count:
-                stacks.pop(i)
-            else:
-                stacks[i] = replace(s, count=s.count - part.count)
-            return
-    raise AssertionError(f"{part} not found")
-
-
-def _stop_units(state: AAState, where: int, power: int, techs: tuple[str, ...]) -> AAState:
-    stacks = [
-        replace(s, moved=movement(s.unit, techs)) if s.power == power and DOMAIN[s.unit] is LAND else s
-        for s in state.units[where]
-    ]
-    return set_many(state, {where: stacks})
 
 
 def _aa_fire(
     state: AAState, power: int, where: int, planes: list[Stack], cup: DiceCup, events: list[Event]
 ) -> tuple[list[Stack], list[Stack]]:
     """An AA gun fires one die at each aircraft flying over (hits on 1); the cheapest aircraft fall."""
-    singles = _split(s for s in planes if DOMAIN[s.unit] is AIR)
+    singles = split(s for s in planes if DOMAIN[s.unit] is AIR)
     others = [s for s in planes if DOMAIN[s.unit] is not AIR]
     if not singles:
         return planes, []
@@ -658,54 +365,3 @@ def _aa_fire(
     events.extend(fired)
     singles.sort(key=lambda s: (s.unit != "fighter", -s.moved))  # fighters are the cheaper losses
     return others + singles[hits:], singles[:hits]
-
-
-def _perform_transport(state: AAState, power: int, p: Plan, combat: bool, events: list[Event]) -> AAState:
-    pid = power_id(power)
-    techs = state.techs[power]
-    path = p.path
-    zone = path[1] if p.kind in ("load", "bridge") else path[0]
-    changes: dict[int, list[Stack]] = {}
-    if p.kind in ("load", "bridge"):
-        start = path[0]
-        changes[start] = list(state.units[start])
-        for s in p.taken:
-            _remove_count(changes[start], s)
-    zone_stacks = list(state.units[zone])
-    unloading = p.kind in ("bridge", "unload")
-    cflag = COMBAT if combat else 0
-    unloaded_to = path[-1] if combat else -1  # only the combat move limits a transport to one territory
-    for before, after in p.transports:
-        _remove_count(zone_stacks, before)
-        if p.kind == "load":
-            new = after
-        elif p.kind == "bridge":
-            new = replace(before, flags=before.flags | UNLOADED | cflag, unloaded_to=unloaded_to)
-        elif p.deferred:
-            new = replace(before, target=path[-1], flags=before.flags | COMBAT)
-        else:
-            new = replace(after, flags=after.flags | UNLOADED | cflag, unloaded_to=unloaded_to)
-        zone_stacks.append(new)
-    changes[zone] = zone_stacks
-    units_moved = counts_of(p.taken)
-    names = tuple(NAMES[x] for x in path)
-    if p.deferred:
-        changes[zone] = zone_stacks
-        state = set_many(state, changes)
-        events.append(AmphibiousDeclared(pid, units_moved, NAMES[zone], NAMES[path[-1]]))
-        return _note_origin(state, path[-1], zone)
-    if unloading:
-        land = path[-1]
-        hostile = not friendly_land(state, land, power)
-        flags = (COMBAT if combat else 0) | (AMPHIBIOUS if hostile else 0)
-        ashore = [Stack(power, s.unit, s.count, movement(s.unit, techs), flags) for s in p.taken]
-        changes[land] = list(state.units[land]) + ashore
-    state = set_many(state, changes)
-    events.append(UnitsMoved(pid, units_moved, names, p.kind))
-    if p.battle:
-        state = _note_origin(state, path[-1], zone)
-    if p.neutral is not None:
-        state = _enter_neutral(state, power, p.neutral, events)
-    for x in p.capture:
-        state = capture(state, power, x, events)
-    return state
