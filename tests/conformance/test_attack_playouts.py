@@ -106,11 +106,11 @@ def test_ai_playout_to_a_captured_capital(seats, options):
 
 # AI-against-AI seeds on the joined world that end on a captured capital. Found offline: AttackAI(seats *
 # 10 + s) for every seat, options {"map": "world", "war": "total"}, seeds "atk-world-capital-{seats}-{n}"
-# for n = 0, 1, 2, ... played without checks, keeping those that ended on a capital (5 seats: n = 4, 8,
-# 13, 22 and 24 of the first 27; 6 seats: n = 12 and 18 of the first 30). Kept: the captures earliest in
-# the war (year 3 and year 7), so each playout with every check runs in a second or two. A change to the
+# for n = 0, 1, 2, ... played without checks, keeping those that ended on a capital (5 seats: n = 1, 8
+# and 22 of the first 40; 6 seats: n = 5, 29 and 36 of the first 40). Kept: the captures earliest in the
+# war (year 8 and year 7), so each playout with every check runs in a second or two. A change to the
 # rules or the AI may move the capture: search again the same way.
-WORLD_CAPTURES = [(5, "atk-world-capital-5-13"), (6, "atk-world-capital-6-18")]
+WORLD_CAPTURES = [(5, "atk-world-capital-5-8"), (6, "atk-world-capital-6-29")]
 
 
 @pytest.mark.parametrize(("seats", "seed"), WORLD_CAPTURES, ids=["5p-world", "6p-world"])

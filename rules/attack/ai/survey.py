@@ -7,6 +7,7 @@ from collections import deque
 
 from rules.attack.board import Layout
 from rules.attack.common import army_steps, own_regions
+from rules.attack.movement import blitz_range
 from rules.attack.state import NEUTRAL, AttackState
 from rules.attack.tables import PLANE, TANK, Counts, army_value
 
@@ -20,8 +21,9 @@ def enemy_neighbours(state: AttackState, board: Layout, seat: int, region: int) 
 
 
 def pressure(state: AttackState, board: Layout, seat: int, region: int) -> int:
-    """Enemy army value that could strike ``region`` next action: next door, and tanks and planes two
-    regions away (a Blitz)."""
+    """Enemy army value that could strike ``region`` next action: next door, and tanks and planes further
+    away but within a Blitz's range (the ``blitz_range`` option; counted at half, as a Blitz may go
+    elsewhere)."""
     total = 0.0
     near = set(board.army_neighbours(region))
     for n in near:
@@ -30,12 +32,20 @@ def pressure(state: AttackState, board: Layout, seat: int, region: int) -> int:
             # a rival keeps part of its capital's garrison at home
             share = 0.6 if state.seats[owner].capital == n else 1.0
             total += share * army_value(state.army[n])
-    further = {m for n in near for m in board.army_neighbours(n)} - near - {region}
-    for m in further:
+    for m in _within(board, region, blitz_range(state)) - near - {region}:
         if state.owner[m] not in (seat, NEUTRAL):
             units = state.army[m]
             total += 0.5 * (3 * units[TANK] + 4 * units[PLANE])
     return int(total)
+
+
+def _within(board: Layout, region: int, steps: int) -> set[int]:
+    """Regions at most ``steps`` army steps from ``region`` (over anyone's land, as planes fly)."""
+    found, edge = {region}, {region}
+    for _ in range(steps):
+        edge = {m for n in edge for m in board.army_neighbours(n)} - found
+        found |= edge
+    return found
 
 
 def garrison_guess(state: AttackState) -> Counts:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from rules.attack import RULES
 from rules.attack.actions import Begin, Buy, ChooseGovernment, Troops
 from rules.attack.ai import AttackAI
+from rules.attack.ai.survey import pressure
 from rules.attack.common import with_seat
 from rules.attack.events import (
     ActionBegan,
@@ -135,3 +136,19 @@ def test_the_ai_chooses_any_government():
         assert isinstance(action, ChooseGovernment)
         chosen.add(action.government)
     assert chosen == {"fascism", "communism", "monarchy", "democracy"}
+
+
+def test_the_ai_counts_tanks_and_planes_within_the_blitz_range_as_a_threat():
+    # Seat 1's tanks and planes stand exactly three regions from Germany: within the default Blitz range
+    # of 3, out of it when the option says 2.
+    seen = edge = {WEST.index["germany"]}
+    for _ in range(3):  # the regions one, two, then three army steps away
+        edge = {m for n in edge for m in WEST.army_neighbours(n)} - seen
+        seen = seen | edge
+    far = WEST.region_ids[min(edge)]
+    holdings = {"germany": (0, (1, 0, 0, 0)), far: (1, (0, 0, 4, 2))}
+    germany = WEST.index["germany"]
+    threatened = position(holdings, capitals=("germany", far))
+    assert pressure(threatened, WEST, 0, germany) == int(0.5 * (3 * 4 + 4 * 2))
+    out_of_range = position(holdings, capitals=("germany", far), options=make_options({"blitz_range": 2}))
+    assert pressure(out_of_range, WEST, 0, germany) == 0
