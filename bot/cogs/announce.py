@@ -178,8 +178,11 @@ class TurnAnnouncer:
         status = await self.host.service.status(game_id)
         channel = await self._channel(status.channel_id)
         status_message = await self.refresh_status(game_id)
-        if status.result:
-            final = await board_message(self.host, game_id, title="Game over", lines=[*lines, status.result])
+        if status.result:  # the final board marks what the status board marks: the game's last moves
+            marked = await self.host.service.events_since(game_id, self.marked_from.get(game_id))
+            final = await board_message(
+                self.host, game_id, title="Game over", lines=[*lines, status.result], recent=marked.events
+            )
             await channel.send(
                 content=plain(note) if note else None,
                 embeds=final.embeds,

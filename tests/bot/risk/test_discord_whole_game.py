@@ -67,6 +67,13 @@ async def test_whole_game_through_commands_and_buttons(tmp_path):
         ]
         final = board_posts[-1].embeds[0]
         assert final["title"] == "Game over" and "wins" in final["description"]
+        # Its board marks the last moves, as the status board does (the winning conquest among them).
+        posted = {a.filename: a.data for a in board_posts[-1].attachments}["board.png"]
+        marked = await bot.service.events_since(game_id, bot.announcer.status_marks_from(game_id))
+        view = await bot.service.view(game_id)
+        draw = bot.games["risk"].pictures.board
+        assert marked.events and posted == draw(view, status.names, title=status.title, recent=marked.events)
+        assert posted != draw(view, status.names, title=status.title, recent=())
         verify = await fd.slash("bob", "risk", "game verify")
         assert "match the revealed seed" in verify.content
         fd.assert_clean()
