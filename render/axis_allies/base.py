@@ -100,6 +100,7 @@ class MapBase:
     shown: tuple[bool, ...]  # per territory, whether any of it is in the picture
     centres: tuple[Point, ...]  # per territory, its middle (in a window: of the part that shows)
     wrap: float  # the whole map's width in these pixels: the Pacific runs off one edge onto the other
+    tail_points: tuple[tuple[Point, ...], ...]  # per territory, where a displaced chip's tail may point
 
     def territory_value(self, x: float, y: float) -> int:
         """``territory_at`` at (x, y): territory index + 1, 0 off the map."""
@@ -208,7 +209,25 @@ def _build(width: int, window: Window | None = None, ui: float | None = None) ->
         tuple(shown),
         tuple(centres),
         map_w * scale,
+        tuple(
+            _tail_points(i, spots_of, rings[i], territory_at.tobytes(), width)
+            for i, spots_of in enumerate(places)
+        ),
     )
+
+
+def _tail_points(
+    index: int, spots_of: tuple[Point, ...], rings: tuple[tuple[Point, ...], ...], pixels: bytes, width: int
+) -> tuple[Point, ...]:
+    """The chip spots that lie on territory ``index`` (or, for one too small for any, its outline)."""
+    inside = tuple(p for p in spots_of if _value_at(pixels, width, p) == index + 1)
+    return inside or tuple(p for ring in rings for p in ring)
+
+
+def _value_at(pixels: bytes, width: int, p: Point) -> int:
+    ix, iy = int(p[0]), int(p[1])
+    height = len(pixels) // width
+    return pixels[iy * width + ix] if 0 <= ix < width and 0 <= iy < height else 0
 
 
 _CACHE: BuildCache[MapBase] = BuildCache(_build)

@@ -13,6 +13,7 @@ tail pointing at it.
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -20,6 +21,7 @@ from dataclasses import dataclass, field
 from render.axis_allies.base import MOSTLY, MapBase, ipc_style, map_palette, nearby, power_colour
 from render.axis_allies.diff import MapChanges, check_changes
 from render.axis_allies.icons import UNIT_ORDER, UNITS, Units, chip_for, chip_style, token_for, token_style
+from render.axis_allies.places import grid_offsets
 from render.core import colours as C
 from render.core.badges import Sprite, badge_sprite
 from render.core.boxes import Box, BoxIndex, box_at
@@ -278,9 +280,7 @@ def clear_layouts() -> None:
 
 def _tail_target(base: MapBase, index: int, centre: Point, box: Box) -> Point | None:
     """The point of territory ``index`` nearest the chip at ``centre`` (None if the chip covers it)."""
-    inside = [p for p in base.spots[index] if base.territory_value(*p) == index + 1]
-    points = inside or [p for ring in base.rings[index] for p in ring]
-    target = min(points, key=lambda p: (math.dist(p, centre), p))
+    target = min((math.dist(p, centre), p) for p in base.tail_points[index])[1]
     if box[0] <= target[0] <= box[2] and box[1] <= target[1] <= box[3]:
         return None
     return target
@@ -378,13 +378,16 @@ def _nearest_fit(
     blocker: Box = (0.0, 0.0, 0.0, 0.0)  # the last box in the way: the next candidates often hit it too
     hw, hh = w / 2, h / 2
     tx0, ty0, tx1, ty1 = base.bounds[index]
-    for centre in nearby(anchor, max(2.0, h / 3), 2000):
-        far = math.dist(centre, anchor) / h
+    ax, ay = anchor
+    step, width, height, dist = max(2.0, h / 3), base.width, base.height, math.dist
+    for dx, dy in itertools.islice(grid_offsets(), 2000):  # ``nearby``, inlined: a hot loop
+        x, y = ax + dx * step, ay + dy * step
+        centre = (x, y)
+        far = dist(centre, anchor) / h
         if best is not None and far - weight >= best[0]:
             break
-        x, y = centre
         x0, y0, x1, y1 = x - hw, y - hh, x + hw, y + hh
-        if x0 < 0 or y0 < 0 or x1 > base.width or y1 > base.height:
+        if x0 < 0 or y0 < 0 or x1 > width or y1 > height:
             continue
         if best is not None and far >= best[0] and not (x0 < tx1 and tx0 < x1 and y0 < ty1 and ty0 < y1):
             continue  # off the box round its territory, so nothing of it on its land: no better

@@ -183,12 +183,14 @@ def spots(
 
 def nearby(centre: Point, step: float, count: int) -> Iterator[Point]:
     """Up to ``count`` points on a ``step`` grid round ``centre``, nearest first (lazily)."""
-    for dx, dy in itertools.islice(_offsets(), count):
+    for dx, dy in itertools.islice(grid_offsets(), count):
         yield (centre[0] + dx * step, centre[1] + dy * step)
 
 
 @cache
-def _offsets() -> tuple[tuple[int, int], ...]:
+def grid_offsets() -> tuple[tuple[int, int], ...]:
+    """Grid steps round a point, nearest first: what ``nearby`` scales (a hot loop may scale them
+    itself)."""
     r = 60
     return tuple(
         sorted(
