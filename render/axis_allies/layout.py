@@ -299,7 +299,8 @@ def free_spot(
     """The first spot where a w×h box fits on the map clear of ``taken`` (with ``index``: at least
     ``share`` of it on that territory, and the rest over little that ``costs`` much)."""
     hw, hh, width, height = w / 2, h / 2, base.width, base.height
-    blocker: Box = (0.0, 0.0, 0.0, 0.0)  # the last box in the way: the next spots, close by, often hit it
+    # The last two boxes in the way: the next spots, close by, often hit one of them again.
+    blocker = before = (0.0, 0.0, 0.0, 0.0)
     for centre in spots:
         x, y = centre
         x0, y0, x1, y1 = x - hw, y - hh, x + hw, y + hh
@@ -308,15 +309,17 @@ def free_spot(
         b = blocker
         if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
             continue
+        b = before
+        if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
+            continue
         box = (x0, y0, x1, y1)
         hit = taken.first_hit(box)
         if hit is not None:
-            blocker = hit
+            blocker, before = hit, blocker
             continue
         if index is None:
             return centre
-        own, cost = _cover(base, index, box, costs)
-        if own >= share and cost <= 0.1:
+        if _fits(base, index, box, costs, share):
             return centre
     return None
 
@@ -375,7 +378,8 @@ def _nearest_fit(
     one beside the name but on the sea), and over little that ``costs`` much. With ``sea``, only places
     centred on water."""
     best: tuple[float, Point] | None = None
-    blocker: Box = (0.0, 0.0, 0.0, 0.0)  # the last box in the way: the next candidates often hit it too
+    # The last two boxes in the way: the next candidates often hit one of them again.
+    blocker = before = (0.0, 0.0, 0.0, 0.0)
     hw, hh = w / 2, h / 2
     tx0, ty0, tx1, ty1 = base.bounds[index]
     ax, ay = anchor
@@ -394,12 +398,15 @@ def _nearest_fit(
         b = blocker
         if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
             continue
+        b = before
+        if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
+            continue
         if sea and not base.sea_lut[base.territory_value(*centre)]:
             continue  # (before the look for boxes in the way: a lookup is cheaper)
         box = (x0, y0, x1, y1)
         hit = taken.first_hit(box)
         if hit is not None:
-            blocker = hit
+            blocker, before = hit, blocker
             continue
         own, cost = _cover(base, index, box, costs)
         score = far - weight * own + cost
@@ -431,6 +438,26 @@ def _cover(base: MapBase, index: int, box: Box, costs: Costs = _FREE) -> tuple[f
         else:
             cost += costs[v]
     return own / 15, cost / 15
+
+
+def _fits(base: MapBase, index: int, box: Box, costs: Costs, share: float) -> bool:
+    """``_cover``'s own share at least ``share`` and mean cost at most 0.1, from the same samples, but
+    stopping at the first sample that settles it (most spots tried are refused early)."""
+    value, pixels, width, height = index + 1, base.territory_bytes, base.width, base.height
+    x0, y0, x1, y1 = box
+    bw, bh = x1 - x0, y1 - y0
+    own, cost, left = 0, 0.0, 15
+    for fx, fy in _SAMPLES:
+        x, y = int(x0 + fx * bw), int(y0 + fy * bh)
+        v = pixels[y * width + x] if 0 <= x < width and 0 <= y < height else 0
+        left -= 1
+        if v == value:
+            own += 1
+        else:
+            cost += costs[v]
+            if cost / 15 > 0.1 or (own + left) / 15 < share:  # the costs are never negative
+                return False
+    return own / 15 >= share
 
 
 def _costs(picture: MapPicture, power: str) -> Costs:
