@@ -8,6 +8,8 @@ in the legend, so the map still reads in greyscale.
 
 from __future__ import annotations
 
+from functools import cache
+
 Rgb = tuple[int, int, int]
 
 
@@ -78,6 +80,7 @@ def contrast(a: Rgb, b: Rgb) -> float:
     return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
 
 
+@cache  # asked for every name and badge of every render, of a few dozen colours
 def ink_on(background: Rgb) -> Rgb:
     """Black or white, whichever reads better on ``background``."""
     return BLACK if contrast(BLACK, background) >= contrast(WHITE, background) else WHITE
