@@ -139,8 +139,16 @@ def separate(
                     xi += (ox + 0.5) * (1 if dx >= 0 else -1)
                 else:
                     yi += (oy + 0.5) * (1 if dy >= 0 else -1)
-            xs[i] = min(max(xi, left + hwi), right - hwi)
-            ys[i] = min(max(yi, top + hhi), bottom - hhi)
+            # Kept in bounds: min(max(x, low), high), without the calls.
+            if xi < left + hwi:
+                xi = left + hwi
+            if xi > right - hwi:
+                xi = right - hwi
+            if yi < top + hhi:
+                yi = top + hhi
+            if yi > bottom - hhi:
+                yi = bottom - hhi
+            xs[i], ys[i] = xi, yi
         if not moved:
             break
     return list(zip(xs, ys, strict=True))

@@ -94,8 +94,16 @@ def badge_places(width: int, sizes: tuple[tuple[int, int], ...]) -> tuple[Point,
                     x += (ox + 0.5) * (1 if dx >= 0 else -1)
                 else:
                     y += (oy + 0.5) * (1 if dy >= 0 else -1)
-            xs[i] = min(max(x, hw), width - hw)
-            ys[i] = min(max(y, hh), height - hh)
+            # Kept on the map: min(max(x, low), high), without the calls.
+            if x < hw:
+                x = hw
+            if x > width - hw:
+                x = width - hw
+            if y < hh:
+                y = hh
+            if y > height - hh:
+                y = height - hh
+            xs[i], ys[i] = x, y
         if not moved:
             break
     return tuple(zip(xs, ys, strict=True))
