@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -56,6 +57,13 @@ class GameRecord:
     turn_started_at: str | None = None
     status_message_id: int | None = None
     snapshot_version: int = 0  # the version at which the latest snapshot was written (0: none yet)
+
+    @classmethod
+    def from_row(cls, values: dict[str, Any]) -> GameRecord:
+        """A games row as either backend reads it, as a fresh dict (this takes it over): every column by
+        name, the options as JSON text."""
+        values["options"] = json.loads(values["options"])
+        return cls(**values)
 
 
 @dataclass(frozen=True, slots=True)

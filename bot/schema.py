@@ -194,18 +194,11 @@ WITH_SEATS = (
 )
 
 
-def game_record(row: sqlite3.Row) -> GameRecord:
-    values = dict(row)
-    values["options"] = json.loads(values["options"])
-    return GameRecord(**values)
-
-
 def game_and_seats(row: sqlite3.Row) -> GameAndSeats:
     values = dict(row)
     seats = sorted((SeatRecord(*columns) for columns in json.loads(values.pop("seats_json"))), key=_seat_no)
     length = values.pop("log_length") or 0
-    values["options"] = json.loads(values["options"])
-    return GameAndSeats(GameRecord(**values), tuple(seats), int(length))
+    return GameAndSeats(GameRecord.from_row(values), tuple(seats), int(length))
 
 
 def _seat_no(seat: SeatRecord) -> int:

@@ -46,7 +46,6 @@ from bot.schema import (
     WITH_SEATS,
     append_entry,
     game_and_seats,
-    game_record,
     migrate,
     update_columns,
     user_version,
@@ -260,11 +259,11 @@ class SqliteStore:
             if "games.channel_id" in str(error):
                 raise ChannelBusy(channel_id) from None
             raise
-        return game_record(row)
+        return GameRecord.from_row(dict(row))
 
     async def game(self, game_id: int) -> GameRecord | None:
         rows = await self._rows(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
-        return game_record(rows[0]) if rows else None
+        return GameRecord.from_row(dict(rows[0])) if rows else None
 
     async def game_and_seats(
         self, game_id: int | None = None, *, channel_id: int | None = None
@@ -280,7 +279,7 @@ class SqliteStore:
         rows = await self._rows(
             f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND status != 'ended'", (channel_id,)
         )
-        return game_record(rows[0]) if rows else None
+        return GameRecord.from_row(dict(rows[0])) if rows else None
 
     async def running_games(self) -> list[int]:
         """The ids of every game being played (not in the lobby, paused or ended)."""
@@ -292,7 +291,7 @@ class SqliteStore:
         rows = await self._rows(
             f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
         )
-        return game_record(rows[0]) if rows else None
+        return GameRecord.from_row(dict(rows[0])) if rows else None
 
     async def seats(self, game_id: int) -> list[SeatRecord]:
         rows = await self._rows(

@@ -86,18 +86,11 @@ async def _keep_session(connection: asyncpg.Connection) -> None:
     net. asyncpg still rolls back a transaction left open before calling this."""
 
 
-def _game(row: asyncpg.Record) -> GameRecord:
-    values = dict(row)
-    values["options"] = json.loads(values["options"])
-    return GameRecord(**values)
-
-
 def _game_and_seats(row: asyncpg.Record) -> GameAndSeats:
     values = dict(row)
     seats = tuple(SeatRecord(*columns) for columns in json.loads(values.pop("seats_json") or "[]"))
     length = values.pop("log_length") or 0
-    values["options"] = json.loads(values["options"])
-    return GameAndSeats(GameRecord(**values), seats, int(length))
+    return GameAndSeats(GameRecord.from_row(values), seats, int(length))
 
 
 class PostgresStore:
@@ -150,7 +143,7 @@ class PostgresStore:
 
     async def game(self, game_id: int) -> GameRecord | None:
         rows = await self._rows(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = $1", game_id)
-        return _game(rows[0]) if rows else None
+        return GameRecord.from_row(dict(rows[0])) if rows else None
 
     async def game_and_seats(
         self, game_id: int | None = None, *, channel_id: int | None = None
@@ -166,7 +159,7 @@ class PostgresStore:
         rows = await self._rows(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = $1 AND status != 'ended'", channel_id
         )
-        return _game(rows[0]) if rows else None
+        return GameRecord.from_row(dict(rows[0])) if rows else None
 
     async def running_games(self) -> list[int]:
         """The ids of every game being played on this process's shards."""
@@ -178,7 +171,7 @@ class PostgresStore:
         rows = await self._rows(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = $1 ORDER BY id DESC LIMIT 1", channel_id
         )
-        return _game(rows[0]) if rows else None
+        return GameRecord.from_row(dict(rows[0])) if rows else None
 
     async def seats(self, game_id: int) -> list[SeatRecord]:
         sql = f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = $1 ORDER BY seat"
@@ -284,7 +277,7 @@ class PostgresStore:
             if error.constraint_name == "games_one_active_per_channel":
                 raise ChannelBusy(channel_id) from None
             raise
-        return _game(rows[0])
+        return GameRecord.from_row(dict(rows[0]))
 
     async def commit(
         self,
