@@ -38,7 +38,9 @@ from rules.axis_allies.control import capture
 from rules.axis_allies.events import UnitsLost, UnitsMoved
 from rules.axis_allies.moves_common import (
     Plan,
+    Requests,
     check_aa_room,
+    check_neutral_charge,
     eligible,
     enter_neutral,
     note_origin,
@@ -92,7 +94,7 @@ def plan(state: AAState, power: int, action: Move) -> Plan:
         if b not in NEIGHBOURS[a]:
             raise IllegalAction("not_adjacent", f"{NAMES[a]} does not border {NAMES[b]}.")
     start = path[0]
-    requests = [(*parse_unit(u, state.options.optional_units), n) for u, n in action.units]
+    requests: Requests = [(*parse_unit(u, state.options.optional_units), n) for u, n in action.units]
     domains = {DOMAIN[u] for u, _, _ in requests}
     if any(u == "factory" for u, _, _ in requests):
         raise IllegalAction("immobile", "Industrial complexes never move.")
@@ -211,12 +213,7 @@ def _check_land(state: AAState, power: int, path: tuple[int, ...], p: Plan, comb
     if has_aa:
         raise IllegalAction("aa_no_attack", "AA guns cannot attack or enter enemy or neutral territory.")
     if untaken_neutral(state, end):
-        charge = state.options.neutral_charge
-        if state.ipcs[power] < charge:
-            raise IllegalAction(
-                "neutral_charge",
-                f"Entering neutral {NAMES[end]} first costs {charge} IPCs; you have {state.ipcs[power]}.",
-            )
+        check_neutral_charge(state, power, end)
         p.neutral = end
         return
     if enemy_fighting(state, end, power):

@@ -25,6 +25,9 @@ from rules.core.tuples import with_item
 LAND, AIR = Domain.LAND, Domain.AIR
 
 
+Requests = list[tuple[str, tuple[str, ...] | None, int]]  # (unit, a transport's cargo or None, count)
+
+
 @dataclass
 class Plan:
     """A checked move: which stacks leave, what arrives where, and what happens on the way."""
@@ -107,6 +110,17 @@ def check_aa_room(state: AAState, where: int, arriving: list[Stack]) -> None:
     if guns and guns + sum(s.count for s in state.units[where] if s.unit == "aa_gun") > 1:
         raise IllegalAction(
             "one_aa_gun", f"A territory holds one AA gun; {NAMES[where]} cannot take another."
+        )
+
+
+def check_neutral_charge(state: AAState, power: int, land: int) -> None:
+    """Entering an untaken neutral first costs ``neutral_charge`` IPCs (paid by ``enter_neutral``), over
+    land or from the sea alike."""
+    charge = state.options.neutral_charge
+    if state.ipcs[power] < charge:
+        raise IllegalAction(
+            "neutral_charge",
+            f"Entering neutral {NAMES[land]} first costs {charge} IPCs; you have {state.ipcs[power]}.",
         )
 
 

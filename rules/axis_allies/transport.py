@@ -24,7 +24,7 @@ from rules.axis_allies.common import (
 )
 from rules.axis_allies.control import capture
 from rules.axis_allies.events import AmphibiousDeclared, UnitsMoved
-from rules.axis_allies.moves_common import Plan
+from rules.axis_allies.moves_common import Plan, Requests
 from rules.axis_allies.reach import untaken_neutral
 from rules.axis_allies.state import AMPHIBIOUS, COMBAT, UNLOADED, AAState, Stack
 from rules.axis_allies.units import can_load, movement
@@ -38,7 +38,7 @@ def plan_load(
     state: AAState,
     power: int,
     path: tuple[int, ...],
-    requests: list[tuple[str, tuple[str, ...] | None, int]],
+    requests: Requests,
     combat: bool,
 ) -> Plan:
     start = path[0]
@@ -107,7 +107,7 @@ def plan_unload(
     state: AAState,
     power: int,
     path: tuple[int, ...],
-    requests: list[tuple[str, tuple[str, ...] | None, int]],
+    requests: Requests,
     combat: bool,
 ) -> Plan:
     if len(path) != 2 or IS_SEA[path[1]]:
@@ -184,12 +184,7 @@ def _plan_landing(state: AAState, power: int, land: int, p: Plan, combat: bool, 
         # Classic has no ban on entering a neutral from the sea (Eire, say): the same charge as over land.
         if enemy_ships(state, zone, power):
             raise IllegalAction("hostile_zone", f"Clear {NAMES[zone]} of enemy ships before unloading there.")
-        charge = state.options.neutral_charge
-        if state.ipcs[power] < charge:
-            raise IllegalAction(
-                "neutral_charge",
-                f"Entering neutral {NAMES[land]} first costs {charge} IPCs; you have {state.ipcs[power]}.",
-            )
+        moves_common.check_neutral_charge(state, power, land)
         p.neutral = land
         return
     if enemy_ships(state, zone, power):
