@@ -47,6 +47,7 @@ from render.axis_allies.places import (
 )
 from render.core import colours as C
 from render.core import masks
+from render.core.boxes import BoxIndex
 from render.core.cache import BuildCache
 from render.core.shapes import Point
 from rules.axis_allies.board import classic_board
@@ -101,6 +102,7 @@ class MapBase:
     centres: tuple[Point, ...]  # per territory, its middle (in a window: of the part that shows)
     wrap: float  # the whole map's width in these pixels: the Pacific runs off one edge onto the other
     tail_points: tuple[tuple[Point, ...], ...]  # per territory, where a displaced chip's tail may point
+    names: BoxIndex  # the names' boxes (``reserved``), indexed: copied by every layout, never changed
 
     def territory_value(self, x: float, y: float) -> int:
         """``territory_at`` at (x, y): territory index + 1, 0 off the map."""
@@ -186,6 +188,7 @@ def _build(width: int, window: Window | None = None, ui: float | None = None) ->
         ),
         strict=True,
     )
+    pixels = territory_at.tobytes()
     return MapBase(
         width,
         height,
@@ -200,7 +203,7 @@ def _build(width: int, window: Window | None = None, ui: float | None = None) ->
         tuple(territory_at.histogram()[1 : len(board.names) + 1]),
         bounds,
         territory_at,
-        territory_at.tobytes(),
+        pixels,
         tuple(
             255 if 0 < v <= len(board.names) and board.territories[board.names[v - 1]].is_sea else 0
             for v in range(256)
@@ -209,11 +212,16 @@ def _build(width: int, window: Window | None = None, ui: float | None = None) ->
         tuple(shown),
         tuple(centres),
         map_w * scale,
-        tuple(
-            _tail_points(i, spots_of, rings[i], territory_at.tobytes(), width)
-            for i, spots_of in enumerate(places)
-        ),
+        tuple(_tail_points(i, spots_of, rings[i], pixels, width) for i, spots_of in enumerate(places)),
+        _names_index(reserved, ui),
     )
+
+
+def _names_index(reserved: list[Box], ui: float) -> BoxIndex:
+    index = BoxIndex(round(64 * ui))
+    for box in reserved:
+        index.add(box)
+    return index
 
 
 def _tail_points(

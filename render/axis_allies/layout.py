@@ -472,18 +472,7 @@ def _costs(picture: MapPicture, power: str) -> Costs:
     return tuple(costs)
 
 
-_NAMES: dict[int, tuple[MapBase, BoxIndex]] = {}
-
-
 def names_index(base: MapBase) -> BoxIndex:
-    """A new index holding the boxes of ``base``'s names (``base.reserved``), copied from one built once
-    per base: every layout and every render's marks start from them."""
-    found = _NAMES.get(id(base))
-    if found is None or found[0] is not base:  # (an id can be reused once a base is dropped)
-        index = BoxIndex(round(64 * base.ui))
-        for box in base.reserved:
-            index.add(box)
-        while len(_NAMES) >= _LAID_OUT_MAX:
-            _NAMES.pop(next(iter(_NAMES)), None)
-        _NAMES[id(base)] = found = (base, index)
-    return found[1].copy()
+    """A new index holding the boxes of ``base``'s names, to add a render's own boxes to: a copy of the
+    one the static base built once."""
+    return base.names.copy()
