@@ -129,7 +129,7 @@ async def fill(path: Path, games: int, snapshot: str, action: str, events: str) 
     with db:
         db.executemany(
             "INSERT INTO games (id, channel_id, ruleset, status, seed, seed_hash, version, state, "
-            "created_at, updated_at) VALUES (?, ?, 'risk', 'running', 'x', 'y', 14, ?, ?, ?)",
+            "log_length, created_at, updated_at) VALUES (?, ?, 'risk', 'running', 'x', 'y', 14, ?, 10, ?, ?)",
             ((i, i, snapshot, at, at) for i in range(1, games + 1)),
         )
         db.executemany(

@@ -4,8 +4,9 @@
 
 copies every game with its seats, log rows and what is kept beside them (snapshots, reverts, turn
 starts), its timers, every guild's settings and every member's notice preference; then verifies each
-game: its rows in PostgreSQL are byte for byte the file's, and its log, replayed from the seed, gives
-exactly its saved state (``bot.gamelog.rebuild``). Stop the bot that uses the file first.
+game: its rows in PostgreSQL are byte for byte the file's, its log length is its last row's seq (the next
+row is numbered from it), and its log, replayed from the seed, gives exactly its saved state
+(``bot.gamelog.rebuild``). Stop the bot that uses the file first.
 
 Safe to run again: each game is copied in one transaction (a crash leaves whole games), and a game (or
 setting) already in PostgreSQL exactly as in the file is left alone and reported as unchanged. One that
@@ -240,8 +241,18 @@ async def _why_refused(
 
 
 async def _verify(connection: asyncpg.Connection, games: Games, game_id: int) -> str | None:
-    """None if the copied game replays to its saved state (or has no state yet: a lobby); else why not."""
-    game = await connection.fetchrow("SELECT ruleset, seed, options, state FROM games WHERE id = $1", game_id)
+    """None if the copied game's log length is its last row's seq (the next row is numbered from it) and
+    it replays to its saved state (or has no state yet: a lobby); else why not."""
+    game = await connection.fetchrow(
+        "SELECT ruleset, seed, options, state, log_length, "
+        "(SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = $1) AS last_seq FROM games WHERE id = $1",
+        game_id,
+    )
+    if game["log_length"] != game["last_seq"]:
+        return (
+            f"game {game_id}: its log length ({game['log_length']}) is not its last row's seq "
+            f"({game['last_seq']})"
+        )
     if game["state"] is None:
         return None
     known = games.get(game["ruleset"])

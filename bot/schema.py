@@ -172,7 +172,16 @@ CREATE INDEX actions_round_marks ON actions (game_id, seq) WHERE opens_round = 1
 ALTER TABLE games ADD COLUMN snapshot_version INTEGER NOT NULL DEFAULT 0;
 """
 
-MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4, V5)
+V6 = """
+-- The log's length (its highest seq; 0: no rows) kept on the game: a commit numbers the rows it appends
+-- after it and adds their count in the same transaction, so a move neither reads the log's end nor
+-- counts it, and a game's read gets it from the row itself. Rows are never deleted and undo only
+-- appends, so the highest seq is the length. The games already here count their rows once.
+ALTER TABLE games ADD COLUMN log_length INTEGER NOT NULL DEFAULT 0;
+UPDATE games SET log_length = COALESCE((SELECT MAX(seq) FROM actions WHERE actions.game_id = games.id), 0);
+"""
+
+MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4, V5, V6)
 LATEST = len(MIGRATIONS)
 
 
@@ -190,14 +199,14 @@ LOG_COLUMNS = "seq, kind, seat, user_id, action, events, at"
 WITH_SEATS = (
     f"SELECT {GAME_COLUMNS}, "
     f"(SELECT json_group_array(json_array({SEAT_COLUMNS})) FROM seats WHERE seats.game_id = games.id) "
-    "AS seats_json, (SELECT MAX(seq) FROM actions WHERE actions.game_id = games.id) AS log_length FROM games"
+    "AS seats_json, log_length FROM games"
 )
 
 
 def game_and_seats(row: sqlite3.Row) -> GameAndSeats:
     values = dict(row)
     seats = sorted((SeatRecord(*columns) for columns in json.loads(values.pop("seats_json"))), key=_seat_no)
-    length = values.pop("log_length") or 0
+    length = values.pop("log_length")
     return GameAndSeats(GameRecord.from_row(values), tuple(seats), int(length))
 
 
@@ -240,15 +249,15 @@ def update_columns(update: GameUpdate) -> tuple[str, list[Any]]:
     return "".join(parts), params
 
 
-async def append_entry(db: aiosqlite.Connection, game_id: int, entry: LogEntry, at: str) -> int:
-    """One log row and what is kept beside it (see ``GameStore.commit``); returns its seq."""
-    (row,) = await db.execute_fetchall(
+async def append_entry(db: aiosqlite.Connection, game_id: int, seq: int, entry: LogEntry, at: str) -> None:
+    """Log row ``seq`` and what is kept beside it (see ``GameStore.commit``). The caller numbers it from
+    ``games.log_length``, which it bumped in the same transaction."""
+    await db.execute(
         "INSERT INTO actions (game_id, seq, kind, seat, user_id, action, events, at, opens_round) "
-        "VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?), ?, ?, ?, ?, ?, ?, ?) "
-        "RETURNING seq",
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             game_id,
-            game_id,
+            seq,
             entry.kind,
             entry.seat,
             entry.user_id,
@@ -258,7 +267,6 @@ async def append_entry(db: aiosqlite.Connection, game_id: int, entry: LogEntry, 
             int(entry.opens_round),
         ),
     )
-    seq = int(row[0])
     if entry.reverts:
         await db.executemany(
             "INSERT INTO reverted (game_id, seq, by_seq) VALUES (?, ?, ?)",
@@ -276,7 +284,6 @@ async def append_entry(db: aiosqlite.Connection, game_id: int, entry: LogEntry, 
             "INSERT INTO turn_starts (game_id, seat, seq) VALUES (?, ?, ?)",
             [(game_id, seat, seq) for seat in entry.turn_seats],
         )
-    return seq
 
 
 # ---- migrating ----------------------------------------------------------------------------------------

@@ -99,7 +99,9 @@ class GameStore(Protocol):
     async def running_games(self) -> list[int]: ...
     async def seats(self, game_id: int) -> list[SeatRecord]: ...
     async def log(self, game_id: int) -> list[LogRecord]: ...
-    async def log_length(self, game_id: int) -> int: ...
+    async def log_length(self, game_id: int) -> int:
+        """The game's greatest seq (its row count: rows are never deleted), 0 when it has none."""
+        ...
 
     # -- reading only the rows an operation needs (issue 14); ``seq`` is a log row's number (1, 2, ...).
     # "Live" action rows: kind 'action' and not reverted by an undo or rollback (``LogEntry.reverts``).
@@ -150,11 +152,12 @@ class GameStore(Protocol):
         append ``entries``, replace the game's timers if given (so a turn and its deadline change
         together). Raises ``VersionConflict`` (and writes nothing) if the version moved.
 
-        For each entry, in order, after appending its row (seq = the game's greatest seq + 1): its
-        ``reverts`` are recorded as reverted by this row, and every snapshot and turn start at or after the
-        smallest of them is deleted (they included what is now taken back); then its ``snapshot`` is
-        stored at this row's seq, a turn start at this seq for each of its ``turn_seats``, and the row
-        carries its ``opens_round`` mark. ``Commit.seq`` is the last appended row's seq."""
+        For each entry, in order, after appending its row (seq = the log's length + 1; the length, kept
+        on the game, grows by one): its ``reverts`` are recorded as reverted by this row, and every
+        snapshot and turn start at or after the smallest of them is deleted (they included what is now
+        taken back); then its ``snapshot`` is stored at this row's seq, a turn start at this seq for each
+        of its ``turn_seats``, and the row carries its ``opens_round`` mark. ``Commit.seq`` is the last
+        appended row's seq."""
         ...
 
     async def add_timer(self, game_id: int | None, kind: str, due_at: str, payload: str = "{}") -> int: ...
@@ -305,8 +308,8 @@ class SqliteStore:
         return await self.log_rows(game_id)
 
     async def log_length(self, game_id: int) -> int:
-        rows = await self._rows("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,))
-        return int(rows[0][0])
+        rows = await self._rows("SELECT log_length FROM games WHERE id = ?", (game_id,))
+        return int(rows[0][0]) if rows else 0
 
     async def log_rows(self, game_id: int, first: int = 1, last: int | None = None) -> list[LogRecord]:
         rows = await self._rows(
@@ -372,10 +375,13 @@ class SqliteStore:
         async with self._lock:
             db = self._db
             try:
-                bumped = await db.execute_fetchall(
-                    f"UPDATE games SET version = version + 1, updated_at = ?{columns} "
-                    "WHERE id = ? AND version = ? RETURNING version",
-                    (at, *params, game_id, expected_version),
+                # The rows are numbered after the log's length, which grows by their count here.
+                bumped = list(
+                    await db.execute_fetchall(
+                        f"UPDATE games SET version = version + 1, log_length = log_length + ?, "
+                        f"updated_at = ?{columns} WHERE id = ? AND version = ? RETURNING log_length",
+                        (len(entries), at, *params, game_id, expected_version),
+                    )
                 )
                 if not bumped:
                     await db.rollback()
@@ -395,15 +401,16 @@ class SqliteStore:
                         "INSERT INTO timers (game_id, kind, due_at, payload) VALUES (?, ?, ?, ?)",
                         [(game_id, t.kind, t.due_at, t.payload) for t in timers],
                     )
-                seq = None
-                for entry in entries:
-                    seq = await append_entry(db, game_id, entry, at)
+                length = int(bumped[0][0])
+                first = length - len(entries) + 1
+                for seq, entry in enumerate(entries, first):
+                    await append_entry(db, game_id, seq, entry, at)
                 await db.commit()
             except BaseException:
                 if db.in_transaction:
                     await db.rollback()
                 raise
-            return Commit(expected_version + 1, seq)
+            return Commit(expected_version + 1, length if entries else None)
 
     async def add_timer(self, game_id: int | None, kind: str, due_at: str, payload: str = "{}") -> int:
         (row,) = await self._write(

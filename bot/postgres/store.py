@@ -74,8 +74,7 @@ _LIVE = (
 _WITH_SEATS = (
     f"SELECT {_GAME_COLUMNS}, "
     f"(SELECT json_agg(json_build_array({_SEAT_COLUMNS}) ORDER BY seat) FROM seats "
-    "WHERE seats.game_id = games.id)::text AS seats_json, "
-    "(SELECT MAX(seq) FROM actions WHERE actions.game_id = games.id) AS log_length FROM games"
+    "WHERE seats.game_id = games.id)::text AS seats_json, log_length FROM games"
 )
 
 
@@ -89,7 +88,7 @@ async def _keep_session(connection: asyncpg.Connection) -> None:
 def _game_and_seats(row: asyncpg.Record) -> GameAndSeats:
     values = dict(row)
     seats = tuple(SeatRecord(*columns) for columns in json.loads(values.pop("seats_json") or "[]"))
-    length = values.pop("log_length") or 0
+    length = values.pop("log_length")
     return GameAndSeats(GameRecord.from_row(values), seats, int(length))
 
 
@@ -240,7 +239,8 @@ class PostgresStore:
         return [int(row[0]) for row in rows]
 
     async def log_length(self, game_id: int) -> int:
-        return int(await self.pool.fetchval("SELECT COUNT(*) FROM actions WHERE game_id = $1", game_id))
+        length = await self.pool.fetchval("SELECT log_length FROM games WHERE id = $1", game_id)
+        return int(length or 0)  # None: no such game
 
     # -- writing -------------------------------------------------------------------------------------
 

@@ -16,10 +16,10 @@ from pathlib import Path
 import asyncpg
 
 from bot.games import GAMES
-from bot.migrate import tables_of
+from bot.migrate import _verify, tables_of
 from bot.postgres import PostgresStore
 from bot.service import GameService
-from bot.store import GuildSettings, SqliteStore
+from bot.store import GuildSettings, LogEntry, SqliteStore
 from rules.risk.actions import PlaceArmies
 from tests.bot.conftest import HOST, new_game, snapshot_matches_replay, user_to_act
 from tests.bot.test_crash import ROOT
@@ -84,6 +84,17 @@ async def test_a_servers_games_move_to_postgresql_and_a_second_run_changes_nothi
             there = [tuple(row) for row in await connection.fetch(table.select())]
             assert there == wanted, table.name
             assert wanted, f"the file's {table.name} had rows to copy"
+        # Each game's log length arrives with it, and is its last row's seq there too.
+        lengths = await connection.fetch(
+            "SELECT id, log_length, (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = games.id) "
+            "AS last_seq FROM games ORDER BY id"
+        )
+        assert [(r["id"], r["log_length"]) for r in lengths] == [(r["id"], r["last_seq"]) for r in lengths]
+        assert {r["id"]: r["log_length"] > 0 for r in lengths} == {
+            ids["ended"]: True,
+            ids["running"]: True,
+            ids["lobby"]: False,
+        }
     finally:
         await connection.close()
         db.close()
@@ -189,5 +200,21 @@ async def test_a_game_whose_channel_is_taken_in_postgresql_is_reported_and_the_o
     store = await PostgresStore.open(pg_dsn)
     try:
         assert await snapshot_matches_replay(GameService(store, GAMES), ids["running"])
+    finally:
+        await store.close()
+
+
+async def test_a_copied_game_whose_log_length_is_not_its_last_seq_fails_the_check(pg_dsn: str) -> None:
+    """The next row is numbered from the length: a copy with a wrong one would collide, so it is reported."""
+    store = await PostgresStore.open(pg_dsn)
+    try:
+        game = await store.create_game(None, 5, "risk", {}, 1)
+        await store.commit(game.id, game.version, entries=[LogEntry("system", None, 1, "{}")] * 2)
+        async with store.pool.acquire() as connection:
+            assert await _verify(connection, GAMES, game.id) is None
+            await connection.execute("UPDATE games SET log_length = 1 WHERE id = $1", game.id)
+            assert await _verify(connection, GAMES, game.id) == (
+                f"game {game.id}: its log length (1) is not its last row's seq (2)"
+            )
     finally:
         await store.close()

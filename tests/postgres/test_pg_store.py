@@ -1,6 +1,7 @@
 """PostgreSQL's own store tests (the shared store suite runs on it through tests/bot/conftest.py): its
-migrations under the advisory lock, the schema agreeing with SQLite's, the append-only log, a game's lock
-held across processes, shard-filtered timers claimed exactly once, and moves from two processes."""
+migrations under the advisory lock, the schema agreeing with SQLite's, the append-only log and a game with
+a log never deleted, a game's lock held across processes, shard-filtered timers claimed exactly once, and
+moves from two processes."""
 
 from __future__ import annotations
 
@@ -22,10 +23,11 @@ from bot.shards import ShardPlan
 from bot.store import GameUpdate, LogEntry, SchemaTooNew, SqliteStore, VersionConflict
 from rules.core.errors import IllegalAction
 from rules.risk.actions import PlaceArmies
-from tests.bot.conftest import footprint, new_game, snapshot_matches_replay
+from tests.bot.conftest import HOST, footprint, new_game, snapshot_matches_replay
 from tests.bot.test_concurrency import territories
 from tests.bot.test_exports import finished_game
-from tests.bot.test_history_store import V4_LOG
+from tests.bot.test_history_store import V4_LOG, act
+from tests.bot.test_log_length import V5_AT, V5_GAMES, check_v5_games_counted
 from tests.postgres.fixtures import fresh_database
 
 SHARD_0_GUILD, SHARD_1_GUILD = 4 << 22, 5 << 22  # (id >> 22) % 2: shard 0 and shard 1
@@ -290,3 +292,56 @@ async def test_a_v4_database_learns_its_old_reverts(pg_dsn: str) -> None:
         assert game is not None and game.snapshot_version == 0
     finally:
         await store.close()
+
+
+async def test_a_v5_database_counts_its_logs(pg_dsn: str) -> None:
+    """The twin of tests/bot/test_log_length.py's: migration 6's PostgreSQL variant sets each game's
+    length from the rows it already has too."""
+    connection = await asyncpg.connect(pg_dsn)
+    try:
+        assert await migrate(connection, target=5) == [1, 2, 3, 4, 5]
+        for game_id, rows in V5_GAMES.items():
+            await connection.execute(
+                "INSERT INTO games (id, channel_id, ruleset, status, version, created_at, updated_at) "
+                "VALUES ($1, $1, 'risk', 'running', $2, $3, $3)",
+                game_id,
+                len(rows),
+                V5_AT,
+            )
+            await connection.executemany(
+                "INSERT INTO actions (game_id, seq, kind, action, at) VALUES ($1, $2, $3, $4, $5)",
+                [(game_id, *row, V5_AT) for row in rows],
+            )
+    finally:
+        await connection.close()
+    store = await PostgresStore.open(pg_dsn)
+    try:
+        await check_v5_games_counted(store)
+    finally:
+        await store.close()
+
+
+async def test_a_game_with_a_log_is_never_deleted_or_renumbered(
+    pg_service: GameService, pg_store: PostgresStore
+) -> None:
+    """What the actions rows' foreign key did besides its check on every insert, which migration 6
+    replaced with a trigger on games: a game with a log stays, so its rows never lose their game."""
+    refused = "has a log: it is never deleted or renumbered"
+    game_id = await new_game(pg_service)
+    with pytest.raises(asyncpg.ForeignKeyViolationError, match=refused):
+        await pg_store.pool.execute("DELETE FROM games WHERE id = $1", game_id)
+    assert await snapshot_matches_replay(pg_service, game_id)
+    bare = await pg_store.create_game(None, 200, "risk", {}, 1)  # a log and no seats, which refer to it
+    await pg_store.commit(bare.id, bare.version, entries=[act(1)])
+    for change in ("DELETE FROM games WHERE id = $1", "UPDATE games SET id = id + 1000 WHERE id = $1"):
+        with pytest.raises(asyncpg.ForeignKeyViolationError, match=refused):
+            await pg_store.pool.execute(change, bare.id)
+    assert [r.seq for r in await pg_store.log(bare.id)] == [1]
+    constraints = await pg_store.pool.fetch(
+        "SELECT conname FROM pg_constraint WHERE conrelid = 'actions'::regclass AND contype = 'f'"
+    )
+    assert constraints == []
+    # A game with no log yet (a lobby) may go, its seats with it.
+    lobby = (await pg_service.create(300, HOST, "Host", "risk")).game_id
+    assert await pg_store.pool.execute("DELETE FROM games WHERE id = $1", lobby) == "DELETE 1"
+    assert await pg_store.game(lobby) is None and await pg_store.seats(lobby) == []
