@@ -6,10 +6,12 @@ Run from the repository root: ``python bench/aa_render.py [--runs N] [--width PX
 bot sends); the picture to the midgame with a round's changes drawn. Also timed: the close-up of Europe,
 the battle card and the replay of an AI game of ``--rounds`` rounds. The map and the close-up are timed
 as new positions (their remembered chip places forgotten before each render), then once more as the
-same position drawn again. Prints figures only (medians with
-the interquartile range); each render and its encode floor are timed alternately, so both see the same
-load. The aims (issue 15): a warm render within 2× the floor, every PNG under 1 MiB, the replay under
-8 MiB.
+same position drawn again; the map also as a new position on a base that has not yet read the places
+its chips need (``render.axis_allies.reach``: a base reads them once per territory and chip size), and
+last as the replayed game's status boards, turn by turn, on a base that reads them as the game goes.
+Prints figures only (medians with the interquartile range); each render and its encode floor are timed
+alternately, so both see the same load. The aims: a warm render within 2× the floor (issue 15), a new
+position within 1.5× (issue 14), every PNG under 1 MiB, the replay under 8 MiB.
 """
 
 from __future__ import annotations
@@ -29,9 +31,12 @@ from bench.timing import timed
 from render.axis_allies import DEFAULT_WIDTH, battle_image, map_image, render_battle, render_map
 from render.axis_allies.base import map_base
 from render.axis_allies.layout import clear_layouts, marker_rows, token_layout
+from render.axis_allies.picture import map_picture
 from render.axis_allies.replay import replay
 from render.axis_allies.theatre import theatre_image
 from render.core.png import PNG_SETTINGS, encode_png
+from rules.axis_allies.views import AAView
+from rules.core.events import Event
 from tests.render.axis_allies import samples
 
 PICTURES = {
@@ -94,6 +99,16 @@ def again(image: Callable[[], Image.Image], runs: int) -> None:
     print(f"  same position again:      {render_ms:8.1f} ms   {spread(warm)}, {ratio:.2f}x its floor")
 
 
+def unread(image: Callable[[], Image.Image], runs: int) -> None:
+    """A new position on a map base that has not yet read the places it needs for its chips (a base
+    keeps them per territory and chip size, so this is the first renders' case, and a new chip size's)."""
+    drawn = image()
+    warm, floor = alternately(lambda: encode_png(image()), lambda: encode_png(drawn), runs)
+    render_ms, floor_ms = statistics.median(warm) * MS, statistics.median(floor) * MS
+    ratio = render_ms / floor_ms
+    print(f"  places not yet read:      {render_ms:8.1f} ms   {spread(warm)}, {ratio:.2f}x its floor")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=30)
@@ -124,6 +139,13 @@ def main() -> None:
     print(f"      of which placing:     {statistics.median(layout) * MS:8.1f} ms   {spread(layout)} (chips)")
     rest()
     again(map_now, args.runs)
+
+    def forgetting_places() -> Image.Image:
+        base.reaches.clear()
+        base.fitting.clear()
+        return map_now()
+
+    unread(new_position(forgetting_places), args.runs)
     assert render_map(picture, width=args.width)
     measure("Axis & Allies close-up of Europe", new_position(lambda: theatre_image(picture)), args.runs)()
     again(lambda: theatre_image(picture), args.runs)
@@ -147,6 +169,38 @@ def main() -> None:
     print(f"  replay made (median of 3): {statistics.median(times):7.2f} s   (range {low:.2f}–{high:.2f})")
     size = f"{made.width}×{made.height} px, {len(made.data) / 2**20:.2f} MiB"
     print(f"  GIF: {made.frames} frames, {size} (aim < 8 MiB)")
+    game_boards(turns, args.width)
+
+
+def game_boards(turns: list[tuple[AAView, list[Event]]], width: int) -> None:
+    """Each turn's status board of that game, in order, as the bot draws them: every one a new position.
+    First on a base that has read no chip places yet (a bot's first game after it starts: it reads them
+    as the game needs them), then again (a later game: the base keeps what it read); each render and
+    its encode floor timed one after the other."""
+    base = map_base(width)
+    base.reaches.clear()
+    base.fitting.clear()
+    pictures = [map_picture(view, NAMES, f"Turn {k + 1}", events) for k, (view, events) in enumerate(turns)]
+    print(f"Axis & Allies status boards of that game, each turn's in order ({len(turns)} new positions):")
+    for title in ("the first game, places read as it goes", "a later game, places read before"):
+        clear_layouts()
+        ratios, renders = [], []
+        for picture in pictures:
+            start = time.perf_counter()
+            png = encode_png(map_image(picture, width=width))
+            renders.append(time.perf_counter() - start)
+            drawn = map_image(picture, width=width)
+            floor = timed(lambda: encode_png(drawn), 1)[0]  # noqa: B023 (called at once)
+            ratios.append(renders[-1] / floor)
+            assert png
+        q1, median, q3 = statistics.quantiles(ratios, n=4)
+        worst = ratios.index(max(ratios)) + 1
+        print(
+            f"  {title}: render / floor median {median:.2f}x (IQR {q1:.2f}–{q3:.2f}, worst "
+            f"{max(ratios):.2f}x on turn {worst}); renders {statistics.median(renders) * MS:.1f} ms median"
+        )
+    read = f"{len(base.reaches)} reaches, {len(base.fitting)} lists of own places"
+    print(f"  chip places the base read: {read}")
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ no label and no chip places, and those cut by its edge have their name in the pa
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,6 +46,7 @@ from render.axis_allies.places import (
     spots,
     visible_centre,
 )
+from render.axis_allies.reach import OwnLand, Reach
 from render.core import colours as C
 from render.core import masks
 from render.core.boxes import BoxIndex
@@ -103,6 +105,9 @@ class MapBase:
     wrap: float  # the whole map's width in these pixels: the Pacific runs off one edge onto the other
     tail_points: tuple[tuple[Point, ...], ...]  # per territory, where a displaced chip's tail may point
     names: BoxIndex  # the names' boxes (``reserved``), indexed: copied by every layout, never changed
+    # Displaced chips' candidate places, read lazily per territory and chip size (``layout.reach_of``).
+    reaches: dict[Hashable, Reach]
+    fitting: dict[Hashable, OwnLand]  # chips' places on their own land, by territory and chip size
 
     def territory_value(self, x: float, y: float) -> int:
         """``territory_at`` at (x, y): territory index + 1, 0 off the map."""
@@ -214,6 +219,8 @@ def _build(width: int, window: Window | None = None, ui: float | None = None) ->
         map_w * scale,
         tuple(_tail_points(i, spots_of, rings[i], pixels, width) for i, spots_of in enumerate(places)),
         _names_index(reserved, ui),
+        {},
+        {},
     )
 
 

@@ -13,7 +13,6 @@ tail pointing at it.
 from __future__ import annotations
 
 import heapq
-import itertools
 import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -21,15 +20,13 @@ from dataclasses import dataclass, field
 from render.axis_allies.base import MOSTLY, MapBase, ipc_style, map_palette, nearby, power_colour
 from render.axis_allies.diff import MapChanges, check_changes
 from render.axis_allies.icons import UNIT_ORDER, UNITS, Units, chip_for, chip_style, token_for, token_style
-from render.axis_allies.places import grid_offsets
+from render.axis_allies.reach import FREE, Costs, cover, fits, nearest_fit, own_land
 from render.core import colours as C
 from render.core.badges import Sprite, badge_sprite
 from render.core.boxes import Box, BoxIndex, box_at
 from render.core.shapes import Point, seat_shape
 from rules.axis_allies.board import POWERS, classic_board
 
-Costs = tuple[float, ...]  # per ``territory_at`` value
-_FREE: Costs = (0.0,) * 256
 STRUCTURES = ("factory",)  # shown in the owner's marker row, not in the owner's chip
 
 
@@ -211,10 +208,14 @@ def token_layout(
     for i, power, _, sprite in sorted(stacks, key=urgency):
         w, h = sprite.size[0] + gap, sprite.size[1] + gap
         home = owners.get(board.names[i]) == power
-        beside = _beside_row(base, i, rows.get(i, ()), w, h) if home else ()
-        centre = free_spot(beside, w, h, taken, base, i, 0.5, costs[power]) or free_spot(
-            base.spots[i][: base.good[i]], w, h, taken, base, index=i
-        )
+        centre = None
+        if home:  # (its places depend on the row's box: the same box, the same places)
+            row = rows.get(i, ())
+            beside = own_land(base, i, row_box(row), _beside_row(base, i, row, w, h), w, h, 0.5)
+            centre = beside.first_free(taken, base, costs[power])
+        if centre is None:
+            spots = own_land(base, i, "spots", base.spots[i][: base.good[i]], w, h, MOSTLY)
+            centre = spots.first_free(taken, base)
         if centre is None and home:
             centre = _best_place(i, w, h, taken, base, costs[power])[1]
         if centre is None:
@@ -294,32 +295,16 @@ def free_spot(
     base: MapBase,
     index: int | None = None,
     share: float = MOSTLY,
-    costs: Costs = _FREE,
+    costs: Costs = FREE,
 ) -> Point | None:
     """The first spot where a w×h box fits on the map clear of ``taken`` (with ``index``: at least
     ``share`` of it on that territory, and the rest over little that ``costs`` much)."""
-    hw, hh, width, height = w / 2, h / 2, base.width, base.height
-    # The last two boxes in the way: the next spots, close by, often hit one of them again.
-    blocker = before = (0.0, 0.0, 0.0, 0.0)
-    for centre in spots:
-        x, y = centre
-        x0, y0, x1, y1 = x - hw, y - hh, x + hw, y + hh
+    width, height = base.width, base.height
+    for centre, box in taken.clear(spots, w, h):
+        x0, y0, x1, y1 = box
         if x0 < 0 or y0 < 0 or x1 > width or y1 > height:
             continue
-        b = blocker
-        if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
-            continue
-        b = before
-        if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
-            continue
-        box = (x0, y0, x1, y1)
-        hit = taken.first_hit(box)
-        if hit is not None:
-            blocker, before = hit, blocker
-            continue
-        if index is None:
-            return centre
-        if _fits(base, index, box, costs, share):
+        if index is None or fits(base, index, box, costs, share):
             return centre
     return None
 
@@ -354,110 +339,17 @@ def _best_place(
     sea = base.sea_lut[index + 1] > 0  # ships stay on the water if they can
     island = base.good[index] == 0  # no room on it at all: TripleA's places beside it first
     if island and (centre := free_spot(base.spots[index], w, h, taken, base)) is not None:
-        return math.dist(centre, anchor) / h + _cover(base, index, box_at(centre, w, h), costs)[1], centre
-    found = _nearest_fit(index, anchor, w, h, taken, base, sea, costs, 0.0 if island else 2.0)
+        return math.dist(centre, anchor) / h + cover(base, index, box_at(centre, w, h), costs)[1], centre
+    found = nearest_fit(index, anchor, w, h, taken, base, sea, costs, 0.0 if island else 2.0)
     if found is not None:
         return found
     centre = free_spot(nearby(anchor, h / 2, 14000), w, h, taken, base)
     return (math.inf, anchor) if centre is None else (math.inf, centre)  # a map covered in chips
 
 
-def _nearest_fit(
-    index: int,
-    anchor: Point,
-    w: float,
-    h: float,
-    taken: BoxIndex,
-    base: MapBase,
-    sea: bool,
-    costs: Costs,
-    weight: float,
-) -> tuple[float, Point] | None:
-    """The best free place for a w×h chip round ``anchor``, and its score: near it, as much as can be on
-    its own territory (with ``weight`` 2, a chip two of its heights away but wholly on its land beats
-    one beside the name but on the sea), and over little that ``costs`` much. With ``sea``, only places
-    centred on water."""
-    best: tuple[float, Point] | None = None
-    # The last two boxes in the way: the next candidates often hit one of them again.
-    blocker = before = (0.0, 0.0, 0.0, 0.0)
-    hw, hh = w / 2, h / 2
-    tx0, ty0, tx1, ty1 = base.bounds[index]
-    ax, ay = anchor
-    step, width, height, dist = max(2.0, h / 3), base.width, base.height, math.dist
-    for dx, dy in itertools.islice(grid_offsets(), 2000):  # ``nearby``, inlined: a hot loop
-        x, y = ax + dx * step, ay + dy * step
-        centre = (x, y)
-        far = dist(centre, anchor) / h
-        if best is not None and far - weight >= best[0]:
-            break
-        x0, y0, x1, y1 = x - hw, y - hh, x + hw, y + hh
-        if x0 < 0 or y0 < 0 or x1 > width or y1 > height:
-            continue
-        if best is not None and far >= best[0] and not (x0 < tx1 and tx0 < x1 and y0 < ty1 and ty0 < y1):
-            continue  # off the box round its territory, so nothing of it on its land: no better
-        b = blocker
-        if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
-            continue
-        b = before
-        if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
-            continue
-        if sea and not base.sea_lut[base.territory_value(*centre)]:
-            continue  # (before the look for boxes in the way: a lookup is cheaper)
-        box = (x0, y0, x1, y1)
-        hit = taken.first_hit(box)
-        if hit is not None:
-            blocker, before = hit, blocker
-            continue
-        own, cost = _cover(base, index, box, costs)
-        score = far - weight * own + cost
-        if best is None or score < best[0]:
-            best = (score, centre)
-    return best
-
-
 def _share(base: MapBase, index: int, box: Box) -> float:
     """Roughly how much of ``box`` lies on territory ``index``."""
-    return _cover(base, index, box)[0]
-
-
-_SAMPLES = tuple((fx, fy) for fx in (0.1, 0.3, 0.5, 0.7, 0.9) for fy in (0.17, 0.5, 0.83))
-
-
-def _cover(base: MapBase, index: int, box: Box, costs: Costs = _FREE) -> tuple[float, float]:
-    """Roughly how much of ``box`` lies on territory ``index``, and the mean of ``costs`` (per
-    ``territory_at`` value) over the rest: 15 points sampled over it."""
-    value, pixels, width, height = index + 1, base.territory_bytes, base.width, base.height
-    x0, y0, x1, y1 = box
-    bw, bh = x1 - x0, y1 - y0
-    own, cost = 0, 0.0
-    for fx, fy in _SAMPLES:
-        x, y = int(x0 + fx * bw), int(y0 + fy * bh)
-        v = pixels[y * width + x] if 0 <= x < width and 0 <= y < height else 0
-        if v == value:
-            own += 1
-        else:
-            cost += costs[v]
-    return own / 15, cost / 15
-
-
-def _fits(base: MapBase, index: int, box: Box, costs: Costs, share: float) -> bool:
-    """``_cover``'s own share at least ``share`` and mean cost at most 0.1, from the same samples, but
-    stopping at the first sample that settles it (most spots tried are refused early)."""
-    value, pixels, width, height = index + 1, base.territory_bytes, base.width, base.height
-    x0, y0, x1, y1 = box
-    bw, bh = x1 - x0, y1 - y0
-    own, cost, left = 0, 0.0, 15
-    for fx, fy in _SAMPLES:
-        x, y = int(x0 + fx * bw), int(y0 + fy * bh)
-        v = pixels[y * width + x] if 0 <= x < width and 0 <= y < height else 0
-        left -= 1
-        if v == value:
-            own += 1
-        else:
-            cost += costs[v]
-            if cost / 15 > 0.1 or (own + left) / 15 < share:  # the costs are never negative
-                return False
-    return own / 15 >= share
+    return cover(base, index, box)[0]
 
 
 def _costs(picture: MapPicture, power: str) -> Costs:

@@ -104,7 +104,7 @@ def map_layer(picture: MapPicture, base: MapBase) -> Image.Image:
     draw_moves(draw, base, changes.moves)
     for token in tokens:
         if token.tail is not None:
-            _draw_tail(draw, token.centre, token.tail, token.power, base.ui)
+            _draw_tail(layer, token.centre, token.tail, token.power, base.ui)
     _draw_names(layer, base, picture)
     for markers in rows.values():
         _draw_markers(layer, draw, markers, base.ui)
@@ -161,17 +161,27 @@ def _halo_text(canvas: Image.Image, at: Point, text: str, f: Font, radius: int) 
     draw_text(canvas, at, text, f, palette.ramp(C.TEXT, C.INK), "mm")
 
 
-def _draw_tail(draw: ImageDraw.ImageDraw, centre: Point, tip: Point, power: str, ui: float) -> None:
+def _draw_tail(layer: Image.Image, centre: Point, tip: Point, power: str, ui: float) -> None:
     """A chip placed off its territory points at it with a tail in its power's colour, outlined (the
-    chip, pasted later, covers the tail's root; names, drawn later, stay readable over it)."""
+    chip, pasted later, covers the tail's root; names, drawn later, stay readable over it). Drawn on a
+    cut-out of the wedge's box: Pillow masks an outline wider than a pixel with an image the size of
+    the one drawn on (a whole map's for each tail)."""
     palette = map_palette()
     (x0, y0), (x1, y1) = centre, tip
     length = math.hypot(x1 - x0, y1 - y0) or 1.0
     half = 7 * ui
     nx, ny = -(y1 - y0) / length * half, (x1 - x0) / length * half
     wedge = [(x0 + nx, y0 + ny), (x1, y1), (x0 - nx, y0 - ny)]
-    fill = palette[power_colour(power)]
-    draw.polygon(wedge, fill=fill, outline=palette[C.INK], width=max(1, round(2 * ui)))
+    width = max(1, round(2 * ui))
+    margin = 2 * width + 2
+    left = math.floor(min(x for x, _ in wedge)) - margin
+    top = math.floor(min(y for _, y in wedge)) - margin
+    right = math.ceil(max(x for x, _ in wedge)) + margin
+    bottom = math.ceil(max(y for _, y in wedge)) + margin
+    cut = layer.crop((left, top, right, bottom))
+    moved = [(x - left, y - top) for x, y in wedge]  # by whole pixels: the same pixels drawn
+    ImageDraw.Draw(cut).polygon(moved, fill=palette[power_colour(power)], outline=palette[C.INK], width=width)
+    layer.paste(cut, (left, top))
 
 
 def _star(centre: Point, r: float) -> list[Point]:

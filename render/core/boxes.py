@@ -4,6 +4,7 @@ touch any placed one" without looking at every box: what a layout asks thousands
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Iterator
 
 from render.core.shapes import Point
 
@@ -57,3 +58,24 @@ class BoxIndex:
                     if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1 and b is not ignore:
                         return b
         return None
+
+    def clear(self, centres: Iterable[Point], w: float, h: float) -> Iterator[tuple[Point, Box]]:
+        """Of ``centres``, in order, those where a w×h box overlaps no box added, each with its box.
+        Boxes that were in the way are remembered: the next centres, close by, often hit them again."""
+        hw, hh = w / 2, h / 2
+        blocker = before = (0.0, 0.0, 0.0, 0.0)  # the last two boxes in the way
+        for centre in centres:
+            x, y = centre
+            x0, y0, x1, y1 = x - hw, y - hh, x + hw, y + hh
+            b = blocker
+            if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
+                continue
+            b = before
+            if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
+                continue
+            box = (x0, y0, x1, y1)
+            hit = self.first_hit(box)
+            if hit is not None:
+                blocker, before = hit, blocker
+                continue
+            yield centre, box

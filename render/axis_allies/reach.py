@@ -1,0 +1,317 @@
+"""What the chip layout (``layout.token_layout``) reads from the map once per territory and chip size,
+and keeps with the map base: where a chip that found no room on its own territory may go (``Reach``,
+searched by ``nearest_fit``), and which of a territory's places hold a chip on it (``OwnLand``);
+with how a chip's box is sampled to tell what it covers (``cover``, ``fits``).
+
+A displaced chip goes to the free place round its territory's anchor with the lowest score: how far it
+is (in chip heights), less ``weight`` times the share of it on its own territory, plus the mean cost of
+what else it covers. The first two terms depend only on the map and the chip's size, not on the
+position: so a ``Reach`` keeps, for one territory and one chip size, the places tried (the first
+``SEARCHED`` of the ``nearby`` grid) ordered by that fixed part, and the territories under each place's
+sample points. A search then walks the places best first and stops at the first whose fixed part
+alone is worse than the best found (the cost is never negative): a few dozen places, where walking
+them by distance took hundreds, each costing a look for boxes in the way.
+
+Reading a place costs more than trying it, so a reach reads the grid lazily, nearest first, ``READ``
+places at a time: a place's fixed part is at least its distance less ``weight``, so once the grid is read
+out to distance ``r``, every place whose fixed part is under ``r - weight`` is final. The reaches of a
+map base are kept with it (the last ``KEPT``); renders on several threads share them safely: a reach's
+final places only ever grow at the end.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import threading
+from array import array
+from collections.abc import Hashable, Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from render.axis_allies.places import grid_offsets
+from render.core.boxes import Box, BoxIndex
+from render.core.shapes import Point
+
+if TYPE_CHECKING:  # (a base keeps its reaches, so base.py imports this module)
+    from render.axis_allies.base import MapBase
+
+Costs = tuple[float, ...]  # per ``territory_at`` value
+FREE: Costs = (0.0,) * 256
+
+SEARCHED = 2000  # grid places tried round the anchor
+KEPT = 256  # reaches kept per map base: at most about 50 KB each
+KEPT_LISTS = 4096  # lists of own places kept per map base: a few KB each (tuples of shared points)
+READ = 128  # places read at a time: searches mostly end within the first few hundred
+SAME = 1e-9  # scores this close are equal: two places equally far may differ in the last digit
+# Where a chip's territory is sampled, as fractions of its box: 15 points (``cover``).
+SAMPLE_XS, SAMPLE_YS = (0.1, 0.3, 0.5, 0.7, 0.9), (0.17, 0.5, 0.83)
+SAMPLES = tuple((fx, fy) for fx in SAMPLE_XS for fy in SAMPLE_YS)
+
+
+class Reach:
+    """The places round one territory's anchor for one chip size, best fixed part first."""
+
+    def __init__(
+        self, territory_bytes: bytes, width: int, height: int, sea_lut: tuple[int, ...], bounds: Box,
+        index: int, anchor: Point, w: float, h: float, sea: bool, weight: float,
+    ) -> None:  # fmt: skip
+        self.pixels, self.width, self.height, self.sea_lut = territory_bytes, width, height, sea_lut
+        self.bounds, self.value, self.anchor = bounds, index + 1, anchor
+        self.hw, self.hh, self.h, self.sea, self.weight, self.step = (
+            w / 2,
+            h / 2,
+            h,
+            sea,
+            weight,
+            max(2.0, h / 3),
+        )
+        # Per grid number: the territories under its samples, once ``sampled`` says they are there (a
+        # place off the box round its territory has nothing on it, so it is sampled only if tried).
+        self.samples = bytearray(len(SAMPLES) * SEARCHED)
+        self.sampled = bytearray(SEARCHED)
+        self.read = 0  # grid numbers read so far
+        # The places read whose order is final, best fixed part first (ties nearest first): they only
+        # ever grow at the end, so a search walking them while another thread reads on goes on
+        # correctly. The rest read (``pending``) could still have an unread place come before them.
+        self.fixed: array[float] = array("d")
+        self.numbers: array[int] = array("H")
+        self.pending: list[tuple[float, int]] = []
+        self.lock = threading.Lock()
+
+    def read_more(self, known: int) -> bool:
+        """Make more than ``known`` places final (another thread may have meanwhile); False once every
+        place is final and there are no more than ``known``."""
+        with self.lock:
+            while len(self.fixed) <= known and self.read < SEARCHED:
+                self._read(min(SEARCHED, self.read + READ))
+            return len(self.fixed) > known
+
+    def _read(self, upto: int) -> None:
+        offsets, pixels, width, height = grid_offsets(), self.pixels, self.width, self.height
+        hw, hh, h, weight = self.hw, self.hh, self.h, self.weight
+        tx0, ty0, tx1, ty1 = self.bounds
+        ax, ay = self.anchor
+        rows = self.pending
+        far = 0.0
+        for n in range(self.read, upto):
+            dx, dy = offsets[n]
+            x, y = ax + dx * self.step, ay + dy * self.step
+            far = math.dist((x, y), self.anchor) / h
+            x0, y0, x1, y1 = x - hw, y - hh, x + hw, y + hh
+            if x0 < 0 or y0 < 0 or x1 > width or y1 > height:
+                continue
+            if self.sea and not self.sea_lut[pixels[int(y) * width + int(x)]]:
+                continue  # ships stay on the water
+            own = 0
+            if x0 < tx1 and tx0 < x1 and y0 < ty1 and ty0 < y1:  # else none of it is on its territory
+                own = self._sample(n, (x0, y0, x1, y1)).count(self.value)
+            rows.append((far - weight * (own / len(SAMPLES)), n))
+        rows.sort()
+        self.read = upto
+        # A place not read yet is at least as far as the last read: its fixed part is no less than that
+        # distance less ``weight``, so every place read with a smaller one is final.
+        settled = math.inf if upto == SEARCHED else far - weight - SAME
+        final = bisect.bisect_right(rows, (settled, SEARCHED))
+        self.fixed.extend(row[0] for row in rows[:final])
+        self.numbers.extend(row[1] for row in rows[:final])
+        self.pending = rows[final:]
+
+    def _sample(self, number: int, box: Box) -> bytes:
+        seen = sampled(self.pixels, self.width, box)
+        self.samples[number * len(SAMPLES) : (number + 1) * len(SAMPLES)] = seen
+        self.sampled[number] = 1  # (after the samples: another thread reading the flag finds them)
+        return seen
+
+    def cost(self, number: int, box: Box, costs: Costs) -> float:
+        """The mean of ``costs`` over the samples of place ``number`` (its box ``box``) off its own
+        territory."""
+        at = number * len(SAMPLES)
+        seen = self.samples[at : at + len(SAMPLES)] if self.sampled[number] else self._sample(number, box)
+        total, value = 0.0, self.value
+        for v in seen:
+            if v != value:
+                total += costs[v]
+        return total / len(SAMPLES)
+
+
+def nearest_fit(
+    index: int,
+    anchor: Point,
+    w: float,
+    h: float,
+    taken: BoxIndex,
+    base: MapBase,
+    sea: bool,
+    costs: Costs,
+    weight: float,
+) -> tuple[float, Point] | None:
+    """The best free place for a w×h chip round ``anchor``, and its score: near it, as much as can be on
+    its own territory (with ``weight`` 2, a chip two of its heights away but wholly on its land beats
+    one beside the name but on the sea), and over little that ``costs`` much. With ``sea``, only places
+    centred on water. Of places that score the same (to within ``SAME``: two places equally far may
+    differ in the last digit), the nearest in ``nearby``'s order."""
+    reach = reach_of(base, index, anchor, w, h, sea, weight)
+    best: tuple[float, Point] | None = None
+    best_number = 0
+    (ax, ay), step, offsets = anchor, reach.step, grid_offsets()
+    fixeds, numbers = reach.fixed, reach.numbers
+    at = [0]  # the row of the place ``places`` gave last, which is the one ``clear`` gives back
+
+    def places() -> Iterator[Point]:
+        """The reach's places best first, until the rest score worse even where they cost nothing."""
+        k = 0
+        while k < len(fixeds) or reach.read_more(k):
+            if best is not None and fixeds[k] > best[0] + SAME:
+                return
+            at[0] = k
+            dx, dy = offsets[numbers[k]]  # the place's centre, as ``Reach._read`` found it
+            yield (ax + dx * step, ay + dy * step)
+            k += 1
+
+    for centre, box in taken.clear(places(), w, h):
+        number = numbers[at[0]]
+        score = fixeds[at[0]] + reach.cost(number, box, costs)
+        if best is None or score < best[0] - SAME or (score <= best[0] + SAME and number < best_number):
+            best, best_number = (score, centre), number
+    return best
+
+
+class OwnLand:
+    """A list of places the layout tries in order for a chip of one size on its own territory, and of
+    those tried so far, the ones where the chip lies on the map and at least ``share`` on the territory.
+    That depends only on the map, so it is worked out once, for the places as far down the list as a
+    search has gone, and kept: a search walks those first, then goes on down the list."""
+
+    def __init__(
+        self, base: MapBase, index: int, places: Sequence[Point], w: float, h: float, share: float
+    ) -> None:
+        self.pixels, self.width, self.height = base.territory_bytes, base.width, base.height
+        self.index, self.places, self.hw, self.hh, self.share = index, tuple(places), w / 2, h / 2, share
+        self.tried = 0  # how many of the places have been looked at
+        self.on_land: list[Point] = []  # those of them on the map and on the land, in order
+        self.lock = threading.Lock()
+
+    def first_free(self, taken: BoxIndex, base: MapBase, costs: Costs | None = None) -> Point | None:
+        """The first place where the chip is clear of ``taken`` and on its land (with ``costs``: and over
+        little that costs much, as ``fits`` says), or None."""
+        walked = 0
+        while True:
+            on_land = self.on_land
+            found = self._first_free(on_land[walked:] if walked else on_land, taken, base, costs)
+            if found is not None:
+                return found
+            walked = len(on_land)
+            if not self._look_further(walked):
+                return None
+
+    def _look_further(self, known: int) -> bool:
+        """Look at the next places unless another thread has meanwhile (``on_land`` grew past ``known``);
+        False once there is nothing more to look at."""
+        with self.lock:
+            if len(self.on_land) > known:
+                return True
+            if self.tried == len(self.places):
+                return False
+            start, end = self.tried, min(len(self.places), self.tried + 32)
+            hw, hh, width, height = self.hw, self.hh, self.width, self.height
+            new = [
+                (x, y)
+                for x, y in self.places[start:end]
+                if x - hw >= 0 and y - hh >= 0 and x + hw <= width and y + hh <= height
+                and sampled(self.pixels, width, (x - hw, y - hh, x + hw, y + hh)).count(self.index + 1)
+                / len(SAMPLES) >= self.share
+            ]  # fmt: skip
+            self.on_land = self.on_land + new  # a new list: a search walking the old one goes on
+            self.tried = end
+            return True
+
+    def _first_free(
+        self, places: Sequence[Point], taken: BoxIndex, base: MapBase, costs: Costs | None
+    ) -> Point | None:
+        for centre, box in taken.clear(places, 2 * self.hw, 2 * self.hh):
+            if costs is None or fits(base, self.index, box, costs, self.share):
+                return centre
+        return None
+
+
+def own_land(
+    base: MapBase, index: int, known_as: Hashable, places: Sequence[Point], w: float, h: float, share: float
+) -> OwnLand:
+    """``base``'s kept ``OwnLand`` of ``places`` (which ``known_as`` names among territory ``index``'s
+    lists of places for this chip size), made if new (the oldest forgotten past ``KEPT_LISTS``)."""
+    key = (index, known_as, w, h, share)
+    found = base.fitting.get(key)
+    if found is None:
+        while len(base.fitting) >= KEPT_LISTS:  # a race at worst works one out twice
+            base.fitting.pop(next(iter(base.fitting)), None)
+        found = base.fitting[key] = OwnLand(base, index, places, w, h, share)
+    return found
+
+
+def reach_of(base: MapBase, index: int, anchor: Point, w: float, h: float, sea: bool, weight: float) -> Reach:
+    """``base``'s kept ``Reach`` for these, made if new (the oldest forgotten past ``KEPT``)."""
+    key = (index, anchor, w, h, sea, weight)
+    found = base.reaches.get(key)
+    if found is None:
+        while len(base.reaches) >= KEPT:  # a race at worst reads one reach twice
+            base.reaches.pop(next(iter(base.reaches)), None)
+        found = base.reaches[key] = Reach(
+            base.territory_bytes,
+            base.width,
+            base.height,
+            base.sea_lut,
+            base.bounds[index],
+            index,
+            anchor,
+            w,
+            h,
+            sea,
+            weight,
+        )
+    return found
+
+
+def sampled(pixels: bytes, width: int, box: Box) -> bytes:
+    """The territories under ``cover``'s samples of ``box``, in ``SAMPLES`` order, for a box on the map
+    (so its samples are too): row offsets first, then five columns of three."""
+    x0, y0, x1, y1 = box
+    bw, bh = x1 - x0, y1 - y0
+    lines = [int(y0 + fy * bh) * width for fy in SAMPLE_YS]
+    return bytes([pixels[line + int(x0 + fx * bw)] for fx in SAMPLE_XS for line in lines])
+
+
+def cover(base: MapBase, index: int, box: Box, costs: Costs = FREE) -> tuple[float, float]:
+    """Roughly how much of ``box`` lies on territory ``index``, and the mean of ``costs`` (per
+    ``territory_at`` value) over the rest: 15 points sampled over it."""
+    value, pixels, width, height = index + 1, base.territory_bytes, base.width, base.height
+    x0, y0, x1, y1 = box
+    bw, bh = x1 - x0, y1 - y0
+    own, cost = 0, 0.0
+    for fx, fy in SAMPLES:
+        x, y = int(x0 + fx * bw), int(y0 + fy * bh)
+        v = pixels[y * width + x] if 0 <= x < width and 0 <= y < height else 0
+        if v == value:
+            own += 1
+        else:
+            cost += costs[v]
+    return own / 15, cost / 15
+
+
+def fits(base: MapBase, index: int, box: Box, costs: Costs, share: float) -> bool:
+    """``cover``'s own share at least ``share`` and mean cost at most 0.1, from the same samples, but
+    stopping at the first sample that settles it (most spots tried are refused early)."""
+    value, pixels, width, height = index + 1, base.territory_bytes, base.width, base.height
+    x0, y0, x1, y1 = box
+    bw, bh = x1 - x0, y1 - y0
+    own, cost, left = 0, 0.0, 15
+    for fx, fy in SAMPLES:
+        x, y = int(x0 + fx * bw), int(y0 + fy * bh)
+        v = pixels[y * width + x] if 0 <= x < width and 0 <= y < height else 0
+        left -= 1
+        if v == value:
+            own += 1
+        else:
+            cost += costs[v]
+            if cost / 15 > 0.1 or (own + left) / 15 < share:  # the costs are never negative
+                return False
+    return own / 15 >= share

@@ -1,0 +1,129 @@
+"""The places a chip layout reads once per territory and chip size (``render.axis_allies.reach``) give
+exactly what searching every place each time gives: ``nearest_fit`` against a plain search of the whole
+grid in distance order, and ``OwnLand.first_free`` against trying its whole list, on seeded random crowds
+of boxes round random territories."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from render.axis_allies.base import MOSTLY, MapBase, map_base
+from render.axis_allies.places import grid_offsets
+from render.axis_allies.reach import FREE, SAME, SEARCHED, Costs, cover, fits, nearest_fit, own_land
+from render.core.boxes import BoxIndex, box_at
+from render.core.shapes import Point
+
+WIDTH = 1100  # a small map: the plain search below is slow
+HIGH_ON_A_THIRD: Costs = tuple(0.0 if v % 3 else 2.0 for v in range(256))
+
+
+def plain_nearest_fit(
+    index: int, anchor: Point, w: float, h: float, taken: BoxIndex, base: MapBase, sea: bool, costs: Costs,
+    weight: float,
+) -> tuple[float, Point] | None:  # fmt: skip
+    """Every place of the grid in distance order, scored in full; of equal scores the nearest."""
+    best: tuple[float, Point] | None = None
+    step = max(2.0, h / 3)
+    for dx, dy in grid_offsets()[:SEARCHED]:
+        centre = (anchor[0] + dx * step, anchor[1] + dy * step)
+        x0, y0, x1, y1 = box = box_at(centre, w, h)
+        if x0 < 0 or y0 < 0 or x1 > base.width or y1 > base.height or taken.hits(box):
+            continue
+        if sea and not base.sea_lut[base.territory_value(*centre)]:
+            continue
+        own, cost = cover(base, index, box, costs)
+        score = math.dist(centre, anchor) / h - weight * own + cost
+        if best is None or score < best[0] - SAME:
+            best = (score, centre)
+    return best
+
+
+def crowd(base: MapBase, anchor: Point, boxes: Sequence[tuple[float, float, float, float]]) -> BoxIndex:
+    """The base's names and ``boxes`` (offsets and sizes in chip heights round ``anchor``)."""
+    taken = base.names.copy()
+    for dx, dy, bw, bh in boxes:
+        taken.add(box_at((anchor[0] + dx * 33, anchor[1] + dy * 33), bw * 33, bh * 33))
+    return taken
+
+
+def cases(seed: int, count: int) -> list[tuple[int, list[tuple[float, float, float, float]], float, Costs]]:
+    """``count`` random territories, crowds of up to 25 boxes round them, chip widths and costs (half of
+    them high on a third of the map, so what a place covers matters)."""
+    rng = random.Random(seed)
+    return [
+        (
+            rng.randrange(len(map_base(WIDTH).reserved)),
+            [(rng.uniform(-4, 4), rng.uniform(-4, 4), rng.uniform(0.5, 3), rng.uniform(0.5, 2))
+             for _ in range(rng.randrange(26))],
+            rng.choice([30.0, 41.0, 62.5, 90.0]),
+            rng.choice([FREE, HIGH_ON_A_THIRD]),
+        )
+        for _ in range(count)
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("weight", [0.0, 2.0])
+def test_nearest_fit_finds_what_a_search_of_every_place_finds(weight: float) -> None:
+    """300 random crowds (a search that stopped a little early differs on about one in twenty)."""
+    base = map_base(WIDTH)
+    h = 33.0 * base.ui
+    for index, boxes, width, costs in cases(int(weight), 300):
+        box = base.reserved[index]
+        anchor = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        sea = bool(base.sea_lut[index + 1])
+        taken = crowd(base, anchor, boxes)
+        expected = plain_nearest_fit(index, anchor, width, h, taken, base, sea, costs, weight)
+        found = nearest_fit(index, anchor, width, h, taken, base, sea, costs, weight)
+        if expected is None:
+            assert found is None
+        else:
+            assert found is not None and found[1] == expected[1] and abs(found[0] - expected[0]) <= SAME
+
+
+def plain_first_free(
+    places: Sequence[Point], w: float, h: float, taken: BoxIndex, base: MapBase, index: int, share: float,
+    costs: Costs | None,
+) -> Point | None:  # fmt: skip
+    for centre in places:
+        x0, y0, x1, y1 = box = box_at(centre, w, h)
+        if x0 < 0 or y0 < 0 or x1 > base.width or y1 > base.height or taken.hits(box):
+            continue
+        if fits(base, index, box, FREE, share) and (costs is None or fits(base, index, box, costs, share)):
+            return centre
+    return None
+
+
+@pytest.mark.parametrize("share", [0.5, MOSTLY])
+def test_own_land_finds_what_trying_its_whole_list_finds(share: float) -> None:
+    """300 random crowds, each searched up to three times with more in the way (a search after the
+    first walks what the first learnt, then goes on down the list)."""
+    base = map_base(WIDTH)
+    h = 33.0 * base.ui
+    for k, (index, boxes, width, costs) in enumerate(cases(7, 300)):
+        places = base.spots[index]
+        land = own_land(base, index, ("test", k), places, width, h, share)
+        taken = crowd(base, places[0], boxes)
+        for _ in range(3):
+            expected = plain_first_free(places, width, h, taken, base, index, share, costs if k % 3 else None)
+            assert land.first_free(taken, base, costs if k % 3 else None) == expected
+            if expected is None:
+                break
+            taken.add(box_at(expected, width, h))
+    base.fitting.clear()
+
+
+def test_a_reach_read_in_parts_orders_its_places_as_a_whole_reading_would() -> None:
+    """Every place the grid has, once read to the end, best fixed part first, ties nearest first."""
+    base = map_base(WIDTH)
+    found = nearest_fit(5, base.centres[5], 41.0, 33.0 * base.ui, BoxIndex(64), base, False, FREE, 2.0)
+    assert found is not None
+    reach = next(iter(r for key, r in base.reaches.items() if key[0] == 5))
+    while reach.read_more(len(reach.fixed)):
+        pass
+    rows = list(zip(reach.fixed, reach.numbers, strict=True))
+    assert rows == sorted(rows)
+    assert len(set(reach.numbers)) == len(rows) and reach.read == SEARCHED and not reach.pending
