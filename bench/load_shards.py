@@ -15,7 +15,12 @@ figures are the min / median / max of the rounds' throughputs and the percentile
 response of a set-up. Printed, not asserted.
 
 Where this runs matters: the fake Discord (this process), PostgreSQL and the bot processes share the
-machine's cores, so two processes can only gain what the cores the others leave idle allow.
+machine's cores, so two processes can only gain what the cores the others leave idle allow. So each
+round also reads, from ``/proc``, how busy the whole machine was and the CPU time each part spent per
+command: the bot processes, the fake Discord, and the rest (PostgreSQL, the kernel). When the machine is
+saturated, throughput says how many cores it has, not how the bot scales; the bot's CPU per command
+says how much one bot process can serve (one process is one core: Python runs one thread at a time),
+and so what two processes on a machine with cores to spare would serve: the last lines print that.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -79,9 +85,38 @@ async def send(fd: LoadDiscord, user: str, channel: str, command: str, **values:
     return it.latency
 
 
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def process_cpu(pid: int) -> float:
+    """CPU seconds (user + system) process ``pid`` has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK  # utime, stime: the stat file's 14th and 15th
+
+
+def machine_cpu() -> tuple[float, float]:
+    """CPU seconds the whole machine has been busy and idle so far, over all cores."""
+    ticks = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = ticks[3] + ticks[4]  # idle, iowait
+    return (sum(ticks[:8]) - idle) / TICK, idle / TICK
+
+
+@dataclass
+class Round:
+    """One round's figures: throughput, every first response, and CPU seconds spent per command."""
+
+    rate: float
+    latencies: list[float]
+    bots: float  # by all bot processes together, per command
+    busiest: float  # by the busiest bot process, per command
+    fake: float  # by this process (the fake Discord and the simulated players)
+    rest: float  # by everything else (PostgreSQL, the kernel), per command
+    busy: float  # the machine's busy share of all its cores over the round
+
+
 async def one_round(
     cluster: Cluster, setup: tuple[tuple[int, ...], ...], args: argparse.Namespace, n: int
-) -> tuple[float, list[float]]:
+) -> Round:
     admin = await asyncpg.connect(cluster.dsn())
     await admin.execute(f"CREATE DATABASE load_{n}")
     await admin.close()
@@ -125,9 +160,16 @@ async def one_round(
                     else:
                         latencies.append(await send(fd, "carol", channel, "game status"))
 
+            pids = [p.child.pid for p in processes]
+            bots_before, fake_before = [process_cpu(pid) for pid in pids], time.process_time()
+            busy_before, idle_before = machine_cpu()
             started = time.monotonic()
             await asyncio.gather(*(player(channels[w :: args.workers]) for w in range(args.workers)))
             elapsed = time.monotonic() - started
+            bots = [process_cpu(pid) - before for pid, before in zip(pids, bots_before, strict=True)]
+            fake = time.process_time() - fake_before
+            busy_after, idle_after = machine_cpu()
+            busy, idle = busy_after - busy_before, idle_after - idle_before
             late = [v for v in fd.violations if v.kind == "ack_timeout"]
             if late:
                 print(f"  ({len(late)} commands missed Discord's 3 seconds)")
@@ -141,7 +183,10 @@ async def one_round(
             if "Traceback" in said:
                 print(f"  (bot process {process.shards} logged errors:)\n{said[-3000:]}")
     shutil.rmtree(folder, ignore_errors=True)
-    return len(latencies) / elapsed, latencies
+    done = len(latencies)
+    rest = max(0.0, busy - sum(bots) - fake)
+    return Round(done / elapsed, latencies, sum(bots) / done, max(bots) / done, fake / done, rest / done,
+                 busy / (busy + idle))  # fmt: skip
 
 
 async def who_starts(dsn: str, channel: int, alice: int) -> str:
@@ -169,16 +214,28 @@ def percentiles(values: list[float]) -> str:
     return f"p50 {cuts[49] * 1000:6.1f} ms, p95 {cuts[94] * 1000:6.1f} ms, p99 {cuts[98] * 1000:6.1f} ms"
 
 
+def cpu_line(r: Round) -> str:
+    ms = 1000
+    return (
+        f"CPU per command: bots {r.bots * ms:.2f} ms (busiest process {r.busiest * ms:.2f}), "
+        f"fake Discord {r.fake * ms:.2f}, PostgreSQL and the rest {r.rest * ms:.2f}; "
+        f"machine busy {r.busy:.0%}"
+    )
+
+
 async def measure(cluster: Cluster, args: argparse.Namespace) -> None:
     rates: dict[str, list[float]] = {name: [] for name in SETUPS}
     waits: dict[str, list[float]] = {name: [] for name in SETUPS}
+    rounds: dict[str, list[Round]] = {name: [] for name in SETUPS}
     number = itertools.count(1)
     for _ in range(args.rounds):
         for name, setup in SETUPS.items():
-            rate, latencies = await one_round(cluster, setup, args, next(number))
-            rates[name].append(rate)
-            waits[name] += latencies
-            print(f"  {name}: {rate:6.1f} commands/s, {percentiles(latencies)}")
+            r = await one_round(cluster, setup, args, next(number))
+            rates[name].append(r.rate)
+            waits[name] += r.latencies
+            rounds[name].append(r)
+            print(f"  {name}: {r.rate:6.1f} commands/s, {percentiles(r.latencies)}")
+            print(f"    {cpu_line(r)}")
     print(f"\n{args.games} games, {args.workers} players back to back, {args.seconds} s a round, ", end="")
     print(f"{args.rounds} rounds each")
     for name in SETUPS:
@@ -187,6 +244,20 @@ async def measure(cluster: Cluster, args: argparse.Namespace) -> None:
         print(f"max {max(r):6.1f} commands/s; first response {percentiles(waits[name])}")
     one, two = (statistics.median(rates[name]) for name in SETUPS)
     print(f"two processes / one: {two / one:.2f}x the throughput (aim: nearly 2x at the same p99)")
+    # What bound each set-up: its busiest bot process's one core, or the machine's cores.
+    for name in SETUPS:
+        busy = statistics.median(r.busy for r in rounds[name])
+        core = statistics.median(r.busiest * r.rate for r in rounds[name])
+        bound = "its cores" if busy > 0.9 else "the busiest bot process's core" if core > 0.85 else "neither"
+        print(f"{name:32} machine {busy:.0%} busy, busiest bot {core:.0%} of a core: bound by {bound}")
+    # What a machine with a core for each bot process (and more for the rest) would serve: the busiest
+    # process saturates its core first, when the commands of all processes come at 1 / its CPU seconds
+    # per command (of all processes' commands) a second.
+    capacity = {name: 1 / statistics.median(r.busiest for r in rounds[name]) for name in SETUPS}
+    for name in SETUPS:
+        print(f"{name:32} with a core for each bot process: about {capacity[name]:6.0f} commands/s")
+    one, two = capacity.values()
+    print(f"two processes / one, a core each: {two / one:.2f}x (projected from CPU per command, not timed)")
 
 
 def main() -> None:
