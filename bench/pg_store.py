@@ -1,12 +1,13 @@
 """PostgreSQL store benchmark: durable actions per second through ``PostgresStore.commit`` beside a bare
 asyncpg insert-and-commit loop, alternated in the same run.
 
-    python bench/pg_store.py [--actions 1000] [--rounds 7] [--dsn postgresql://...]
+    python bench/pg_store.py [--actions 1000] [--rounds 9] [--dsn postgresql://...]
 
 Each round times ``--actions`` commits of each, one after the other (store, then bare, then store...),
-so both see the same machine state; the figures are the min / median / max of the rounds' rates and the
-ratio of the medians. A commit is what a move writes: the action row (action and events JSON of a real
-Risk attack), the game's snapshot (its whole state JSON) and version + 1, in one statement. The bare
+so both see the same machine state; the figures are the min / median / max of the rounds' rates, the
+ratio of the medians, and the spread of each round's own ratio. A commit is what a move writes: the
+action row (action and events JSON of a real Risk attack), the game's snapshot (its whole state JSON)
+and version + 1, in one statement. The bare
 loop inserts the same action and events into a table of its own, one autocommit INSERT each: the
 floor of a durable write on this server; a third loop inserts the snapshot in the same row too, the
 floor for the bytes a move writes (the store's extra is then its second row and version check).
@@ -119,16 +120,20 @@ async def measure(dsn: str, actions: int, rounds: int) -> None:
     print(f"ratio of medians: the store is {ratio:.2f}x slower than the bare loop (aim: at most 1.5x)")
     ratio = statistics.median(same_bytes) / statistics.median(ours)
     print(f"                  and {ratio:.2f}x slower than the bare loop writing the same bytes")
+    # Each round's own ratio pairs loops run seconds apart: steadier when the disk's flush time drifts.
+    paired = [b / o for b, o in zip(bare, ours, strict=True)]
+    print(f"each round's ratio: {spread(paired, '.2f')} (store against the bare loop run just after it)")
 
 
-def spread(rates: list[float]) -> str:
-    return f"min {min(rates):7.0f} / median {statistics.median(rates):7.0f} / max {max(rates):7.0f}"
+def spread(values: list[float], form: str = "7.0f") -> str:
+    low, mid, high = min(values), statistics.median(values), max(values)
+    return f"min {low:{form}} / median {mid:{form}} / max {high:{form}}"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--actions", type=int, default=1000)
-    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--dsn", help="an empty database to use (default: a throwaway cluster)")
     args = parser.parse_args()
     if args.dsn:
