@@ -30,6 +30,7 @@ from PIL import Image
 from bench.timing import timed
 from render.axis_allies import DEFAULT_WIDTH, battle_image, map_image, render_battle, render_map
 from render.axis_allies.base import map_base
+from render.axis_allies.icons import chip_sprite, token_sprite
 from render.axis_allies.layout import clear_layouts, marker_rows, token_layout
 from render.axis_allies.picture import map_picture
 from render.axis_allies.replay import replay
@@ -174,15 +175,20 @@ def main() -> None:
 
 def game_boards(turns: list[tuple[AAView, list[Event]]], width: int) -> None:
     """Each turn's status board of that game, in order, as the bot draws them: every one a new position.
-    First on a base that has read no chip places yet (a bot's first game after it starts: it reads them
-    as the game needs them), then again (a later game: the base keeps what it read); each render and
-    its encode floor timed one after the other."""
+    First on a base that has read no chip places yet and with no chip drawn yet (a bot's first game
+    after it starts: it makes them as the game needs them), then again (a later game: the base and the
+    chip cache keep them); each render and its encode floor timed one after the other."""
     base = map_base(width)
     base.reaches.clear()
     base.fitting.clear()
+    chip_sprite.cache_clear()
+    token_sprite.cache_clear()
     pictures = [map_picture(view, NAMES, f"Turn {k + 1}", events) for k, (view, events) in enumerate(turns)]
     print(f"Axis & Allies status boards of that game, each turn's in order ({len(turns)} new positions):")
-    for title in ("the first game, places read as it goes", "a later game, places read before"):
+    for title in (
+        "a bot's first game (chips drawn and places read as it goes)",
+        "a later game (they are kept)",
+    ):
         clear_layouts()
         ratios, renders = [], []
         for picture in pictures:

@@ -108,6 +108,7 @@ class MapBase:
     # Displaced chips' candidate places, read lazily per territory and chip size (``layout.reach_of``).
     reaches: dict[Hashable, Reach]
     fitting: dict[Hashable, OwnLand]  # chips' places on their own land, by territory and chip size
+    tails: dict[Hashable, Point | None]  # where a chip's tail points, by territory, centre and size
 
     def territory_value(self, x: float, y: float) -> int:
         """``territory_at`` at (x, y): territory index + 1, 0 off the map."""
@@ -219,6 +220,7 @@ def _build(width: int, window: Window | None = None, ui: float | None = None) ->
         map_w * scale,
         tuple(_tail_points(i, spots_of, rings[i], pixels, width) for i, spots_of in enumerate(places)),
         _names_index(reserved, ui),
+        {},
         {},
         {},
     )

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from render.axis_allies.base import MOSTLY, MapBase, ipc_style, map_palette, nearby, power_colour
 from render.axis_allies.diff import MapChanges, check_changes
 from render.axis_allies.icons import UNIT_ORDER, UNITS, Units, chip_for, chip_style, token_for, token_style
-from render.axis_allies.reach import FREE, Costs, cover, fits, nearest_fit, own_land
+from render.axis_allies.reach import FREE, KEPT_TAILS, Costs, cover, fits, nearest_fit, own_land
 from render.core import colours as C
 from render.core.badges import Sprite, badge_sprite
 from render.core.boxes import Box, BoxIndex, box_at
@@ -176,7 +176,8 @@ def token_layout(
     style = chip_style(base.ui)
     gap = 4 * base.ui
     taken = names_index(base)
-    for box in (row_box(r) for r in rows.values()):
+    row_boxes = {i: row_box(r) for i, r in rows.items()}
+    for box in row_boxes.values():
         if box is not None:
             taken.add(box)
     stacks: list[tuple[int, str, Units, Sprite]] = []
@@ -210,8 +211,8 @@ def token_layout(
         home = owners.get(board.names[i]) == power
         centre = None
         if home:  # (its places depend on the row's box: the same box, the same places)
-            row = rows.get(i, ())
-            beside = own_land(base, i, row_box(row), _beside_row(base, i, row, w, h), w, h, 0.5)
+            row = row_boxes.get(i)
+            beside = own_land(base, i, row, _beside_row(base, i, row, w, h), w, h, 0.5)
             centre = beside.first_free(taken, base, costs[power])
         if centre is None:
             spots = own_land(base, i, "spots", base.spots[i][: base.good[i]], w, h, MOSTLY)
@@ -238,9 +239,9 @@ def token_layout(
     tokens = []
     for i, power, units, sprite in stacks:
         centre = placed[i, power]
-        box = box_at(centre, *sprite.size)
-        tail = _tail_target(base, i, centre, box) if _share(base, i, box) < 0.5 else None
-        tokens.append(Token(board.names[i], power, units, sprite, centre, tail))
+        tokens.append(
+            Token(board.names[i], power, units, sprite, centre, _tail(base, i, centre, sprite.size))
+        )
     return tokens
 
 
@@ -279,6 +280,23 @@ def clear_layouts() -> None:
     _LAID_OUT.clear()
 
 
+_UNKNOWN: Point = (math.nan, math.nan)  # not kept yet (``None`` is kept: no tail)
+
+
+def _tail(base: MapBase, index: int, centre: Point, size: tuple[int, int]) -> Point | None:
+    """Where the tail of a chip of ``size`` at ``centre`` points, if it is mostly off territory
+    ``index``: kept per base (chips' places recur from one position to the next)."""
+    key = (index, centre, size)
+    found = base.tails.get(key, _UNKNOWN)
+    if found is _UNKNOWN:
+        box = box_at(centre, *size)
+        found = _tail_target(base, index, centre, box) if _share(base, index, box) < 0.5 else None
+        while len(base.tails) >= KEPT_TAILS:  # a race at worst works one out twice
+            base.tails.pop(next(iter(base.tails)), None)
+        base.tails[key] = found
+    return found
+
+
 def _tail_target(base: MapBase, index: int, centre: Point, box: Box) -> Point | None:
     """The point of territory ``index`` nearest the chip at ``centre`` (None if the chip covers it)."""
     target = min((math.dist(p, centre), p) for p in base.tail_points[index])[1]
@@ -309,11 +327,12 @@ def free_spot(
     return None
 
 
-def _beside_row(base: MapBase, index: int, row: Sequence[Marker], w: float, h: float) -> list[Point]:
-    """Places for the owner's w×h chip against its territory's name and marker row: under the row,
-    after it, before it, above the name, then under the row or above the name a little to either side."""
+def _beside_row(base: MapBase, index: int, row: Box | None, w: float, h: float) -> list[Point]:
+    """Places for the owner's w×h chip against its territory's name and marker row (``row``, its box):
+    under the row, after it, before it, above the name, then under the row or above the name a little to
+    either side."""
     name = base.reserved[index]
-    box = row_box(row) or name
+    box = row or name
     x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
     under, above = box[3] + h / 2, name[1] - h / 2
     step = 8 * base.ui

@@ -41,6 +41,7 @@ FREE: Costs = (0.0,) * 256
 SEARCHED = 2000  # grid places tried round the anchor
 KEPT = 256  # reaches kept per map base: at most about 50 KB each
 KEPT_LISTS = 4096  # lists of own places kept per map base: a few KB each (tuples of shared points)
+KEPT_TAILS = 4096  # displaced chips' tails kept per map base (``layout._tail``)
 READ = 128  # places read at a time: searches mostly end within the first few hundred
 SAME = 1e-9  # scores this close are equal: two places equally far may differ in the last digit
 # Where a chip's territory is sampled, as fractions of its box: 15 points (``cover``).
