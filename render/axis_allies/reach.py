@@ -26,17 +26,35 @@ import math
 import threading
 from array import array
 from collections.abc import Hashable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from render.axis_allies.places import grid_offsets
 from render.core.boxes import Box, BoxIndex
 from render.core.shapes import Point
 
-if TYPE_CHECKING:  # (a base keeps its reaches, so base.py imports this module)
-    from render.axis_allies.base import MapBase
-
 Costs = tuple[float, ...]  # per ``territory_at`` value
 FREE: Costs = (0.0,) * 256
+
+
+class Geometry(Protocol):
+    """What this module reads of a map base (``base.MapBase``, which keeps what it works out here, so
+    this module names the base's parts instead of importing it)."""
+
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+    @property
+    def territory_bytes(self) -> bytes: ...  # territory index + 1 under each pixel, row by row
+    @property
+    def sea_lut(self) -> tuple[int, ...]: ...
+    @property
+    def bounds(self) -> tuple[Box, ...]: ...
+    @property
+    def reaches(self) -> dict[Hashable, Reach]: ...
+    @property
+    def fitting(self) -> dict[Hashable, OwnLand]: ...
+
 
 SEARCHED = 2000  # grid places tried round the anchor
 KEPT = 256  # reaches kept per map base: at most about 50 KB each
@@ -141,7 +159,7 @@ def nearest_fit(
     w: float,
     h: float,
     taken: BoxIndex,
-    base: MapBase,
+    base: Geometry,
     sea: bool,
     costs: Costs,
     weight: float,
@@ -184,7 +202,7 @@ class OwnLand:
     search has gone, and kept: a search walks those first, then goes on down the list."""
 
     def __init__(
-        self, base: MapBase, index: int, places: Sequence[Point], w: float, h: float, share: float
+        self, base: Geometry, index: int, places: Sequence[Point], w: float, h: float, share: float
     ) -> None:
         self.pixels, self.width, self.height = base.territory_bytes, base.width, base.height
         self.index, self.places, self.hw, self.hh, self.share = index, tuple(places), w / 2, h / 2, share
@@ -192,7 +210,7 @@ class OwnLand:
         self.on_land: list[Point] = []  # those of them on the map and on the land, in order
         self.lock = threading.Lock()
 
-    def first_free(self, taken: BoxIndex, base: MapBase, costs: Costs | None = None) -> Point | None:
+    def first_free(self, taken: BoxIndex, base: Geometry, costs: Costs | None = None) -> Point | None:
         """The first place where the chip is clear of ``taken`` and on its land (with ``costs``: and over
         little that costs much, as ``fits`` says), or None."""
         walked = 0
@@ -227,7 +245,7 @@ class OwnLand:
             return True
 
     def _first_free(
-        self, places: Sequence[Point], taken: BoxIndex, base: MapBase, costs: Costs | None
+        self, places: Sequence[Point], taken: BoxIndex, base: Geometry, costs: Costs | None
     ) -> Point | None:
         for centre, box in taken.clear(places, 2 * self.hw, 2 * self.hh):
             if costs is None or fits(base, self.index, box, costs, self.share):
@@ -236,7 +254,7 @@ class OwnLand:
 
 
 def own_land(
-    base: MapBase, index: int, known_as: Hashable, places: Sequence[Point], w: float, h: float, share: float
+    base: Geometry, index: int, known_as: Hashable, places: Sequence[Point], w: float, h: float, share: float
 ) -> OwnLand:
     """``base``'s kept ``OwnLand`` of ``places`` (which ``known_as`` names among territory ``index``'s
     lists of places for this chip size), made if new (the oldest forgotten past ``KEPT_LISTS``)."""
@@ -249,7 +267,9 @@ def own_land(
     return found
 
 
-def reach_of(base: MapBase, index: int, anchor: Point, w: float, h: float, sea: bool, weight: float) -> Reach:
+def reach_of(
+    base: Geometry, index: int, anchor: Point, w: float, h: float, sea: bool, weight: float
+) -> Reach:
     """``base``'s kept ``Reach`` for these, made if new (the oldest forgotten past ``KEPT``)."""
     key = (index, anchor, w, h, sea, weight)
     found = base.reaches.get(key)
@@ -281,7 +301,7 @@ def sampled(pixels: bytes, width: int, box: Box) -> bytes:
     return bytes([pixels[line + int(x0 + fx * bw)] for fx in SAMPLE_XS for line in lines])
 
 
-def cover(base: MapBase, index: int, box: Box, costs: Costs = FREE) -> tuple[float, float]:
+def cover(base: Geometry, index: int, box: Box, costs: Costs = FREE) -> tuple[float, float]:
     """Roughly how much of ``box`` lies on territory ``index``, and the mean of ``costs`` (per
     ``territory_at`` value) over the rest: 15 points sampled over it."""
     value, pixels, width, height = index + 1, base.territory_bytes, base.width, base.height
@@ -298,7 +318,7 @@ def cover(base: MapBase, index: int, box: Box, costs: Costs = FREE) -> tuple[flo
     return own / 15, cost / 15
 
 
-def fits(base: MapBase, index: int, box: Box, costs: Costs, share: float) -> bool:
+def fits(base: Geometry, index: int, box: Box, costs: Costs, share: float) -> bool:
     """``cover``'s own share at least ``share`` and mean cost at most 0.1, from the same samples, but
     stopping at the first sample that settles it (most spots tried are refused early)."""
     value, pixels, width, height = index + 1, base.territory_bytes, base.width, base.height
