@@ -4,12 +4,14 @@
 slow for Attack!'s joined world (63 regions' marks, 40 zones' ships, the deltas). Overlaps only ever
 happen between near neighbours, so the boxes are first grouped into clusters of boxes that could touch
 (each grown by half its size, found with one sweep along x), and each cluster is separated on its own
-with the shared ``separate``. Same inputs, same output.
+with the shared ``separate``. Same inputs, same output; so the last few thousand clusters' results are
+kept, and a board drawn after a move redoes only the clusters the move changed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from render.core.badges import Box, separate
 
@@ -74,7 +76,7 @@ def spread(
             if len(group) == 1 and not near:
                 continue
             before = [out[i] for i in group]
-            moved = separate(before, [sizes[i] for i in group], fixed=near, bounds=bounds, gap=gap)
+            moved = _separated(tuple(before), tuple(sizes[i] for i in group), tuple(near), bounds, gap)
             for i, centre in zip(group, moved, strict=True):
                 out[i] = centre
             moved_any = moved_any or moved != before
@@ -82,3 +84,17 @@ def spread(
             break
         reach = gap / 100  # later passes: only boxes that actually touch
     return out
+
+
+@lru_cache(maxsize=4096)
+def _separated(
+    centres: tuple[Point, ...],
+    sizes: tuple[tuple[int, int], ...],
+    fixed: tuple[Box, ...],
+    bounds: Box,
+    gap: float,
+) -> list[Point]:
+    """``separate``, kept for the clusters met lately: a board differs from the last one drawn only
+    where something changed, and most clusters, far from it, come back exactly as they were. Callers
+    must not change the list they get."""
+    return separate(centres, sizes, fixed=fixed, bounds=bounds, gap=gap)
