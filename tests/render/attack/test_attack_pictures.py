@@ -5,12 +5,13 @@ left overlapping, and what changed drawn from the events given."""
 from __future__ import annotations
 
 import io
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from msgspec.structs import replace
 from PIL import Image
 
-from render.attack import PICTURES, board_base, changes, render_battle, render_board, render_private
+from render.attack import PICTURES, board_base, changes, place, render_battle, render_board, render_private
 from render.attack.base import WIDTHS, zone_font_size
 from render.attack.board import _marks
 from render.attack.sprites import army_style, name_sprite
@@ -69,6 +70,24 @@ def test_the_board_is_a_small_png_and_shows_nothing_a_seat_hides(state, recent, 
     for seat in range(state.players):
         varied = RULES.view(vary_secrets(state, seat, 3), None)
         assert PICTURES.board(varied, names, title="Attack!", recent=recent) == png
+
+
+def test_the_same_board_whatever_was_drawn_before_and_on_any_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cluster separations kept between boards (``render.attack.place``) give exactly what separating
+    afresh gives: after other boards, from threads sharing a cold cache, and with nothing kept."""
+    view, recent = RULES.view(samples.world_state(), None), samples.world_recent()
+    place._separated.cache_clear()
+    first = render_board(view, samples.NAMES, recent=recent)
+    render_board(
+        RULES.view(samples.western_state(), None), samples.NAMES[:3], recent=samples.western_recent()
+    )
+    assert render_board(view, samples.NAMES, recent=recent) == first
+    place._separated.cache_clear()
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        drawn = list(pool.map(lambda _: render_board(view, samples.NAMES, recent=recent), range(6)))
+    assert all(png == first for png in drawn)
+    monkeypatch.setattr(place, "_separated", place._separated.__wrapped__)
+    assert render_board(view, samples.NAMES, recent=recent) == first
 
 
 def test_marks_are_never_left_overlapping() -> None:
