@@ -7,7 +7,7 @@ engine is forced for the same reason (raqm, when installed, shapes text slightly
 from __future__ import annotations
 
 import io
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from PIL import ImageFont
@@ -31,7 +31,11 @@ def font(size: int, *, bold: bool = False) -> Font:
     )
 
 
+@lru_cache(maxsize=16384)
 def text_width(text: str, f: Font) -> int:
+    """``text``'s advance in ``f``, in whole pixels. Kept: pictures measure the same names, labels and
+    card texts render after render (wrapping a card's text measured each growing line), and fonts are
+    cached objects, so a face and its size are one key."""
     return round(f.getlength(text))
 
 
