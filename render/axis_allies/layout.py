@@ -24,6 +24,7 @@ from render.axis_allies.reach import FREE, KEPT_TAILS, Costs, cover, fits, neare
 from render.core import colours as C
 from render.core.badges import Sprite, badge_sprite
 from render.core.boxes import Box, BoxIndex, box_at
+from render.core.cache import forget_oldest, kept
 from render.core.shapes import Point, seat_shape
 from rules.axis_allies.board import POWERS, classic_board
 
@@ -261,8 +262,7 @@ def laid_out(picture: MapPicture, base: MapBase) -> Layout:
         return found[1]
     rows = marker_rows(picture, base)
     layout = rows, token_layout(picture, base, rows)
-    while len(_LAID_OUT) >= _LAID_OUT_MAX:  # forget the oldest; a race at worst lays one out twice
-        _LAID_OUT.pop(next(iter(_LAID_OUT)), None)
+    forget_oldest(_LAID_OUT, _LAID_OUT_MAX - 1)  # a race at worst lays one out twice
     _LAID_OUT[key] = (base, layout)
     return layout
 
@@ -280,21 +280,15 @@ def clear_layouts() -> None:
     _LAID_OUT.clear()
 
 
-_UNKNOWN: Point = (math.nan, math.nan)  # not kept yet (``None`` is kept: no tail)
-
-
 def _tail(base: MapBase, index: int, centre: Point, size: tuple[int, int]) -> Point | None:
     """Where the tail of a chip of ``size`` at ``centre`` points, if it is mostly off territory
     ``index``: kept per base (chips' places recur from one position to the next)."""
-    key = (index, centre, size)
-    found = base.tails.get(key, _UNKNOWN)
-    if found is _UNKNOWN:
+
+    def work_out() -> Point | None:
         box = box_at(centre, *size)
-        found = _tail_target(base, index, centre, box) if _share(base, index, box) < 0.5 else None
-        while len(base.tails) >= KEPT_TAILS:  # a race at worst works one out twice
-            base.tails.pop(next(iter(base.tails)), None)
-        base.tails[key] = found
-    return found
+        return _tail_target(base, index, centre, box) if _share(base, index, box) < 0.5 else None
+
+    return kept(base.tails, (index, centre, size), work_out, KEPT_TAILS)
 
 
 def _tail_target(base: MapBase, index: int, centre: Point, box: Box) -> Point | None:

@@ -30,6 +30,7 @@ from typing import Protocol
 
 from render.axis_allies.places import grid_offsets
 from render.core.boxes import Box, BoxIndex
+from render.core.cache import kept
 from render.core.shapes import Point
 
 Costs = tuple[float, ...]  # per ``territory_at`` value
@@ -259,12 +260,7 @@ def own_land(
     """``base``'s kept ``OwnLand`` of ``places`` (which ``known_as`` names among territory ``index``'s
     lists of places for this chip size), made if new (the oldest forgotten past ``KEPT_LISTS``)."""
     key = (index, known_as, w, h, share)
-    found = base.fitting.get(key)
-    if found is None:
-        while len(base.fitting) >= KEPT_LISTS:  # a race at worst works one out twice
-            base.fitting.pop(next(iter(base.fitting)), None)
-        found = base.fitting[key] = OwnLand(base, index, places, w, h, share)
-    return found
+    return kept(base.fitting, key, lambda: OwnLand(base, index, places, w, h, share), KEPT_LISTS)
 
 
 def reach_of(
@@ -272,24 +268,14 @@ def reach_of(
 ) -> Reach:
     """``base``'s kept ``Reach`` for these, made if new (the oldest forgotten past ``KEPT``)."""
     key = (index, anchor, w, h, sea, weight)
-    found = base.reaches.get(key)
-    if found is None:
-        while len(base.reaches) >= KEPT:  # a race at worst reads one reach twice
-            base.reaches.pop(next(iter(base.reaches)), None)
-        found = base.reaches[key] = Reach(
-            base.territory_bytes,
-            base.width,
-            base.height,
-            base.sea_lut,
-            base.bounds[index],
-            index,
-            anchor,
-            w,
-            h,
-            sea,
-            weight,
-        )
-    return found
+
+    def make() -> Reach:
+        return Reach(
+            base.territory_bytes, base.width, base.height, base.sea_lut, base.bounds[index],
+            index, anchor, w, h, sea, weight,
+        )  # fmt: skip
+
+    return kept(base.reaches, key, make, KEPT)
 
 
 def sampled(pixels: bytes, width: int, box: Box) -> bytes:

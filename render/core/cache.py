@@ -11,6 +11,7 @@ import threading
 from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
 
+K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
 
@@ -48,3 +49,26 @@ class BuildCache(Generic[V]):
 
     def __len__(self) -> int:
         return len(self._values)
+
+
+def kept(table: dict[K, V], key: K, make: Callable[[], V], limit: int) -> V:
+    """``table[key]``, made with ``make`` and kept if missing; past ``limit`` entries the oldest are
+    forgotten. For what renders on several threads work out and share: a race at worst makes one twice."""
+    try:
+        return table[key]
+    except KeyError:  # (rare: what is kept is asked for again and again)
+        pass
+    made = make()
+    forget_oldest(table, limit - 1)
+    table[key] = made
+    return made
+
+
+def forget_oldest(table: dict[K, V], limit: int) -> None:
+    """Forget ``table``'s oldest entries until it holds at most ``limit``, while other threads may be
+    adding and forgetting too."""
+    while len(table) > limit:
+        try:
+            table.pop(next(iter(table)), None)
+        except (RuntimeError, StopIteration):  # changed by another thread between the two steps
+            continue

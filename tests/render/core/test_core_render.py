@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from render.core import panels, text
-from render.core.cache import BuildCache
+from render.core.cache import BuildCache, kept
 from render.core.dice import PIPS
 from render.core.fonts import font
 from render.core.palette import Palette, PaletteError
@@ -52,6 +52,33 @@ def test_build_cache_builds_each_layer_once_under_contention() -> None:
     assert len(cache) == 2
     cache.get("a", 1)
     assert calls.count(("a", 1)) == 2
+
+
+def test_kept_makes_what_is_missing_once_and_forgets_the_oldest_past_its_limit() -> None:
+    table: dict[str, int | None] = {}
+    made: list[str] = []
+
+    def make(key: str, value: int | None) -> int | None:
+        made.append(key)
+        return value
+
+    assert kept(table, "a", lambda: make("a", None), limit=3) is None  # None is kept like any value
+    assert kept(table, "a", lambda: make("a", 1), limit=3) is None and made == ["a"]
+    for key in "bcd":
+        kept(table, key, lambda key=key: make(key, 2), limit=3)
+    assert list(table) == ["b", "c", "d"]  # the oldest, "a", forgotten
+
+
+def test_forgetting_the_oldest_holds_while_other_threads_add() -> None:
+    table: dict[int, int] = {}
+
+    def add(start: int) -> None:
+        for k in range(start, start + 5000):
+            kept(table, k, lambda k=k: k, limit=50)
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        list(pool.map(add, range(0, 40000, 10000)))
+    assert len(table) <= 50 + 4  # each thread adds after it trims: at most one each over the limit
 
 
 def test_a_die_face_shows_as_many_pips_as_its_value_each_on_the_face() -> None:
