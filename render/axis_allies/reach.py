@@ -77,14 +77,8 @@ class Reach:
     ) -> None:  # fmt: skip
         self.pixels, self.width, self.height, self.sea_lut = territory_bytes, width, height, sea_lut
         self.bounds, self.value, self.anchor = bounds, index + 1, anchor
-        self.hw, self.hh, self.h, self.sea, self.weight, self.step = (
-            w / 2,
-            h / 2,
-            h,
-            sea,
-            weight,
-            max(2.0, h / 3),
-        )
+        self.hw, self.hh, self.h, self.step = w / 2, h / 2, h, max(2.0, h / 3)
+        self.sea, self.weight = sea, weight
         # Per grid number: the territories under its samples, once ``sampled`` says they are there (a
         # place off the box round its territory has nothing on it, so it is sampled only if tried).
         self.samples = bytearray(len(SAMPLES) * SEARCHED)
