@@ -10,7 +10,8 @@ action row (action and events JSON of a real Risk attack), the game's snapshot (
 and version + 1, in one statement. The bare
 loop inserts the same action and events into a table of its own, one autocommit INSERT each: the
 floor of a durable write on this server; a third loop inserts the snapshot in the same row too, the
-floor for the bytes a move writes (the store's extra is then its second row and version check).
+floor for the bytes a move writes (the store's extra is then its second row and version check). The
+store's own statement is also sent on a plain connection, so the pool's share of the cost shows.
 
 Both are durable when they return: the server runs with PostgreSQL's defaults (fsync on,
 synchronous_commit on). Without ``--dsn`` a throwaway cluster is started in a temporary folder (as the
@@ -35,6 +36,7 @@ import asyncpg  # noqa: E402
 
 from bot.games import GAMES  # noqa: E402
 from bot.postgres import PostgresStore  # noqa: E402
+from bot.postgres.commit import commit_statement  # noqa: E402
 from bot.service import GameService  # noqa: E402
 from bot.store import GameUpdate, LogEntry  # noqa: E402
 from tests.postgres.cluster import running_cluster  # noqa: E402
@@ -70,6 +72,20 @@ async def store_round(
     return n / (time.perf_counter() - started), version
 
 
+async def statement_round(
+    connection: asyncpg.Connection, game_id: int, version: int, n: int, move: tuple[str, str, str]
+) -> tuple[float, int]:
+    """The store's own statement for a move, sent on a plain connection: the store without its pool."""
+    snapshot, action, events = move
+    started = time.perf_counter()
+    for _ in range(n):
+        sql, params = commit_statement(
+            game_id, version, GameUpdate(state=snapshot), [LogEntry("action", 0, 1, action, events)], None
+        )
+        version = (await connection.fetchrow(sql, *params))["version"]
+    return n / (time.perf_counter() - started), version
+
+
 async def bare_round(
     connection: asyncpg.Connection, n: int, action: str, events: str, state: str | None
 ) -> float:
@@ -97,13 +113,17 @@ async def measure(dsn: str, actions: int, rounds: int) -> None:
             "action TEXT, events TEXT, state TEXT)"
         )
         game = await store.create_game(None, 99, "risk", {}, 1)
-        version = game.version
-        ours, bare, same_bytes = [], [], []
+        other = await store.create_game(None, 98, "risk", {}, 1)
+        version, other_version = game.version, other.version
+        ours, plain, bare, same_bytes = [], [], [], []
         _, version = await store_round(store, game.id, version, 20, move)  # warm: prepared statements, pool
+        _, other_version = await statement_round(connection, other.id, other_version, 20, move)
         await bare_round(connection, 20, action, events, None)
         for _ in range(rounds):
             rate, version = await store_round(store, game.id, version, actions, move)
             ours.append(rate)
+            rate, other_version = await statement_round(connection, other.id, other_version, actions, move)
+            plain.append(rate)
             bare.append(await bare_round(connection, actions, action, events, None))
             same_bytes.append(await bare_round(connection, actions, action, events, snapshot))
     finally:
@@ -111,15 +131,18 @@ async def measure(dsn: str, actions: int, rounds: int) -> None:
         await store.close()
     print(f"server: {settings}")
     print(
-        f"{rounds} rounds of {actions} each, alternated (store, bare, bare with the snapshot too, store, ...)"
+        f"{rounds} rounds of {actions} each, alternated (store, its statement, bare, bare with snapshot, ...)"
     )
     print(f"PostgresStore.commit (action row + snapshot + version): {spread(ours)} actions/s")
+    print(f"its statement on a plain connection (no pool):          {spread(plain)} actions/s")
     print(f"bare asyncpg INSERT of action + events, autocommit:     {spread(bare)} actions/s")
     print(f"bare INSERT of action + events + snapshot (same bytes):  {spread(same_bytes)} actions/s")
     ratio = statistics.median(bare) / statistics.median(ours)
     print(f"ratio of medians: the store is {ratio:.2f}x slower than the bare loop (aim: at most 1.5x)")
     ratio = statistics.median(same_bytes) / statistics.median(ours)
     print(f"                  and {ratio:.2f}x slower than the bare loop writing the same bytes")
+    ratio = statistics.median(bare) / statistics.median(plain)
+    print(f"                  its statement alone, without the pool, {ratio:.2f}x")
     # Each round's own ratio pairs loops run seconds apart: steadier when the disk's flush time drifts.
     paired = [b / o for b, o in zip(bare, ours, strict=True)]
     print(f"each round's ratio: {spread(paired, '.2f')} (store against the bare loop run just after it)")
