@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from render.axis_allies.base import MOSTLY, MapBase, ipc_style, map_palette, nearby, power_colour
 from render.axis_allies.diff import MapChanges, check_changes
 from render.axis_allies.icons import UNIT_ORDER, UNITS, Units, chip_for, chip_style, token_for, token_style
-from render.axis_allies.reach import FREE, KEPT_TAILS, Costs, cover, fits, nearest_fit, own_land
+from render.axis_allies.reach import KEPT_TAILS, Costs, cover, nearest_fit, own_land
 from render.core import colours as C
 from render.core.badges import Sprite, badge_sprite
 from render.core.boxes import Box, BoxIndex, box_at
@@ -299,24 +299,11 @@ def _tail_target(base: MapBase, index: int, centre: Point, box: Box) -> Point | 
     return target
 
 
-def free_spot(
-    spots: Iterable[Point],
-    w: float,
-    h: float,
-    taken: BoxIndex,
-    base: MapBase,
-    index: int | None = None,
-    share: float = MOSTLY,
-    costs: Costs = FREE,
-) -> Point | None:
-    """The first spot where a w×h box fits on the map clear of ``taken`` (with ``index``: at least
-    ``share`` of it on that territory, and the rest over little that ``costs`` much)."""
+def free_spot(spots: Iterable[Point], w: float, h: float, taken: BoxIndex, base: MapBase) -> Point | None:
+    """The first spot where a w×h box fits on the map clear of ``taken``."""
     width, height = base.width, base.height
-    for centre, box in taken.clear(spots, w, h):
-        x0, y0, x1, y1 = box
-        if x0 < 0 or y0 < 0 or x1 > width or y1 > height:
-            continue
-        if index is None or fits(base, index, box, costs, share):
+    for centre, (x0, y0, x1, y1) in taken.clear(spots, w, h):
+        if x0 >= 0 and y0 >= 0 and x1 <= width and y1 <= height:
             return centre
     return None
 
