@@ -40,10 +40,10 @@ from rules.axis_allies.moves_common import (
     Plan,
     Requests,
     check_aa_room,
-    check_neutral_charge,
     eligible,
     enter_neutral,
     note_origin,
+    plan_entry,
     remove_count,
     split,
     take,
@@ -212,14 +212,7 @@ def _check_land(state: AAState, power: int, path: tuple[int, ...], p: Plan, comb
         )
     if has_aa:
         raise IllegalAction("aa_no_attack", "AA guns cannot attack or enter enemy or neutral territory.")
-    if untaken_neutral(state, end):
-        check_neutral_charge(state, power, end)
-        p.neutral = end
-        return
-    if enemy_fighting(state, end, power):
-        p.battle = True
-    else:
-        p.capture.append(end)
+    plan_entry(state, power, end, p)
 
 
 def _check_air(state: AAState, power: int, path: tuple[int, ...], p: Plan, combat: bool, bomb: bool) -> None:

@@ -1,6 +1,7 @@
 """What every kind of move shares: the ``Plan`` a checked move becomes, taking units from the stacks
-in a space, which units may still make a move, the one-AA-gun-a-territory check, and the steps of
-performing a move that ends in a battle or a neutral territory.
+in a space, which units may still make a move, the one-AA-gun-a-territory check, what a combat move
+ending in land not friendly becomes (``plan_entry``), and the steps of performing a move that ends in
+a battle or a neutral territory.
 
 ``movement.py`` (land, sea and air moves) and ``transport.py`` (loading and unloading) both build on
 these; this module imports neither of them.
@@ -13,9 +14,9 @@ from dataclasses import dataclass, field
 
 from msgspec.structs import replace
 
-from rules.axis_allies.common import DOMAIN, NAMES, power_id, set_many
+from rules.axis_allies.common import DOMAIN, NAMES, enemy_fighting, power_id, set_many
 from rules.axis_allies.events import NeutralEntered
-from rules.axis_allies.reach import committed, remaining
+from rules.axis_allies.reach import committed, remaining, untaken_neutral
 from rules.axis_allies.state import COMBAT, UNLOADED, AAState, Stack
 from rules.axis_allies.units import Domain, movement
 from rules.core.errors import IllegalAction
@@ -122,6 +123,18 @@ def check_neutral_charge(state: AAState, power: int, land: int) -> None:
             "neutral_charge",
             f"Entering neutral {NAMES[land]} first costs {charge} IPCs; you have {state.ipcs[power]}.",
         )
+
+
+def plan_entry(state: AAState, power: int, land: int, p: Plan) -> None:
+    """A combat move ending in ``land``, which is not friendly: an untaken neutral is paid for (checked
+    here, paid by ``enter_neutral``) and entered; enemy land is fought for if defended, else taken."""
+    if untaken_neutral(state, land):
+        check_neutral_charge(state, power, land)
+        p.neutral = land
+    elif enemy_fighting(state, land, power):
+        p.battle = True
+    else:
+        p.capture.append(land)
 
 
 # ---- performing --------------------------------------------------------------------------------------

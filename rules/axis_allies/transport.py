@@ -16,7 +16,6 @@ from rules.axis_allies.common import (
     IS_SEA,
     NAMES,
     counts_of,
-    enemy_fighting,
     enemy_ships,
     friendly_land,
     power_id,
@@ -180,23 +179,15 @@ def _plan_landing(state: AAState, power: int, land: int, p: Plan, combat: bool, 
         )
     if any(s.unit == "aa_gun" for s in p.taken):
         raise IllegalAction("aa_no_attack", "AA guns cannot take part in an amphibious assault.")
-    if untaken_neutral(state, land):
-        # Classic has no ban on entering a neutral from the sea (Eire, say): the same charge as over land.
-        if enemy_ships(state, zone, power):
-            raise IllegalAction("hostile_zone", f"Clear {NAMES[zone]} of enemy ships before unloading there.")
-        moves_common.check_neutral_charge(state, power, land)
-        p.neutral = land
-        return
     if enemy_ships(state, zone, power):
-        if p.kind == "bridge":
+        # A landing waits for the sea battle, except a bridge's and one on a neutral (entered, not fought).
+        if p.kind == "bridge" or untaken_neutral(state, land):
             raise IllegalAction("hostile_zone", f"Clear {NAMES[zone]} of enemy ships before unloading there.")
         p.deferred = True
         p.battle = True
         return
-    if enemy_fighting(state, land, power):
-        p.battle = True
-    else:
-        p.capture.append(land)
+    # Classic has no ban on entering a neutral from the sea (Eire, say): the same charge as over land.
+    moves_common.plan_entry(state, power, land, p)
 
 
 # ---- performing --------------------------------------------------------------------------------------

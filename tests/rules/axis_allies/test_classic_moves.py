@@ -150,6 +150,10 @@ def test_an_amphibious_assault_may_enter_a_neutral_and_pays_its_charge():
     assert units_in(state, "Eire", "uk") == {"infantry": 1}
     poor = position(units, power="uk", ipcs={"uk": 2})
     assert refused(poor, {"infantry": 1}, "North Sea Zone", "Eire") == "neutral_charge"
+    # A neutral is entered, not fought for: no waiting for a sea battle in the zone as an assault does.
+    guarded = position({"North Sea Zone": {**units["North Sea Zone"], "germany": {"submarine": 1}}},
+                       power="uk", ipcs={"uk": 10})  # fmt: skip
+    assert refused(guarded, {"infantry": 1}, "North Sea Zone", "Eire") == "hostile_zone"
 
 
 def test_a_transport_s_one_territory_is_for_one_turn():
