@@ -1,5 +1,7 @@
-"""``PostgresStore``: the ``GameStore`` protocol on PostgreSQL through an asyncpg pool, for a bot whose
-shards run in several processes (or machines) that share one database.
+"""``PostgresStore``: the ``GameStore`` protocol on PostgreSQL, for a bot whose shards run in several
+processes (or machines) that share one database. Single statements (every read, a move's commit) run
+on a lane of connections of its own (``bot/postgres/lane.py``, which says why not the pool),
+transactions on an asyncpg pool, and games' advisory locks on a second pool.
 
 The same guarantees as ``SqliteStore``, kept the PostgreSQL way:
 
@@ -30,6 +32,7 @@ from typing import Any
 import asyncpg
 
 from bot.postgres.commit import commit_statement, forget_reverted_statement, replace_seats
+from bot.postgres.lane import Lane
 from bot.postgres.schema import migrate, schema_version
 from bot.records import (
     NO_CHANGES,
@@ -51,6 +54,7 @@ from bot.records import (
 from bot.shards import ShardPlan
 
 GAME_LOCKS = 0x5742  # the first key of every game's advisory lock; the second is the game's id
+_TRANSACTIONS = 4  # connections for commits of several statements: a game's start, an undo
 _END = 1 << 62  # greater than any seq: an open end of a range stays one indexed comparison
 
 
@@ -93,8 +97,11 @@ def _game_and_seats(row: asyncpg.Record) -> GameAndSeats:
 
 
 class PostgresStore:
-    def __init__(self, pool: asyncpg.Pool, locks: asyncpg.Pool, shards: ShardPlan | None = None) -> None:
-        self.pool = pool
+    def __init__(
+        self, lane: Lane, pool: asyncpg.Pool, locks: asyncpg.Pool, shards: ShardPlan | None = None
+    ) -> None:
+        self._lane = lane  # every operation that is one statement
+        self.pool = pool  # transactions of several statements
         self._locks = locks
         self.shards = shards if shards is not None and not shards.whole else None
 
@@ -102,24 +109,28 @@ class PostgresStore:
     async def open(
         cls, dsn: str, *, shards: ShardPlan | None = None, size: int = 10, lock_size: int = 20
     ) -> PostgresStore:
-        """Connect, and migrate the database if it is behind (once, whoever else starts meanwhile)."""
-        pool = await asyncpg.create_pool(dsn, min_size=1, max_size=size, reset=_keep_session)
+        """Connect, and migrate the database if it is behind (once, whoever else starts meanwhile).
+        ``size`` connections serve single statements, a few more the rare transactions (a game's start,
+        an undo), and up to ``lock_size`` hold games' locks."""
+        pool = await asyncpg.create_pool(dsn, min_size=1, max_size=_TRANSACTIONS, reset=_keep_session)
         try:
             async with pool.acquire() as connection:
                 await migrate(connection)
+            lane = await Lane.open(dsn, size)
             locks = await asyncpg.create_pool(dsn, min_size=0, max_size=lock_size)
         except BaseException:
             await pool.close()
             raise
-        return cls(pool, locks, shards)
+        return cls(lane, pool, locks, shards)
 
     async def close(self) -> None:
         await self._locks.close()
+        await self._lane.close()
         await self.pool.close()
 
     async def schema_version(self) -> int:
         async with self.pool.acquire() as connection:
-            return await schema_version(connection)
+            return await schema_version(connection)  # a rare question: the pool serves it
 
     @contextlib.asynccontextmanager
     async def game_lock(self, game_id: int) -> AsyncIterator[None]:
@@ -138,7 +149,7 @@ class PostgresStore:
     # -- reading -------------------------------------------------------------------------------------
 
     async def _rows(self, sql: str, *params: Any) -> list[asyncpg.Record]:
-        return list(await self.pool.fetch(sql, *params))
+        return await self._lane.fetch(sql, *params)
 
     async def game(self, game_id: int) -> GameRecord | None:
         rows = await self._rows(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = $1", game_id)
@@ -239,7 +250,7 @@ class PostgresStore:
         return [int(row[0]) for row in rows]
 
     async def log_length(self, game_id: int) -> int:
-        length = await self.pool.fetchval("SELECT log_length FROM games WHERE id = $1", game_id)
+        length = await self._lane.fetchval("SELECT log_length FROM games WHERE id = $1", game_id)
         return int(length or 0)  # None: no such game
 
     # -- writing -------------------------------------------------------------------------------------
@@ -292,25 +303,25 @@ class PostgresStore:
         append ``entries``, replace the game's timers if given. Raises ``VersionConflict`` (and writes
         nothing) if the version moved."""
         sql, params = commit_statement(game_id, expected_version, update, entries, timers)
-        async with self.pool.acquire() as connection:
-            if seats is None and not any(entry.reverts for entry in entries):
-                row = await connection.fetchrow(sql, *params)  # a move: one statement, one round trip
-            else:
-                async with connection.transaction():
-                    row = await connection.fetchrow(sql, *params)
-                    if row["version"] is not None and seats is not None:
-                        await replace_seats(connection, game_id, seats)
-                    forget = forget_reverted_statement(entries, row["seq"] or 0)
-                    if row["version"] is not None and forget is not None:
-                        await connection.execute(forget[0], game_id, *forget[1])
-            if row["version"] is None:
-                actual = await connection.fetchval("SELECT version FROM games WHERE id = $1", game_id)
-                raise VersionConflict(game_id, expected_version, actual)
+        if seats is None and not any(entry.reverts for entry in entries):
+            row = await self._lane.fetchrow(sql, *params)  # a move: one statement, one round trip
+        else:
+            async with self.pool.acquire() as connection, connection.transaction():
+                row = await connection.fetchrow(sql, *params)
+                if row["version"] is not None and seats is not None:
+                    await replace_seats(connection, game_id, seats)
+                forget = forget_reverted_statement(entries, row["seq"] or 0)
+                if row["version"] is not None and forget is not None:
+                    await connection.execute(forget[0], game_id, *forget[1])
+        assert row is not None  # the statement's SELECT always returns its one row
+        if row["version"] is None:
+            actual = await self._lane.fetchval("SELECT version FROM games WHERE id = $1", game_id)
+            raise VersionConflict(game_id, expected_version, actual)
         return Commit(int(row["version"]), row["seq"])
 
     async def add_timer(self, game_id: int | None, kind: str, due_at: str, payload: str = "{}") -> int:
         return int(
-            await self.pool.fetchval(
+            await self._lane.fetchval(
                 "INSERT INTO timers (game_id, kind, due_at, payload) VALUES ($1, $2, $3, $4) RETURNING id",
                 game_id,
                 kind,
@@ -338,19 +349,19 @@ class PostgresStore:
 
     async def next_due(self) -> str | None:
         where, params = self._on_my_shards("g", 1)
-        value = await self.pool.fetchval(
+        value = await self._lane.fetchval(
             f"SELECT MIN(t.due_at) FROM timers t LEFT JOIN games g ON g.id = t.game_id WHERE TRUE{where}",
             *params,
         )
         return None if value is None else str(value)
 
     async def delete_timer(self, timer_id: int) -> None:
-        await self.pool.execute("DELETE FROM timers WHERE id = $1", timer_id)
+        await self._lane.execute("DELETE FROM timers WHERE id = $1", timer_id)
 
     async def claim_timer(self, timer_id: int) -> bool:
         """Delete a timer, saying whether this call got it: of processes claiming it at once, exactly one
         does (the others skip the locked row instead of waiting for it), and it acts on it, once."""
-        claimed = await self.pool.fetchval(
+        claimed = await self._lane.fetchval(
             "DELETE FROM timers WHERE id = (SELECT id FROM timers WHERE id = $1 FOR UPDATE SKIP LOCKED) "
             "RETURNING id",
             timer_id,
@@ -358,11 +369,11 @@ class PostgresStore:
         return claimed is not None
 
     async def dm_turns(self, user_id: int) -> bool:
-        value = await self.pool.fetchval("SELECT dm_turns FROM members WHERE user_id = $1", user_id)
+        value = await self._lane.fetchval("SELECT dm_turns FROM members WHERE user_id = $1", user_id)
         return bool(value)
 
     async def set_dm_turns(self, user_id: int, on: bool) -> None:
-        await self.pool.execute(
+        await self._lane.execute(
             "INSERT INTO members (user_id, dm_turns, updated_at) VALUES ($1, $2, $3) "
             "ON CONFLICT (user_id) DO UPDATE SET dm_turns = excluded.dm_turns, "
             "updated_at = excluded.updated_at",
@@ -381,7 +392,7 @@ class PostgresStore:
         names = _SETTINGS_COLUMNS
         values = ", ".join(f"${i}" for i in range(1, len(names) + 2))
         changes = ", ".join(f"{name} = excluded.{name}" for name in [*names[1:], "updated_at"])
-        await self.pool.execute(
+        await self._lane.execute(
             f"INSERT INTO guild_settings ({', '.join(names)}, updated_at) VALUES ({values}) "
             f"ON CONFLICT (guild_id) DO UPDATE SET {changes}",
             *(getattr(settings, name) for name in names),

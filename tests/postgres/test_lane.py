@@ -1,0 +1,191 @@
+"""The store's lane of connections for single statements (``bot/postgres/lane.py``): on a real server,
+what a refused statement and a cancelled one leave behind; with stand-in connections, the hand-over
+between callers, step by step."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import asyncpg
+import pytest
+
+from bot.postgres.lane import Lane
+
+# -- on the real server ------------------------------------------------------------------------------
+
+
+async def waiting_on_lock(admin: asyncpg.Connection, pid: int) -> None:
+    """Return once backend ``pid`` waits for an advisory lock (polled by queries, not by the clock)."""
+    while not await admin.fetchval(
+        "SELECT EXISTS (SELECT 1 FROM pg_locks WHERE pid = $1 AND locktype = 'advisory' AND NOT granted)", pid
+    ):
+        pass
+
+
+async def test_a_statement_the_server_refuses_keeps_its_connection(pg_dsn: str) -> None:
+    lane = await Lane.open(pg_dsn, 1)
+    try:
+        pid = await lane.fetchval("SELECT pg_backend_pid()")
+        with pytest.raises(asyncpg.DivisionByZeroError):
+            await lane.fetchval("SELECT 1 / 0")
+        assert await lane.fetchval("SELECT pg_backend_pid()") == pid
+    finally:
+        await lane.close()
+
+
+async def test_a_cancelled_statement_throws_its_connection_away_and_the_next_caller_gets_a_fresh_one(
+    pg_dsn: str,
+) -> None:
+    lane = await Lane.open(pg_dsn, 1)
+    admin = await asyncpg.connect(pg_dsn)
+    try:
+        pid = await lane.fetchval("SELECT pg_backend_pid()")
+        await admin.execute("SELECT pg_advisory_lock(7)")
+        blocked = asyncio.create_task(lane.fetchval("SELECT pg_advisory_lock(7)"))
+        await waiting_on_lock(admin, pid)
+        queued = asyncio.create_task(lane.fetchval("SELECT pg_backend_pid()"))  # waits for the one connection
+        await asyncio.sleep(0)
+        blocked.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await blocked
+        fresh = await asyncio.wait_for(queued, 10)  # woken to open a connection of its own
+        assert fresh != pid
+        # The cancelled statement's session is gone: the new one holds no lock, and can take the lock
+        # once the admin lets go (the old session, had it been handed on, would have taken it first).
+        await admin.execute("SELECT pg_advisory_unlock(7)")
+        assert await lane.fetchval("SELECT pg_try_advisory_lock(7)") is True
+    finally:
+        await admin.close()
+        await lane.close()
+
+
+async def test_a_closed_lane_refuses_statements(pg_dsn: str) -> None:
+    lane = await Lane.open(pg_dsn, 2)
+    await lane.close()
+    with pytest.raises(asyncpg.InterfaceError, match="closed"):
+        await lane.fetchval("SELECT 1")
+
+
+# -- the hand-over, with stand-in connections --------------------------------------------------------
+
+
+class StandIn:
+    """A connection whose statements end when the test says: each ``fetchval`` waits for its future."""
+
+    def __init__(self, started: list[str]) -> None:
+        self.started = started  # every stand-in's statements, in the order they began
+        self.pending: asyncio.Future[Any] | None = None
+        self.terminated = False
+
+    async def fetchval(self, sql: str, *params: Any) -> Any:
+        self.started.append(sql)
+        self.pending = asyncio.get_running_loop().create_future()
+        try:
+            return await self.pending
+        finally:
+            self.pending = None
+
+    def finish(self, value: Any) -> None:
+        """End the statement running on this connection, with ``value``."""
+        assert self.pending is not None, "no statement is running here"
+        self.pending.set_result(value)
+
+    def is_closed(self) -> bool:
+        return self.terminated
+
+    def terminate(self) -> None:
+        self.terminated = True
+
+    async def close(self) -> None:
+        self.terminated = True
+
+
+class StandIns:
+    def __init__(self) -> None:
+        self.opened: list[StandIn] = []
+        self.started: list[str] = []
+
+    async def connect(self) -> StandIn:
+        self.opened.append(StandIn(self.started))
+        return self.opened[-1]
+
+
+async def settle() -> None:
+    for _ in range(5):
+        await asyncio.sleep(0)
+
+
+async def test_callers_beyond_the_lanes_size_wait_their_turn_in_order() -> None:
+    made = StandIns()
+    lane = Lane(made.connect, 2)  # type: ignore[arg-type]
+    tasks = [asyncio.create_task(lane.fetchval(name)) for name in "abcde"]
+    await settle()
+    assert len(made.opened) == 2  # never more than the lane's size
+    for _ in range(5):  # end whichever statement is running on the first connection with one pending
+        next(c for c in made.opened if c.pending is not None).finish(None)
+        await settle()
+    await asyncio.gather(*tasks)
+    assert made.started == list("abcde")  # the waiters, first come first served
+    assert len(made.opened) == 2
+
+
+async def one_running_two_waiting() -> tuple[StandIns, list[asyncio.Task[Any]]]:
+    """A lane of one connection: "first" running on it, then "second" and "third" waiting for it."""
+    made = StandIns()
+    lane = Lane(made.connect, 1)  # type: ignore[arg-type]
+    tasks = [asyncio.create_task(lane.fetchval("first"))]
+    await settle()
+    tasks += [asyncio.create_task(lane.fetchval(name)) for name in ("second", "third")]
+    await settle()
+    return made, tasks
+
+
+async def test_a_waiter_cancelled_after_it_was_handed_a_connection_passes_it_on() -> None:
+    made, (first, second, third) = await one_running_two_waiting()
+    made.opened[0].finish(1)
+    await asyncio.sleep(0)  # "first" runs on and hands the connection to "second", which has not run yet
+    second.cancel()
+    await settle()
+    assert await first == 1
+    assert second.cancelled()
+    made.opened[0].finish(3)  # "third" got it
+    assert await asyncio.wait_for(third, 1) == 3
+    assert len(made.opened) == 1
+
+
+async def test_a_caller_waiting_while_a_connection_failed_to_open_tries_itself() -> None:
+    outcomes: list[asyncio.Future[StandIn]] = []
+
+    async def connect() -> StandIn:  # each attempt ends when the test says
+        outcomes.append(asyncio.get_running_loop().create_future())
+        return await outcomes[-1]
+
+    lane = Lane(connect, 1)  # type: ignore[arg-type]
+    first = asyncio.create_task(lane.fetchval("first"))
+    await settle()
+    second = asyncio.create_task(lane.fetchval("second"))  # the lane is full: it waits
+    await settle()
+    assert len(outcomes) == 1
+    outcomes[0].set_exception(OSError("the server is restarting"))
+    await settle()
+    with pytest.raises(OSError):
+        await first
+    assert len(outcomes) == 2  # the waiter was woken, and opens one of its own
+    connection = StandIn([])
+    outcomes[1].set_result(connection)
+    await settle()
+    connection.finish(2)
+    assert await asyncio.wait_for(second, 1) == 2
+
+
+async def test_a_waiter_cancelled_while_it_waits_is_skipped() -> None:
+    made, (first, second, third) = await one_running_two_waiting()
+    second.cancel()
+    await settle()
+    made.opened[0].finish(1)
+    assert await first == 1  # handing on skipped the cancelled waiter, without an error
+    await settle()
+    made.opened[0].finish(3)
+    assert await asyncio.wait_for(third, 1) == 3
+    assert made.started == ["first", "third"]
