@@ -19,10 +19,12 @@ this statement's snapshot, and that lock serialises commits on a game: two never
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Sequence
 from dataclasses import fields
-from typing import Any
+from typing import Any, NamedTuple
 
 import asyncpg
 
@@ -35,15 +37,58 @@ _SEAT_NAMES = [f.name for f in fields(SeatRecord)]
 _SEAT_TYPES = ["bigint" if str(f.type).startswith("int") else "text" for f in fields(SeatRecord)]
 
 
+class _Call(NamedTuple):
+    """What one commit was given: the parameters' values are read from it."""
+
+    update: GameUpdate
+    entries: Sequence[LogEntry]
+    timers: Sequence[TimerSpec] | None
+    at: str
+
+
+Read = Callable[[_Call], Any]
+
+
+class _EntryShape(NamedTuple):
+    reverts: int
+    snapshot: bool
+    turn_seats: int
+    opens_round: bool
+
+
+class _Shape(NamedTuple):
+    """Everything a commit's statement text depends on."""
+
+    changed: tuple[str, ...]  # the columns set
+    clear: tuple[str, ...]  # the columns set to NULL
+    options: bool
+    entries: tuple[_EntryShape, ...]
+    timers: bool | None  # None: left as they are; False: all deleted
+
+
+def _shape(update: GameUpdate, entries: Sequence[LogEntry], timers: Sequence[TimerSpec] | None) -> _Shape:
+    return _Shape(
+        tuple(name for name in _UPDATABLE if getattr(update, name) is not None),
+        update.clear,
+        update.options is not None,
+        tuple(
+            _EntryShape(len(e.reverts), e.snapshot is not None, len(e.turn_seats), e.opens_round)
+            for e in entries
+        ),
+        None if timers is None else bool(timers),
+    )
+
+
 class _Params:
-    """Numbered parameters: ``add`` returns ``$n`` (with a cast) for a value."""
+    """Numbered parameters: ``add`` returns ``$n`` (with a cast) for the value ``read`` takes from a
+    commit. ``$1``, ``$2`` and ``$3`` are always the game's id, the expected version and the time."""
 
-    def __init__(self, *first: Any) -> None:
-        self.values = list(first)
+    def __init__(self) -> None:
+        self.reads: list[Read] = []
 
-    def add(self, value: Any, cast: str = "") -> str:
-        self.values.append(value)
-        return f"${len(self.values)}{cast}"
+    def add(self, read: Read, cast: str = "") -> str:
+        self.reads.append(read)
+        return f"${len(self.reads) + 3}{cast}"
 
 
 def commit_statement(
@@ -53,56 +98,93 @@ def commit_statement(
     entries: Sequence[LogEntry],
     timers: Sequence[TimerSpec] | None,
 ) -> tuple[str, list[Any]]:
-    at = now_text()
-    params = _Params(game_id, expected_version, at)  # $1, $2, $3
-    changed = [name for name in _UPDATABLE if getattr(update, name) is not None]
-    sets = [f", {name} = {params.add(getattr(update, name))}" for name in changed]
-    for name in update.clear:
+    """The statement for a commit, and its parameters. The statement depends only on the commit's
+    shape (which columns change, how many rows of which kinds), so it is made once per shape: a move
+    then costs reading its values, not writing SQL (building it each time took as long on the client
+    as asyncpg's whole round trip, bench/pg_store.py), and asyncpg finds its prepared statement by
+    the very same string."""
+    sql, reads = _statement(_shape(update, entries, timers))
+    call = _Call(update, entries, timers, now_text())
+    return sql, [game_id, expected_version, call.at, *(read(call) for read in reads)]
+
+
+@functools.lru_cache(maxsize=256)
+def _statement(shape: _Shape) -> tuple[str, tuple[Read, ...]]:
+    changed, clear, has_options, entry_shapes, has_timers = shape
+    params = _Params()
+    sets = [f", {name} = {params.add(operator.attrgetter(f'update.{name}'))}" for name in changed]
+    for name in clear:
         if name not in _CLEARABLE:
             raise ValueError(f"column {name} cannot be cleared")
         sets.append(f", {name} = NULL")
-    if update.options is not None:
-        sets.append(f", options = {params.add(json.dumps(dict(update.options)))}")
-    if entries:  # their count is a number from code, never input
-        sets.append(f", log_length = log_length + {len(entries)}")
+    if has_options:
+        sets.append(f", options = {params.add(_options)}")
+    if entry_shapes:  # their count is a number from code, never input
+        sets.append(f", log_length = log_length + {len(entry_shapes)}")
     parts = [
         "bumped AS (UPDATE games SET version = version + 1, updated_at = $3"
         f"{''.join(sets)} WHERE id = $1 AND version = $2 RETURNING version, log_length)"
     ]
-    if timers is not None:
+    if has_timers is not None:
         parts.append(
             "timers_gone AS (DELETE FROM timers WHERE game_id = $1 AND EXISTS (SELECT 1 FROM bumped))"
         )
-        if timers:
-            kinds = params.add([t.kind for t in timers], "::text[]")
-            dues = params.add([t.due_at for t in timers], "::text[]")
-            payloads = params.add([t.payload for t in timers], "::text[]")
+        if has_timers:
+            kinds, dues, payloads = (
+                params.add(_timers(name), "::text[]") for name in ("kind", "due_at", "payload")
+            )
             parts.append(
                 "timers_new AS (INSERT INTO timers (game_id, kind, due_at, payload) "
                 f"SELECT $1, t.kind, t.due_at, t.payload FROM bumped, unnest({kinds}, {dues}, {payloads}) "
                 "AS t(kind, due_at, payload))"
             )
     seq = "NULL::bigint"
-    if entries:
-        parts.extend(_appending(entries, at, params))
+    if entry_shapes:
+        parts.extend(_appending(entry_shapes, params))
         seq = "(SELECT log_length FROM bumped)"  # the last row appended
     sql = f"WITH {', '.join(parts)} SELECT (SELECT version FROM bumped) AS version, {seq} AS seq"
-    return sql, params.values
+    return sql, tuple(params.reads)
 
 
-def _appending(entries: Sequence[LogEntry], at: str, params: _Params) -> list[str]:
-    """The CTEs appending ``entries``: entry k (from 1) of n becomes row ``bumped.log_length - n + k``
+def _options(call: _Call) -> str:
+    return json.dumps(dict(call.update.options or {}))
+
+
+def _entry(index: int, name: str) -> Read:
+    return lambda c: getattr(c.entries[index], name)
+
+
+def _entry_item(index: int, name: str, item: int) -> Read:
+    return lambda c: getattr(c.entries[index], name)[item]
+
+
+def _entry_time(index: int) -> Read:
+    return lambda c: c.entries[index].at or c.at  # an imported row keeps its time
+
+
+def _timers(name: str) -> Read:
+    return lambda c: [getattr(timer, name) for timer in c.timers or ()]
+
+
+_ROW_VALUES = (("kind", "::text"), ("seat", "::bigint"), ("user_id", "::bigint"), ("action", "::text"),
+               ("events", "::text"))  # fmt: skip
+
+
+def _row(k: int, opens_round: bool, params: _Params) -> str:
+    """Entry k's VALUES row: (k, kind, seat, user_id, action, events, at, opens_round)."""
+    given = [params.add(_entry(k - 1, name), cast) for name, cast in _ROW_VALUES]
+    given.append(params.add(_entry_time(k - 1), "::text"))
+    return f"({k}, {', '.join(given)}, {int(opens_round)})"
+
+
+def _appending(entry_shapes: tuple[_EntryShape, ...], params: _Params) -> list[str]:
+    """The CTEs appending the entries: entry k (from 1) of n becomes row ``bumped.log_length - n + k``
     (the length after this commit). Rows are VALUES lists of scalar parameters, not arrays to unnest: a
     move is one row, and unnesting arrays costs that one row about as much server time again
     (bench/pg_store.py). Nothing reads what they insert (a data-modifying CTE runs to completion all the
     same), so they return nothing."""
-    seq = f"bumped.log_length - {len(entries)} + r.k"  # entry r.k's row
-    rows = ", ".join(
-        f"({k}, {params.add(e.kind, '::text')}, {params.add(e.seat, '::bigint')}, "
-        f"{params.add(e.user_id, '::bigint')}, {params.add(e.action, '::text')}, "
-        f"{params.add(e.events, '::text')}, {params.add(e.at or at, '::text')}, {int(e.opens_round)})"
-        for k, e in _numbered(entries)
-    )
+    seq = f"bumped.log_length - {len(entry_shapes)} + r.k"  # entry r.k's row
+    rows = ", ".join(_row(k, entry.opens_round, params) for k, entry in enumerate(entry_shapes, 1))
     parts = [
         "appended AS (INSERT INTO actions "
         "(game_id, seq, kind, seat, user_id, action, events, at, opens_round) "
@@ -112,27 +194,25 @@ def _appending(entries: Sequence[LogEntry], at: str, params: _Params) -> list[st
     # What is kept beside the rows, each as (entry number, value) pairs.
     beside = (
         ("reverted", "seq, by_seq", f"r.value, {seq}", "::bigint", [
-            (k, s) for k, e in _numbered(entries) for s in e.reverts
+            (k, _entry_item(k - 1, "reverts", j))
+            for k, e in enumerate(entry_shapes, 1) for j in range(e.reverts)
         ]),
         ("snapshots", "seq, state", f"{seq}, r.value", "::text", [
-            (k, e.snapshot) for k, e in _numbered(entries) if e.snapshot is not None
+            (k, _entry(k - 1, "snapshot")) for k, e in enumerate(entry_shapes, 1) if e.snapshot
         ]),
         ("turn_starts", "seat, seq", f"r.value, {seq}", "::bigint", [
-            (k, s) for k, e in _numbered(entries) for s in e.turn_seats
+            (k, _entry_item(k - 1, "turn_seats", j))
+            for k, e in enumerate(entry_shapes, 1) for j in range(e.turn_seats)
         ]),
     )  # fmt: skip
     for table, names, values, cast, pairs in beside:
         if pairs:
-            given = ", ".join(f"({k}, {params.add(value, cast)})" for k, value in pairs)
+            given = ", ".join(f"({k}, {params.add(read, cast)})" for k, read in pairs)
             parts.append(
                 f"{table}_new AS (INSERT INTO {table} (game_id, {names}) SELECT $1, {values} "
                 f"FROM bumped, (VALUES {given}) AS r(k, value))"
             )
     return parts
-
-
-def _numbered(entries: Sequence[LogEntry]) -> list[tuple[int, LogEntry]]:
-    return list(enumerate(entries, 1))
 
 
 def forget_reverted_statement(entries: Sequence[LogEntry], last_seq: int) -> tuple[str, list[Any]] | None:
