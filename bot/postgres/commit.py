@@ -99,10 +99,10 @@ def commit_statement(
     timers: Sequence[TimerSpec] | None,
 ) -> tuple[str, list[Any]]:
     """The statement for a commit, and its parameters. The statement depends only on the commit's
-    shape (which columns change, how many rows of which kinds), so it is made once per shape: a move
-    then costs reading its values, not writing SQL (building it each time took as long on the client
-    as asyncpg's whole round trip, bench/pg_store.py), and asyncpg finds its prepared statement by
-    the very same string."""
+    shape (which columns change, how many rows of which kinds), so it is made once per shape and a
+    move only reads its values: about 5 µs less client CPU a commit than writing the SQL each time
+    (an interleaved A/B of the two on a running loop), and asyncpg finds its prepared statement by the
+    very same string."""
     sql, reads = _statement(_shape(update, entries, timers))
     call = _Call(update, entries, timers, now_text())
     return sql, [game_id, expected_version, call.at, *(read(call) for read in reads)]
