@@ -9,10 +9,10 @@ cleanup: it leaves no transaction open and sets nothing on the session. So a lan
 connection with no await, and takes it back the same way.
 
 What the pool's cleanup was for is kept by throwing a connection away instead: one whose statement was
-cancelled or whose link broke is terminated (a half-sent statement, or a cancel request still in
-flight, never reaches the next caller), and a new one is opened when next needed. A statement the
-server refused leaves its session as it was (it ran alone, and was rolled back alone), so that
-connection is kept.
+cancelled, whose link broke or whose session the server ended is terminated (a half-sent statement, or
+a cancel request still in flight, never reaches the next caller), as is an idle one found closed (the
+server restarted), and a new one is opened when next needed. A statement the server refused leaves
+its session as it was (it ran alone, and was rolled back alone), so that connection is kept.
 
 Transactions of several statements, and the advisory locks, stay on asyncpg's pools.
 """
@@ -25,6 +25,14 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import asyncpg
+
+# Errors that end the session itself: the link is gone, or the server is shutting it down.
+_SESSION_ENDED = (
+    asyncpg.PostgresConnectionError,
+    asyncpg.AdminShutdownError,
+    asyncpg.CrashShutdownError,
+    asyncpg.CannotConnectNowError,
+)
 
 
 class Lane:
@@ -77,6 +85,9 @@ class Lane:
         connection = await self._take()
         try:
             result = await getattr(connection, method)(sql, *params)
+        except _SESSION_ENDED:
+            self._throw_away(connection)
+            raise
         except asyncpg.PostgresError:
             self._give_back(connection)  # refused by the server: the session is as it was
             raise
@@ -90,8 +101,11 @@ class Lane:
         while True:
             if self._closed:
                 raise asyncpg.InterfaceError("the store is closed")
-            if self._idle:
-                return self._idle.pop()
+            while self._idle:
+                connection = self._idle.pop()
+                if not connection.is_closed():
+                    return connection
+                self._throw_away(connection)  # closed while idle: the server restarted, or ended it
             if self._open < self._size:
                 self._open += 1
                 try:

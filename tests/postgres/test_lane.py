@@ -1,10 +1,12 @@
 """The store's lane of connections for single statements (``bot/postgres/lane.py``): on a real server,
-what a refused statement and a cancelled one leave behind; with stand-in connections, the hand-over
-between callers, step by step."""
+what a refused statement, a cancelled one and a session the server ended leave behind; with stand-in
+connections, the hand-over between callers, step by step."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 from typing import Any
 
 import asyncpg
@@ -15,35 +17,42 @@ from bot.postgres.lane import Lane
 # -- on the real server ------------------------------------------------------------------------------
 
 
-async def waiting_on_lock(admin: asyncpg.Connection, pid: int) -> None:
-    """Return once backend ``pid`` waits for an advisory lock (polled by queries, not by the clock)."""
+@contextlib.asynccontextmanager
+async def one_connection_lane(dsn: str) -> AsyncIterator[tuple[Lane, asyncpg.Connection, int]]:
+    """A lane of one connection, an admin connection beside it, and the lane's backend's pid."""
+    lane = await Lane.open(dsn, 1)
+    admin = await asyncpg.connect(dsn)
+    try:
+        yield lane, admin, await lane.fetchval("SELECT pg_backend_pid()")
+    finally:
+        await admin.close()
+        await lane.close()
+
+
+async def blocked_statement(lane: Lane, admin: asyncpg.Connection, pid: int, key: int) -> asyncio.Task[Any]:
+    """A statement on the lane waiting for advisory lock ``key``, which the admin holds: returned once
+    backend ``pid`` is seen waiting (polled by queries, not by the clock)."""
+    await admin.execute("SELECT pg_advisory_lock($1)", key)
+    blocked = asyncio.create_task(lane.fetchval("SELECT pg_advisory_lock($1)", key))
     while not await admin.fetchval(
         "SELECT EXISTS (SELECT 1 FROM pg_locks WHERE pid = $1 AND locktype = 'advisory' AND NOT granted)", pid
     ):
         pass
+    return blocked
 
 
 async def test_a_statement_the_server_refuses_keeps_its_connection(pg_dsn: str) -> None:
-    lane = await Lane.open(pg_dsn, 1)
-    try:
-        pid = await lane.fetchval("SELECT pg_backend_pid()")
+    async with one_connection_lane(pg_dsn) as (lane, _, pid):
         with pytest.raises(asyncpg.DivisionByZeroError):
             await lane.fetchval("SELECT 1 / 0")
         assert await lane.fetchval("SELECT pg_backend_pid()") == pid
-    finally:
-        await lane.close()
 
 
 async def test_a_cancelled_statement_throws_its_connection_away_and_the_next_caller_gets_a_fresh_one(
     pg_dsn: str,
 ) -> None:
-    lane = await Lane.open(pg_dsn, 1)
-    admin = await asyncpg.connect(pg_dsn)
-    try:
-        pid = await lane.fetchval("SELECT pg_backend_pid()")
-        await admin.execute("SELECT pg_advisory_lock(7)")
-        blocked = asyncio.create_task(lane.fetchval("SELECT pg_advisory_lock(7)"))
-        await waiting_on_lock(admin, pid)
+    async with one_connection_lane(pg_dsn) as (lane, admin, pid):
+        blocked = await blocked_statement(lane, admin, pid, 7)
         queued = asyncio.create_task(lane.fetchval("SELECT pg_backend_pid()"))  # waits for the one connection
         await asyncio.sleep(0)
         blocked.cancel()
@@ -55,9 +64,6 @@ async def test_a_cancelled_statement_throws_its_connection_away_and_the_next_cal
         # once the admin lets go (the old session, had it been handed on, would have taken it first).
         await admin.execute("SELECT pg_advisory_unlock(7)")
         assert await lane.fetchval("SELECT pg_try_advisory_lock(7)") is True
-    finally:
-        await admin.close()
-        await lane.close()
 
 
 async def test_a_closed_lane_refuses_statements(pg_dsn: str) -> None:
@@ -65,6 +71,27 @@ async def test_a_closed_lane_refuses_statements(pg_dsn: str) -> None:
     await lane.close()
     with pytest.raises(asyncpg.InterfaceError, match="closed"):
         await lane.fetchval("SELECT 1")
+
+
+async def test_a_connection_the_server_ended_while_idle_is_replaced_unseen(pg_dsn: str) -> None:
+    async with one_connection_lane(pg_dsn) as (lane, admin, pid):
+        assert await admin.fetchval("SELECT pg_terminate_backend($1)", pid) is True
+        (idle,) = lane._idle
+        for _ in range(2000):  # the server's goodbye reaches the idle connection in a moment
+            if idle.is_closed():
+                break
+            await asyncio.sleep(0.001)
+        assert idle.is_closed()
+        assert await lane.fetchval("SELECT pg_backend_pid()") != pid  # no error: a fresh connection
+
+
+async def test_a_statement_the_server_cuts_off_fails_and_the_next_one_runs(pg_dsn: str) -> None:
+    async with one_connection_lane(pg_dsn) as (lane, admin, pid):
+        blocked = await blocked_statement(lane, admin, pid, 8)
+        await admin.fetchval("SELECT pg_terminate_backend($1)", pid)
+        with pytest.raises((asyncpg.AdminShutdownError, asyncpg.PostgresConnectionError)):
+            await blocked
+        assert await lane.fetchval("SELECT pg_backend_pid()") != pid
 
 
 # -- the hand-over, with stand-in connections --------------------------------------------------------
