@@ -2,7 +2,9 @@
 if it still has the value the caller read, apply the update, replace the timers, and append the log
 rows with what is kept beside them (reverted rows, snapshots, turn starts), in one round trip and one
 WAL flush. Every writing part reads ``bumped``, so when the version check fails nothing at all is
-written; the statement returns the new version (NULL: a conflict) and the last row appended.
+written; the statement returns the new version and the last row appended, or no row at all: a
+conflict. (Selecting from ``bumped`` itself, rather than a row of two sub-selects that are NULL on a
+conflict, takes about a fifth off the statement's execution on the server, by EXPLAIN ANALYZE.)
 
 What cannot share that statement runs after it in the same transaction (``PostgresStore.commit``):
 replacing the seats (the old rows' keys collide with the new ones within one statement) and what an
@@ -138,11 +140,11 @@ def _statement(shape: _Shape) -> tuple[str, tuple[Read, ...]]:
                 f"SELECT $1, t.kind, t.due_at, t.payload FROM bumped, unnest({kinds}, {dues}, {payloads}) "
                 "AS t(kind, due_at, payload))"
             )
-    seq = "NULL::bigint"
+    seq = "NULL::bigint"  # no row appended
     if entry_shapes:
         parts.extend(_appending(entry_shapes, params))
-        seq = "(SELECT log_length FROM bumped)"  # the last row appended
-    sql = f"WITH {', '.join(parts)} SELECT (SELECT version FROM bumped) AS version, {seq} AS seq"
+        seq = "log_length"  # the last row appended
+    sql = f"WITH {', '.join(parts)} SELECT version, {seq} AS seq FROM bumped"
     return sql, tuple(params.reads)
 
 

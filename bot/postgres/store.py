@@ -308,13 +308,12 @@ class PostgresStore:
         else:
             async with self.pool.acquire() as connection, connection.transaction():
                 row = await connection.fetchrow(sql, *params)
-                if row["version"] is not None and seats is not None:
+                if row is not None and seats is not None:
                     await replace_seats(connection, game_id, seats)
-                forget = forget_reverted_statement(entries, row["seq"] or 0)
-                if row["version"] is not None and forget is not None:
+                forget = None if row is None else forget_reverted_statement(entries, row["seq"] or 0)
+                if forget is not None:
                     await connection.execute(forget[0], game_id, *forget[1])
-        assert row is not None  # the statement's SELECT always returns its one row
-        if row["version"] is None:
+        if row is None:  # the version had moved: nothing was written
             actual = await self._lane.fetchval("SELECT version FROM games WHERE id = $1", game_id)
             raise VersionConflict(game_id, expected_version, actual)
         return Commit(int(row["version"]), row["seq"])
