@@ -4,7 +4,8 @@ rows with what is kept beside them (reverted rows, snapshots, turn starts), in o
 WAL flush. Every writing part reads ``bumped``, so when the version check fails nothing at all is
 written; the statement returns the new version and the last row appended, or no row at all: a
 conflict. (Selecting from ``bumped`` itself, rather than a row of two sub-selects that are NULL on a
-conflict, takes about a fifth off the statement's execution on the server, by EXPLAIN ANALYZE.)
+conflict, takes about a fifth off the statement's execution on the server by EXPLAIN ANALYZE, and
+about 5 µs off a commit end to end.)
 
 What cannot share that statement runs after it in the same transaction (``PostgresStore.commit``):
 replacing the seats (the old rows' keys collide with the new ones within one statement) and what an
