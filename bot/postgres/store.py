@@ -113,12 +113,15 @@ class PostgresStore:
         ``size`` connections serve single statements, a few more the rare transactions (a game's start,
         an undo), and up to ``lock_size`` hold games' locks."""
         pool = await asyncpg.create_pool(dsn, min_size=1, max_size=_TRANSACTIONS, reset=_keep_session)
+        lane: Lane | None = None
         try:
             async with pool.acquire() as connection:
                 await migrate(connection)
             lane = await Lane.open(dsn, size)
             locks = await asyncpg.create_pool(dsn, min_size=0, max_size=lock_size)
         except BaseException:
+            if lane is not None:
+                await lane.close()
             await pool.close()
             raise
         return cls(lane, pool, locks, shards)
