@@ -348,14 +348,14 @@ async def measure(cluster: Cluster, args: argparse.Namespace) -> None:
             print(f"  {name}: {r.rate:6.1f} commands/s, {percentiles(r.latencies)}")
             print(f"    {cpu_line(r)}")
     budget = f", each bot process allowed {args.bot_cpu:.0%} of a core" if args.bot_cpu else ""
-    load = f"{args.rate:g} commands a second" if args.rate else f"{args.workers} players back to back"
-    print(f"\n{args.games} games and {load} per bot process{budget}, ", end="")
+    offered = f"{args.rate:g} commands a second" if args.rate else f"{args.workers} players back to back"
+    print(f"\n{args.games} games and {offered} per bot process{budget}, ", end="")
     print(f"{args.seconds} s a round, ", end="")
     print(f"{args.rounds} rounds each")
     for name in SETUPS:
-        r = rates[name]
-        print(f"{name:32} throughput min {min(r):6.1f} / median {statistics.median(r):6.1f} / ", end="")
-        print(f"max {max(r):6.1f} commands/s; first response {percentiles(waits[name])}")
+        done = rates[name]
+        print(f"{name:32} throughput min {min(done):6.1f} / median {statistics.median(done):6.1f} / ", end="")
+        print(f"max {max(done):6.1f} commands/s; first response {percentiles(waits[name])}")
         lags = [lag for r in rounds[name] for lag in r.lags]
         print(f"{'':32} the fake Discord's own event loop ran late by {percentiles(lags)}")
     one, two, _ = (statistics.median(rates[name]) for name in SETUPS)
