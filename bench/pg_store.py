@@ -77,7 +77,7 @@ async def store_round(
 async def statement_round(
     connection: asyncpg.Connection, game_id: int, version: int, n: int, move: tuple[str, str, str]
 ) -> tuple[float, int]:
-    """The store's own statement for a move, sent on a plain connection: the store without its pool."""
+    """The store's own statement for a move, sent on a plain connection: the store without its code."""
     snapshot, action, events = move
     started = time.perf_counter()
     for _ in range(n):
@@ -88,29 +88,19 @@ async def statement_round(
     return n / (time.perf_counter() - started), version
 
 
-async def bare_round(
-    connection: asyncpg.Connection, n: int, action: str, events: str, state: str | None
-) -> float:
-    started = time.perf_counter()
-    for _ in range(n):
-        await connection.execute(
-            "INSERT INTO bare (action, events, state) VALUES ($1, $2, $3)", action, events, state
-        )
-    return n / (time.perf_counter() - started)
+BARE = "INSERT INTO bare (action, events, state) VALUES ($1, $2, $3)"
+# Two rows in one statement: a version row (with the state) bumped, and the action row inserted.
+TWO_ROWS = (
+    "WITH bumped AS (UPDATE bare_version SET version = version + 1, state = $3 WHERE id = 1) "
+    "INSERT INTO bare (action, events) VALUES ($1, $2)"
+)
 
 
-async def two_rows_round(
-    connection: asyncpg.Connection, n: int, action: str, events: str, state: str
-) -> float:
+async def bare_round(connection: asyncpg.Connection, n: int, sql: str, *args: str | None) -> float:
+    """``n`` autocommit executions of ``sql``: the floors the store is measured against."""
     started = time.perf_counter()
     for _ in range(n):
-        await connection.execute(
-            "WITH bumped AS (UPDATE bare_version SET version = version + 1, state = $3 WHERE id = 1) "
-            "INSERT INTO bare (action, events) VALUES ($1, $2)",
-            action,
-            events,
-            state,
-        )
+        await connection.execute(sql, *args)
     return n / (time.perf_counter() - started)
 
 
@@ -137,17 +127,17 @@ async def measure(dsn: str, actions: int, rounds: int) -> None:
         other = await store.create_game(None, 98, "risk", {}, 1)
         version, other_version = game.version, other.version
         ours, plain, bare, same_bytes, two_rows = [], [], [], [], []
-        _, version = await store_round(store, game.id, version, 20, move)  # warm: prepared statements, pool
+        _, version = await store_round(store, game.id, version, 20, move)  # warm: prepared statements, lane
         _, other_version = await statement_round(connection, other.id, other_version, 20, move)
-        await bare_round(connection, 20, action, events, None)
+        await bare_round(connection, 20, BARE, action, events, None)
         for _ in range(rounds):
             rate, version = await store_round(store, game.id, version, actions, move)
             ours.append(rate)
             rate, other_version = await statement_round(connection, other.id, other_version, actions, move)
             plain.append(rate)
-            bare.append(await bare_round(connection, actions, action, events, None))
-            same_bytes.append(await bare_round(connection, actions, action, events, snapshot))
-            two_rows.append(await two_rows_round(connection, actions, action, events, snapshot))
+            bare.append(await bare_round(connection, actions, BARE, action, events, None))
+            same_bytes.append(await bare_round(connection, actions, BARE, action, events, snapshot))
+            two_rows.append(await bare_round(connection, actions, TWO_ROWS, action, events, snapshot))
     finally:
         await connection.close()
         await store.close()
