@@ -32,6 +32,10 @@ what two processes with a core each would serve: the last lines print that proje
 its own allowed F of one core (the kernel's CPU quota, over 10 ms periods), the same budget in every
 set-up, as if each process had a core of that speed to itself, and the rest of the machine is left to
 the fake Discord and PostgreSQL. It needs root and a writable cgroup ``cpu`` controller (v1 or v2).
+
+``--server-setting NAME=VALUE`` (repeatable) starts PostgreSQL with that setting, to see what part of a
+tail is the server's: ``synchronous_commit=off`` shows what waiting for the WAL to reach the disk costs
+(the bot itself always commits durably).
 """
 
 from __future__ import annotations
@@ -393,8 +397,15 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--rate", type=float, help="commands a second per bot process (default: closed loop)")
     parser.add_argument("--bot-cpu", type=float, help="each bot process's CPU budget, a share of one core")
+    parser.add_argument(
+        "--server-setting",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a PostgreSQL setting for the run, to find where a tail comes from (synchronous_commit=off)",
+    )
     args = parser.parse_args()
-    with running_cluster() as cluster:
+    with running_cluster(dict(item.split("=", 1) for item in args.server_setting)) as cluster:
         asyncio.run(measure(cluster, args))
     print(f"(cpu count {os.cpu_count()}; the fake Discord, PostgreSQL and the bots share them)")
 

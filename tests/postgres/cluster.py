@@ -15,7 +15,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 BIN_DIRS = ("/usr/lib/postgresql/15/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/17/bin")
@@ -62,7 +62,8 @@ class Cluster:
     """One server with one superuser (trust authentication: it listens on loopback and its own socket
     only, and lives for one test session)."""
 
-    def __init__(self) -> None:
+    def __init__(self, settings: Mapping[str, str] | None = None) -> None:
+        self.settings = dict(settings or {})  # server settings beyond the defaults (benches try some)
         self.bin = find_bin_dir()
         self.user = _server_user()
         self.root = Path(tempfile.mkdtemp(prefix="wb-pg-"))
@@ -97,7 +98,7 @@ class Cluster:
         options = (
             f"-c port={self.port} -c listen_addresses=127.0.0.1 "
             f"-c unix_socket_directories={self.socket_dir} -c max_connections=200"
-        )
+        ) + "".join(f" -c {name}={value}" for name, value in self.settings.items())
         started = self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", options, "-w", "start")
         if started.returncode:
             raise ClusterError(
@@ -127,8 +128,8 @@ class Cluster:
 
 
 @contextlib.contextmanager
-def running_cluster() -> Iterator[Cluster]:
-    cluster = Cluster()
+def running_cluster(settings: Mapping[str, str] | None = None) -> Iterator[Cluster]:
+    cluster = Cluster(settings)
     try:
         cluster.start()
         yield cluster
