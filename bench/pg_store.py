@@ -15,8 +15,8 @@ statement. The loops beside it:
 - two rows: a one-row version table bumped and the action row inserted in one statement, the floor for
   a version and a log row in tables with no other columns or indexes;
 - one row in the real log: the action row with the state beside it in a copy of the actions table,
-  written only while the game row has the version read. This is the floor of a move written as ONE row
-  (see ``ONE_ROW``), the design left after the two-row floor;
+  written only while the game row has the version read: the floor of a move written as ONE row (see
+  ``ONE_ROW``; docs/architecture.md says why the store does not);
 - the store's own statement on a plain connection, so the share of the store's code and its lane shows.
 
 Then ``--width`` games commit at once through the store, against as many connections running the bare
@@ -79,8 +79,9 @@ TWO_ROWS = (
 )
 # The best a move written as ONE row could do: the action row with the state beside it, in a copy of the
 # real log table (its columns, key, checks and index), inserted only while the game row has the version
-# read. It leaves out what such a design would still need (a lock on the game row, or a sequence number
-# taken by every commit that appends no row, so that a racing move sees the conflict), so it is a floor.
+# read. It leaves out what such a design needs to be safe (the game row held FOR SHARE, so that a commit
+# appending no row waits for it, and a check that the row is the log's next): built in full, those cost
+# what the second row does, and the one-row move was no faster than the store's (docs/architecture.md).
 ONE_ROW = (
     "INSERT INTO one_row_actions (game_id, seq, kind, seat, user_id, action, events, at, state) "
     "SELECT $1, $2, 'action', 0, 1, $3, $4, $5, $6 FROM games WHERE id = $1 AND version = $7"
