@@ -33,9 +33,10 @@ its own allowed F of one core (the kernel's CPU quota, over 10 ms periods), the 
 set-up, as if each process had a core of that speed to itself, and the rest of the machine is left to
 the fake Discord and PostgreSQL. It needs root and a writable cgroup ``cpu`` controller (v1 or v2).
 A quota is not a core, though: a process running on either core draws on it in 5 ms slices (the
-kernel's ``sched_cfs_bandwidth_slice_us``), so it can be held back while under its share (two processes at
-40 commands a second, each using 24% of a core under a 45% quota, were held in 19% of the periods),
-which lengthens the tails it measures. It models a saturated process better than a lightly loaded one.
+kernel's ``sched_cfs_bandwidth_slice_us``), so it can be held back while under its share (two
+processes at 40 commands a second, each using 24% of a core under a 45% quota, were held in 19% of the
+periods), which lengthens the tails it measures. It models a saturated process better than a lightly
+loaded one.
 
 ``--server-setting NAME=VALUE`` (repeatable) starts PostgreSQL with that setting, to see what part of a
 tail is the server's: ``synchronous_commit=off`` shows what waiting for the WAL to reach the disk costs
