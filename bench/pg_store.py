@@ -81,7 +81,7 @@ TWO_ROWS = (
 # real log table (its columns, key, checks and index), inserted only while the game row has the version
 # read. It leaves out what such a design needs to be safe (the game row held FOR SHARE, so that a commit
 # appending no row waits for it, and a check that the row is the log's next): built in full, those cost
-# what the second row does, and the one-row move was no faster than the store's (docs/architecture.md).
+# what the second row does: the one-row move was about 2% faster than the store's (docs/architecture.md).
 ONE_ROW = (
     "INSERT INTO one_row_actions (game_id, seq, kind, seat, user_id, action, events, at, state) "
     "SELECT $1, $2, 'action', 0, 1, $3, $4, $5, $6 FROM games WHERE id = $1 AND version = $7"
