@@ -84,6 +84,7 @@ async def check(root: Path) -> None:
         async with FakeDiscord(settle=0.2, timeout=60.0) as fd:
             guilds = guilds_on_both_shards(fd)
             processes = [await start(root, fd, cluster.tcp_dsn(), total, ids) for ids in services]
+            played = False
             try:
                 await until_connected(fd, total)
                 for shard in range(total):
@@ -96,11 +97,15 @@ async def check(root: Path) -> None:
                     print(f"image: shard {shard}'s process started a Risk game: {started.content[:50]!r}")
                 await fd.wait_idle()
                 fd.assert_clean()
+                played = True
             finally:
                 for process in processes:
                     if process.returncode is None:
                         process.send_signal(signal.SIGTERM)
                 said = [(await process.communicate())[0].decode() for process in processes]
+                for ids, text in zip(services, said, strict=True):
+                    if not played:  # what the processes said is the likeliest reason
+                        print(f"image: the process for shards {ids} said:\n{text[-3000:]}")
             connection = await asyncpg.connect(cluster.tcp_dsn())
             rows = await connection.fetch("SELECT guild_id, status FROM games ORDER BY guild_id")
             await connection.close()
