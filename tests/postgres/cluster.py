@@ -74,14 +74,13 @@ class Cluster:
         self.running = False
 
     def _run(self, *args: str) -> subprocess.CompletedProcess[str]:
-        kwargs: dict[str, object] = {"user": self.user} if self.user else {}
         return subprocess.run(
             [str(self.bin / args[0]), *args[1:]],
             capture_output=True,
             text=True,
             cwd=self.root,
             check=False,
-            **kwargs,  # type: ignore[arg-type]
+            user=self.user,  # None: as ourselves
         )
 
     def start(self) -> None:
