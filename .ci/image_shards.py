@@ -25,17 +25,18 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 import asyncpg  # noqa: E402
 from fakecord import FakeDiscord  # noqa: E402
 
+from tests.fake_child import POINT_AT_FAKE, fake_addresses  # noqa: E402
 from tests.postgres.cluster import running_cluster  # noqa: E402
 from tests.postgres.shard_world import guilds_on_both_shards  # noqa: E402
 
 # The image's own entry point, with discord.py's addresses pointed at the fake first.
-ENTRY = """
-import os, runpy, discord.asset, discord.gateway, discord.http, yarl
-discord.http.Route.BASE = os.environ["FAKE_BASE"] + "/api/v10"
-discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(os.environ["FAKE_WS"])
-discord.asset.Asset.BASE = os.environ["FAKE_BASE"] + "/cdn"
+ENTRY = (
+    POINT_AT_FAKE
+    + """
+import runpy
 runpy.run_module("bot", run_name="__main__", alter_sys=True)
 """
+)
 
 
 def compose_shards(text: str) -> tuple[int, list[str]]:
@@ -58,8 +59,7 @@ async def start(root: Path, fd: FakeDiscord, dsn: str, total: int, ids: str) -> 
         "PBP_SHARDS": str(total),
         "PBP_SHARD_IDS": ids,
         "PBP_LOG_LEVEL": "INFO",
-        "FAKE_BASE": fd.base_url,
-        "FAKE_WS": fd.ws_url,
+        **fake_addresses(fd),
     }
     return await asyncio.create_subprocess_exec(
         "chroot", "--userspec=10001:10001", str(root), "/usr/bin/env", "-i",

@@ -19,26 +19,25 @@ from bot.gamelog import live_actions, rebuild
 from bot.games import GAMES
 from bot.store import SqliteStore
 from rules.core.codec import from_json
+from tests.fake_child import POINT_AT_FAKE, fake_addresses
 
 ROOT = Path(__file__).resolve().parents[2]
 GUILD = {"name": "War Room", "channels": ["risk"], "members": ["alice"]}
-CHILD = """
-import os, sys
-import discord.asset, discord.gateway, discord.http, yarl
-base = os.environ["FAKE_BASE"]
-discord.http.Route.BASE = base + "/api/v10"
-discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(os.environ["FAKE_WS"])
-discord.asset.Asset.BASE = base + "/cdn"
+CHILD = (
+    POINT_AT_FAKE
+    + """
+import sys
 from bot.app import create_bot
 from bot.settings import Settings
 bot = create_bot(Settings(token="fake-token", database=sys.argv[1]))
 bot._connection.guild_ready_timeout = 0.05
 bot.run("fake-token", log_handler=None)
 """
+)
 
 
 def start_child(fd: FakeDiscord, database: Path) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "FAKE_BASE": fd.base_url, "FAKE_WS": fd.ws_url, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, **fake_addresses(fd), "PYTHONPATH": str(ROOT)}
     return subprocess.Popen([sys.executable, "-c", CHILD, str(database)], env=env, cwd=ROOT)
 
 

@@ -20,17 +20,16 @@ from typing import Any
 
 from fakecord import FakeDiscord
 
+from tests.fake_child import POINT_AT_FAKE, fake_addresses
+
 ROOT = Path(__file__).resolve().parents[2]
 
-CHILD = """
+CHILD = (
+    POINT_AT_FAKE
+    + """
 import asyncio, json, os, signal, sys
 from datetime import timedelta
 from pathlib import Path
-import discord.asset, discord.gateway, discord.http, yarl
-base = os.environ["FAKE_BASE"]
-discord.http.Route.BASE = base + "/api/v10"
-discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(os.environ["FAKE_WS"])
-discord.asset.Asset.BASE = base + "/cdn"
 from bot.app import create_bot
 from bot.clock import utc_now
 from bot.settings import Settings
@@ -69,6 +68,7 @@ async def main():
 
 asyncio.run(main())
 """
+)
 
 
 class ShardProcess:
@@ -84,8 +84,7 @@ class ShardProcess:
     async def start(self) -> None:
         env = {
             **os.environ,
-            "FAKE_BASE": self.fd.base_url,
-            "FAKE_WS": self.fd.ws_url,
+            **fake_addresses(self.fd),
             "PYTHONPATH": str(ROOT),
             "DISCORD_TOKEN": "fake-token",
             "PBP_DATABASE": self.dsn,
