@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from PIL import Image
 
-from bench.timing import timed
+from bench.timing import alternately, timed
 from render.axis_allies import DEFAULT_WIDTH, battle_image, map_image, render_battle, render_map
 from render.axis_allies.base import map_base
 from render.axis_allies.icons import chip_sprite, token_sprite
@@ -48,18 +48,6 @@ PICTURES = {
 }
 MS = 1000.0
 NAMES = ["Alice", "Bob", "Chen", "Dörte", "Émile"]
-
-
-def alternately(
-    fn: Callable[[], object], floor: Callable[[], object], runs: int
-) -> tuple[list[float], list[float]]:
-    """Each run times ``fn`` then ``floor``, so a burst of load on a shared machine hits both alike."""
-    first: list[float] = []
-    second: list[float] = []
-    for _ in range(runs):
-        first += timed(fn, 1)
-        second += timed(floor, 1)
-    return first, second
 
 
 def spread(times: list[float]) -> str:

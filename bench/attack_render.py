@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.timing import timed
+from bench.timing import alternately, timed
 from render.attack import board_image, clear_cache, render_battle, render_board, render_private
 from render.core.png import encode_png
 from rules.attack import RULES
@@ -30,17 +30,6 @@ from rules.core.dice import SeededRng
 from rules.core.events import Event
 from rules.core.options import OptionValue
 from tests.render.attack import samples
-
-
-def alternately(
-    fn: Callable[[], object], floor: Callable[[], object], runs: int
-) -> tuple[list[float], list[float]]:
-    first: list[float] = []
-    second: list[float] = []
-    for _ in range(runs):
-        first += timed(fn, 1)
-        second += timed(floor, 1)
-    return first, second
 
 
 def spread(times: list[float]) -> str:

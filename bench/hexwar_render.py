@@ -17,23 +17,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.timing import timed
+from bench.timing import alternately, timed
 from render.core.png import PNG_SETTINGS, encode_png
 from render.hexwar import board_image, changes, last_resolution, orders_image, render_board, render_orders
 from rules.hexwar import RULES
 from tests.render.hexwar import samples
-
-
-def alternately(
-    fn: Callable[[], object], floor: Callable[[], object], runs: int
-) -> tuple[list[float], list[float]]:
-    """Each run times ``fn`` then ``floor``, so a burst of load on a shared machine hits both alike."""
-    first: list[float] = []
-    second: list[float] = []
-    for _ in range(runs):
-        first += timed(fn, 1)
-        second += timed(floor, 1)
-    return first, second
 
 
 def spread(times: list[float]) -> str:

@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from PIL import Image
 
-from bench.timing import timed
+from bench.timing import alternately, timed
 from render.core.png import PNG_SETTINGS, encode_png
 from render.risk import battle_image, board_image, render_battle, render_board
 from render.risk.replay import replay
@@ -30,18 +30,6 @@ from tests.render.risk import samples
 
 WIDTH = 1600
 MS = 1000.0
-
-
-def alternately(
-    fn: Callable[[], object], floor: Callable[[], object], runs: int
-) -> tuple[list[float], list[float]]:
-    """Each run times ``fn`` then ``floor``, so a burst of load on a shared machine hits both alike."""
-    first: list[float] = []
-    second: list[float] = []
-    for _ in range(runs):
-        first += timed(fn, 1)
-        second += timed(floor, 1)
-    return first, second
 
 
 def spread(times: list[float]) -> str:

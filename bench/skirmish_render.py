@@ -20,7 +20,7 @@ sys.path[:0] = [str(Path(__file__).resolve().parents[1]), str(Path(__file__).res
 
 from msgspec.structs import replace  # noqa: E402
 
-from bench.timing import timed  # noqa: E402
+from bench.timing import alternately, timed  # noqa: E402
 from render.core.png import PNG_SETTINGS, encode_png  # noqa: E402
 from render.skirmish import (  # noqa: E402
     battle_image,
@@ -36,18 +36,6 @@ from render.skirmish.layout import badge_places  # noqa: E402
 from rules.skirmish.pieces import Units  # noqa: E402
 from rules.skirmish.views import view  # noqa: E402
 from tests.render.skirmish import samples  # noqa: E402
-
-
-def alternately(
-    fn: Callable[[], object], floor: Callable[[], object], runs: int
-) -> tuple[list[float], list[float]]:
-    """Each run times ``fn`` then ``floor``, so both see the same load."""
-    first: list[float] = []
-    second: list[float] = []
-    for _ in range(runs):
-        first += timed(fn, 1)
-        second += timed(floor, 1)
-    return first, second
 
 
 def spread(times: list[float]) -> str:

@@ -1,6 +1,8 @@
-"""Timing shared by the bench scripts: run a function and keep each run's wall time.
+"""Timing shared by the bench scripts: run a function and keep each run's wall time, alone or in turn
+with a floor.
 
-Import it as ``from bench.timing import timed`` after putting the repository root on ``sys.path``.
+Import it as ``from bench.timing import alternately, timed`` after putting the repository root on
+``sys.path``.
 """
 
 from __future__ import annotations
@@ -17,3 +19,15 @@ def timed(fn: Callable[[], object], runs: int) -> list[float]:
         fn()
         times.append(time.perf_counter() - start)
     return times
+
+
+def alternately(
+    fn: Callable[[], object], floor: Callable[[], object], runs: int
+) -> tuple[list[float], list[float]]:
+    """Each run times ``fn`` then ``floor``, so a burst of load on a shared machine hits both alike."""
+    first: list[float] = []
+    second: list[float] = []
+    for _ in range(runs):
+        first += timed(fn, 1)
+        second += timed(floor, 1)
+    return first, second
