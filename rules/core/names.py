@@ -1,0 +1,48 @@
+"""Reading names players type: one spelling rule and one "did you mean" for every game and the terminal.
+
+Players type names the way they read them, with spaces and any case ("north sea", "Elder Fen"), while the
+engines key them with underscores; and a slip of the thumb ("alsaka", "plce") deserves the likely word,
+not a bare refusal. Both live here so every game reads names the same way.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable
+
+_SEPARATORS = re.compile(r"[\s_\-.'’]+")
+
+
+def normalise(text: str) -> str:
+    """``text`` as a key: lower case, spaces, hyphens, dots and apostrophes all one underscore."""
+    return _SEPARATORS.sub("_", text.strip().lower()).strip("_")
+
+
+def closest(text: str, known: Iterable[str], count: int = 3, cutoff: float = 0.6) -> list[str]:
+    """The ``known`` names nearest to ``text`` (compared as keys, returned as given), best first."""
+    by_key: dict[str, str] = {}
+    for name in known:
+        by_key.setdefault(normalise(name), name)
+    keys = difflib.get_close_matches(normalise(text), list(by_key), n=count, cutoff=cutoff)
+    return [by_key[key] for key in keys]
+
+
+def either(names: list[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``: a short list as a player reads it."""
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+def did_you_mean(text: str, known: Iterable[str], shown: dict[str, str] | None = None) -> str:
+    """`` Did you mean X?`` (with a leading space) for the nearest ``known`` names, or "" when none is near.
+
+    ``shown`` maps a known name to how a player should read it (for keys like ``north_africa``); names
+    not in it are shown with their underscores as spaces.
+    """
+    near = closest(text, known)
+    if not near:
+        return ""
+    words = [(shown or {}).get(name, name.replace("_", " ")) for name in near]
+    return f" Did you mean {either(list(dict.fromkeys(words)))}?"
