@@ -34,6 +34,14 @@ from rules.core.dice import SeededRng
 
 log = logging.getLogger("warboard")
 
+# The names discord.py gives the tasks that run a slash command, a button or a menu, or a modal.
+HANDLER_TASKS = (
+    "CommandTree-invoker",
+    "discord-ui-view-dispatch",
+    "discord-ui-dynamic-item",
+    "discord-ui-modal",
+)
+
 
 class WarboardBot(commands.Bot):
     store: GameStore
@@ -131,10 +139,15 @@ class WarboardBot(commands.Bot):
         log.info("synced %d global commands", len(synced))
 
     def is_busy(self) -> bool:
-        """Whether an AI is playing or a turn's messages are being posted right now (a quiet spell of
-        requests alone does not say the bot is done: an AI thinking sends nothing)."""
+        """Whether an AI is playing, a turn's messages are being posted or a command or button is still
+        being handled right now. A quiet spell of requests alone does not say the bot is done: an AI
+        thinking or a picture being drawn sends nothing, for longer the busier the machine."""
         resuming = getattr(self, "_resume_task", None)
-        return self.turns.any_busy() or (resuming is not None and not resuming.done())
+        return (
+            self.turns.any_busy()
+            or (resuming is not None and not resuming.done())
+            or any(not t.done() and t.get_name().startswith(HANDLER_TASKS) for t in asyncio.all_tasks())
+        )
 
     async def close(self) -> None:
         for name in ("_scheduler_task", "_resume_task"):

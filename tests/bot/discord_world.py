@@ -45,7 +45,7 @@ async def discord_world(
     ``bot_permissions`` are the bot's in the guild (a server's usual grant by default); ``store``
     replaces the bot's own (opened on ``database``), ``games`` the registry."""
     guild = {**GUILD, "bot_permissions": bot_permissions}
-    async with FakeDiscord(guilds=[guild], settle=settle, timeout=20.0) as fd:
+    async with FakeDiscord(guilds=[guild], settle=settle, timeout=60.0) as fd:
         for user, given in (roles or {}).items():
             fd.add_member(GUILD["name"], user, roles=given)
         for user in closed_dms:

@@ -4,13 +4,13 @@ its log replays to."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from bot.gamelog import live_actions, rebuild
@@ -24,6 +24,7 @@ KILLS = 20
 
 # Plays AI games one move at a time in channel 1, printing "game seq" after each committed move; when a
 # game ends it starts the next one. The print comes after the commit, so a printed move must survive.
+# "ready" comes first, before the store is opened, so a kill can land there too.
 def child_script(store_import: str, open_store: str) -> str:
     """The child's program on the store ``open_store`` opens (``arg``: its one command-line argument)."""
     return CHILD.replace("STORE_IMPORT", store_import).replace("OPEN_STORE", open_store)
@@ -36,6 +37,7 @@ from bot.service import GameService
 STORE_IMPORT
 
 async def main(arg):
+    print("ready", flush=True)
     service = GameService(await OPEN_STORE, GAMES)
     while True:
         game_id = await service.game_in_channel(1)
@@ -54,29 +56,36 @@ asyncio.run(main(sys.argv[1]))
 SQLITE_CHILD = child_script("from bot.store import SqliteStore", "SqliteStore.open(arg)")
 
 
-def run_and_kill(db: Path, delay: float, *, after_first_move: bool) -> list[tuple[int, int]]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    child = subprocess.Popen(
-        [sys.executable, "-c", SQLITE_CHILD, str(db)],
+async def run_and_kill(child_program: str, arg: str, moves: int) -> list[tuple[int, int]]:
+    """Start the child, let it report ``moves`` committed moves (0: only that it is ready), kill it.
+
+    The kill is timed by what the child has done, never by the clock, so a busy machine changes only how
+    long a run takes: the moment of the kill still falls anywhere in the child's work (the child goes on
+    between its report and the signal), before the store opens, mid-commit or between moves.
+    """
+    child = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        child_program,
+        arg,
         cwd=ROOT,
-        env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
-    assert child.stdout is not None
-    # On a busy machine importing can take longer than any fixed delay, so the first run waits for its
-    # first committed move (the file and its tables exist from then on) before the random delay starts.
-    first = child.stdout.readline() if after_first_move else b""
-    time.sleep(delay)
-    child.send_signal(signal.SIGKILL)
-    out, err = child.communicate()
-    out = first + out
-    assert child.returncode == -signal.SIGKILL, err.decode()
-    reported = []
-    # Only whole lines count: the kill can land while the last report is still being written.
-    for line in out.decode().split("\n")[:-1]:
+    assert child.stdout is not None and child.stderr is not None
+    if await child.stdout.readline() != b"ready\n":
+        raise AssertionError(f"the child did not start: {(await child.stderr.read()).decode()}")
+    reported: list[tuple[int, int]] = []
+    while len(reported) < moves:
+        line = await child.stdout.readline()
+        if not line:
+            raise AssertionError(f"the child stopped: {(await child.stderr.read()).decode()}")
         game, seq = line.split()
         reported.append((int(game), int(seq)))
+    child.send_signal(signal.SIGKILL)
+    await child.wait()
+    assert child.returncode == -signal.SIGKILL
     return reported
 
 
@@ -85,15 +94,17 @@ async def test_killed_at_random_moments_loses_nothing(tmp_path: Path) -> None:
     rng = random.Random(2026)
     reported: list[tuple[int, int]] = []
     for kill in range(KILLS):
-        # Later runs die anywhere, early (before the store is open) or late.
-        reported += run_and_kill(db, rng.uniform(0.15, 0.7), after_first_move=kill == 0)
+        # The first run makes the file and its tables; later ones die anywhere, early (as soon as the child
+        # is ready, before the store is open) or after up to 40 moves.
+        moves = rng.randint(1, 40) if kill == 0 else rng.choice([0, rng.randint(1, 40)])
+        reported += await run_and_kill(SQLITE_CHILD, str(db), moves)
         check = sqlite3.connect(db)
         assert check.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         stored = set(check.execute("SELECT game_id, seq FROM actions").fetchall())
         check.close()
         missing = [r for r in reported if r not in stored]
         assert not missing, f"kill {kill}: reported moves lost: {missing[:5]}"
-    assert len(reported) > 100, "the child should have made real progress between kills"
+    assert len(reported) > 100, "the kills should have come after real progress"
 
     store = await SqliteStore.open(str(db))
     try:

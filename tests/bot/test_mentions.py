@@ -23,7 +23,7 @@ HOSTILE = {
 async def test_nicknames_never_ping_or_render(tmp_path) -> None:
     guild = {"name": "War Room", "channels": ["risk"], "members": ["victim"], "roles": ["mods"]}
     guild["bot_permissions"] = DEFAULT_PERMS
-    async with FakeDiscord(guilds=[guild], settle=0.1, timeout=20.0) as fd:
+    async with FakeDiscord(guilds=[guild], settle=0.1, timeout=60.0) as fd:
         role, victim = fd.role_id("mods", "War Room"), fd.user_id("victim")
         for user, nick in HOSTILE.items():
             fd.add_member("War Room", user, nick=nick.format(role=role, victim=victim))

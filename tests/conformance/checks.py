@@ -202,14 +202,14 @@ async def round_done(bot: Any, game_id: int, first: int) -> bool:
 
 async def alices_turn_or_the_end(bot: Any, game: Game, game_id: int, alice: int) -> tuple[Any, Any]:
     """The game once the bot has told everything (its turn lock free) and it waits on alice or is over."""
-    for _ in range(1500):
+    for _ in range(6000):  # two minutes at most: a bound on waiting, not a timing
         if not bot.turns.busy(game_id):
             record = await bot.service.load(game_id)
             state = bot.service.state_of(record)
             if record.status != "running" or alice in game.rules.to_act(state):
                 return record, state
         await asyncio.sleep(0.02)
-    raise AssertionError("the AI seats did not finish their turns within 30 seconds")
+    raise AssertionError("the AI seats did not finish their turns within two minutes")
 
 
 async def click(fd: Any, channel: str, game_id: int, version: int, made: Click) -> Any:

@@ -14,7 +14,18 @@ import pytest
 
 from bot.postgres.lane import Lane
 
+# A bound on waiting for what must happen, never a timing: generous, as a busy machine may be slow.
+PATIENCE = 60.0
+
 # -- on the real server ------------------------------------------------------------------------------
+
+
+async def until_gone(admin: asyncpg.Connection, pid: int) -> None:
+    """Wait until the server has ended backend ``pid`` (it leaves ``pg_stat_activity`` when it has)."""
+    end = asyncio.get_running_loop().time() + PATIENCE
+    while await admin.fetchval("SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE pid = $1)", pid):
+        assert asyncio.get_running_loop().time() < end, f"backend {pid} still there after {PATIENCE} s"
+        await asyncio.sleep(0.01)
 
 
 @contextlib.asynccontextmanager
@@ -58,11 +69,14 @@ async def test_a_cancelled_statement_throws_its_connection_away_and_the_next_cal
         blocked.cancel()
         with pytest.raises(asyncio.CancelledError):
             await blocked
-        fresh = await asyncio.wait_for(queued, 10)  # woken to open a connection of its own
+        fresh = await asyncio.wait_for(queued, PATIENCE)  # woken to open a connection of its own
         assert fresh != pid
-        # The cancelled statement's session is gone: the new one holds no lock, and can take the lock
-        # once the admin lets go (the old session, had it been handed on, would have taken it first).
+        # The cancelled statement's connection was thrown away, but its server session waits on in the lock
+        # queue until the lock comes to it (a backend waiting on a lock does not read its socket): then it
+        # finds its client gone and ends, letting go of the lock. Had the lane kept that connection, the
+        # session would live on holding the lock, and the lock would stay taken.
         await admin.execute("SELECT pg_advisory_unlock(7)")
+        await until_gone(admin, pid)
         assert await lane.fetchval("SELECT pg_try_advisory_lock(7)") is True
 
 
@@ -77,9 +91,9 @@ async def test_a_connection_the_server_ended_while_idle_is_replaced_unseen(pg_ds
     async with one_connection_lane(pg_dsn) as (lane, admin, pid):
         assert await admin.fetchval("SELECT pg_terminate_backend($1)", pid) is True
         (idle,) = lane._idle
-        for _ in range(2000):  # the server's goodbye reaches the idle connection in a moment
-            if idle.is_closed():
-                break
+        await until_gone(admin, pid)
+        end = asyncio.get_running_loop().time() + PATIENCE
+        while not idle.is_closed() and asyncio.get_running_loop().time() < end:  # the goodbye's on its way
             await asyncio.sleep(0.001)
         assert idle.is_closed()
         assert await lane.fetchval("SELECT pg_backend_pid()") != pid  # no error: a fresh connection
@@ -177,7 +191,7 @@ async def test_a_waiter_cancelled_after_it_was_handed_a_connection_passes_it_on(
     assert await first == 1
     assert second.cancelled()
     made.opened[0].finish(3)  # "third" got it
-    assert await asyncio.wait_for(third, 1) == 3
+    assert await asyncio.wait_for(third, PATIENCE) == 3
     assert len(made.opened) == 1
 
 
@@ -203,7 +217,7 @@ async def test_a_caller_waiting_while_a_connection_failed_to_open_tries_itself()
     outcomes[1].set_result(connection)
     await settle()
     connection.finish(2)
-    assert await asyncio.wait_for(second, 1) == 2
+    assert await asyncio.wait_for(second, PATIENCE) == 2
 
 
 async def test_a_waiter_cancelled_while_it_waits_is_skipped() -> None:
@@ -214,5 +228,5 @@ async def test_a_waiter_cancelled_while_it_waits_is_skipped() -> None:
     assert await first == 1  # handing on skipped the cancelled waiter, without an error
     await settle()
     made.opened[0].finish(3)
-    assert await asyncio.wait_for(third, 1) == 3
+    assert await asyncio.wait_for(third, PATIENCE) == 3
     assert made.started == ["first", "third"]

@@ -7,11 +7,7 @@ moment of the child's life, mid-statement or not."""
 
 from __future__ import annotations
 
-import asyncio
 import random
-import signal
-import subprocess
-import sys
 
 import asyncpg
 
@@ -19,30 +15,11 @@ from bot.gamelog import live_actions, rebuild
 from bot.games import GAMES
 from bot.postgres import PostgresStore
 from bot.service import GameService
-from tests.bot.test_crash import ROOT, child_script
+from tests.bot.test_crash import child_script, run_and_kill
 
 KILLS = 8
 
 CHILD = child_script("from bot.postgres import PostgresStore", "PostgresStore.open(arg, size=2)")
-
-
-async def run_and_kill(dsn: str, moves: int) -> list[tuple[int, int]]:
-    """Start the child, let it report ``moves`` moves (a random count: a random moment), kill it."""
-    child = await asyncio.create_subprocess_exec(
-        sys.executable, "-c", CHILD, dsn, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE
-    )
-    assert child.stdout is not None and child.stderr is not None
-    reported = []
-    while len(reported) < moves:
-        line = await child.stdout.readline()
-        if not line:
-            raise AssertionError(f"the child stopped: {(await child.stderr.read()).decode()}")
-        game, seq = line.split()
-        reported.append((int(game), int(seq)))
-    child.send_signal(signal.SIGKILL)
-    await child.wait()
-    assert child.returncode == -signal.SIGKILL
-    return reported
 
 
 async def test_killed_at_random_moments_loses_nothing(pg_dsn: str) -> None:
@@ -51,13 +28,13 @@ async def test_killed_at_random_moments_loses_nothing(pg_dsn: str) -> None:
     check = await asyncpg.connect(pg_dsn)
     try:
         for kill in range(KILLS):
-            reported += await run_and_kill(pg_dsn, rng.randint(5, 60))
+            reported += await run_and_kill(CHILD, pg_dsn, rng.randint(5, 60))
             stored = {(r["game_id"], r["seq"]) for r in await check.fetch("SELECT game_id, seq FROM actions")}
             missing = [r for r in reported if r not in stored]
             assert not missing, f"kill {kill}: reported moves lost: {missing[:5]}"
     finally:
         await check.close()
-    assert len(reported) > 100, "the child should have made real progress between kills"
+    assert len(reported) > 100, "the kills should have come after real progress"
 
     store = await PostgresStore.open(pg_dsn)
     try:

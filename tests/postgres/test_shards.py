@@ -77,7 +77,7 @@ async def test_two_shard_processes_play_their_own_guilds_games(tmp_path: Path) -
     dsn = await fresh_database("shards")
     hours = tmp_path / "hours"
     hours.write_text("0")
-    async with FakeDiscord(settle=0.1, timeout=20.0) as fd:
+    async with FakeDiscord(settle=0.1, timeout=60.0) as fd:
         guilds = guilds_on_both_shards(fd)
         processes = {s: ShardProcess(fd, dsn, (s,), hours, tmp_path / f"shard-{s}.err") for s in (0, 1)}
         await asyncio.gather(*(p.start() for p in processes.values()))  # both migrate one empty database
@@ -161,7 +161,7 @@ async def test_a_due_reminder_is_sent_once_however_many_processes_tick(tmp_path:
     dsn = await fresh_database("reminders")
     hours = tmp_path / "hours"
     hours.write_text("0")
-    async with FakeDiscord(settle=0.1, timeout=20.0) as fd:
+    async with FakeDiscord(settle=0.1, timeout=60.0) as fd:
         guilds_on_both_shards(fd)
         processes = [ShardProcess(fd, dsn, (s,), hours, tmp_path / f"shard-{s}.err") for s in (0, 1)]
         await asyncio.gather(*(p.start() for p in processes))
@@ -249,7 +249,7 @@ async def test_one_process_holding_both_shards_runs_them_as_an_autosharded_bot(t
     shards = ShardPlan.from_env({"PBP_SHARDS": "2", "PBP_SHARD_IDS": "1,0"})
     assert shards == ShardPlan(2, (0, 1))
     settings = Settings(token="fake-token", database=str(tmp_path / "games.db"))
-    async with FakeDiscord(settle=0.1, timeout=20.0) as fd:
+    async with FakeDiscord(settle=0.1, timeout=60.0) as fd:
         guilds_on_both_shards(fd)
         bot = create_bot(settings, games={"stub": STUB}, shards=shards)
         assert isinstance(bot, commands.AutoShardedBot) and bot.shard_count == 2

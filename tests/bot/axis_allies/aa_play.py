@@ -116,7 +116,7 @@ async def open_game(
 
 async def settled(fd: FakeDiscord, bot: WarboardBot, game_id: int) -> None:
     """Wait until the start's status message is posted (it is rendered after the reply)."""
-    for _ in range(100):
+    for _ in range(1200):  # a minute at most: a bound on waiting, not a timing
         if (await bot.service.status(game_id)).status_message_id:
             break
         await asyncio.sleep(0.05)
@@ -189,7 +189,7 @@ class AAPlayers:
     async def ready(self) -> AAState:
         """The state once a player must act: AI seats may still be playing theirs (the next turn is
         announced, and its AI seats play, after the answer to the move that ended a turn)."""
-        for _ in range(300):  # 30 s at most
+        for _ in range(1200):  # two minutes at most: a bound on waiting, not a timing
             status = await self.bot.service.status(self.game_id)
             waiting = status.waiting_for
             if status.status != "running" or not waiting or status.seats[waiting[0]].controller == "human":
