@@ -22,7 +22,9 @@ import msgspec
 
 from bot.game import Game, no_secrets
 from bot.models import ServiceError
+from bot.parsing import quoted
 from rules.core.events import Action
+from rules.core.names import did_you_mean
 
 
 class PlainText:
@@ -67,6 +69,15 @@ CLIENT_COMMANDS = (
 )
 
 
+def known_verbs(game: Game) -> list[str]:
+    """Every word that starts a command of ``game`` in the terminal: its moves' and the client's own."""
+    moves = [*game.text.verbs, *(usage.split()[0] for usage, _ in game.text.help if usage.strip())]
+    moves += [snake(name) for name in action_classes(game)]
+    client = [verb for usage, _ in CLIENT_COMMANDS for verb in usage.split()]
+    words = [*moves, *client, "quit", "exit"]
+    return list(dict.fromkeys(w for w in words if w.replace("_", "").isalpha()))
+
+
 def action_classes(game: Game) -> dict[str, type[Action]]:
     kinds = typing.get_args(game.rules.action_type) or (game.rules.action_type,)
     return {cls.__name__: cls for cls in kinds}
@@ -104,7 +115,9 @@ def action_from_words(game: Game, words: list[str], state: Any = None) -> Action
         return found
     cls = _find(game, words[0].lower())
     if cls is None:
-        raise ServiceError("unknown_command", f"“{words[0]}” is not a command here; type help for the list.")
+        hint = did_you_mean(words[0], known_verbs(game))
+        said = f".{hint} Type" if hint else "; type"
+        raise ServiceError("unknown_command", f"“{quoted(words[0])}” is not a command here{said} help for the list.")
     fields = msgspec.structs.fields(cls)
     args = words[1:]
     data: dict[str, Any] = {}

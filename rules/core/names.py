@@ -20,12 +20,15 @@ def normalise(text: str) -> str:
 
 
 def closest(text: str, known: Iterable[str], count: int = 3, cutoff: float = 0.6) -> list[str]:
-    """The ``known`` names nearest to ``text`` (compared as keys, returned as given), best first."""
+    """The ``known`` names nearest to ``text`` (compared as keys, returned as given), best first: those
+    nearly as near as the nearest, so "north afrca" offers North Africa and not East Africa too."""
     by_key: dict[str, str] = {}
     for name in known:
         by_key.setdefault(normalise(name), name)
-    keys = difflib.get_close_matches(normalise(text), list(by_key), n=count, cutoff=cutoff)
-    return [by_key[key] for key in keys]
+    typed = normalise(text)
+    keys = difflib.get_close_matches(typed, list(by_key), n=count, cutoff=cutoff)
+    scores = [difflib.SequenceMatcher(None, typed, key).ratio() for key in keys]
+    return [by_key[key] for key, score in zip(keys, scores, strict=True) if score >= scores[0] - 0.08]
 
 
 def either(names: list[str]) -> str:

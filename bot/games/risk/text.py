@@ -17,7 +17,9 @@ from bot.parsing import is_count, quoted, whole_number
 from rules.core.errors import IllegalAction
 from rules.core.events import Action
 from rules.risk.actions import Attack, ClaimTerritory, Fortify, PlaceArmies, PlaceNeutral, TradeCards
+from rules.core.names import did_you_mean
 from rules.risk.board import classic_map, lookup
+from rules.risk.odds import fight
 from rules.risk.state import AwaitDefence, AwaitOccupation, Phase, RiskState
 from rules.risk.views import RiskView
 
@@ -32,6 +34,7 @@ HELP: tuple[tuple[str, str], ...] = (
     ("claim <territory>", "in a claiming draft: take an empty territory"),
     ("neutral <territory>", "two players: place the neutral army's one, after your own"),
     ("defend <dice>", "when defenders choose their dice: defend 2"),
+    ("odds <attackers> <defenders>", "exact odds of a fight to the end: odds 10 7 (looks only)"),
 )
 
 
@@ -61,7 +64,20 @@ def territory_and_rest(words: Sequence[str]) -> tuple[str, list[str]]:
     known = next((j for j in range(1, len(words)) if _starts_a_territory(words[j:])), None)
     named = words[:known] if known else itertools.takewhile(lambda w: not is_count(w) and w != "until", words)
     meant = " ".join(named) or " ".join(words)
-    raise ServiceError("unknown_territory", f"There is no territory called “{quoted(meant)}” on this map.")
+    hint = did_you_mean(meant, board.names)
+    raise ServiceError(
+        "unknown_territory", f"There is no territory called “{quoted(meant)}” on this map.{hint}"
+    )
+
+
+def odds_text(attackers: int, defenders: int) -> str:
+    """The exact odds of ``attackers`` (one stays behind) fighting ``defenders`` to the end, in a sentence."""
+    result = fight(attackers - 1, defenders)
+    return (
+        f"**{attackers} v {defenders}** (one army stays behind): the attacker wins "
+        f"{result.win:.1%} of fights to the end, losing {result.expected_attacker_losses:.1f} armies on "
+        f"average; the defender loses {result.expected_defender_losses:.1f}."
+    )
 
 
 def _starts_a_territory(words: Sequence[str]) -> bool:
@@ -145,6 +161,17 @@ class RiskText(PlainText):
                 )
             return TradeCards((int(rest[0]), int(rest[1]), int(rest[2])))
         return None
+
+    def query(self, words: Sequence[str]) -> str | None:
+        """``odds 10 7``: the exact odds, as ``/risk odds`` gives them; None for any other verb."""
+        if words[0].lower() != "odds":
+            return None
+        usage = "odds <attackers> <defenders>, like “odds 10 7”"
+        if len(words) != 3:
+            raise ServiceError("bad_command", f"Usage: {usage}.")
+        attackers = whole_number(words[1], "The attacking armies", 2, 3000)
+        defenders = whole_number(words[2], "The defending armies", 1, 3000)
+        return odds_text(attackers, defenders).replace("**", "")
 
     def describe(self, action: Action) -> str | None:
         """An attack as typed (``parse`` reads it back); the rest as the generic ``verb value...``."""
