@@ -117,7 +117,9 @@ def action_from_words(game: Game, words: list[str], state: Any = None) -> Action
     if cls is None:
         hint = did_you_mean(words[0], known_verbs(game))
         said = f".{hint} Type" if hint else "; type"
-        raise ServiceError("unknown_command", f"“{quoted(words[0])}” is not a command here{said} help for the list.")
+        raise ServiceError(
+            "unknown_command", f"“{quoted(words[0])}” is not a command here{said} help for the list."
+        )
     fields = msgspec.structs.fields(cls)
     args = words[1:]
     data: dict[str, Any] = {}

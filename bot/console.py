@@ -288,7 +288,9 @@ async def open_game(service: GameService, args: argparse.Namespace) -> int:
         if kind == "ai":
             await service.join(status.game_id, HOST, name, ai=True)
         else:
-            await service.join(status.game_id, HOST + i, name or f"Player {i + 1}")
+            # Played live at one keyboard: a question on another seat's turn is asked, not answered for
+            # the player as it is by post.
+            await service.join(status.game_id, HOST + i, name or f"Player {i + 1}", off_turn="ask")
     await service.start(status.game_id, HOST, moderator=True, seed=args.seed)
     return status.game_id
 

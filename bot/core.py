@@ -280,6 +280,12 @@ def with_status(seat: SeatRecord, status: str) -> SeatRecord:
     return replace(seat, status=status)
 
 
+def answers_for(seat: SeatRecord | SeatInfo) -> bool:
+    """Whether the game answers a person's questions on others' turns without asking them (they left
+    those to their standing orders); an AI seat's moves are the AI's own."""
+    return seat.controller == "human" and seat.status == "playing" and seat.off_turn == "answer"
+
+
 def named(summary: str, names: list[str]) -> str:
     """Rulesets say "Seat 2" (or "seat 2"); the channel wants the player's name."""
     for i in reversed(range(len(names))):  # "Seat 12" before "Seat 1"

@@ -68,12 +68,18 @@ def check_settings(ruleset: Ruleset, capacity: int | None, turn_hours: int | Non
 
 
 def renumber(seats: Iterable[SeatRecord]) -> list[SeatRecord]:
-    """Lobby seats are simply the join order, with no gaps."""
-    return [SeatRecord(i, s.user_id, s.name, s.controller, s.status) for i, s in enumerate(seats)]
+    """Lobby seats are simply the join order, with no gaps (each keeps its claim and its choices)."""
+    return [replace(s, seat=i) for i, s in enumerate(seats)]
 
 
 def joined(
-    game: GameRecord, ruleset: Ruleset, seats: Sequence[SeatRecord], user_id: int | None, name: str, ai: bool
+    game: GameRecord,
+    ruleset: Ruleset,
+    seats: Sequence[SeatRecord],
+    user_id: int | None,
+    name: str,
+    ai: bool,
+    off_turn: str = "answer",
 ) -> list[SeatRecord]:
     check_lobby(game, "The game has already started; ask the host to give you a seat instead.")
     room = game.capacity or ruleset.max_seats
@@ -88,7 +94,7 @@ def joined(
         raise ServiceError("not_a_player", "A human player needs a user id.")
     if any(s.user_id == user_id for s in seats):
         raise ServiceError("already_joined", "You have already joined this game.")
-    return [*seats, SeatRecord(len(seats), user_id, name or f"Player {len(seats) + 1}")]
+    return [*seats, SeatRecord(len(seats), user_id, name or f"Player {len(seats) + 1}", off_turn=off_turn)]
 
 
 def replaced(seats: Sequence[SeatRecord], seat: int, new_user: int | None, name: str) -> list[SeatRecord]:
@@ -123,9 +129,7 @@ def start(
             "that player can `/game seat` again, or more players can join.",
         )
     order, events = seat_order(seed, len(seats), claims)
-    seated = [
-        SeatRecord(i, seats[j].user_id, seats[j].name, seats[j].controller) for i, j in enumerate(order)
-    ]
+    seated = [replace(seats[j], seat=i, claim=None) for i, j in enumerate(order)]  # claims now met
     state, setup_events = ruleset.setup(game.options, len(seats), SeededRng(seed))
     meta: dict[str, Any] = {"type": "start", "order": list(order)}
     if claims:

@@ -39,6 +39,7 @@ class SeatInfo:
     vacation_until: str | None = None
     vacation_left_hours: int = 14 * 24
     claim: int | None = None  # in the lobby: the seat (0-based) claimed with /game seat
+    off_turn: str = "answer"  # answer | ask: questions on another's turn answered for this player, or asked
 
 
 @dataclass(frozen=True, slots=True)

@@ -77,6 +77,9 @@ class SeatRecord:
     vacation_until: str | None = None
     vacation_left_hours: int = 14 * 24
     claim: int | None = None  # in the lobby: the seat (0-based) this player asked for with /game seat
+    # A question asked on another seat's turn (a defender's casualties): "answer" makes the rules'
+    # answer for this player at once (the by-post default), "ask" waits for the player.
+    off_turn: str = "answer"
 
 
 @dataclass(frozen=True, slots=True)

@@ -181,7 +181,14 @@ ALTER TABLE games ADD COLUMN log_length INTEGER NOT NULL DEFAULT 0;
 UPDATE games SET log_length = COALESCE((SELECT MAX(seq) FROM actions WHERE actions.game_id = games.id), 0);
 """
 
-MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4, V5, V6)
+V7 = """
+-- Per seat: a question asked on another seat's turn (a defender's dice, casualties or battle line) is
+-- answered for the player at once by their standing orders or the rules' default ('answer', the by-post
+-- default: such questions would otherwise hold every turn up), or waits for the player ('ask').
+ALTER TABLE seats ADD COLUMN off_turn TEXT NOT NULL DEFAULT 'answer' CHECK (off_turn IN ('answer', 'ask'));
+"""
+
+MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4, V5, V6, V7)
 LATEST = len(MIGRATIONS)
 
 
@@ -192,7 +199,10 @@ GAME_COLUMNS = (
     "created_at, updated_at, turn_hours, deadline_at, capacity, timeout_action, reminders, missed_limit, "
     "turn_started_at, status_message_id, snapshot_version"
 )
-SEAT_COLUMNS = "seat, user_id, name, controller, status, missed, vacation_until, vacation_left_hours, claim"
+SEAT_COLUMNS = (
+    "seat, user_id, name, controller, status, missed, vacation_until, vacation_left_hours, claim, off_turn"
+)
+SEAT_PLACES = ", ".join("?" * (1 + len(SEAT_COLUMNS.split(","))))  # the game's id, then each column
 LOG_COLUMNS = "seq, kind, seat, user_id, action, events, at"
 
 # The seats and the log's length beside the game's columns, so that one statement reads all three.

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from bot import lobby
-from bot.core import Move, check_running, named, with_status
+from bot.core import Move, answers_for, check_running, named, with_status
 from bot.deadlines import Deadlines, check_timeout_action
 from bot.gamelog import (
     decode_events,
@@ -113,9 +113,12 @@ class GameService(Deadlines, Moderation, RecentChanges):
             await self._commit(game, GameUpdate(options=values))
         return await self.status(game_id)
 
-    async def join(self, game_id: int, user_id: int | None, name: str, *, ai: bool = False) -> GameStatus:
+    async def join(
+        self, game_id: int, user_id: int | None, name: str, *, ai: bool = False, off_turn: str = "answer"
+    ) -> GameStatus:
         """Take the next free seat (``ai=True``: add an AI player; ``user_id`` is then the host asking).
-        In a running game, joining takes back one's own seat from the AI (``reclaim``).
+        In a running game, joining takes back one's own seat from the AI (``reclaim``). ``off_turn``: the
+        seat's questions on others' turns answered for it (by post) or asked (the terminal, live).
 
         A game created with a ``capacity`` starts by itself when its last seat is taken.
         """
@@ -130,7 +133,7 @@ class GameService(Deadlines, Moderation, RecentChanges):
         async with self.lock(game_id):
             game = await self.load(game_id)
             seats = await self.store.seats(game_id)
-            new = lobby.joined(game, self.rules(game.ruleset), seats, user_id, name, ai)
+            new = lobby.joined(game, self.rules(game.ruleset), seats, user_id, name, ai, off_turn)
             await self._commit(game, seats=new)
         if game.capacity is not None and len(new) == game.capacity:
             return await self.start(game_id, game.created_by or 0, moderator=True)
@@ -234,7 +237,9 @@ class GameService(Deadlines, Moderation, RecentChanges):
             raise IllegalAction(refusal.code, named(refusal.message, [s.name for s in seats])) from None
 
     async def play_ai(self, game_id: int, *, limit: int = 100_000) -> list[ActResult]:
-        """Let AI seats move until a human must act, the game stops, or ``limit`` moves were made."""
+        """Make the moves nobody has to be asked for, until a person must act, the game stops, or ``limit``
+        moves were made: AI seats' moves, and the answers to questions a player is asked on another
+        seat's turn when that player leaves them to their standing orders (``SeatRecord.off_turn``)."""
         results: list[ActResult] = []
         while len(results) < limit:
             async with self.lock(game_id):
@@ -244,15 +249,37 @@ class GameService(Deadlines, Moderation, RecentChanges):
                     break
                 ruleset = self.rules(game.ruleset)
                 state = self.state_of(game)
-                seat = next((s for s in ruleset.to_act(state) if seats[s].controller == "ai"), None)
-                if seat is None:
-                    break
-                # Seeded by the version: the same position always gets the same move (replayable). An
-                # AI may think for a while: in a worker thread, so the bot answers everyone meanwhile.
-                agent = self.agent(game.ruleset, game.version)
-                action = await asyncio.to_thread(agent.choose, state, seat)
+                waiting = ruleset.to_act(state)
+                seat = next((s for s in waiting if seats[s].controller == "ai"), None)
+                action: Action | None = None
+                if seat is not None:
+                    # Seeded by the version: the same position always gets the same move (replayable).
+                    # An AI may think for a while: in a worker thread, so the bot answers everyone.
+                    agent = self.agent(game.ruleset, game.version)
+                    action = await asyncio.to_thread(agent.choose, state, seat)
+                else:
+                    answered = (
+                        (s, ruleset.answer_off_turn(state, s)) for s in waiting if answers_for(seats[s])
+                    )
+                    seat, action = next(((s, a) for s, a in answered if a is not None), (None, None))
+                    if seat is None or action is None:
+                        break
                 results.append(await self._apply(game, ruleset, state, seats, seat, action, None))
         return results
+
+    async def set_off_turn(self, game_id: int, user_id: int, off_turn: str) -> GameStatus:
+        """Whether questions ``user_id`` is asked on others' turns are answered for them ("answer") or
+        asked ("ask"); for every seat they play in the game, from the lobby on."""
+        if off_turn not in ("answer", "ask"):
+            raise ServiceError("bad_choice", "Choose “answer for me” or “ask me”.")
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            seats = await self.store.seats(game_id)
+            if not any(s.user_id == user_id and s.controller == "human" for s in seats):
+                raise ServiceError("not_a_player", "You are not playing in this game.")
+            new = [replace(s, off_turn=off_turn) if s.user_id == user_id else s for s in seats]
+            await self._commit(game, seats=new)
+        return await self.status(game_id)
 
     async def resign(self, game_id: int, user_id: int) -> ActResult | GameStatus:
         """Leave for good: in the lobby this is leaving; in a game, the ruleset's resignation."""

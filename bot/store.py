@@ -43,6 +43,7 @@ from bot.schema import (
     GAME_COLUMNS,
     LOG_COLUMNS,
     SEAT_COLUMNS,
+    SEAT_PLACES,
     WITH_SEATS,
     append_entry,
     game_and_seats,
@@ -392,7 +393,7 @@ class SqliteStore:
                 if seats is not None:
                     await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
                     await db.executemany(
-                        f"INSERT INTO seats (game_id, {SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        f"INSERT INTO seats (game_id, {SEAT_COLUMNS}) VALUES ({SEAT_PLACES})",
                         [(game_id, *astuple(s)) for s in seats],
                     )
                 if timers is not None:

@@ -42,6 +42,7 @@ channel's last game once it has ended, or an earlier one by its number.
 **Time**: each turn has a deadline (24 h unless set at `/game new`); reminders at half time and with \
 10% left. A missed turn is skipped safely (or played by the AI); after 3 misses the AI keeps your seat \
 until you `/game join` again. Away? `/game vacation days` (14 a game). `/notify dm on` for DMs.
+**Others' turns**: what you must decide on another player's turn (your defence) is answered for you by your standing orders or the sensible default; `/game questions ask me` to decide it yourself.
 **Moderators** (Manage Server/Channels or the /mod role): \
 `/mod pause|resume|kick|replace|rollback|end|skip|deadline|extend|vacation|role`.
 Fair dice: the seed's SHA-256 is posted at the start and the seed at the end; \
@@ -191,6 +192,30 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         change = await self.bot.service.vacation(game_id, interaction.user.id, days)
         await interaction.response.send_message(f"{shown(interaction.user)}: {change.message}")
         await self.bot.announcer.refresh_status(game_id)
+
+    @app_commands.command(
+        description="Questions on others' turns (your defence): answered for you, or ask you"
+    )
+    @app_commands.describe(choice="who answers what you are asked while another player plays their turn")
+    @app_commands.choices(
+        choice=[
+            app_commands.Choice(
+                name="answer for me (my standing orders, else the sensible default)", value="answer"
+            ),
+            app_commands.Choice(name="ask me (the turn waits for my answer)", value="ask"),
+        ]
+    )
+    async def questions(self, interaction: discord.Interaction, choice: str) -> None:
+        game_id = (await channel_game(self.bot, interaction)).game.id
+        await self.bot.service.set_off_turn(game_id, interaction.user.id, choice)
+        said = (
+            "Questions on others' turns (your dice, casualties or battle line as a defender) are now "
+            "answered for you at once, by your standing orders or the sensible default; all in the log."
+            if choice == "answer"
+            else "You will now be asked, privately, whenever you must decide something on another player's "
+            "turn; the turn waits for you (up to its deadline)."
+        )
+        await interaction.response.send_message(said, ephemeral=True)
 
     @app_commands.command(description="Show or set this game's options before it starts")
     @app_commands.describe(name="the option to set", value="its new value")

@@ -24,7 +24,7 @@ from typing import Any, cast
 import discord
 
 from bot.cogs.common import COLOUR, channel_game, handle_error, mention, pinging, plain
-from bot.core import Move
+from bot.core import Move, answers_for
 from bot.game import Step
 from bot.host import Host
 from bot.limits import EMBED_DESCRIPTION, clip, last_lines
@@ -110,12 +110,14 @@ async def _off_loop(draw: Any, *args: Any) -> Any:
 
 
 async def with_ai_decisions(host: Host, game_id: int, result: ActResult) -> ActResult:
-    """A move may hand a decision to an AI seat within the turn (a defender's casualties or dice):
-    the AI takes it at once, and the move's outcome then includes what the AI did."""
+    """A move may hand a decision to another seat within the turn (a defender's casualties or dice):
+    an AI seat takes it at once, and so do a player's standing orders unless the player asked to be
+    asked; the move's outcome then includes what was done."""
     if result.turn_changed or result.result:
         return result
     seats = result.status.seats
-    if not any(s < len(seats) and seats[s].controller == "ai" for s in result.waiting_for):
+    others = [seats[s] for s in result.waiting_for if s < len(seats) and s != result.seat]
+    if not any(s.controller == "ai" or answers_for(s) for s in others):
         return result
     played = await host.service.play_ai(game_id)
     if not played:

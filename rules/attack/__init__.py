@@ -86,6 +86,11 @@ class AttackRules:
     def absent_move(self, state: AttackState, seat: int) -> Action:
         return absent.absent_move(state, seat)
 
+    def answer_off_turn(self, state: AttackState, seat: int) -> Action | None:
+        """A defender's battle line or navy line-up in another seat's action: the strongest line."""
+        battle = state.army_battle is not None or state.navy_battle is not None
+        return absent.absent_move(state, seat) if battle and seat != state.current() else None
+
     def turn_seconds(self, state: AttackState) -> int | None:
         return None  # every decision takes the game's deadline setting
 

@@ -73,6 +73,10 @@ class AxisAlliesRules:
         """A safe move for a seat whose deadline passed: no new attack, the turn moves on."""
         return absent.absent_move(state, seat)
 
+    def answer_off_turn(self, state: AAState, seat: int) -> Action | None:
+        """A defender's decisions in another power's battle: the cheapest casualties, as TripleA's."""
+        return None if seat == state.seat_of[state.power] else absent.absent_move(state, seat)
+
     def turn_seconds(self, state: AAState) -> int | None:
         return None  # every turn takes the game's deadline setting
 

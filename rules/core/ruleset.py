@@ -72,6 +72,13 @@ class Ruleset(Protocol):
         and leading to the end of the turn when repeated."""
         ...
 
+    def answer_off_turn(self, state: Any, seat: int) -> Action | None:
+        """The answer made for ``seat`` to a decision it is asked while another seat plays its turn (a
+        defender's dice, casualties or battle line): its standing orders or the rules' sensible default.
+        By post such questions would hold every turn up, so they are answered so unless the player chose
+        to answer them. None when what ``seat`` is asked is its own turn's, or every seat acts at once."""
+        ...
+
     def turn_seconds(self, state: Any) -> int | None:
         """How long the turn now waiting may take, when the game's own rules time it (a round that
         shrinks as the game goes on); None: the game's deadline setting decides."""

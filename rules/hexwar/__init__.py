@@ -76,6 +76,9 @@ class HexWarRules:
     def absent_move(self, state: HexState, seat: int) -> Action:
         return absent.absent_move(state, seat)
 
+    def answer_off_turn(self, state: HexState, seat: int) -> Action | None:
+        return None  # setup turns are each seat's own, and every seat writes a round's orders at once
+
     def turn_seconds(self, state: HexState) -> int | None:
         """The rules time every round (option ``timer``): by post the hours shrink each round down to
         a floor, live the document's own minutes; a setup turn gets the first round's time."""

@@ -74,6 +74,10 @@ class RiskRules:
     def absent_move(self, state: RiskState, seat: int) -> Action:
         return absent.absent_move(state, seat)
 
+    def answer_off_turn(self, state: RiskState, seat: int) -> Action | None:
+        """The defender's dice (``defender_dice choose``): as many as may be rolled."""
+        return None if seat == state.current else absent.absent_move(state, seat)
+
     def turn_seconds(self, state: RiskState) -> int | None:
         return None  # every turn takes the game's deadline setting
 

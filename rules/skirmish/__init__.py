@@ -80,6 +80,11 @@ class SkirmishRules:
     def absent_move(self, state: SkirmishState, seat: int) -> Action:
         return absent.absent_move(state, seat)
 
+    def answer_off_turn(self, state: SkirmishState, seat: int) -> Action | None:
+        """A defender's battle steps (standing orders answer those they cover at once, in the engine):
+        the orders' own defaults, as for a seat whose deadline passed."""
+        return None if seat == state.current else absent.absent_move(state, seat)
+
     def turn_seconds(self, state: SkirmishState) -> int | None:
         return None  # every turn and battle step takes the game's deadline setting
 

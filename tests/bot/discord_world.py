@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 
 from fakecord import FakeDiscord
 from fakecord.server import DEFAULT_PERMS
@@ -113,3 +113,11 @@ def button_for(action: Action, custom_ids: list[str]) -> str | None:
 
 
 __all__ = ["GUILD", "Defend", "button_for", "command_for", "discord_world"]
+
+
+async def ask_me(fd: FakeDiscord, channel: str, users: Sequence[str]) -> None:
+    """Each of ``users`` asks to decide questions on others' turns themselves (``/game questions``): for
+    tests that play a defender's decisions by hand, which by post are answered for the player."""
+    for user in users:
+        answer = await fd.slash(user, channel, "game questions", choice="ask")
+        assert answer.ephemeral and "You will now be asked" in answer.content, answer.content

@@ -141,6 +141,9 @@ class BidsRules:
     def absent_move(self, state: BidsState, seat: int) -> Action:
         return Bid(state.standing[seat] or 1)
 
+    def answer_off_turn(self, state: BidsState, seat: int) -> Action | None:
+        return None  # nothing is asked off turn
+
     def turn_seconds(self, state: BidsState) -> int | None:
         return 3600 if state.round == 1 else 1800
 

@@ -149,6 +149,9 @@ class StubRules:
     def absent_move(self, state: StubState, seat: int) -> Action:
         return Take(1)
 
+    def answer_off_turn(self, state: StubState, seat: int) -> Action | None:
+        return None  # nothing is asked off turn
+
     def turn_seconds(self, state: StubState) -> int | None:
         return None
 

@@ -16,8 +16,8 @@ from bot.models import ServiceError
 from bot.parsing import is_count, quoted, whole_number
 from rules.core.errors import IllegalAction
 from rules.core.events import Action
-from rules.risk.actions import Attack, ClaimTerritory, Fortify, PlaceArmies, PlaceNeutral, TradeCards
 from rules.core.names import did_you_mean
+from rules.risk.actions import Attack, ClaimTerritory, Fortify, PlaceArmies, PlaceNeutral, TradeCards
 from rules.risk.board import classic_map, lookup
 from rules.risk.odds import fight
 from rules.risk.state import AwaitDefence, AwaitOccupation, Phase, RiskState

@@ -15,6 +15,7 @@ from bot.app import WarboardBot
 from bot.games import GAMES
 from bot.games.attack import GAME
 from rules.attack.state import AttackState
+from tests.bot.discord_world import ask_me
 
 WITH = {**GAMES, "attack": GAME}
 CHANNEL = "lobby"
@@ -41,6 +42,7 @@ async def open_game(fd: FakeDiscord, bot_: WarboardBot, options: dict[str, str] 
     for user, number in CLAIMS.items():
         claimed = await fd.slash(user, CHANNEL, "game seat", number=number)
         assert not claimed.ephemeral, claimed.content
+    await ask_me(fd, CHANNEL, PLAYERS)  # these tests play defenders' battle lines by hand
     started = await fd.slash("alice", CHANNEL, "game start")
     assert not started.ephemeral, started.content
     game_id = await bot_.service.game_in_channel(fd.channel_id(CHANNEL))

@@ -21,6 +21,7 @@ from rules.axis_allies.board import classic_board
 from rules.axis_allies.engine import acting_power
 from rules.axis_allies.state import AAState
 from rules.core.events import Action
+from tests.bot.discord_world import ask_me
 
 CHANNEL = "lobby"
 
@@ -87,6 +88,7 @@ async def gather(
     for user, number in claims.items():
         claimed = await fd.slash(user, channel, "game seat", number=number)
         assert not claimed.ephemeral and f"seat {number}" in claimed.content, claimed.content
+    await ask_me(fd, channel, players)  # these tests play defenders' decisions by hand
 
 
 async def begin(

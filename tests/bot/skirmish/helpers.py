@@ -10,6 +10,7 @@ from bot.games import GAMES
 from bot.games.skirmish import GAME
 from rules.skirmish.battle import flow
 from rules.skirmish.state import SkirmishState
+from tests.bot.discord_world import ask_me
 
 WITH = {**GAMES, "skirmish": GAME}
 CHANNEL = "risk"  # the test guild's first channel
@@ -32,7 +33,9 @@ async def three_player_game(fd: Any, app: Any, monkeypatch: Any, *, rounds: int 
     assert not opened.ephemeral, opened.content
     await fd.slash("alice", CHANNEL, "game options", name="round_limit", value=str(rounds))
     await fd.slash("bob", CHANNEL, "game join")
-    await fd.slash("carol", CHANNEL, "game join")
+    await ask_me(fd, CHANNEL, ["alice", "bob"])  # these tests play defenders' battle steps by hand
+    await fd.slash("carol", CHANNEL, "game join")  # the last seat: the game starts
+    await ask_me(fd, CHANNEL, ["carol"])
     await fd.wait_idle(settle=0.2)
     found = await app.service.channel_game(fd.channel_id(CHANNEL))
     assert found is not None and found.game.status == "running"
