@@ -4,6 +4,8 @@ with spaces, the direction of play in words (anything else refused, never taken 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.games.attack.cog import AttackCog
@@ -22,6 +24,7 @@ from rules.attack.actions import (
     Troops,
 )
 from rules.attack.state import Stage
+from rules.core.errors import IllegalAction
 from tests.rules.attack.position import position
 
 
@@ -96,3 +99,7 @@ def test_a_mistyped_command_or_name_gets_a_did_you_mean():
         "There is no region or sea zone called “nroth sea” on this board. "
         "Did you mean North Sea, Red Sea or Barents Sea?"
     )
+    # The same on Discord, where a place comes whole in its option: the rules' refusal names the likely one.
+    refused = re.escape("There is no region called “germnay” on this board. Did you mean Germany?")
+    with pytest.raises(IllegalAction, match=refused):
+        plan("move", {"from": "germnay", "to": "france"}, position(), 0)
