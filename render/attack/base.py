@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from render.attack.geometry import Point, Ring, geometry
+from render.attack.labels import SHIPS_BELOW, line_height, place_names, region_boxes
 from render.attack.style import (
     ARCTIC,
     LANE,
@@ -141,12 +142,31 @@ def _build(layout: str, width: int) -> BoardBase:
     # Armies may cross an anchored zone between any two regions on its coast: an anchor by its name.
     zone_anchors, zone_names = [], []
     f = font(zone_font_size(ui))
-    for z, zid in enumerate(layout_board.zone_ids):
-        x, y = px(g.zone_labels[zid])
-        name = layout_board.zone_names[z] + (" ⚓" if layout_board.anchor[z] else "")
-        box = draw_text(image, (x, y), name, f, pal.ramp(ZONE_TEXT, SEA), "ms")
+    names = [n + (" ⚓" if layout_board.anchor[z] else "") for z, n in enumerate(layout_board.zone_names)]
+    # Each name on its own water, clear of the regions' labels and the picture's edges (labels.py).
+    points = place_names(
+        names,
+        [px(g.zone_labels[zid]) for zid in layout_board.zone_ids],
+        labels,
+        [100 + z for z in range(len(names))],
+        region_boxes(layout_board.region_names, anchors, ui),
+        f,
+        ui,
+    )
+    step = line_height(f)
+    for (x, y), lines in points:
+        boxes = [
+            draw_text(image, (x, y + (i - len(lines) + 1) * step), line, f, pal.ramp(ZONE_TEXT, SEA), "ms")
+            for i, line in enumerate(lines)
+        ]
+        box = (
+            min(b[0] for b in boxes),
+            min(b[1] for b in boxes),
+            max(b[2] for b in boxes),
+            max(b[3] for b in boxes),
+        )
         zone_names.append((float(box[0]), float(box[1]), float(box[2]), float(box[3])))
-        zone_anchors.append((x, y + 20 * ui))
+        zone_anchors.append((x, y + SHIPS_BELOW * ui))
     if layout == "world":
         _edge_marks(image, g.wraps, layout, px, ui)
     return BoardBase(

@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 from render.attack.base import BoardBase, board_base
 from render.attack.panel import draw_season_bar, draw_standings, season_height, seat_name, standings_height
 from render.attack.place import spread
-from render.attack.sprites import delta, navy_badge, region_mark
+from render.attack.sprites import MARK_ROW, delta, navy_badge, region_mark, short_name
 from render.attack.style import ATTACK, SAIL, palette, region_slot, seat_colour, tint, zone_slot
 from render.core import colours as C
 from render.core.badges import Sprite, paste_sprite
@@ -45,8 +45,6 @@ from rules.attack.views import AttackView, RegionView, ZoneView
 from rules.core.events import Event
 
 MOVE, STRIKE, SAILING = "move", "attack", "sail"
-MARK_ROW = 32  # the height of a row of marks at ``ui`` 1 (the army badge's)
-SHORT = (("United States", "US"),)  # names shortened on the map (the log and menus use the full ones)
 ARROW_COLOURS = {MOVE: C.HIGHLIGHT, STRIKE: ATTACK, SAILING: SAIL}
 
 
@@ -151,12 +149,6 @@ def board_image(
     return canvas
 
 
-def short_name(name: str) -> str:
-    for long, short in SHORT:
-        name = name.replace(long, short)
-    return name
-
-
 def _size(sprite: Sprite | None) -> tuple[int, int]:
     return sprite.size if sprite is not None else (0, 0)
 
@@ -190,7 +182,7 @@ def _marks(view: AttackView, base: BoardBase, found: Changes) -> tuple[list[Spri
         sprites.append(mark)
         # The marks (the sprite's top row) sit on the region's label point, the name under them.
         x, y = base.anchors[i]
-        anchors.append((x, y + mark.size[1] / 2 - MARK_ROW * ui / 2))
+        anchors.append(_inside((x, y + mark.size[1] / 2 - MARK_ROW * ui / 2), mark.size, base))
     for k, zone in enumerate(view.zones):
         ships = _ships(zone)
         sprites.append(navy_badge(zone.owner, ships, ui) if ships else None)
@@ -215,6 +207,16 @@ def _marks(view: AttackView, base: BoardBase, found: Changes) -> tuple[list[Spri
     for i, centre in zip(shown, moved, strict=True):
         centres[i] = centre
     return sprites, centres
+
+
+def _inside(centre: Point, size: tuple[int, int], base: BoardBase) -> Point:
+    """``centre`` moved in just enough that a sprite of ``size`` is whole in the picture: a region at the
+    map's edge ("Arctic Russia") keeps its name readable instead of clipped."""
+    margin = 2 * base.ui
+    half_w, half_h = size[0] / 2 + margin, size[1] / 2 + margin
+    x = min(max(centre[0], half_w), base.width - half_w)
+    y = min(max(centre[1], half_h), base.height - half_h)
+    return (x, y)
 
 
 def _outline(draw: ImageDraw.ImageDraw, base: BoardBase, region: int, top: int) -> None:

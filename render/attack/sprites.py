@@ -141,6 +141,16 @@ def row(parts: tuple[Sprite, ...], gap: int) -> Sprite:
     return Sprite(image, mask)
 
 
+MARK_ROW = 32  # the height of a row of marks at ``ui`` 1 (the army badge's)
+SHORT = (("United States", "US"),)  # names shortened on the map (the log and menus use the full ones)
+
+
+def short_name(name: str) -> str:
+    for long, short in SHORT:
+        name = name.replace(long, short)
+    return name
+
+
 @lru_cache(maxsize=1024)
 def name_sprite(name: str, ui: float) -> Sprite:
     """A region's name: light letters on a dark rim, readable on any owner's colour and on the sea."""

@@ -19,6 +19,7 @@ from typing import Any
 
 from data import load_json
 from rules.core.errors import IllegalAction
+from rules.core.names import did_you_mean
 
 LAYOUTS = ("western", "pacific", "world")
 THEATRES = ("western", "pacific")
@@ -269,7 +270,8 @@ def find_region(board: Layout, text: str) -> int:
     if found is None:
         found = _spellings(board)[0].get(_normalise(text))
     if found is None:
-        raise IllegalAction("unknown_region", f"There is no region called “{text}” on this board.")
+        hint = did_you_mean(text, board.region_names)
+        raise IllegalAction("unknown_region", f"There is no region called “{text}” on this board.{hint}")
     return found
 
 
@@ -278,7 +280,8 @@ def find_zone(board: Layout, text: str) -> int:
     if found is None:
         found = _spellings(board)[1].get(_normalise(text))
     if found is None:
-        raise IllegalAction("unknown_zone", f"There is no sea zone called “{text}” on this board.")
+        hint = did_you_mean(text, board.zone_names)
+        raise IllegalAction("unknown_zone", f"There is no sea zone called “{text}” on this board.{hint}")
     return found
 
 
@@ -290,7 +293,10 @@ def find_place(board: Layout, text: str) -> tuple[str, int]:
         return "region", find_region(board, text)
     if text in board.zone_index or key in zones:
         return "zone", find_zone(board, text)
-    raise IllegalAction("unknown_place", f"There is no region or sea zone called “{text}” on this board.")
+    hint = did_you_mean(text, (*board.region_names, *board.zone_names))
+    raise IllegalAction(
+        "unknown_place", f"There is no region or sea zone called “{text}” on this board.{hint}"
+    )
 
 
 @cache

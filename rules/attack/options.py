@@ -53,6 +53,26 @@ OPTIONS = (
     OptionSpec("navy_range", 2, "Sea zones a Navigate moves ships through.", minimum=1, maximum=4),
     OptionSpec("blitz_range", 3, "Regions tanks and planes cross to join a Blitz.", minimum=1, maximum=6),
     OptionSpec("line_size", 4, "Units in each side's first battle line.", minimum=1, maximum=8),
+    OptionSpec(
+        "line_growth",
+        "side",
+        "How a battle line grows after the first.",
+        choices=("side", "battle"),
+        choice_help={
+            "side": "each side's line holds one more at each of its own turns (4, 5, 6)",
+            "battle": "the line holds one more at every turn of the battle, either side's (4, 6, 8)",
+        },
+    ),
+    OptionSpec(
+        "salvo_hits",
+        "line",
+        "Which faces of the opening salvo's dice hit.",
+        choices=("line", "artillery"),
+        choice_help={
+            "line": "any face showing a unit type in the attacker's line, as in every volley",
+            "artillery": "only artillery faces",
+        },
+    ),
 )
 
 

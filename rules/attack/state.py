@@ -48,6 +48,8 @@ class AttackOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     navy_range: int = 2
     blitz_range: int = 3
     line_size: int = 4
+    line_growth: str = "side"
+    salvo_hits: str = "line"
 
 
 class Seat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

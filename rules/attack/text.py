@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from rules.attack.actions import Ships, Troops
@@ -78,6 +78,15 @@ def faces(values: Sequence[int]) -> str:
     return "[" + " ".join(shown) + "]"
 
 
+def order_totals(totals: Sequence[Sequence[int]], order: Sequence[int], who: Callable[[int], str]) -> str:
+    """Who rolled what on the two order dice: ``Ann rolled 7 then 2, Bob rolled 12``; the totals are in
+    seat order (the seats that rolled are those in ``order``), a tie rolled again shown after "then"."""
+    return ", ".join(
+        f"{who(seat)} rolled {' then '.join(str(t) for t in rolled)}"
+        for seat, rolled in zip(sorted(order), totals, strict=True)
+    )
+
+
 def describe(event: Event, names: Sequence[str]) -> str | None:
     """One line for ``event``; None for events another line already tells (the dice of a battle)."""
     place = _places()
@@ -93,11 +102,12 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
     match event:
         case DiceRolled():
             return None
-        case OrderRolled(purpose=purpose, order=order):
-            first = who(order[0])
+        case OrderRolled(purpose=purpose, totals=totals, order=order):
+            rolled = order_totals(totals, order, who)
             if purpose == "government":
-                return f"Order dice: governments are chosen in the order {', '.join(who(s) for s in order)}."
-            return f"Order dice: {first} starts the year."
+                chosen = ", ".join(who(s) for s in order)
+                return f"Order dice: {rolled}. Governments are chosen in the order {chosen}."
+            return f"Order dice: {rolled}. {who(order[0])} starts the year."
         case GovernmentChosen(seat=seat, government=gov, economics=econ):
             return f"{who(seat)} chose {gov.title()}, starting with {econ.title()} 1."
         case ForcesPlaced(seat=seat, region=r, army=a, navy=n, capital=capital):
@@ -156,7 +166,8 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
             return None
         case Volley(region=r, side=side, salvo=salvo, dice=dice, hits=hits, destroyed=lost):
             what = "opening salvo" if salvo else f"{side} fires"
-            return f"  {at(r)}: {what} {faces(dice)}: {hits} hit(s), destroying {troops(lost)}."
+            struck = f"{hits} hit{'' if hits == 1 else 's'}"
+            return f"  {at(r)}: {what} {faces(dice)}: {struck}, destroying {troops(lost)}."
         case ArmyBattleEnded(region=r, winner=w, attacker_left=a):
             if w < 0:
                 return f"The neutral garrison held {at(r)}."

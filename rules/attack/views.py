@@ -14,7 +14,7 @@ from __future__ import annotations
 import msgspec
 
 from rules.attack.actions import Ships, Troops
-from rules.attack.battle.army import deciding_seat
+from rules.attack.battle.army import deciding_seat, line_limit
 from rules.attack.board import Layout
 from rules.attack.common import board_of, income, score
 from rules.attack.engine import to_act
@@ -242,7 +242,7 @@ def _army_view(state: AttackState, board: Layout) -> ArmyBattleView | None:
         defender=battle.defender,
         deputy=battle.deputy,
         turn=battle.turn,
-        line_max=state.options.line_size + max(0, battle.turn - 1),
+        line_max=line_limit(state.options, battle.turn),
         attacker_line=Troops.of(battle.line[ATTACKER]),
         attacker_reserve=Troops.of(battle.reserve[ATTACKER]),
         defender_line=Troops.of(battle.line[DEFENDER]),

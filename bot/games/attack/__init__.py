@@ -16,9 +16,9 @@ HELP = (
     "**Play Attack!** (`/game new ruleset:attack`, 2-6 players): `/atk government` and `/atk capital` to "
     "set up; then each season one action each in turn: `/atk move` · `blitz` · `transport` (more units: "
     "`/atk march`) · `navigate` · `build` · `negotiate` · `research` · `pass`, and `/atk end` to fight; "
-    "Winter's action costs `/atk burn`. Battles: `/atk deploy` (a line of 4, one more a turn; a die hits on "
-    "a unit kind in your line: mix them) · `/atk lineup` (secret ship cards) · `retreat` · `fight`. A "
-    "captured capital wins; else most points after 6 years. `/atk hand`: your cards."
+    "Winter's action costs `/atk burn`. Battles: `/atk deploy` (a line of 4, one more each of your turns; "
+    "a die hits on a unit kind in your line: mix them) · `/atk lineup` (secret ship cards) · `retreat` · "
+    "`fight`. A captured capital wins; else most points after 6 years. `/atk hand`: your cards."
 )
 
 GAME = Game(

@@ -21,6 +21,11 @@ from bot.host import Host
 from bot.models import ServiceError
 
 GAME = "attack"
+# Two named choices, not a yes/no: the player picks a direction, never "clockwise: False".
+DIRECTIONS = [
+    app_commands.Choice(name="clockwise", value="clockwise"),
+    app_commands.Choice(name="counter-clockwise", value="counterclockwise"),
+]
 
 
 class AttackCog(commands.GroupCog, group_name="atk", group_description="Play Attack! in this channel"):
@@ -72,10 +77,12 @@ class AttackCog(commands.GroupCog, group_name="atk", group_description="Play Att
         await self._play(interaction, "capital", region=region, outposts=outposts)
 
     @app_commands.command(
-        description="You start the year: play goes clockwise (up the seats) or counterclockwise"
+        description="You start the year: play goes clockwise (up the seats) or counter-clockwise"
     )
-    async def direction(self, interaction: discord.Interaction, clockwise: bool) -> None:
-        await self._play(interaction, "direction", clockwise=clockwise)
+    @app_commands.describe(way="clockwise (up the seats) or counter-clockwise (down them)")
+    @app_commands.choices(way=DIRECTIONS)
+    async def direction(self, interaction: discord.Interaction, way: str) -> None:
+        await self._play(interaction, "direction", way=way)
 
     # ---- the season's action ----------------------------------------------------------------------
 

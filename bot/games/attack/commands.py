@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.games.attack import orders
+from bot.games.attack.places import clockwise
 from bot.games.attack.units import parse_forces, parse_lineup, parse_ships, parse_troops
 from bot.models import ServiceError
 from rules.attack.actions import (
@@ -44,7 +45,7 @@ def plan(command: str, options: Options, state: AttackState, seat: int) -> list[
         named = tuple(p.strip() for p in (_text(options, "outposts") or "").split(",") if p.strip())
         return [PlaceCapital(str(options["region"]), named)]
     if command == "direction":
-        return [ChooseDirection(bool(options["clockwise"]))]
+        return [ChooseDirection(clockwise(_text(options, "way")))]
     if command in ("move", "transport", "march"):
         return _marching(command, options, state, seat, card)
     if command == "blitz":

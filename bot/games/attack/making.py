@@ -24,7 +24,7 @@ def making(action: Action) -> Making:
             options["outposts"] = ", ".join(action.outposts)
         return Slash("atk capital", options)
     if isinstance(action, atk.ChooseDirection):
-        return Slash("atk direction", {"clockwise": action.clockwise})
+        return Slash("atk direction", {"way": "clockwise" if action.clockwise else "counterclockwise"})
     if isinstance(action, atk.Begin):
         options = {"target": action.target} if action.action == "blitz" and action.target else {}
         return Slash(f"atk {action.action}", _with_card(options, action.card))

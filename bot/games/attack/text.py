@@ -2,7 +2,7 @@
 
 The terminal applies one action per command, so an action is begun by its verb alone (``move``,
 ``blitz france``, ``navigate``, ``build``, each with ``card 12`` if you play one) and its steps follow:
-``march germany france 3 infantry, 1 tank``, ``sail germany north_sea 2 destroyers with 2 infantry``,
+``march germany france 3 infantry, 1 tank``, ``sail germany north sea 2 destroyers with 2 infantry``,
 ``buy germany 3 infantry, 1 destroyer``, then ``end``. ``move germany france`` during a Move marches, as
 ``/atk move from to`` does. Battles: ``deploy 2 infantry, 1 tank, 1 plane`` (no units: the strongest line),
 ``lineup destroyer, carrier`` (no ships: the default order), ``retreat`` or ``fight``.
@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.commands import PlainText
+from bot.commands import CLIENT_COMMANDS, PlainText
 from bot.games.attack import orders
+from bot.games.attack.places import clockwise, place_and_rest, places
 from bot.games.attack.units import (
     forces_value,
     parse_forces,
@@ -24,6 +25,7 @@ from bot.games.attack.units import (
     troops_value,
 )
 from bot.models import ServiceError
+from bot.parsing import quoted
 from rules.attack.actions import (
     Begin,
     Burn,
@@ -51,17 +53,18 @@ from rules.attack.state import AttackState, Stage
 from rules.attack.tables import NAVY_TYPES
 from rules.attack.views import AttackView
 from rules.core.events import Action
+from rules.core.names import did_you_mean, normalise
 
 HELP: tuple[tuple[str, str], ...] = (
     ("government <gov> <card>", "setup: government fascism minerals"),
     ("capital <region> [<region> <region>]", "setup: capital britain france (the outposts after it)"),
-    ("direction clockwise|counterclockwise", "you start the year: the direction of play"),
+    ("direction clockwise|counter-clockwise", "you start the year: the direction of play (cw, ccw)"),
     ("move | transport | navigate | build", "begin the season's action (add card <n> to play a card)"),
     ("blitz <target>", "begin a Blitz on one hostile region"),
     ("march <from> <to> [units]", "Move, Blitz, Transport: march 3 infantry, 1 tank (default: all free)"),
     (
         "sail <from> <to> [ships] [with <army>]",
-        "Navigate: sail germany north_sea 2 destroyers with 2 infantry",
+        "Navigate: sail germany north sea 2 destroyers with 2 infantry",
     ),
     ("buy <region> <units>", "Build: buy germany 3 infantry, 1 destroyer"),
     ("negotiate [region] [card <n>]", "draw an action card and offer terms to a neutral next to you"),
@@ -72,7 +75,7 @@ HELP: tuple[tuple[str, str], ...] = (
     ("lineup [ships]", "navy battle: lineup destroyer, submarine, carrier (default order if none)"),
     ("retreat / fight", "navy battle, after a round: retreat or fight on"),
 )
-NOTE = "Places are ids or names without spaces: north_sea or northsea; units like 3 infantry, 1 tank."
+NOTE = "Places: names or ids, any case, with or without spaces (north sea); units like 3 infantry, 1 tank."
 SIMPLE: Mapping[str, Action] = {
     "pass": Pass(),
     "end": EndAction(),
@@ -81,6 +84,28 @@ SIMPLE: Mapping[str, Action] = {
     "fighton": FightOn(),
 }
 BEGIN = ("move", "transport", "navigate", "build")
+VERBS = (
+    *SIMPLE,
+    *BEGIN,
+    "government",
+    "capital",
+    "direction",
+    "blitz",
+    "march",
+    "sail",
+    "buy",
+    "negotiate",
+    "research",
+    "burn",
+    "deploy",
+    "lineup",
+    "resign",
+)
+# The terminal's own commands, so that a slip like "mvoes" is answered with "moves" too.
+CLIENT = tuple(
+    dict.fromkeys(w for name, _ in CLIENT_COMMANDS for w in name.replace("/", " ").split() if w.isalpha())
+)
+SUITS_TYPED = {"rail_transport": "rail", "railtransport": "rail", "railway": "rail", "railways": "rail"}
 
 
 def _card(words: list[str]) -> tuple[list[str], str | None]:
@@ -101,6 +126,24 @@ def _seat(state: AttackState) -> int:
     return waiting[0]
 
 
+def _suit(word: str) -> str:
+    """An economics suit as the engine keys it: ``rail transport`` and ``Rail`` are ``rail``."""
+    key = normalise(word)
+    return SUITS_TYPED.get(key, key)
+
+
+def _shown(place: str) -> str:
+    """A place's id as a player types it back: ``west_africa`` is ``west africa`` (the parser reads both)."""
+    return place.replace("_", " ")
+
+
+def unknown_verb(word: str) -> ServiceError:
+    hint = did_you_mean(word, (*VERBS, *CLIENT))
+    return ServiceError(
+        "unknown_command", f"“{quoted(word)}” is not a command here; type help for the list.{hint}"
+    )
+
+
 class AttackText(PlainText):
     verbs: Mapping[str, str] = {"resign": "Resign"}
     help = HELP
@@ -110,55 +153,80 @@ class AttackText(PlainText):
         verb, rest = words[0].lower(), list(words[1:])
         if verb in SIMPLE:
             return SIMPLE[verb]
-        if state is None:
+        if verb not in VERBS:
+            raise unknown_verb(words[0])
+        if state is None or verb == "resign":
             return None
         seat = _seat(state)
+        board = board_of(state)
         rest, card_text = _card(rest)
         card = orders.card_id(state, seat, card_text)
         text = " ".join(rest)
-        if verb == "government" and len(rest) == 2:
-            return ChooseGovernment(rest[0].lower(), rest[1].lower())
-        if verb == "capital" and rest:
-            return PlaceCapital(rest[0], tuple(rest[1:]))
-        if verb == "direction" and rest:
-            return ChooseDirection(rest[0].lower() in ("clockwise", "cw", "yes", "true"))
+        if verb == "government":
+            if len(rest) < 2:
+                raise ServiceError(
+                    "bad_command", "Name a government and a card: government fascism minerals."
+                )
+            return ChooseGovernment(rest[0].lower(), _suit(" ".join(rest[1:])))
+        if verb == "capital":
+            if not rest:
+                raise ServiceError("bad_command", "Name your capital: capital <region> [two neighbours].")
+            named: list[str] = []
+            while rest:
+                place, rest = place_and_rest(board, rest)
+                named.append(place)
+            return PlaceCapital(named[0], tuple(named[1:]))
+        if verb == "direction":
+            return ChooseDirection(clockwise(text))
         if verb in BEGIN:
             if not rest:
                 return Begin(verb, card)
-            if verb in ("move", "transport") and len(rest) >= 2:
+            if verb in ("move", "transport"):
                 return self._step(state, seat, verb, rest)
             raise ServiceError(
                 "begin_first",
                 f"Type {verb} alone to begin the action, then its steps (march, sail, buy); help lists them.",
             )
-        if verb == "blitz" and rest:
-            turn = state.turn
-            if turn is not None and turn.seat == seat and turn.kind == "blitz" and len(rest) >= 2:
-                units = parse_troops(" ".join(rest[2:])) if rest[2:] else None
-                return orders.march(state, seat, "blitz", rest[1], rest[0], units)
-            return Begin("blitz", card, rest[0])
-        if verb == "march" and len(rest) >= 2:
+        if verb == "blitz":
+            return self._blitz(state, seat, rest, card)
+        if verb == "march":
             return self._step(state, seat, "march", rest)
-        if verb == "sail" and len(rest) >= 2:
-            ships_text, _, army_text = " ".join(rest[2:]).partition(" with ")
-            if ships_text.lower().startswith("with "):
-                ships_text, army_text = "", ships_text[5:]
+        if verb == "sail":
+            (source, target), tail = places(
+                board, rest, 2, "sail <from> <to> [ships] [with <army>]", seas=True
+            )
+            ships_text, _, army_text = " ".join(tail).partition(" with ")
+            if ships_text.lower().startswith("with"):
+                ships_text, army_text = "", ships_text[4:]
             fleet = parse_ships(ships_text) if ships_text.strip() else None
             aboard = parse_troops(army_text) if army_text.strip() else None
-            return orders.sail(state, seat, rest[0], rest[1], fleet, aboard)
-        if verb == "buy" and len(rest) >= 2:
-            bought, built = parse_forces(" ".join(rest[1:]))
-            return orders.buy(state, rest[0], bought, built)
+            return orders.sail(state, seat, source, target, fleet, aboard)
+        if verb == "buy":
+            (where,), tail = places(board, rest, 1, "buy <region> <units>")
+            bought, built = parse_forces(" ".join(tail))
+            return orders.buy(state, where, bought, built)
         if verb == "negotiate":
-            return Negotiate(rest[0] if rest else None, card)
-        if verb == "research" and len(rest) >= 2:
-            scrap = " ".join(rest[2:])
-            if scrap:
-                scrapped, sunk = parse_forces(scrap)
-                return orders.research(state, seat, rest[0], rest[1], scrapped, sunk, card)
-            return orders.research(state, seat, rest[0], rest[1], None, None, card)
+            if not rest:
+                return Negotiate(None, card)
+            (where,), tail = places(board, rest, 1, "negotiate [region] [card <n>]")
+            self._nothing_after(tail, "negotiate [region] [card <n>]")
+            return Negotiate(where, card)
+        if verb == "research":
+            usage = "research <suit> <region> [units]"
+            if not rest:
+                raise ServiceError("bad_command", f"Name the suit and the region. Usage: {usage}")
+            suit, rest = self._suit_and_rest(rest)
+            (where,), tail = places(board, rest, 1, usage)
+            if tail:
+                scrapped, sunk = parse_forces(" ".join(tail))
+                return orders.research(state, seat, suit, where, scrapped, sunk, card)
+            return orders.research(state, seat, suit, where, None, None, card)
         if verb == "burn":
-            return Burn(rest[0] if rest else None)
+            if not rest:
+                return Burn(None)
+            (where,), tail = places(board, rest, 1, "burn [region]")
+            self._nothing_after(tail, "burn [region]")
+            return Burn(where)
         if verb == "deploy":
             if text:
                 return Deploy(parse_troops(text))
@@ -166,39 +234,69 @@ class AttackText(PlainText):
                 return Deploy(Troops())
             fight = state.army_battle
             return Deploy(Troops.of(strongest_line(fight.reserve[fight.side], fight.need)))
-        if verb == "lineup":
-            if text:
-                return LineUp(parse_lineup(text))
-            navy = state.navy_battle
-            if navy is None:
-                return LineUp(())
-            side = side_of(navy, seat)
-            line = default_lineup(navy.ships[side], sum(navy.cargo[side]), state.options.ship_capacity)
-            return LineUp(tuple(NAVY_TYPES[k] for k in line))
-        return None
+        # lineup
+        if text:
+            return LineUp(parse_lineup(text))
+        navy = state.navy_battle
+        if navy is None:
+            return LineUp(())
+        side = side_of(navy, seat)
+        line = default_lineup(navy.ships[side], sum(navy.cargo[side]), state.options.ship_capacity)
+        return LineUp(tuple(NAVY_TYPES[k] for k in line))
+
+    def _blitz(self, state: AttackState, seat: int, rest: list[str], card: int | None) -> Action:
+        """``blitz <target>`` begins a Blitz; during one, ``blitz <target> <from> [units]`` marches (the
+        order of ``/atk blitz target: from:``)."""
+        board = board_of(state)
+        turn = state.turn
+        if not rest:
+            raise ServiceError(
+                "bad_command",
+                "Name the hostile region to Blitz: blitz <target>; then march tanks and planes into it.",
+            )
+        (target,), tail = places(board, rest, 1, "blitz <target>")
+        if tail and turn is not None and turn.seat == seat and turn.kind == "blitz":
+            source, tail = place_and_rest(board, tail)
+            units = parse_troops(" ".join(tail)) if tail else None
+            return orders.march(state, seat, "blitz", source, target, units)
+        self._nothing_after(tail, "blitz <target>")
+        return Begin("blitz", card, target)
 
     def _step(self, state: AttackState, seat: int, kind: str, rest: list[str]) -> March:
-        units = parse_troops(" ".join(rest[2:])) if rest[2:] else None
-        return orders.march(state, seat, kind, rest[0], rest[1], units)
+        usage = f"{kind} <from> <to> [units]"
+        (source, target), tail = places(board_of(state), rest, 2, usage)
+        units = parse_troops(" ".join(tail)) if tail else None
+        return orders.march(state, seat, kind, source, target, units)
+
+    def _suit_and_rest(self, words: list[str]) -> tuple[str, list[str]]:
+        """``rail transport germany`` -> ``("rail", ["germany"])``."""
+        if len(words) >= 2 and normalise(" ".join(words[:2])) in SUITS_TYPED:
+            return _suit(" ".join(words[:2])), words[2:]
+        return _suit(words[0]), words[1:]
+
+    def _nothing_after(self, tail: list[str], usage: str) -> None:
+        if tail:
+            raise ServiceError("bad_command", f"“{quoted(' '.join(tail))}” is not understood. Usage: {usage}")
 
     def describe(self, action: Action) -> str | None:
         if isinstance(action, Begin):
             card = f" card {action.card}" if action.card is not None else ""
-            target = f" {action.target}" if action.target else ""
+            target = f" {_shown(action.target)}" if action.target else ""
             return f"{action.action}{target}{card}"
         if isinstance(action, March):
-            return f"march {action.source} {action.target} {troops_value(action.army)}"
+            return f"march {_shown(action.source)} {_shown(action.target)} {troops_value(action.army)}"
         if isinstance(action, Sail):
             army = f" with {troops_value(action.army)}" if any(action.army.counts()) else ""
-            return f"sail {action.source} {action.target} {ships_value(action.ships)}{army}"
+            return f"sail {_shown(action.source)} {_shown(action.target)} {ships_value(action.ships)}{army}"
         if isinstance(action, Buy):
-            return f"buy {action.region} {forces_value(action.army, action.navy)}"
+            return f"buy {_shown(action.region)} {forces_value(action.army, action.navy)}"
         if isinstance(action, Research):
             card = f" card {action.card}" if action.card is not None else ""
-            return f"research {action.suit} {action.region} {forces_value(action.army, action.navy)}{card}"
+            scrapped = forces_value(action.army, action.navy)
+            return f"research {action.suit} {_shown(action.region)} {scrapped}{card}"
         if isinstance(action, Negotiate):
             card = f" card {action.card}" if action.card is not None else ""
-            return f"negotiate{' ' + action.region if action.region else ''}{card}"
+            return f"negotiate{' ' + _shown(action.region) if action.region else ''}{card}"
         if isinstance(action, Deploy):
             return f"deploy {troops_value(action.army)}"
         if isinstance(action, LineUp):
@@ -206,11 +304,11 @@ class AttackText(PlainText):
         if isinstance(action, ChooseGovernment):
             return f"government {action.government} {action.economics}"
         if isinstance(action, PlaceCapital):
-            return " ".join(("capital", action.region, *action.outposts))
+            return " ".join(("capital", *map(_shown, (action.region, *action.outposts))))
         if isinstance(action, ChooseDirection):
-            return f"direction {'clockwise' if action.clockwise else 'counterclockwise'}"
+            return f"direction {'clockwise' if action.clockwise else 'counter-clockwise'}"
         if isinstance(action, Burn):
-            return f"burn{' ' + action.oil_marker if action.oil_marker else ''}"
+            return f"burn{' ' + _shown(action.oil_marker) if action.oil_marker else ''}"
         names: dict[type, str] = {Pass: "pass", EndAction: "end", Retreat: "retreat", FightOn: "fight"}
         return names.get(type(action))
 
@@ -240,7 +338,7 @@ class AttackText(PlainText):
                 "deploy alone: the strongest line."
             )
         if state.stage is Stage.DIRECTION:
-            return "You start the year: direction clockwise, or direction counterclockwise."
+            return "You start the year: direction clockwise, or direction counter-clockwise."
         if state.stage is Stage.GOVERNMENT:
             return (
                 "Choose a government: government <fascism|communism|monarchy|democracy> "

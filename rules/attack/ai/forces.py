@@ -45,10 +45,10 @@ def defenders_of(state: AttackState, target: int) -> Counts:
 
 def chance(state: AttackState, pool: Counts, target: int, surprise: bool = False) -> float:
     """The odds of taking ``target`` with ``pool``: against its army, or a neutral's unrolled garrison."""
-    size = state.options.line_size
+    rules = state.options
     if state.owner[target] == NEUTRAL:
-        return neutral_chance(pool, state.year * state.options.neutral_dice, size, surprise)
-    return win_chance(pool, state.army[target], size, surprise)
+        return neutral_chance(pool, state.year * state.options.neutral_dice, rules, surprise)
+    return win_chance(pool, state.army[target], rules, surprise)
 
 
 def spare(state: AttackState, board: Layout, seat: int, region: int, free: Counts) -> Counts:

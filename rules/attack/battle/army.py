@@ -1,13 +1,14 @@
 """Army battles, exactly as the rule document lays them out.
 
 Deploy: the defender sets 4 units in its line (all if fewer), then the attacker; the rest are reserve.
-Opening salvo: the attacker's artillery in line fires first (one die each; artillery faces hit).
-Then turns alternate, the defender acting first: the acting side refills its line from reserve up to the
-turn's maximum (4 on turn 1, one more each turn; it must fill as far as it can), rolls one Army die per
-unit in its line and scores one hit per die whose face matches a unit type in its line, at most one die
-per unit. Hits destroy units in the enemy line: infantry, then artillery, tanks, planes. No retreat: the
-battle ends when one side has no units left. Neutrals roll one Army die per year number for a garrison,
-which an opponent commands and which leaves after the battle.
+Opening salvo: the attacker's artillery in line fires first (one die each; "only Artillery roll", and the
+general hit rule decides which faces hit: option ``salvo_hits``). Then turns alternate, the defender
+acting first: the acting side refills its line from reserve up to its maximum (4 at its first turn, one
+more at each of its own turns after, or at every turn of the battle: option ``line_growth``; it must fill
+as far as it can), rolls one Army die per unit in its line and scores one hit per die whose face matches
+a unit type in its line, at most one die per unit. Hits destroy units in the enemy line: infantry, then
+artillery, tanks, planes. No retreat: the battle ends when one side has no units left. Neutrals roll one
+Army die per year number for a garrison, which an opponent commands and which leaves after the battle.
 """
 
 from __future__ import annotations
@@ -20,7 +21,16 @@ from rules.attack.cards import playing
 from rules.attack.common import board_of, set_army, set_coast
 from rules.attack.events import ArmyBattleBegan, ArmyBattleEnded, LineSet, RegionConquered, Volley
 from rules.attack.seasons import end_game
-from rules.attack.state import ATTACKER, DEFENDER, NEUTRAL, ArmyBattle, Assault, AttackState, SeatStatus
+from rules.attack.state import (
+    ATTACKER,
+    DEFENDER,
+    NEUTRAL,
+    ArmyBattle,
+    Assault,
+    AttackOptions,
+    AttackState,
+    SeatStatus,
+)
 from rules.attack.tables import (
     ARMY_FACES,
     ARMY_LOSS_ORDER,
@@ -40,6 +50,27 @@ from rules.core.tuples import with_item
 
 SIDES = ("attacker", "defender")
 TURN_LIMIT = 200  # a guard: a battle this long is held by the defender (never reached in practice)
+
+
+def line_limit(options: AttackOptions, turn: int) -> int:
+    """The most units the acting side's line may hold at battle turn ``turn`` (1 is the defender's first,
+    2 the attacker's first, and so on). "After each round, acting player may add 1 more unit to line":
+    by default one more at each of the side's own turns (4, 5, 6 each); option ``line_growth`` "battle"
+    counts every turn of either side (the defender 4, 6, 8; the attacker 5, 7 after its first line)."""
+    turn = max(turn, 1)
+    if options.line_growth == "battle":
+        return options.line_size + turn - 1
+    return options.line_size + (turn - 1) // 2
+
+
+def salvo_faces(options: AttackOptions, surprise: bool) -> int | None:
+    """The only face that hits in the opening salvo, or None when any face matching the line hits: the
+    document's general hit rule ("one hit per die matching a unit in line") by default; option
+    ``salvo_hits`` "artillery" reads "only Artillery roll" as only artillery faces hitting too. A Surprise
+    Attack fires the whole line, so every matching face hits."""
+    if surprise or options.salvo_hits == "line":
+        return None
+    return ARTILLERY
 
 
 def garrison(values: tuple[int, ...]) -> Counts:
@@ -197,7 +228,7 @@ def _salvo(state: AttackState, cup: DiceCup, events: list[Event]) -> AttackState
     line = battle.line[ATTACKER]
     firing = sum(line) if battle.surprise else line[ARTILLERY]
     if firing:
-        only = None if battle.surprise else ARTILLERY
+        only = salvo_faces(state.options, battle.surprise)
         state = _volley(state, ATTACKER, firing, only, True, cup, events)
         battle = state.army_battle
         if battle is None:
@@ -218,7 +249,7 @@ def _fire(state: AttackState, cup: DiceCup, events: list[Event]) -> AttackState:
     if battle.turn >= TURN_LIMIT:
         return finish(state, DEFENDER, events)
     turn, other = battle.turn + 1, 1 - side
-    most = state.options.line_size + turn - 1
+    most = line_limit(state.options, turn)
     need = max(0, min(most - sum(battle.line[other]), sum(battle.reserve[other])))
     awaiting = "redeploy" if need else "fire"
     return replace(state, army_battle=replace(battle, turn=turn, side=other, awaiting=awaiting, need=need))

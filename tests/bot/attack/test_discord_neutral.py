@@ -4,7 +4,8 @@ they are; the first line is set by command after a look at the private menu, and
 its end, the attacker's first line and additions each set with the "Strongest" button.
 
 A year-1 garrison has as many units as its dice (``neutral_dice`` per year): with 3 dice and a first
-line of 1 the garrison's deputy has a choice to make (its later additions take all it has left)."""
+line of 1 the garrison's deputy has a choice to make; with the line growing at every turn of the battle
+(option ``line_growth`` "battle") its later additions take all it has left, so it is its one choice."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from tests.bot.attack.test_discord_year import SEED, Year, _units, button, slash
 from tests.bot.discord_world import discord_world
 
 pytestmark = pytest.mark.asyncio
-OPTIONS = {"neutral_dice": "3", "line_size": "1"}
+OPTIONS = {"neutral_dice": "3", "line_size": "1", "line_growth": "battle"}
 
 
 class NeutralWar(Year):

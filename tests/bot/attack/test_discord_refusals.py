@@ -37,7 +37,7 @@ async def test_refusals_change_nothing_autocomplete_is_legal_and_hands_are_priva
                 region, outposts = CAPITALS[user]
                 await fd.slash(user, CHANNEL, "atk capital", region=region, outposts=outposts)
             else:
-                await fd.slash(user, CHANNEL, "atk direction", clockwise=True)
+                await fd.slash(user, CHANNEL, "atk direction", way="clockwise")
         _, version, waiting = await position(fd, bot, game_id)
         assert waiting == ["bob"], "the fixed seed: bob starts the year"
 

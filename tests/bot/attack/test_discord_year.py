@@ -160,7 +160,7 @@ class Year:
             region, outposts = CAPITALS[user]
             await self.slash(user, "atk capital", region=region, outposts=outposts)
         elif state.stage is Stage.DIRECTION:
-            await self.slash(user, "atk direction", clockwise=True)
+            await self.slash(user, "atk direction", way="clockwise")
         else:
             return False
         return True

@@ -8,7 +8,7 @@ from functools import cache
 
 from rules.attack import RULES
 from rules.attack.actions import Deploy, EndAction, March, Troops
-from rules.attack.battle.army import destroy, hits_of
+from rules.attack.battle.army import destroy, hits_of, line_limit
 from rules.attack.common import income
 from rules.attack.events import ArmyBattleBegan, ArmyBattleEnded, GameEnded, LineSet, RegionConquered, Volley
 from rules.attack.options import make_options
@@ -38,17 +38,25 @@ def assault(defenders, attackers, *, target="france", defender=1, card=None, **e
     return acting(state, "move", card=card, assaults=(Assault(WEST.index[target], attackers),))
 
 
+# Scripted dice of full_battle, by option ``line_growth``: the salvo's artillery, then the volleys of turns
+# 1 (defender), 2 (attacker), 3 (defender) and 4 (attacker).
+BATTLE_DICE = {
+    "side": [2] + [1, 3, 6] + [1, 1, 2, 4] + [6, 6, 6] + [1, 1, 2, 6, 6],
+    "battle": [2] + [1, 3, 6] + [1, 1, 2, 4, 5] + [6, 6, 6] + [1, 1, 1, 2, 6, 6],
+}
+
+
 @cache
-def full_battle():
+def full_battle(growth: str = "side"):
     """Defender (3,2,1,1) in France against (4,1,1,1), both choosing one of each kind for the first line."""
-    state = assault((3, 2, 1, 1), (4, 1, 1, 1))
+    options = make_options({"line_growth": growth})
+    state = assault((3, 2, 1, 1), (4, 1, 1, 1), options=options)
     steps = []
     state, events = play(state, 0, EndAction())
     steps.append((state, events))
     state, events = play(state, 1, Deploy(Troops(1, 1, 1, 1)))
     steps.append((state, events))
-    dice = [2] + [1, 3, 6] + [1, 1, 2, 4, 5] + [6, 6, 6] + [1, 1, 1, 2, 6, 6]
-    state, events = play(state, 0, Deploy(Troops(1, 1, 1, 1)), dice)
+    state, events = play(state, 0, Deploy(Troops(1, 1, 1, 1)), BATTLE_DICE[growth])
     steps.append((state, events))
     return steps
 
@@ -70,14 +78,61 @@ def test_the_opening_salvo_fires_the_attackers_artillery_first():
     assert volleys[0].destroyed == Troops(1) and volleys[0].defender_line == Troops(0, 1, 1, 1)
 
 
+def salvo(attackers, dice, **options):
+    """The opening salvo of (attackers) against one infantry in France, and the battle's winner."""
+    state = assault((1, 0, 0, 0), attackers, options=make_options(options))
+    state, events = play(state, 0, EndAction(), dice)
+    return of(events, Volley)[0], of(events, ArmyBattleEnded)[0].winner
+
+
+def test_a_salvo_die_hits_on_any_face_matching_a_unit_in_the_attackers_line():
+    """Reading (the default, option ``salvo_hits`` "line"): "only Artillery roll" says which units roll;
+    which faces hit is the document's one hit rule, "one hit per die matching a unit in line". One
+    artillery and one tank roll one die: a tank face hits, an infantry face (no infantry in line) misses."""
+    volley, winner = salvo((0, 1, 1, 0), [3])
+    assert (volley.salvo, volley.dice, volley.hits, volley.destroyed, winner) == (True, (3,), 1, Troops(1), 0)
+    volley, _ = salvo((0, 1, 1, 0), [1] + [6] + [3, 6])  # a miss; the defender's blank; the tank hits
+    assert (volley.dice, volley.hits) == ((1,), 0)
+    assert hits_of((3, 2, 2), (0, 1, 1, 0)) == 2  # one die per unit: one artillery hit, one tank hit
+
+
+def test_option_salvo_hits_artillery_lets_only_artillery_faces_hit_in_the_salvo():
+    """Option ``salvo_hits`` "artillery": the salvo's tank face misses though a tank is in line; the
+    artillery face hits; the volleys after the salvo hit on every matching face as always."""
+    volley, winner = salvo((0, 1, 1, 0), [3] + [6] + [3, 6], salvo_hits="artillery")
+    assert (volley.dice, volley.hits, winner) == ((3,), 0, 0)
+    volley, winner = salvo((0, 1, 1, 0), [2], salvo_hits="artillery")
+    assert (volley.dice, volley.hits, volley.destroyed, winner) == ((2,), 1, Troops(1), 0)
+
+
 def test_the_defender_fires_first_then_turns_alternate():
     _, _, (_, events) = full_battle()
     sides = [v.side for v in of(events, Volley) if not v.salvo]
     assert sides == ["defender", "attacker", "defender", "attacker"]
 
 
-def test_the_line_grows_by_one_each_turn_and_must_be_filled_from_reserve():
+def test_each_sides_line_grows_by_one_at_each_of_its_own_turns_and_is_filled_from_reserve():
+    """Reading (the default, option ``line_growth`` "side"): "after each round, acting player may add 1
+    more unit": each side's line holds 4 at its first turn, 5 at its second, 6 at its third."""
     _, _, (_, events) = full_battle()
+    refills = [(e.turn, e.side, e.added) for e in of(events, LineSet)]
+    # turn 2, the attacker's first: its line may hold 4 and holds 3 (the defender hit one): one infantry
+    # goes in, two stay in reserve; turn 3, the defender's second: 5, its line is empty: all 3 in
+    # reserve; turn 4, the attacker's second: 5, one more infantry.
+    assert refills == [
+        (0, "attacker", Troops(1, 1, 1, 1)),
+        (2, "attacker", Troops(1)),
+        (3, "defender", Troops(2, 1)),
+        (4, "attacker", Troops(1)),
+    ]
+    line_limits = [line_limit(make_options({}), turn) for turn in range(1, 7)]
+    assert line_limits == [4, 4, 5, 5, 6, 6]
+
+
+def test_option_line_growth_battle_adds_one_at_every_turn_of_the_battle():
+    """Option ``line_growth`` "battle": the limit grows by one at every turn, either side's, so a side's
+    own limit grows by 2 between its turns (the defender 4, 6, 8; the attacker 5, 7)."""
+    _, _, (state, events) = full_battle("battle")
     refills = [(e.turn, e.side, e.added) for e in of(events, LineSet)]
     # turn 2: the attacker's line may hold 5 (it holds 3): both reserve infantry must go in;
     # turn 3: 6 for the defender, whose line is empty: all 3 in reserve; turn 4: the last infantry.
@@ -87,12 +142,17 @@ def test_the_line_grows_by_one_each_turn_and_must_be_filled_from_reserve():
         (3, "defender", Troops(2, 1)),
         (4, "attacker", Troops(1)),
     ]
+    assert owner(state, "france") == 0
+    line_limits = [line_limit(make_options({"line_growth": "battle"}), turn) for turn in range(1, 7)]
+    assert line_limits == [4, 5, 6, 7, 8, 9]
 
 
 def test_one_hit_per_die_matching_a_unit_in_the_line_and_one_die_per_unit():
     _, _, (_, events) = full_battle()
     turn2 = next(v for v in of(events, Volley) if v.turn == 2)
-    assert turn2.dice == (1, 1, 2, 4, 5) and turn2.hits == 4  # 2 infantry, 1 artillery, 2 planes for 1 plane
+    assert (
+        turn2.dice == (1, 1, 2, 4) and turn2.hits == 3
+    )  # 2 infantry faces for 1 infantry, 1 artillery, 1 plane
     assert hits_of((3, 3), (0, 0, 1, 0)) == 1  # two tanks rolled, one tank in line: one hit
     assert hits_of((6, 6, 6), (3, 0, 0, 0)) == 0
 
@@ -208,7 +268,8 @@ def test_surprise_attack_fires_the_whole_line_in_the_opening_salvo():
 
 
 def test_the_first_lines_size_is_an_option_and_grows_by_one_a_turn_from_it():
-    """Option ``line_size`` 3: each first line takes exactly 3 (4 is refused), and turn 2's line 4."""
+    """Option ``line_size`` 3: each first line takes exactly 3 (4 is refused), and each side's second
+    turn's line 4."""
     state = assault((3, 2, 1, 1), (4, 2, 1, 1), options=make_options({"line_size": 3}))
     begun, _ = play(state, 0, EndAction())
     error = refused(begun, 1, Deploy(Troops(1, 1, 1, 1)), "line_size")
@@ -216,19 +277,23 @@ def test_the_first_lines_size_is_an_option_and_grows_by_one_a_turn_from_it():
     defended, events = play(begun, 1, Deploy(Troops(0, 1, 1, 1)))
     assert of(events, LineSet)[0].defender_reserve == Troops(3, 1)
     refused(defended, 0, Deploy(Troops(1, 1, 1, 1)), "line_size")
-    # The salvo's artillery die and the defender's three dice are blanks: nobody is hit.
-    state, events = play(defended, 0, Deploy(Troops(0, 1, 1, 1)), [6] + [6, 6, 6])
-    assert [(v.side, v.hits) for v in of(events, Volley)] == [("attacker", 0), ("defender", 0)]
+    # The salvo's artillery die, the defender's three dice and the attacker's three are blanks.
+    state, events = play(defended, 0, Deploy(Troops(0, 1, 1, 1)), [6] + [6, 6, 6] + [6, 6, 6])
+    assert [(v.side, v.hits) for v in of(events, Volley)] == [
+        ("attacker", 0),
+        ("defender", 0),
+        ("attacker", 0),
+    ]
     battle = RULES.view(state, None).army_battle
-    # Turn 2: the attacker's line may hold 3 + 1; it holds 3, so one more from infantry or artillery.
+    # Turn 3, the defender's second: its line may hold 3 + 1; it holds 3, so one more from its reserve.
     assert (battle.turn, battle.line_max, battle.awaiting, battle.deciding, battle.need) == (
-        2,
+        3,
         4,
         "redeploy",
-        0,
+        1,
         1,
     )
-    refused(state, 0, Deploy(Troops(2)), "line_size")
+    refused(state, 1, Deploy(Troops(2)), "line_size")
 
 
 def test_government_markers_never_run_short():

@@ -63,6 +63,19 @@ def test_order_dice_rank_highest_first_and_tied_seats_roll_again():
     assert state.stage is Stage.GOVERNMENT and RULES.to_act(state) == (1,)
 
 
+def test_the_log_says_who_rolled_what_on_the_order_dice():
+    _, events = fresh(3, [3, 4, 6, 6, 2, 5, 1, 1, 3, 3])
+    (rolled,) = of(events, OrderRolled)
+    assert RULES.describe(rolled, ("Ann", "Bob", "Cat")) == (
+        "Order dice: Ann rolled 7 then 2, Bob rolled 12, Cat rolled 7 then 6. Governments are chosen in the "
+        "order Bob, Cat, Ann."
+    )
+    year = OrderRolled("year", ((5,), (9,)), (1, 0))
+    assert (
+        RULES.describe(year, ("Ann", "Bob")) == "Order dice: Ann rolled 5, Bob rolled 9. Bob starts the year."
+    )
+
+
 def test_each_player_starts_with_three_production_one_oil_and_one_private_action_card():
     state, events = fresh(2, [6, 6, 1, 1])
     assert all(s.production == 3 and s.oil == 1 for s in state.seats)

@@ -1,0 +1,105 @@
+"""What a newcomer types in the terminal (and picks on Discord), read as they mean it (issue 29): place names
+with spaces, the direction of play in words (anything else refused, never taken as counter-clockwise),
+``blitz`` alone answered with what to add, and a "Did you mean" for a mistyped command or name."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.games.attack.cog import AttackCog
+from bot.games.attack.commands import plan
+from bot.games.attack.text import TEXT
+from bot.models import ServiceError
+from rules.attack.actions import (
+    Begin,
+    Buy,
+    ChooseDirection,
+    ChooseGovernment,
+    March,
+    PlaceCapital,
+    Sail,
+    Ships,
+    Troops,
+)
+from rules.attack.state import Stage
+from rules.core.errors import IllegalAction
+from tests.rules.attack.position import position
+
+
+def parse(line: str, state=None):
+    return TEXT.parse(line.split(), state if state is not None else position())
+
+
+def refusal(line: str, state=None) -> str:
+    with pytest.raises(ServiceError) as caught:
+        parse(line, state)
+    return caught.value.message
+
+
+def test_the_direction_is_clockwise_or_counter_clockwise_in_words_and_anything_else_is_refused():
+    for typed in ("direction clockwise", "direction cw", "direction Clockwise"):
+        assert parse(typed) == ChooseDirection(True), typed
+    for typed in (
+        "direction counterclockwise",
+        "direction counter-clockwise",
+        "direction counter clockwise",
+        "direction anticlockwise",
+        "direction ccw",
+    ):
+        assert parse(typed) == ChooseDirection(False), typed
+    assert refusal("direction up") == "Play goes clockwise or counter-clockwise, not “up”."
+    assert refusal("direction yes") == "Play goes clockwise or counter-clockwise, not “yes”."
+    assert refusal("direction") == "Play goes clockwise or counter-clockwise."
+
+
+def test_the_direction_slash_command_offers_two_named_choices():
+    (way,) = AttackCog.direction.parameters
+    assert [(c.name, c.value) for c in way.choices] == [
+        ("clockwise", "clockwise"),
+        ("counter-clockwise", "counterclockwise"),
+    ]
+    state = position(stage=Stage.DIRECTION)
+    assert plan("direction", {"way": "counterclockwise"}, state, 0) == [ChooseDirection(False)]
+    assert plan("direction", {"way": "clockwise"}, state, 0) == [ChooseDirection(True)]
+    with pytest.raises(ServiceError, match="clockwise or counter-clockwise"):
+        plan("direction", {"way": "up"}, state, 0)
+
+
+def test_blitz_alone_says_what_to_add():
+    assert refusal("blitz") == (
+        "Name the hostile region to Blitz: blitz <target>; then march tanks and planes into it."
+    )
+    assert parse("blitz west africa") == Begin("blitz", None, "west_africa")
+
+
+def test_places_with_spaces_are_read_as_one_name():
+    assert parse("march west africa maghreb 1 tank") == March("west_africa", "maghreb", Troops(tank=1))
+    assert parse("march eastern united states west africa 2 inf") == March(
+        "eastern_us", "west_africa", Troops(infantry=2)
+    )
+    assert parse("sail germany north sea 2 destroyers with 1 infantry") == Sail(
+        "germany", "north_sea", Ships(destroyer=2), Troops(infantry=1)
+    )
+    assert parse("buy west africa 2 infantry") == Buy("west_africa", Troops(infantry=2), Ships())
+    assert parse("capital west africa maghreb sahel") == PlaceCapital("west_africa", ("maghreb", "sahel"))
+    assert parse("government fascism rail transport") == ChooseGovernment("fascism", "rail")
+
+
+def test_a_mistyped_command_or_name_gets_a_did_you_mean():
+    assert (
+        refusal("mvoe") == "“mvoe” is not a command here; type help for the list. Did you mean move or moves?"
+    )
+    assert refusal("mvoes").endswith("Did you mean moves or move?")
+    assert refusal("march germnay france") == (
+        "There is no region called “germnay” on this board. Did you mean Germany?"
+    )
+    assert refusal("sail germany nroth sea 1 destroyer") == (
+        "There is no region or sea zone called “nroth sea” on this board. "
+        "Did you mean North Sea, Red Sea or Barents Sea?"
+    )
+    # The same on Discord, where a place comes whole in its option: the rules' refusal names the likely one.
+    refused = re.escape("There is no region called “germnay” on this board. Did you mean Germany?")
+    with pytest.raises(IllegalAction, match=refused):
+        plan("move", {"from": "germnay", "to": "france"}, position(), 0)
