@@ -22,6 +22,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from bot import lobby
 from bot.commands import action_from_words, describe_action, help_text, situation
 from bot.game import Game, Games, check_games
 from bot.games import GAMES
@@ -282,6 +283,9 @@ async def open_game(service: GameService, args: argparse.Namespace) -> int:
         )
     names = [n.strip() for n in (args.names or "").split(",") if n.strip()]
     options = dict(pair.split("=", 1) for pair in args.option if "=" in pair)
+    # Refused before the game is stored, so a refused start leaves no lobby behind to resume.
+    rules = service.rules(args.game)
+    lobby.check_players(rules, lobby.parse_options(rules, {}, options), len(kinds))
     status = await service.create(CONSOLE_CHANNEL, HOST, "You", args.game, options, join=False)
     for i, kind in enumerate(kinds):
         name = names[i] if i < len(names) else ""
