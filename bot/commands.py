@@ -58,6 +58,7 @@ CLIENT_COMMANDS = (
     ("log [n]", "the last n lines of the game log (20)"),
     ("status", "who plays, whose turn, the seed hash"),
     ("map", "write the board picture now"),
+    ("battle", "write the battle board picture: the battle now, else the last one"),
     ("replay [n]", "write an animated replay (GIF) of the whole game, or of its last n turns"),
     ("rollback [n]", "moderator: take back the last n moves of anyone"),
     ("pause / resume / endgame", "host: pause, resume or end the game (reveals the seed)"),
