@@ -163,7 +163,12 @@ def help_text(game: Game) -> str:
         moves = [f"  {usage(game, c)}" for name, c in action_classes(game).items() if name != "Resign"]
     note = [f"  {text.note}"] if text.note else []
     hides = game.vary_secrets is not no_secrets  # "cards" only where a player holds something hidden
-    other = [f"  {name:<22} {what}" for name, what in CLIENT_COMMANDS if hides or name != "cards"]
+    own = {usage.split()[0] for usage, _ in text.help if usage.split()}  # "battle" may be a game's move
+    other = [
+        f"  {name:<22} {what}"
+        for name, what in CLIENT_COMMANDS
+        if (hides or name != "cards") and name not in own
+    ]
     return "\n".join(["Moves:", *moves, *note, "Other commands:", *other])
 
 

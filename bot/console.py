@@ -190,10 +190,6 @@ class Console:
             if status.status == "lobby":
                 raise ServiceError("not_started", "The game has not started yet.")
             self.picture(await svc.view(gid), status.names, "board.png", announce=True)
-        elif verb == "battle":
-            if status.status == "lobby":
-                raise ServiceError("not_started", "The game has not started yet.")
-            self.battle_picture(await svc.view(gid))
         elif verb == "replay":
             last = number(args, 0, "replay [turns]") or None
             if self.out is None:
@@ -236,7 +232,14 @@ class Console:
         elif (answer := game.text.query(words)) is not None:
             print("\n".join(f"  {line}" for line in answer.splitlines()))
         else:
-            action = action_from_words(game, words, svc.state_of(await svc.load(gid)))
+            try:
+                action = action_from_words(game, words, svc.state_of(await svc.load(gid)))
+            except ServiceError as refusal:
+                # "battle" writes the battle board, unless the game reads the word as a move of its own.
+                if refusal.code != "unknown_command" or words != ["battle"] or status.status == "lobby":
+                    raise
+                self.battle_picture(await svc.view(gid))
+                return True
             result = await svc.act(gid, user, action, version=status.version)
             self.show(result, status)
             self.show_own(result)
