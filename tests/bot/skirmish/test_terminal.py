@@ -110,3 +110,18 @@ def test_typed_names_may_have_spaces() -> None:
         "elder fen", Units(cavalry=2), "cannon"
     )
     assert TEXT.parse(["card", "4", "upper", "wold"], None) == sk.PlayCard(4, None, "upper wold")
+
+
+async def test_the_terminal_refuses_options_the_seats_cannot_play(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 29, item 6: two players with five troops a territory is refused before anything is stored."""
+    db = tmp_path / "t.db"
+    args = ["--game", "skirmish", "--seats", "human,ai", "--db", str(db), "--no-images"]
+    assert await console.main([*args, "--option=start_troops=5"], WITH) == 2
+    assert "start_troops can be at most 3 for 2 players." in capsys.readouterr().err
+    # Nothing was kept: the next run makes a new game rather than resuming a lobby.
+    script = tmp_path / "none.txt"
+    script.write_text("status", encoding="utf-8")
+    assert await console.main([*args, "--script", str(script)], WITH) == 0
+    assert "Resuming" not in capsys.readouterr().out
