@@ -60,6 +60,7 @@ CLIENT_COMMANDS = (
     ("log [n]", "the last n lines of the game log (20)"),
     ("status", "who plays, whose turn, the seed hash"),
     ("map", "write the board picture now"),
+    ("battle", "write the battle board picture: the battle now, else the last one"),
     ("replay [n]", "write an animated replay (GIF) of the whole game, or of its last n turns"),
     ("rollback [n]", "moderator: take back the last n moves of anyone"),
     ("pause / resume / endgame", "host: pause, resume or end the game (reveals the seed)"),
@@ -177,7 +178,12 @@ def help_text(game: Game) -> str:
         moves = [f"  {usage(game, c)}" for name, c in action_classes(game).items() if name != "Resign"]
     note = [f"  {text.note}"] if text.note else []
     hides = game.vary_secrets is not no_secrets  # "cards" only where a player holds something hidden
-    other = [f"  {name:<22} {what}" for name, what in CLIENT_COMMANDS if hides or name != "cards"]
+    own = {usage.split()[0] for usage, _ in text.help if usage.split()}  # "battle" may be a game's move
+    other = [
+        f"  {name:<22} {what}"
+        for name, what in CLIENT_COMMANDS
+        if (hides or name != "cards") and name not in own
+    ]
     return "\n".join(["Moves:", *moves, *note, "Other commands:", *other])
 
 

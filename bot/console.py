@@ -22,6 +22,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from bot import lobby
 from bot.commands import action_from_words, describe_action, help_text, situation
 from bot.game import Game, Games, check_games
 from bot.games import GAMES
@@ -39,6 +40,7 @@ HOST = 1  # the terminal user: hosts the game and has moderator rights over it
 
 log = logging.getLogger("warboard.console")
 # A command that failed on a bug: its change, if any, was never committed (a move commits at its end).
+BATTLE_EVENTS = 400  # enough for the longest battle's events, and the picture drawn from them
 SOMETHING_WENT_WRONG = "Something went wrong on our side; the game was not changed. Please try again."
 
 
@@ -50,6 +52,7 @@ class Console:
         self.out = out / f"{stem}-game-{game_id}" if out is not None else None
         self._noticed = -1  # the game version whose notice (what a battle waits for) was printed
         self._recent: list[Event] = []  # public events since the last picture, for its highlights
+        self._battles: list[Event] = []  # the latest public events, for the last battle's picture
         self.names: list[str] = []
         self._pictured_turn = -1
         self.ruleset = ""
@@ -134,19 +137,38 @@ class Console:
         return next((s.user_id for s in status.seats if s.user_id is not None), HOST)
 
     async def let_ai_play(self) -> None:
-        for result in await self.service.play_ai(self.game_id):
+        await self.let_ai_play_any()
+
+    async def let_ai_play_any(self) -> bool:
+        """The AI seats' moves now waiting; whether there were any."""
+        results = await self.service.play_ai(self.game_id)
+        for result in results:
             self.show(result, None)
+        return bool(results)
 
     def show(self, result: ActResult, status: GameStatus | None) -> None:
         for line in result.lines:
             print(f"  {line}")
         self._recent.extend(result.public_events)
+        self._battles = [*self._battles, *result.public_events][-BATTLE_EVENTS:]
         if result.turn != self._pictured_turn or result.result:
             self._pictured_turn = result.turn
             # The picture of the board as the turn ended, from the view the service returned with it.
             self.picture(result.view, self.names, f"turn-{result.turn:03d}.png")
         if result.result:
             print(f"  {result.result}")
+
+    def show_own(self, result: ActResult) -> None:
+        """What the player's own move did that only they may see (standing orders set, the card drawn):
+        the public lines alone would leave such a move answered by silence."""
+        public = list(result.public_events)
+        for event in result.events:
+            if event in public:
+                public.remove(event)
+                continue
+            line = self.game.rules.describe(event, self.names)
+            if line:
+                print(f"  {line}")
 
     # -- commands --------------------------------------------------------------------------------------
 
@@ -210,8 +232,17 @@ class Console:
         elif (answer := game.text.query(words)) is not None:
             print("\n".join(f"  {line}" for line in answer.splitlines()))
         else:
-            action = action_from_words(game, words, svc.state_of(await svc.load(gid)))
-            self.show(await svc.act(gid, user, action, version=status.version), status)
+            try:
+                action = action_from_words(game, words, svc.state_of(await svc.load(gid)))
+            except ServiceError as refusal:
+                # "battle" writes the battle board, unless the game reads the word as a move of its own.
+                if refusal.code != "unknown_command" or words != ["battle"] or status.status == "lobby":
+                    raise
+                self.battle_picture(await svc.view(gid))
+                return True
+            result = await svc.act(gid, user, action, version=status.version)
+            self.show(result, status)
+            self.show_own(result)
         return True
 
     async def ai_moves(self, status: GameStatus, args: Sequence[str]) -> None:
@@ -222,13 +253,21 @@ class Console:
         seat, user = human
         whole_turn = bool(args) and args[0] == "turn"
         count = 10_000 if whole_turn else number(args, 1, "ai [n|turn]")
+        turn = None
         for _ in range(count):
             record = await self.service.load(self.game_id)
             if record.status != "running":
                 break
             state = self.service.state_of(record)
+            turn = self.game.rules.turn_key(state) if turn is None else turn
             if seat not in self.game.rules.to_act(state):
-                break
+                # Mid-turn the game may wait on another seat (a defender's answer in a battle): "the
+                # rest of your turn" goes on once the AI seats have answered, while the turn is the same.
+                if not whole_turn or self.game.rules.turn_key(state) != turn:
+                    break
+                if not await self.let_ai_play_any():
+                    break
+                continue
             action = self.service.agent(self.ruleset, record.version).choose(state, seat)
             print(f"  (AI for {status.name(seat)}: {describe_action(self.game, action)})")
             self.show(await self.service.act(self.game_id, user, action), status)
@@ -245,6 +284,19 @@ class Console:
                 print(f"  Wrote {self.out / 'hand.png'}.")
 
     # -- pictures ----------------------------------------------------------------------------------------
+
+    def battle_picture(self, view: Any) -> None:
+        """The battle board as the Discord bot posts it: the battle being fought, else the last one."""
+        if self.out is None:
+            print("  Pictures are off (--no-images).")
+            return
+        png = self.game.pictures.battle(view, self._battles, self.names)
+        if png is None:
+            print("  No battle to show: none is being fought, and none was since this terminal opened.")
+            return
+        self.out.mkdir(parents=True, exist_ok=True)
+        (self.out / "battle.png").write_bytes(png)
+        print(f"  Wrote {self.out / 'battle.png'}.")
 
     def picture(self, view: Any, names: Sequence[str], filename: str, announce: bool = False) -> None:
         """The board as the Discord bot draws it (the game's ``pictures.board``), written to ``--out``."""
@@ -282,6 +334,9 @@ async def open_game(service: GameService, args: argparse.Namespace) -> int:
         )
     names = [n.strip() for n in (args.names or "").split(",") if n.strip()]
     options = dict(pair.split("=", 1) for pair in args.option if "=" in pair)
+    # Refused before the game is stored, so a refused start leaves no lobby behind to resume.
+    rules = service.rules(args.game)
+    lobby.check_players(rules, lobby.parse_options(rules, {}, options), len(kinds))
     status = await service.create(CONSOLE_CHANNEL, HOST, "You", args.game, options, join=False)
     for i, kind in enumerate(kinds):
         name = names[i] if i < len(names) else ""

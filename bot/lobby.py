@@ -15,7 +15,7 @@ from bot.store import GameRecord, GameUpdate, LogEntry, SeatRecord
 from rules.core.dice import SeededRng, seed_hash
 from rules.core.errors import IllegalAction
 from rules.core.events import Action
-from rules.core.options import OptionValue, resolve_options
+from rules.core.options import OptionValue, check_seats, resolve_options
 from rules.core.ruleset import Ruleset
 
 
@@ -47,6 +47,17 @@ def parse_options(
                 )
             values[spec.name] = spec.parse(str(text))
         return resolve_options(ruleset.options, values)
+    except IllegalAction as refusal:
+        raise ServiceError(refusal.code, refusal.message) from None
+
+
+def check_players(ruleset: Ruleset, options: Mapping[str, OptionValue], seats: int | None) -> None:
+    """Refuse options a game of ``seats`` players cannot be set up with (None: not known yet), in the
+    ruleset's own words, before anything is stored or started."""
+    if seats is None:
+        return
+    try:
+        check_seats(ruleset, options, seats)
     except IllegalAction as refusal:
         raise ServiceError(refusal.code, refusal.message) from None
 
@@ -128,9 +139,13 @@ def start(
             f"Seat {beyond[0] + 1} was claimed, but only {len(seats)} players joined; "
             "that player can `/game seat` again, or more players can join.",
         )
+    check_players(ruleset, game.options, len(seats))
     order, events = seat_order(seed, len(seats), claims)
     seated = [replace(seats[j], seat=i, claim=None) for i, j in enumerate(order)]  # claims now met
-    state, setup_events = ruleset.setup(game.options, len(seats), SeededRng(seed))
+    try:
+        state, setup_events = ruleset.setup(game.options, len(seats), SeededRng(seed))
+    except IllegalAction as refusal:  # a game without a check_seats hook refusing in its setup
+        raise ServiceError(refusal.code, refusal.message) from None
     meta: dict[str, Any] = {"type": "start", "order": list(order)}
     if claims:
         meta["claims"] = sorted([seat, j] for seat, j in claims.items())

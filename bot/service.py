@@ -79,6 +79,7 @@ class GameService(Deadlines, Moderation, RecentChanges):
         rules = self.rules(ruleset)
         values = lobby.parse_options(rules, {}, options or {})
         lobby.check_settings(rules, capacity, turn_hours)
+        lobby.check_players(rules, values, capacity)
         check_timeout_action(timeout_action)
         try:
             game = await self.store.create_game(
@@ -110,6 +111,7 @@ class GameService(Deadlines, Moderation, RecentChanges):
             lobby.check_host(game, user_id, moderator, "change the options")
             lobby.check_lobby(game, "Options can only be changed before the game starts.")
             values = lobby.parse_options(self.rules(game.ruleset), game.options, options)
+            lobby.check_players(self.rules(game.ruleset), values, game.capacity)
             await self._commit(game, GameUpdate(options=values))
         return await self.status(game_id)
 

@@ -1,9 +1,10 @@
 """Unit badges: a territory's units by type in its owner's colour and badge shape.
 
 The troops are the plain number; cavalry, cannons and generals follow as a small icon and their count
-(▲ cavalry, ● cannon, ★ general), so "7 ▲2 ★1" reads as seven troops, two cavalry and a general. Icons
+(◆ cavalry, ● cannon, ★ general), so "7 ◆2 ★1" reads as seven troops, two cavalry and a general. Icons
 are drawn as shapes the size of a digit rather than taken from the font, whose symbols are too small to
-read at 550 px. Sprites are cached per (owner, units, size), so a render only pastes them.
+read at 550 px. Cavalry is a diamond, not a triangle: ▲ marks higher ground beside a territory's name.
+Sprites are cached per (owner, units, size), so a render only pastes them.
 """
 
 from __future__ import annotations
@@ -25,11 +26,11 @@ KIND_NAMES = {"cavalry": "cavalry", "cannon": "cannon", "general": "general"}
 
 
 def icon_points(kind: str, centre: Point, size: float) -> list[Point]:
-    """The outline of a unit icon ``size`` pixels high: a triangle, a circle (as a polygon) or a star."""
+    """The outline of a unit icon ``size`` pixels high: a diamond, a circle (as a polygon) or a star."""
     x, y = centre
     r = size / 2
-    if kind == "cavalry":
-        return [(x, y - r), (x + r * 1.05, y + r * 0.85), (x - r * 1.05, y + r * 0.85)]
+    if kind == "cavalry":  # a diamond a little taller than wide, so it never reads as a square
+        return [(x, y - r * 1.1), (x + r, y), (x, y + r * 1.1), (x - r, y)]
     if kind == "cannon":
         return [(x + r * math.cos(a * math.pi / 8), y + r * math.sin(a * math.pi / 8)) for a in range(16)]
     points = []

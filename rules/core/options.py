@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from rules.core.errors import IllegalAction
 
@@ -90,3 +91,20 @@ def resolve_options(specs: Sequence[OptionSpec], given: Mapping[str, object]) ->
             "bad_option", f"There is no option {unknown[0]}; options are {', '.join(sorted(by_name))}."
         )
     return {spec.name: spec.check(given[spec.name]) if spec.name in given else spec.default for spec in specs}
+
+
+class SeatCheck(Protocol):
+    """A ruleset whose options some seat counts cannot play (a starting stock too small for the land one
+    player is dealt in a two-player game) says so before the setup: ``check_seats`` raises
+    ``IllegalAction`` with a sentence naming the option, the seat count and what would work."""
+
+    def check_seats(self, options: Mapping[str, OptionValue], seats: int) -> None: ...
+
+
+def check_seats(ruleset: object, options: Mapping[str, OptionValue], seats: int) -> None:
+    """Refuse ``options`` for a game of ``seats`` players when the ruleset says they cannot be played.
+    The hook is optional (most games' options suit every seat count), so the contract stays small; the
+    lobby calls this before a game starts, and wherever it already knows the number of seats."""
+    hook = getattr(ruleset, "check_seats", None)
+    if callable(hook):
+        hook(options, seats)

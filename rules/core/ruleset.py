@@ -24,6 +24,9 @@ class Ruleset(Protocol):
 
     ``state`` is the ruleset's own immutable State type; ``Any`` here keeps the contract generic
     while each ruleset's module is strictly typed.
+
+    Optional: ``check_seats(options, seats)`` (``rules.core.options.SeatCheck``) refuses options that
+    many seats cannot play; ``setup`` refuses them too, and must never leave a negative count.
     """
 
     name: str

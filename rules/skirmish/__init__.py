@@ -13,9 +13,11 @@ from rules.core.options import OptionSpec, OptionValue
 from rules.core.ruleset import Result
 from rules.skirmish import absent, engine, text
 from rules.skirmish.actions import SetOrders, SkirmishAction
+from rules.skirmish.board import skirmish_map
 from rules.skirmish.events import CardDrawn, OrdersSet, SkirmishEvent
 from rules.skirmish.legal import legal_actions
 from rules.skirmish.options import OPTIONS, make_options
+from rules.skirmish.setup import check_start
 from rules.skirmish.state import Phase, SkirmishState
 from rules.skirmish.views import SkirmishView, view
 
@@ -34,6 +36,10 @@ class SkirmishRules:
         self, options: Mapping[str, OptionValue], seats: int, rng: Rng
     ) -> tuple[SkirmishState, list[Event]]:
         return engine.new_game(make_options(options), seats, rng)
+
+    def check_seats(self, options: Mapping[str, OptionValue], seats: int) -> None:
+        """The lobby's check before the start (``rules.core.options.SeatCheck``): the setup's own."""
+        check_start(make_options(options), seats, skirmish_map())
 
     def apply(
         self, state: SkirmishState, seat: int, action: Action, rng: Rng

@@ -14,6 +14,7 @@ from typing import Any
 
 from data import load_json
 from rules.core.errors import IllegalAction
+from rules.core.names import did_you_mean
 
 Point = tuple[float, float]
 
@@ -132,7 +133,8 @@ def lookup(board: SkirmishMap, text: str) -> int:
         found = _spellings(board).get(_normalise(text))
     if found is not None:
         return found
-    raise IllegalAction("unknown_territory", f"There is no territory called “{text}” on this map.")
+    near = did_you_mean(text, board.names, {name: name for name in board.names})
+    raise IllegalAction("unknown_territory", f"There is no territory called “{text}” on this map.{near}")
 
 
 @cache

@@ -129,6 +129,7 @@ class ExtraDiceAssigned(Event, frozen=True):
     seat: int
     to: tuple[int, ...]  # skirmish number (from 1) of each extra die
     by_order: bool = False
+    values: tuple[int, ...] = ()  # each extra die's value, in the order of ``to`` (older logs: none)
 
 
 class BoardWiped(Event, frozen=True):

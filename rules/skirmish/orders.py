@@ -13,8 +13,11 @@ from rules.skirmish.state import StandingOrders
 CHOICES: dict[str, dict[str, str]] = {
     "defend": {"all": "as defender, every unit in the territory, with the most dice and counters"},
     "losses": {
-        "cheapest": "your losses troops first (a 2 costs a troop while you have one); in a rout, "
+        "cheapest": "your losses troops first (a 2 costs a troop while you have one), and a 2x "
+        "skirmish's extra unit the cheapest you have on the board or in the territory; in a rout, "
         "the attacker's dearest units",
+        "board": "as cheapest, but a 2x skirmish's extra unit comes from the territory while it holds "
+        "one (its cheapest), keeping the units on the board that decide the battle",
     },
     "assign": {
         "highest": "as defender, your highest dice against the attacker's highest first; as attacker, "

@@ -13,12 +13,28 @@ from rules.skirmish.state import EMPTY, Phase, SeatStatus, SkirmishOptions, Skir
 from rules.skirmish.turns import begin_turn
 
 
+def check_start(options: SkirmishOptions, players: int, board: SkirmishMap) -> None:
+    """Refuse a start the seats' troops cannot fill: the seat dealt the most territories needs
+    ``start_troops`` on each of them (17 x 4 = 68 troops for two players, against 60 owned)."""
+    if not 2 <= players <= 6:
+        raise IllegalAction("bad_seats", "Skirmish is for 2 to 6 players.")
+    most = -(-board.size // players)
+    owned = pieces().supply().troop
+    if most * options.start_troops > owned:
+        fits = owned // most
+        raise IllegalAction(
+            "bad_option",
+            f"With {players} players one player is dealt {most} territories, and {most} × "
+            f"{options.start_troops} troops is more than the {owned} troops each player owns: "
+            f"start_troops can be at most {fits} for {players} players.",
+        )
+
+
 def new_game(
     options: SkirmishOptions, players: int, board: SkirmishMap, cup: DiceCup, events: list[Event]
 ) -> SkirmishState:
     table = pieces()
-    if not 2 <= players <= 6:
-        raise IllegalAction("bad_seats", "Skirmish is for 2 to 6 players.")
+    check_start(options, players, board)
     order = cup.shuffle(range(board.size), None, "deal")
     owner = [EMPTY] * board.size
     for k, territory in enumerate(order):

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from rules.core.events import DiceRolled, Event
 from rules.skirmish.board import skirmish_map
+from rules.skirmish.common import counted
 from rules.skirmish.events import (
     AttackDeclared,
     BattleEnded,
@@ -42,6 +43,7 @@ from rules.skirmish.events import (
     UnitsRedistributed,
 )
 from rules.skirmish.pieces import Units, pieces
+from rules.skirmish.state import StandingOrders
 
 ENDINGS = {
     "5-to-1": "outnumbering the defender's dice 5 to 1",
@@ -50,6 +52,19 @@ ENDINGS = {
     "count": "more units left on the board",
     "resignation": "the defender resigned",
 }
+
+
+ORDER_FIELDS = ("defend", "losses", "assign", "cards_from", "order", "occupy")
+
+
+def orders_words(orders: StandingOrders | None) -> str:
+    """``defend all · assign best · cards_from 2``, or that there are none."""
+    given = [
+        f"{f} {getattr(orders, f)}"
+        for f in ORDER_FIELDS
+        if orders is not None and getattr(orders, f) is not None
+    ]
+    return " · ".join(given) if given else "none (every battle step waits for you)"
 
 
 def describe(event: Event, names: Sequence[str]) -> str | None:
@@ -85,11 +100,18 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
             return None
         case Reinforced(seat=seat, dice=dice, rolled=rolled, troops=troops, lost=lost):
             extra = f" ({lost} lost: the garrison ran out of troops)" if lost else ""
-            return f"{who(seat)} reinforced: {dice} dice rolled {rolled}, {troops} troops to place{extra}."
+            return (
+                f"{who(seat)} reinforced: {counted(dice, 'die', 'dice')} rolled {rolled}, "
+                f"{counted(troops, 'troop')} to place{extra}."
+            )
         case TroopsPlaced(seat=seat, territory=t, troops=n):
-            return f"{who(seat)} placed {n} troop(s) on {place(t)}."
+            return f"{who(seat)} placed {counted(n, 'troop')} on {place(t)}."
         case PlacingEnded(seat=seat, lost=lost):
-            return f"{who(seat)} stopped placing; {lost} troop(s) are lost." if lost else None
+            if not lost:
+                return None
+            return (
+                f"{who(seat)} stopped placing; {counted(lost, 'troop')} {'is' if lost == 1 else 'are'} lost."
+            )
         case CardDrawn(seat=seat, card=card):
             shown = "a card" if card is None else f"a card ({table.cards[card].name})"
             return f"{who(seat)} drew {shown}."
@@ -104,13 +126,14 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
             against = f" ({who(d)})" if d >= 0 else " (empty)"
             return (
                 f"{who(seat)} attacked {place(t)}{against} from {place(s)} with {units(u)}: "
-                f"{dice} dice, {c} counter(s)."
+                f"{counted(dice, 'die', 'dice')}, {counted(c, 'counter')}."
             )
         case DefenceDeclared(seat=seat, territory=t, units=u, dice=dice, counters=c, by_order=o):
-            return f"{who(seat)} defended {place(t)} with {units(u)}: {dice} dice, {c} counter(s){by(o)}."
+            shown = f"{counted(dice, 'die', 'dice')}, {counted(c, 'counter')}"
+            return f"{who(seat)} defended {place(t)} with {units(u)}: {shown}{by(o)}."
         case BattleRolled(seat=seat, side=side, values=values, ones=ones, twos=twos):
-            notes = [f"{ones} one(s) taken off"] if ones else []
-            notes += [f"{twos} two(s)"] if twos else []
+            notes = [f"{counted(ones, 'one')} taken off"] if ones else []
+            notes += [counted(twos, "two")] if twos else []
             extra = f" ({', '.join(notes)})" if notes else ""
             return f"{who(seat)} ({side}) rolled {dice_text(values)}{extra}."
         case LossesTaken(
@@ -129,15 +152,21 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         case SkirmishesFormed(seat=seat, skirmishes=fights, by_order=o):
             shown = "; ".join(f"#{k + 1} {dice_text(a)} v {dice_text(d)}" for k, (a, d) in enumerate(fights))
             return f"{who(seat)} formed the skirmishes: {shown or 'none'}{by(o)}."
-        case ExtraDiceAssigned(seat=seat, to=to, by_order=o):
-            shown = ", ".join(f"#{k}" for k in to)
-            return f"{who(seat)} added extra dice to skirmishes {shown}{by(o)}."
+        case ExtraDiceAssigned(seat=seat, to=to, values=values, by_order=o):
+            if len(values) != len(to):  # a log written before the values were kept
+                shown = ", ".join(f"#{k}" for k in to)
+                return f"{who(seat)} added extra dice to skirmishes {shown}{by(o)}."
+            on: dict[int, list[int]] = {}
+            for value, k in zip(values, to, strict=True):
+                on.setdefault(k, []).append(value)
+            shown = ", ".join(f"{dice_text(v)} to #{k}" for k, v in sorted(on.items()))
+            return f"{who(seat)} added extra dice: {shown}{by(o)}."
         case BoardWiped(seat=seat, defender=d, units=u, skirmish=k):
             return (
                 f"{who(d)} piled five dice on skirmish #{k}: {who(seat)}'s whole board ({units(u)}) is wiped."
             )
         case CounterPlaced(seat=seat, skirmish=k, counters=n, by_order=o):
-            return f"{who(seat)} placed {n} counter(s) on skirmish #{k}{by(o)}."
+            return f"{who(seat)} placed {counted(n, 'counter')} on skirmish #{k}{by(o)}."
         case CardPlayed(seat=seat, card=card, skirmish=k, territory=t, by_order=o):
             name = table.cards[card].name
             where = f" on skirmish #{k}" if k is not None else f" on {place(t)}" if t is not None else ""
@@ -164,8 +193,9 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         case CardDiscarded(seat=seat, card=card, penalty_from=where):
             extra = f", losing a troop in {place(where)}" if where else ""
             return f"{who(seat)} discarded {table.cards[card].name}{extra}."
-        case OrdersSet(seat=seat):
-            return f"{who(seat)} updated their standing orders."
+        case OrdersSet(seat=seat, orders=orders):
+            # Only the seat itself ever reads this line (``redact`` hides the event from everyone else).
+            return f"{who(seat)} set standing orders: {orders_words(orders)}."
         case SeatEliminated(seat=seat, by=b):
             return f"{who(seat)} holds no territory and is out (eliminated by {who(b)})."
         case SeatResigned(seat=seat):

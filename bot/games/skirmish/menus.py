@@ -1,4 +1,6 @@
-"""The one private menu of Skirmish: "Play a card…" in a counters-and-cards step. A hand is secret, so
+"""The private menus of Skirmish: "Play a card…" in a counters-and-cards step, and the "are you sure?"
+of "Stop placing, lose N…" (troops not placed are lost, so the click only asks; the answer's button is an
+ordinary next-step button, ``end``, drawn for the same version). "Play a card…" first: A hand is secret, so
 the cards are listed only to their holder, in an ephemeral message with a select of the plays the rules
 allow now ("Push +2 on skirmish #1"...).
 
@@ -20,7 +22,7 @@ import discord
 from bot.cogs.common import handle_error
 from bot.cogs.moves import GameButton, menu_template, step_button
 from bot.game import Step
-from bot.games.skirmish.steps import CARDS_MENU, COMMAND
+from bot.games.skirmish.steps import CARDS_MENU, COMMAND, STOP_MENU
 from bot.host import Host
 from bot.limits import clip
 from bot.models import ServiceError
@@ -28,7 +30,7 @@ from rules.skirmish.actions import PlayCard
 from rules.skirmish.battle import flow
 from rules.skirmish.legal import legal_actions
 from rules.skirmish.pieces import pieces
-from rules.skirmish.state import SkirmishState
+from rules.skirmish.state import Phase, SkirmishState
 
 GAME = "skirmish"
 MAX_OPTIONS = 25  # Discord's limit for a select
@@ -123,4 +125,56 @@ async def card_menu(host: Host, game_id: int, user_id: int) -> tuple[str, discor
     return "Your cards you can play now (only you see this):", holder
 
 
-DYNAMIC_ITEMS = (CardMenuButton, CardSelect)
+class StopPlacingButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=menu_template(COMMAND, STOP_MENU),
+):
+    """ "Stop placing, lose N…": asks the placing player, privately, before the troops are lost."""
+
+    def __init__(self, game: int, version: int) -> None:
+        super().__init__(
+            step_button(game, version, Step("stop", STOP_MENU, "Stop placing…", "danger", True), COMMAND)
+        )
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> StopPlacingButton:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        host = cast(Host, interaction.client)
+        try:
+            content, view = await stop_menu(host, self.game, interaction.user.id)
+        except Exception as error:
+            await handle_error(interaction, error)
+            return
+        await interaction.response.send_message(content, view=view, ephemeral=True)
+
+
+async def stop_menu(host: Host, game_id: int, user_id: int) -> tuple[str, discord.ui.View]:
+    """The question, with one button that ends placing (the move is judged when it is clicked)."""
+    found = await host.service.loaded(game_id)
+    game = found.game
+    if game.ruleset != GAME or game.state is None:
+        raise ServiceError("not_placing", "This button belongs to a Skirmish game.")
+    state: SkirmishState = host.service.state_of(game)
+    mine = {s.seat for s in found.seats if s.user_id == user_id and s.status == "playing"}
+    if state.placing is None or state.phase is Phase.OVER:
+        raise ServiceError("not_placing", "No reinforcements are waiting to be placed now.")
+    if state.current not in mine:
+        raise ServiceError("not_your_turn", "These reinforcements are another player's to place.")
+    left = state.placing.troops
+    holder = discord.ui.View(timeout=None)
+    lose = "troop" if left == 1 else "troops"
+    confirm = Step("end", "", f"Yes: lose {left} {lose}", "danger")
+    holder.add_item(step_button(game_id, game.version, confirm, ""))
+    return (
+        f"Stop placing now? The {left} {lose} not yet placed are lost (only you see this; "
+        "dismiss it to keep placing).",
+        holder,
+    )
+
+
+DYNAMIC_ITEMS = (CardMenuButton, CardSelect, StopPlacingButton)

@@ -6,22 +6,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.core.events import Event
+from rules.skirmish import text
 from rules.skirmish.board import skirmish_map
+from rules.skirmish.common import counted
 from rules.skirmish.events import BattleEnded, LossesTaken, SeatEliminated, TerritoryTaken, TurnEnded
 from rules.skirmish.state import StandingOrders
 from rules.skirmish.views import SkirmishView
 
-ORDER_FIELDS = ("defend", "losses", "assign", "cards_from", "order", "occupy")
+ORDER_FIELDS = text.ORDER_FIELDS
 
 
 def orders_text(orders: StandingOrders | None) -> str:
     """``defend all · assign best · cards_from 2``, or a sentence saying there are none."""
-    given = [
-        f"{f} {getattr(orders, f)}"
-        for f in ORDER_FIELDS
-        if orders is not None and getattr(orders, f) is not None
-    ]
-    return " · ".join(given) if given else "none (every battle step waits for you)"
+    return text.orders_words(orders)
 
 
 class SkirmishPresenter:
@@ -65,7 +62,7 @@ class SkirmishPresenter:
             elif isinstance(event, SeatEliminated) and event.seat == seat:
                 lines.append(f"{who(event.by)} took your last territory.")
         if lost:
-            lines.append(f"You lost {lost} unit(s) in battle.")
+            lines.append(f"You lost {counted(lost, 'unit')} in battle.")
         return (lines or ["Nobody attacked you."]) + [self._hand_line(view)]
 
     @staticmethod

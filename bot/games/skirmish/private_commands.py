@@ -27,7 +27,7 @@ class PrivateCommands(Commands):
     @app_commands.command(description="Your standing orders: battle steps the game answers for you (private)")
     @app_commands.describe(
         defend="as defender: all",
-        losses="cheapest",
+        losses="cheapest, or board (keep the board's units)",
         assign="best, highest or lowest (dice)",
         cards_from="place counters, play cards worth at least this (99: none)",
         order="best or formed",

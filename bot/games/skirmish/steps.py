@@ -41,6 +41,7 @@ from rules.skirmish.views import SkirmishView
 COMMAND = "sk"  # the slash-command group, /sk; menu buttons carry it in their ids
 
 CARDS_MENU = "sk_cards"  # the menu step's argument (see menus.py): digits and _ keep it apart from others'
+STOP_MENU = "sk_stop"  # "Stop placing, lose N…": a private "are you sure?" before troops are lost
 STYLED = {"assign", "extra", "order", "occupy"}
 DONE = {
     Phase.STANDARD: "No more actions: exchange",
@@ -92,7 +93,8 @@ class SkirmishSteps:
         if step == "place":
             return [
                 Step("front", "", f"Place all {view.placing} on the front", "primary"),
-                Step("end", "", f"Stop placing (lose {view.placing})"),
+                # Throwing troops away sits apart (red, last) and asks first, privately (menus.py).
+                Step("stop", STOP_MENU, f"Stop placing, lose {view.placing}…", "danger", True),
             ]
         if step == "reduce":
             return [Step("end", "", DONE[Phase.REDUCE], "primary")]

@@ -8,18 +8,22 @@ spaces (``sableford``). ``describe`` writes every action back as the command tha
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Mapping, Sequence
 
-from bot.commands import PlainText
+from bot.commands import CLIENT_COMMANDS, PlainText
 from bot.games.skirmish.presenter import ORDER_FIELDS
 from bot.games.skirmish.steps import battle_answer
 from bot.games.skirmish.units import numbers_text, parse_numbers, parse_units, units_text
 from bot.models import ServiceError
 from bot.parsing import is_count, quoted, whole_number
+from rules.core.errors import IllegalAction
 from rules.core.events import Action
+from rules.core.names import did_you_mean
 from rules.skirmish import actions as sk
 from rules.skirmish.battle import flow
-from rules.skirmish.board import skirmish_map
+from rules.skirmish.board import lookup, skirmish_map
+from rules.skirmish.common import counted
 from rules.skirmish.legal import strongest
 from rules.skirmish.pieces import NONE, UNIT_TYPES, Units
 from rules.skirmish.state import SkirmishState, StandingOrders
@@ -37,6 +41,53 @@ SIMPLE: dict[str, Action] = {
     "pass": sk.Pass(),
     "end": sk.EndPhase(),
 }
+
+
+# Every word a Skirmish command may begin with, the game's and the terminal's own: a slip ("plce") gets
+# the likely one.
+KNOWN = (
+    *SIMPLE,
+    *STYLES,
+    "extra",
+    "place",
+    "exchange",
+    "attack",
+    "move",
+    "defend",
+    "losses",
+    "card",
+    "counter",
+    "discard",
+    "orders",
+    *(name for entry, _ in CLIENT_COMMANDS for name in entry.replace("/", " ").split() if name.isalpha()),
+    "quit",
+)
+
+# The generic parser also takes an action's class name (``take_losses``, ``takelosses``).
+ACTION_NAMES = {cls.__name__.lower() for cls in typing.get_args(sk.SkirmishAction)}
+
+
+def _territory_words(words: Sequence[str], first: bool = False) -> tuple[str, list[str]]:
+    """The territory at the front of ``words`` (names may have spaces: ``elder fen``) and the words
+    after it. Its words run to the first number or keyword; ``first``: another territory follows, so
+    the longest run of words that names one is taken (``attack elder fen sable ford``)."""
+    end = next(
+        (i for i, w in enumerate(words) if i and (is_count(w) or w.lower() in ("dice", "counters"))),
+        len(words),
+    )
+    if not words:
+        return "", []
+    if first:
+        board = skirmish_map()
+        for length in range(min(end, 4), 0, -1):
+            try:
+                lookup(board, " ".join(words[:length]))
+            except IllegalAction:
+                continue
+            if length < end or not first:
+                return " ".join(words[:length]), list(words[length:])
+        return words[0], list(words[1:])
+    return " ".join(words[:end]), list(words[end:])
 
 
 def _split(words: Sequence[str], keys: Sequence[str]) -> dict[str, str]:
@@ -104,7 +155,7 @@ class SkirmishText(PlainText):
         ("discard <id> | end", "discard a card; finish the step"),
         ("orders defend=all assign=best cards_from=2 ...", "your standing orders, all at once (clear: none)"),
     )
-    note = "Territories are ids like sable_ford (or names without spaces); units like 3 troops, 1 cannon."
+    note = "Territories by name, like sable ford or Sable Ford; units like 3 troops, 1 cannon."
 
     def parse(self, words: Sequence[str], state: SkirmishState | None) -> Action | None:
         verb, rest = words[0].lower(), list(words[1:])
@@ -112,13 +163,14 @@ class SkirmishText(PlainText):
             return SIMPLE[verb]
         if verb == "extra" and len(rest) == 1 and rest[0].lower() in ("move", "exchange"):
             return sk.ExtraMove() if rest[0].lower() == "move" else sk.ExtraExchange()
-        if verb == "place" and len(rest) == 2:
-            return sk.Place(rest[0], whole_number(rest[1], "The troops", 1, 999))
+        if verb == "place" and len(rest) >= 2:
+            return sk.Place(" ".join(rest[:-1]), whole_number(rest[-1], "The number of troops", 1, 999))
         if verb == "exchange" and len(rest) >= 4 and rest[-2].lower() == "for":
             get = rest[-1].lower().rstrip("s")
             if get not in UNIT_TYPES:
                 raise ServiceError("unknown_unit", f"Exchange for one of {', '.join(UNIT_TYPES)}.")
-            return sk.Exchange(rest[0], parse_units(" ".join(rest[1:-2])), get)
+            where, given = _territory_words(rest[:-2])
+            return sk.Exchange(where, parse_units(" ".join(given)), get)
         if verb in ("attack", "move") and len(rest) >= 2:
             return self._attack_or_move(verb, rest, state)
         if verb == "defend":
@@ -156,15 +208,22 @@ class SkirmishText(PlainText):
             card = whole_number(rest[0], "The card", 0, 999)
             if len(rest) == 2 and is_count(rest[1]):
                 return sk.PlayCard(card, int(rest[1]))
-            return sk.PlayCard(card, None, rest[1] if len(rest) == 2 else None)
+            return sk.PlayCard(card, None, " ".join(rest[1:]) if len(rest) >= 2 else None)
         if verb == "orders":
             return sk.SetOrders(parse_orders(rest))
+        if verb not in KNOWN and verb.replace("_", "") not in ACTION_NAMES:
+            near = did_you_mean(verb, KNOWN)
+            raise ServiceError(
+                "unknown_command",
+                f"“{quoted(verb)}” is not a command here.{near or ' Type help for the list.'}",
+            )
         return None
 
     @staticmethod
     def _attack_or_move(verb: str, rest: list[str], state: SkirmishState | None) -> Action:
-        source, target = rest[0], rest[1]
-        parts = _split(rest[2:], ("dice", "counters"))
+        source, after = _territory_words(rest, first=True)
+        target, after = _territory_words(after)
+        parts = _split(after, ("dice", "counters"))
         if verb == "move":
             return sk.Move(source, target, parse_units(parts[""]))
         units = parse_units(parts[""]) if parts[""].strip() else None
@@ -237,7 +296,11 @@ class SkirmishText(PlainText):
             return f"battle for {view.battle.defender.territory}: {waiting.step}"
         if waiting.step == "place":
             return f"place {view.placing}"
-        extra = f", {view.actions_left} standard action(s) left" if view.phase.value == "standard" else ""
+        extra = (
+            f", {counted(view.actions_left, 'standard action')} left"
+            if view.phase.value == "standard"
+            else ""
+        )
         return f"{view.phase.value}{extra}"
 
     def notice(self, state: SkirmishState) -> str | None:
@@ -247,7 +310,7 @@ class SkirmishText(PlainText):
         asked = flow.waiting(state.battle)
         if asked is None:
             return None
-        seat, step = asked
+        step = asked[1]
         default = {
             "defend": "defend",
             "losses": "losses",
@@ -257,7 +320,7 @@ class SkirmishText(PlainText):
             "order": "order best",
             "occupy": "occupy advance",
         }[step]
-        return f"Seat {seat + 1}, the battle waits for you to {flow.PROMPTS[step]} (default: {default})."
+        return f"The battle waits for you to {flow.PROMPTS[step]} (default: {default})."
 
 
 def _held(state: SkirmishState | None) -> Units:

@@ -8,11 +8,11 @@ everything again; this only turns words into counts.
 
 from __future__ import annotations
 
-import difflib
 import re
 
 from bot.models import ServiceError
 from bot.parsing import is_count, quoted
+from rules.core.names import closest
 from rules.skirmish.pieces import NONE, UNIT_TYPES, Units, pieces
 
 ALIASES = {
@@ -54,7 +54,7 @@ def unit_type(word: str) -> str:
     text = word.strip().lower()
     if text in ALIASES:
         return ALIASES[text]
-    close = difflib.get_close_matches(text, list(ALIASES), n=1, cutoff=0.7)
+    close = closest(text, ALIASES, count=1, cutoff=0.7)  # the shared reader of typed names
     hint = f" Did you mean {ALIASES[close[0]]}?" if close else ""
     raise ServiceError(
         "unknown_unit", f"“{quoted(word)}” is not a unit.{hint} Units: {', '.join(UNIT_TYPES)} (or cav, gen)."

@@ -68,7 +68,7 @@ class SkirmishAI:
         assert asked is not None
         step = asked[1]
         if step == "losses":
-            return policy.losses_cheapest(state, battle.owed[0])
+            return policy.losses_keep_board(state, battle.owed[0])  # the board's count wins battles
         if step == "defend":
             return policy.defend_all(state)
         if step == "assign":

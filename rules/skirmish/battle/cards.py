@@ -13,6 +13,7 @@ from rules.core.events import Event
 from rules.core.tuples import with_item
 from rules.skirmish.actions import PlaceCounter, PlayCard
 from rules.skirmish.battle.state import ATTACKER, DEFENDER, Battle, Skirmish, Stage
+from rules.skirmish.common import counted
 from rules.skirmish.events import CardPlayed, CounterPlaced, Passed
 from rules.skirmish.pieces import pieces
 from rules.skirmish.state import SkirmishState
@@ -38,7 +39,7 @@ def place_counter(
     side = battle.side(side_name)
     k = _skirmish(battle, action.skirmish)
     if not 1 <= action.counters <= side.counters:
-        raise IllegalAction("no_counters", f"You have {side.counters} counter(s) left to place.")
+        raise IllegalAction("no_counters", f"You have {counted(side.counters, 'counter')} left to place.")
     skirmishes = list(battle.skirmishes)
     old = skirmishes[k]
     if side_name == ATTACKER:

@@ -162,7 +162,7 @@ def automatic(state: SkirmishState, board: SkirmishMap) -> tuple[Action, bool] |
         obvious = losses.obvious(state, battle, owed)
         if obvious is not None:
             return obvious, False
-        return (policy.losses_cheapest(state, owed), True) if orders.losses else None
+        return (policy.losses(state, owed, orders.losses), True) if orders.losses else None
     if step == "defend":
         return (policy.defend_all(state), True) if orders.defend else None
     if step == "assign":

@@ -14,7 +14,7 @@ from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.skirmish.actions import TakeLosses
 from rules.skirmish.battle.state import Battle, Owed
-from rules.skirmish.common import cheapest, from_garrison, set_units, to_garrison, troops
+from rules.skirmish.common import cheapest, counted, from_garrison, set_units, to_garrison, troops
 from rules.skirmish.events import LossesTaken
 from rules.skirmish.pieces import Units, pieces
 from rules.skirmish.state import SkirmishState
@@ -25,9 +25,10 @@ def describe_owed(owed: Owed) -> str:
     if owed.reason == "roll":
         parts = []
         if owed.ones:
-            parts.append(f"{owed.ones} unit(s) of your choice for the 1s")
+            parts.append(f"{counted(owed.ones, 'unit')} of your choice for the 1s")
         if owed.twos:
-            parts.append(f"a troop (or a unit traded for a troop) for each of {owed.twos} 2s")
+            each = "the 2" if owed.twos == 1 else f"each of the {owed.twos} 2s"
+            parts.append(f"a troop (or a unit traded for a troop) for {each}")
         return " and ".join(parts)
     if owed.reason == "rout":
         return f"{owed.count} of the attacker's units on the board (the rout)"
@@ -60,10 +61,12 @@ def check(state: SkirmishState, battle: Battle, owed: Owed, choice: TakeLosses) 
         raise IllegalAction("trade_troop", "A troop cannot be traded for a troop; remove it instead.")
     if not traded.within(board) or traded.total > owed.twos:
         raise IllegalAction(
-            "bad_trade", f"You can trade at most {owed.twos} unit(s) on the board for troops."
+            "bad_trade", f"You can trade at most {counted(owed.twos, 'unit')} on the board for troops."
         )
     if traded.total > garrison.troop:
-        raise IllegalAction("no_troops", f"Your garrison has only {garrison.troop} troop(s) to trade for.")
+        raise IllegalAction(
+            "no_troops", f"Your garrison has only {counted(garrison.troop, 'troop')} to trade for."
+        )
     after = board.minus(traded).plus(troops(traded.total))
     if not choice.units.within(after):
         raise IllegalAction("not_on_board", f"The board holds {pieces().describe(after)} of yours.")
@@ -75,7 +78,9 @@ def check(state: SkirmishState, battle: Battle, owed: Owed, choice: TakeLosses) 
         return
     wanted = needed(state, battle, owed) if owed.reason != "roll" else _roll_needed(owed, after, traded)
     if choice.units.total != wanted:
-        raise IllegalAction("bad_count", f"Remove exactly {wanted} unit(s) for {describe_owed(owed)}.")
+        raise IllegalAction(
+            "bad_count", f"Remove exactly {counted(wanted, 'unit')} for {describe_owed(owed)}."
+        )
     if owed.reason == "roll":
         twos_by_troop = owed.twos - traded.total
         if choice.units.troop < min(twos_by_troop, after.troop):

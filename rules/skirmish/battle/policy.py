@@ -27,7 +27,7 @@ from rules.skirmish.battle.state import ATTACKER, DEFENDER, Battle, Owed, Skirmi
 from rules.skirmish.battle.totals import battle_bonus, margin
 from rules.skirmish.board import SkirmishMap
 from rules.skirmish.common import cheapest, dearest, troops
-from rules.skirmish.pieces import pieces
+from rules.skirmish.pieces import UNIT_TYPES, Units, pieces
 from rules.skirmish.state import SkirmishState
 
 WIPE_DICE = 5
@@ -39,9 +39,30 @@ def defend_all(state: SkirmishState) -> Defend:
     return Defend(state.units[battle.target])
 
 
+def losses(state: SkirmishState, owed: Owed, style: str) -> TakeLosses:
+    """The standing order ``losses``: "cheapest" or "board" (they differ only in the 2x unit)."""
+    return losses_keep_board(state, owed) if style == "board" else losses_cheapest(state, owed)
+
+
 def losses_cheapest(state: SkirmishState, owed: Owed) -> TakeLosses:
-    """Own losses troops first; a rout takes the attacker's dearest; the 2x unit comes from the
-    territory when it has one (keeping the board's count)."""
+    """Own losses troops first; a rout takes the attacker's dearest. The 2x unit is the cheapest the
+    defender has on the board or in the territory, from the territory when both hold that type (so a
+    troop on the board goes before a cannon at home: the order's words, issue 29)."""
+    battle = state.battle
+    assert battle is not None
+    if owed.reason == "double" and needed(state, battle, owed):
+        board = battle.side(owed.side).units
+        held = state.units[battle.target]
+        kind = next(t for t in UNIT_TYPES if held.get(t) or board.get(t))
+        if held.get(kind):
+            return TakeLosses(territory=Units.one(kind))
+        return TakeLosses(units=Units.one(kind))
+    return losses_keep_board(state, owed)
+
+
+def losses_keep_board(state: SkirmishState, owed: Owed) -> TakeLosses:
+    """As ``losses_cheapest``, but the 2x unit comes from the territory while it holds one, the
+    cheapest there, whatever it is worth: the board's count, which decides the battle, is kept."""
     battle = state.battle
     assert battle is not None
     board = battle.side(owed.side).units

@@ -11,7 +11,7 @@ from rules.skirmish.actions import AssignDice, AssignExtra
 from rules.skirmish.battle.ending import end_battle
 from rules.skirmish.battle.state import DEFENDER, Battle, Skirmish, Stage
 from rules.skirmish.board import SkirmishMap
-from rules.skirmish.common import set_units, to_garrison
+from rules.skirmish.common import counted, set_units, to_garrison
 from rules.skirmish.events import BoardWiped, ExtraDiceAssigned, LossesTaken, SkirmishesFormed
 from rules.skirmish.pieces import Units, pieces
 from rules.skirmish.state import SkirmishState
@@ -41,7 +41,9 @@ def assign(
     attack, defend = len(battle.attacker.dice), len(battle.defender.dice)
     against = tuple(n - 1 for n in action.against)
     if len(against) != defend:
-        raise IllegalAction("bad_assignment", f"Set each of your {defend} dice against an attacker die.")
+        raise IllegalAction(
+            "bad_assignment", f"Set each of your {counted(defend, 'die', 'dice')} against an attacker die."
+        )
     if any(not 0 <= a < attack for a in against):
         raise IllegalAction("bad_assignment", f"The attacker's dice are numbered 1 to {attack}.")
     if defend >= attack and len(set(against)) < attack:
@@ -57,7 +59,7 @@ def assign(
     if not action.territory.within(held) or action.territory.total != owed:
         raise IllegalAction(
             "bad_count",
-            f"Send exactly {owed} unit(s) from {board.names[battle.target]} to your garrison "
+            f"Send exactly {counted(owed, 'unit')} from {board.names[battle.target]} to your garrison "
             f"for the attacker's extra dice (it holds {pieces().describe(held)}).",
         )
     seat = battle.defender.seat
@@ -104,12 +106,16 @@ def assign_extra(
     extra = unpaired_attacker_dice(battle)
     count = len(battle.skirmishes)
     if len(action.to) != len(extra):
-        raise IllegalAction("bad_assignment", f"Add each of your {len(extra)} extra dice to a skirmish.")
+        raise IllegalAction(
+            "bad_assignment",
+            f"Add each of your {counted(len(extra), 'extra die', 'extra dice')} to a skirmish.",
+        )
     if any(not 1 <= k <= count for k in action.to):
         raise IllegalAction("bad_assignment", f"The skirmishes are numbered 1 to {count}.")
     skirmishes = list(battle.skirmishes)
     for die, k in zip(extra, action.to, strict=True):
         skirmishes[k - 1] = replace(skirmishes[k - 1], attack=(*skirmishes[k - 1].attack, die))
-    events.append(ExtraDiceAssigned(battle.attacker.seat, action.to, by_order))
+    values = tuple(battle.attacker.dice[i] for i in extra)
+    events.append(ExtraDiceAssigned(battle.attacker.seat, action.to, by_order, values))
     battle = replace(battle, skirmishes=tuple(skirmishes), stage=Stage.ATTACKER_CARDS)
     return replace(state, battle=battle)

@@ -45,8 +45,83 @@ async def test_a_human_turn_typed_in_the_terminal(tmp_path: Path, capsys: pytest
     assert await console.main(args, WITH) == 0
     out = capsys.readouterr().out
     name = f"Player {1}"  # the human's default name
-    assert f"{name} reinforced" in out and f"{name} placed 1 troop(s) on" in out
+    assert f"{name} reinforced" in out and f"{name} placed 1 troop on" in out
     assert f"{name} drew a card." in out and "Hand limit at the end of your turn" in out
     assert "✗ An exchange trades in units of one type only; you offered troops and cavalry." in out
     assert f"{name} attacked" in out and "with 2 troops" in out
     assert out.count("✗") == 1, out
+
+
+async def run_script(tmp_path: Path, lines: list[str], images: bool = False) -> None:
+    script = tmp_path / "moves.txt"
+    script.write_text("\n".join(lines), encoding="utf-8")
+    args = ["--game", "skirmish", "--seats", "human,ai", "--seed", SEED, "--db", str(tmp_path / "t.db")]
+    args += ["--script", str(script), "--option=round_limit=2"]
+    args += ["--out", str(tmp_path / "pictures")] if images else ["--no-images"]
+    assert await console.main(args, WITH) == 0
+
+
+async def test_a_newcomers_frictions_in_the_terminal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 29: `orders` says what was set; names with spaces; "did you mean" for a slip; `ai turn` plays
+    the whole turn through its battles; `battle` writes the battle board; counts read as English."""
+    order, _ = seat_order(SEED, 2, {})
+    human = order.index(0)
+    state, _ = RULES.setup({"round_limit": 2}, 2, SeededRng(SEED))
+    board = skirmish_map()
+    mine = [board.names[t] for t in range(board.size) if state.owner[t] == human]
+    spaced = next(name for name in mine if " " in name)
+    lines = [
+        "orders losses=cheapest defend=all",
+        "plce 1",
+        "reinforce",
+        f"place {spaced.lower()} 1",
+        f"place {spaced.lower()[:-1]} 1",
+        "ai turn",
+        "battle",
+    ]
+    await run_script(tmp_path, lines, images=True)
+    out = capsys.readouterr().out
+    name = "Player 1"
+    assert f"{name} set standing orders: defend all · losses cheapest." in out
+    assert "✗ “plce” is not a command here. Did you mean place?" in out
+    assert f"{name} placed 1 troop on {spaced}." in out
+    assert f"Did you mean {spaced}" in out
+    # The AI played the rest of the turn, the battles and whatever came after them, to the turn's end.
+    ended = out.index("turn 2: AI 1 to play")
+    assert "Battle for" in out[:ended] and f"(AI for {name}: end)" in out[:ended]
+    assert "Wrote" in out and (tmp_path / "pictures" / "t-game-1" / "battle.png").exists()
+    assert "(s)" not in out and " 1 dice" not in out, out
+
+
+def test_typed_names_may_have_spaces() -> None:
+    from bot.games.skirmish.text import TEXT
+    from rules.skirmish import actions as sk
+    from rules.skirmish.pieces import Units
+
+    words = ["attack", "elder", "fen", "sable", "ford", "2", "troops", "dice", "2"]
+    assert TEXT.parse(words, None) == sk.Attack("elder fen", "sable ford", Units(troop=2), 2, None)
+    assert TEXT.parse(["move", "oakhollow", "yarrow", "downs", "1", "cannon"], None) == sk.Move(
+        "oakhollow", "yarrow downs", Units(cannon=1)
+    )
+    assert TEXT.parse(["place", "Elder", "Fen", "3"], None) == sk.Place("Elder Fen", 3)
+    assert TEXT.parse(["exchange", "elder", "fen", "2", "cav", "for", "cannon"], None) == sk.Exchange(
+        "elder fen", Units(cavalry=2), "cannon"
+    )
+    assert TEXT.parse(["card", "4", "upper", "wold"], None) == sk.PlayCard(4, None, "upper wold")
+
+
+async def test_the_terminal_refuses_options_the_seats_cannot_play(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 29, item 6: two players with five troops a territory is refused before anything is stored."""
+    db = tmp_path / "t.db"
+    args = ["--game", "skirmish", "--seats", "human,ai", "--db", str(db), "--no-images"]
+    assert await console.main([*args, "--option=start_troops=5"], WITH) == 2
+    assert "start_troops can be at most 3 for 2 players." in capsys.readouterr().err
+    # Nothing was kept: the next run makes a new game rather than resuming a lobby.
+    script = tmp_path / "none.txt"
+    script.write_text("status", encoding="utf-8")
+    assert await console.main([*args, "--script", str(script)], WITH) == 0
+    assert "Resuming" not in capsys.readouterr().out

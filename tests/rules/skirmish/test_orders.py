@@ -40,7 +40,7 @@ def test_a_defence_by_standing_orders_runs_without_asking_and_says_so():
     assert of_type(events, SkirmishesFormed)[0].by_order
     assert of_type(events, SkirmishesOrdered)[0].by_order
     lines = [RULES.describe(e, ["Ann", "Bob", "Cid"]) for e in events]
-    assert "Bob defended Millbrook with 5 troops: 5 dice, 0 counter(s) (by standing order)." in lines
+    assert "Bob defended Millbrook with 5 troops: 5 dice, 0 counters (by standing order)." in lines
     # The defender was never asked: every skirmish went its way and the battle is over.
     assert after.battle is None and after.attacks_barred and units_at(after, TARGET) == troops(5)
 

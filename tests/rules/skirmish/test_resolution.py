@@ -19,6 +19,7 @@ from rules.skirmish.events import (
     UnitsRedistributed,
 )
 from rules.skirmish.pieces import Units
+from rules.skirmish.state import StandingOrders
 from tests.rules.skirmish.position import (
     DOWNHILL,
     LEVEL,
@@ -172,6 +173,24 @@ def test_twice_the_defenders_total_costs_the_defender_an_extra_unit_board_or_ter
     # Then skirmish 2 (5 v 5+1) costs the attacker a troop: 2 against 2 left, the defender holds.
     assert of_type(events, BattleEnded)[0].winner == DEFENDER
     assert units_at(after, LEVEL[1]) == Units(troop=2, cavalry=1)
+
+
+def test_the_order_losses_cheapest_pays_a_2x_with_a_troop_before_a_cannon_at_home():
+    """Issue 29, item 7: the 2x unit is the cheapest the defender has, board or territory; the order
+    "board" keeps the board's count instead and gives up the territory's cheapest, a cannon here."""
+    base = ordering(fights=((6, 2), (5, 5)), defenders=troops(3), at_home=(troops(1), Units(cannon=1)))
+    cheap = replace(base, orders=(StandingOrders(), StandingOrders(losses="cheapest")))
+    after, events = play(cheap, 1, OrderSkirmishes((1, 2)))
+    double = [e for e in of_type(events, LossesTaken) if e.territory.total or e.by_order]
+    assert [(e.units, e.territory, e.by_order) for e in double] == [(troops(1), Units(), True)]
+    # The board's count then decides: 2 attackers against 1 defender, the attacker wins the battle.
+    assert of_type(events, BattleEnded)[0].winner == ATTACKER
+    keep = replace(base, orders=(StandingOrders(), StandingOrders(losses="board")))
+    after, events = play(keep, 1, OrderSkirmishes((1, 2)))
+    double = [e for e in of_type(events, LossesTaken) if e.territory.total or e.by_order]
+    assert [(e.units, e.territory, e.by_order) for e in double] == [(Units(), Units(cannon=1), True)]
+    assert of_type(events, BattleEnded)[0].winner == DEFENDER  # 2 against 2: the defender holds
+    assert units_at(after, LEVEL[1]) == troops(2)
 
 
 def test_the_side_with_more_units_left_wins_and_a_tie_goes_to_the_defender():

@@ -66,7 +66,7 @@ def test_a_2_takes_a_troop_while_there_is_one_on_the_board():
     assert refused.value.code == "twos_take_troops"
     with pytest.raises(IllegalAction) as short:
         play(waiting, 0, TakeLosses(units=Units(troop=1)))
-    assert short.value.code == "bad_count" and "exactly 2 unit(s)" in short.value.message
+    assert short.value.code == "bad_count" and "exactly 2 units" in short.value.message
 
 
 def test_trading_needs_a_troop_in_the_garrison():

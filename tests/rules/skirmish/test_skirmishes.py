@@ -10,7 +10,7 @@ from rules.core.errors import IllegalAction
 from rules.skirmish import RULES
 from rules.skirmish.actions import AssignDice, AssignExtra, Attack, Defend
 from rules.skirmish.battle.state import DEFENDER, Stage
-from rules.skirmish.events import BattleEnded, BoardWiped, LossesTaken, SkirmishesFormed
+from rules.skirmish.events import BattleEnded, BoardWiped, ExtraDiceAssigned, LossesTaken, SkirmishesFormed
 from rules.skirmish.pieces import Units
 from tests.rules.skirmish.position import LEVEL, at_battle, of_type, play, position, troops, units_at
 
@@ -56,7 +56,7 @@ def test_extra_attacker_dice_cost_the_defender_a_unit_of_the_territory_each():
     state = board((6, 4, 3, 2), (5, 2))
     with pytest.raises(IllegalAction) as wrong:
         play(state, 1, AssignDice((1, 2)))
-    assert wrong.value.code == "bad_count" and "exactly 2 unit(s)" in wrong.value.message
+    assert wrong.value.code == "bad_count" and "exactly 2 units" in wrong.value.message
     after, events = play(state, 1, AssignDice((1, 2), territory=troops(2)))
     (lost,) = of_type(events, LossesTaken)
     assert lost.territory == troops(2) and lost.reason == "extra dice"
@@ -81,8 +81,12 @@ def test_the_attacker_assigns_its_extra_dice_to_any_skirmish():
     with pytest.raises(IllegalAction) as wrong:
         play(state, 0, AssignExtra((3, 1)))
     assert wrong.value.code == "bad_assignment" and "1 to 2" in wrong.value.message
-    after, _ = play(state, 0, AssignExtra((2, 2)))
+    after, events = play(state, 0, AssignExtra((2, 2)))
     assert [s.attack for s in after.battle.skirmishes] == [(0,), (1, 2, 3)]
+    # The log shows the extra dice with their values (issue 29), not only where they went.
+    (extra,) = of_type(events, ExtraDiceAssigned)
+    assert extra.values == (3, 2)
+    assert RULES.describe(extra, ["Ann", "Bob"]) == "Ann added extra dice: [3 2] to #2."
 
 
 def test_fewer_defender_dice_each_face_a_different_attacker_die():

@@ -1,0 +1,46 @@
+"""The button that throws reinforcements away (issue 29): "Stop placing, lose N…" is red and stands after
+"Place all N", and it only asks, privately, before any troop is lost; the answer's button ends placing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.bot.discord_world import discord_world
+from tests.bot.skirmish.helpers import CHANNEL, WITH, latest_buttons, position, public_text, three_player_game
+
+DANGER = 4  # Discord's red button style
+
+
+async def test_stop_placing_is_apart_and_asks_before_troops_are_lost(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    async with discord_world(str(tmp_path / "stop.db"), games=WITH) as (fd, app):
+        game_id = await three_player_game(fd, app, monkeypatch)
+        await fd.slash("bob", CHANNEL, "sk reinforce")
+        message = latest_buttons(fd)
+        ids = message.custom_ids
+        place = next(i for i in ids if i.endswith(":front"))
+        stop = next(i for i in ids if i.endswith(":sk_stop"))
+        assert ids.index(place) < ids.index(stop)
+        assert message.component(stop)["style"] == DANGER and message.component(place)["style"] != DANGER
+        state, version = await position(app, game_id)
+        left = state.placing.troops
+        assert message.component(stop)["label"] == f"Stop placing, lose {left}…"
+
+        # Someone else's click is refused; bob's only asks, and nothing changes yet.
+        refused = await fd.click("alice", message, stop)
+        assert refused.ephemeral and "another player's" in refused.content
+        shown = len(fd.messages(CHANNEL, ephemeral=False))
+        asked = await fd.click("bob", message, stop)
+        assert asked.ephemeral and f"The {left} troops not yet placed are lost" in asked.content
+        assert (await position(app, game_id))[1] == version
+        assert len(fd.messages(CHANNEL, ephemeral=False)) == shown
+
+        # "Yes" ends placing: the troops are lost, and the channel says so.
+        (yes,) = [i for i in asked.message.custom_ids if i.endswith(":end")]
+        assert asked.message.component(yes)["label"] == f"Yes: lose {left} troops"
+        await fd.click("bob", asked.message, yes)
+        after, _ = await position(app, game_id)
+        assert after.placing is None
+        assert f"stopped placing; {left} troops are lost." in public_text(fd, shown)
