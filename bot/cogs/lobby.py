@@ -42,7 +42,8 @@ channel's last game once it has ended, or an earlier one by its number.
 **Time**: each turn has a deadline (24 h unless set at `/game new`); reminders at half time and with \
 10% left. A missed turn is skipped safely (or played by the AI); after 3 misses the AI keeps your seat \
 until you `/game join` again. Away? `/game vacation days` (14 a game). `/notify dm on` for DMs.
-**Others' turns**: what you must decide on another player's turn (your defence) is answered for you by your standing orders or the sensible default; `/game questions ask me` to decide it yourself.
+**Others' turns**: what you must decide on another player's turn (your defence) is answered for you by \
+your standing orders or the sensible default; `/game questions ask me` to decide it yourself.
 **Moderators** (Manage Server/Channels or the /mod role): \
 `/mod pause|resume|kick|replace|rollback|end|skip|deadline|extend|vacation|role`.
 Fair dice: the seed's SHA-256 is posted at the start and the seed at the end; \
