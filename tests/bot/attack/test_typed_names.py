@@ -89,7 +89,7 @@ def test_places_with_spaces_are_read_as_one_name():
 
 def test_a_mistyped_command_or_name_gets_a_did_you_mean():
     assert (
-        refusal("mvoe") == "“mvoe” is not a command here; type help for the list. Did you mean move or moves?"
+        refusal("mvoe") == "“mvoe” is not a command here; type help for the list. Did you mean move?"
     )
     assert refusal("mvoes").endswith("Did you mean moves or move?")
     assert refusal("march germnay france") == (
