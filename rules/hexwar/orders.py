@@ -176,6 +176,18 @@ def _why_not(state: HexState, seat: int, source: int, target: int, unit: str, b:
         return f"Ships stay on water; {there} is land (ships bombard the shore instead)."
     opened = _steps_ignoring_enemies(b, source, target, unit)
     if opened is None or opened > kind.move:
+        if b.distance[source][target] <= kind.move:
+            # Near enough as the crow flies, but what lies between is no way for this unit.
+            if unit in SHIPS:
+                between = "land or a gap in the board is in the way"
+            elif unit == HOV:
+                between = "a gap in the board is in the way"
+            else:
+                between = "water is in the way (a hovercraft carries units across)"
+            return (
+                f"{there} is {b.distance[source][target]} hex(es) from {here}, but {kind.plural} have no "
+                f"way there within {kind.move} hex(es): {between}."
+            )
         return f"{kind.plural.capitalize()} move at most {kind.move} hex(es); {there} is too far from {here}."
     return (
         f"Every way from {here} to {there} passes enemy units, enemy land or water another player "

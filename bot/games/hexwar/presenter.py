@@ -46,6 +46,8 @@ class HexWarPresenter:
         if view.phase is Phase.UNITS:
             return f"{sum(s.units_left)} starting units to place"
         line = f"{s.hexes} hexes · {s.cities} cities · {s.units} units · money {s.money} (+{s.income})"
+        # What the round limit is decided by: every player should see the race.
+        line += f" · earned {s.earned}" if view.options.rounds else ""
         if view.phase is Phase.ORDERS and not s.out:
             line += " · orders in ✓" if s.submitted else " · writing orders"
         return line
