@@ -224,10 +224,14 @@ class Console:
         count = 10_000 if whole_turn else number(args, 1, "ai [n|turn]")
         for _ in range(count):
             record = await self.service.load(self.game_id)
-            if record.status != "running":
-                break
             state = self.service.state_of(record)
-            if seat not in self.game.rules.to_act(state):
+            if not whole_turn and record.status == "running" and seat not in self.game.rules.to_act(state):
+                # ``ai n`` is your next n moves: the AI seats play theirs in between (a game whose turns
+                # alternate with an AI would otherwise stop after one); another human's turn stops it.
+                await self.let_ai_play()
+                record = await self.service.load(self.game_id)
+                state = self.service.state_of(record)
+            if record.status != "running" or seat not in self.game.rules.to_act(state):
                 break
             action = self.service.agent(self.ruleset, record.version).choose(state, seat)
             print(f"  (AI for {status.name(seat)}: {describe_action(self.game, action)})")

@@ -60,7 +60,8 @@ def end_round(state: HexState, events: list[Event]) -> HexState:
         who = " and ".join(f"Seat {s + 1}" for s in winners)
         # Every seat's total, so the final message shows the score that decided the game.
         others = ", ".join(
-            f"Seat {s + 1} {state.earned[s]}" for s in sorted(range(state.players), key=lambda s: -state.earned[s])
+            f"Seat {s + 1} {state.earned[s]}"
+            for s in sorted(range(state.players), key=lambda s: -state.earned[s])
             if s not in winners
         )
         summary = f"After {state.round} rounds {who} earned the most money ({best})." + (

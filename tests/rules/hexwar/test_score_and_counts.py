@@ -32,7 +32,11 @@ def test_the_money_earned_is_in_the_view_the_standing_and_the_final_message():
 def test_the_losers_earned_totals_are_in_the_final_message():
     hexes = {**HEXES, "F3": ("land", 2)}
     state = position(
-        hexes, players=3, capitals={"B3": 0, "D3": 1, "F3": 2}, options=HexOptions(rounds=3), earned=(40, 50, 45)
+        hexes,
+        players=3,
+        capitals={"B3": 0, "D3": 1, "F3": 2},
+        options=HexOptions(rounds=3),
+        earned=(40, 50, 45),
     )
     after, _ = play_round(state, {})
     # Income: seat 1 7 (two land, a capital), seat 2 9 (land, city, capital), seat 3 6 (land, capital).
