@@ -54,7 +54,7 @@ class PlainText:
 CLIENT_COMMANDS = (
     ("cards", "what only you hold (cards), with the numbers to play them by"),
     ("moves", "list moves you can make now"),
-    ("ai [n|turn]", "let the AI make your next move, n moves, or the rest of your turn"),
+    ("ai [n|turn]", "let the AI make your next move, your next n (AIs move between) or your whole turn"),
     ("undo", "take back your last move (not after dice or a card)"),
     ("resign", "leave the game"),
     ("log [n]", "the last n lines of the game log (20)"),

@@ -256,14 +256,15 @@ class Console:
         turn = None
         for _ in range(count):
             record = await self.service.load(self.game_id)
+            state = self.service.state_of(record)
             if record.status != "running":
                 break
-            state = self.service.state_of(record)
             turn = self.game.rules.turn_key(state) if turn is None else turn
             if seat not in self.game.rules.to_act(state):
-                # Mid-turn the game may wait on another seat (a defender's answer in a battle): "the
-                # rest of your turn" goes on once the AI seats have answered, while the turn is the same.
-                if not whole_turn or self.game.rules.turn_key(state) != turn:
+                # The game waits on another seat: an AI's move or answer (a defender's, mid-battle) comes
+                # in between, and ``ai n`` / ``ai turn`` go on after it; another human's move stops them,
+                # and so does the end of your turn for ``ai turn``.
+                if whole_turn and self.game.rules.turn_key(state) != turn:
                     break
                 if not await self.let_ai_play_any():
                     break

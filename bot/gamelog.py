@@ -220,9 +220,14 @@ def row_lines(
         ]
     every = decode_events(ruleset, row.events)
     events = visible(ruleset, every, viewer, ended)
+    hidden = not ended and viewer != row.seat and (secret(ruleset, every, viewer) or standing(ruleset, row))
     if row.kind == "system":
         head = f"#{row.seq} {_system_text(meta, names)}"
-    elif not ended and viewer != row.seat and (secret(ruleset, every, viewer) or standing(ruleset, row)):
+    elif hidden and not event_lines(ruleset, events, names):
+        # A secret move (an order written or taken back) shows nothing at all to those it is hidden
+        # from: a line saying "a secret move" would let anyone count a seat's orders and changes of mind.
+        return []
+    elif hidden:  # it also answered a step whose outcome is public: that shows, the move does not
         head = f"#{row.seq} {who}: a move kept secret until it is revealed"
     else:
         head = f"#{row.seq} {who}: {_action_text(meta)}"

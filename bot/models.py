@@ -84,7 +84,9 @@ class GameStatus:
             for s in self.seats
         )
         lines = [
-            f"Game #{self.game_id}: {self.title}, {self.status}, version {self.version}.",
+            # No version: it counts every move, secret ones too (an order written in a round of secret
+            # orders), so showing it would tell everyone how many each seat writes. The turn is below.
+            f"Game #{self.game_id}: {self.title}, {self.status}.",
             f"Seats: {seats or 'none yet'}.",
         ]
         if self.status in ("running", "paused") and self.waiting_for:

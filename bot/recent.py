@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.core import ServiceCore
-from bot.gamelog import decode_events, visible
+from bot.gamelog import decode_events, secret, visible
 from bot.store import LogRecord
 from rules.core.events import Event
 from rules.core.ruleset import Ruleset
@@ -47,7 +47,7 @@ class RecentChanges(ServiceCore):
         game = await self.load(game_id)
         ruleset = self.rules(game.ruleset)
         seats = await self.store.seats(game_id)
-        rows = await self._since_turn(game_id, seat)
+        rows = await self._since_turn(game_id, seat, ruleset)
         theirs = _events(ruleset, rows, seat)
         view = ruleset.view(self.state_of(game), seat)
         lines = self.games[game.ruleset].presenter.digest(theirs, seat, [s.name for s in seats], view)
@@ -61,7 +61,7 @@ class RecentChanges(ServiceCore):
         ruleset = self.rules(game.ruleset)
         waiting = ruleset.to_act(self.state_of(game)) if game.state is not None else ()
         if seq is None and waiting:
-            rows = await self._since_turn(game_id, waiting[0])
+            rows = await self._since_turn(game_id, waiting[0], ruleset)
             after = rows[0].seq - 1 if rows else 0
         else:
             after = seq or 0
@@ -76,15 +76,34 @@ class RecentChanges(ServiceCore):
             return await self.store.live_actions(game_id, after=after)
         return [row for row in rows if row.seq > after]
 
-    async def _since_turn(self, game_id: int, seat: int) -> list[LogRecord]:
-        """The live rows since the start of ``seat``'s previous turn, or the last ``DIGEST_ROWS`` if they
-        reach further back (in a game whose "turn" is any decision, the previous one may be a moment ago)."""
+    async def _since_turn(self, game_id: int, seat: int, ruleset: Ruleset) -> list[LogRecord]:
+        """The live rows since the start of ``seat``'s previous turn, or the last ``DIGEST_ROWS`` public
+        ones if they reach further back (in a game whose "turn" is any decision, the previous one may be
+        a moment ago)."""
         starts = await self.store.turn_starts(game_id, seat, 2)
         after = starts[1] - 1 if len(starts) > 1 else 0
-        rows = await self.store.last_live_actions(game_id, DIGEST_ROWS)
+        rows = await self._last_public(game_id, ruleset)
         if rows and rows[0].seq > after + 1:  # the previous turn began before them: read from there
             rows = await self.store.live_actions(game_id, after=after)
         return rows
+
+    async def _last_public(self, game_id: int, ruleset: Ruleset) -> list[LogRecord]:
+        """The live rows from the ``DIGEST_ROWS``-th last whose events anyone may see. Rows wholly
+        hidden from the public (secret orders being written) do not count: were they counted, how far
+        back a board's marks reach would tell everyone how many such moves were made."""
+        wanted = DIGEST_ROWS
+        while True:
+            rows = await self.store.last_live_actions(game_id, wanted)
+            public = [
+                i
+                for i, row in enumerate(rows)
+                if not secret(ruleset, decode_events(ruleset, row.events), None)
+            ]
+            if len(public) >= DIGEST_ROWS:
+                return rows[public[-DIGEST_ROWS] :]
+            if len(rows) < wanted:  # the whole log is read
+                return rows
+            wanted *= 2
 
 
 def _events(ruleset: Ruleset, rows: list[LogRecord], viewer: int | None) -> list[Event]:

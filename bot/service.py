@@ -27,6 +27,7 @@ from bot.gamelog import (
     from_second_mark,
     hides_something,
     opens_round,
+    row_lines,
     rows_text,
     state_before,
     visible,
@@ -35,10 +36,11 @@ from bot.models import ActResult, GameStatus, ServiceError, UndoResult
 from bot.moderation import Moderation
 from bot.recent import RecentChanges
 from bot.shards import AcrossProcesses, SharedLocks
-from bot.store import ChannelBusy, GameAndSeats, GameUpdate, LogEntry, SeatRecord
+from bot.store import ChannelBusy, GameAndSeats, GameUpdate, LogEntry, LogRecord, SeatRecord
 from rules.core.codec import from_json
 from rules.core.errors import IllegalAction
 from rules.core.events import Action
+from rules.core.ruleset import Ruleset
 
 __all__ = ["GameService", "LogPage", "ServiceError"]
 
@@ -366,19 +368,51 @@ class GameService(Deadlines, Moderation, RecentChanges):
 
     async def log_page(self, game_id: int, page: int = 1, user_id: int | None = None) -> LogPage:
         """Page ``page`` of the log (1: the latest ``LOG_PAGE_ROWS`` rows, 2: the ones before...), as
-        ``user_id`` may read it (see ``log_lines``). Reads that page's rows and nothing else."""
+        ``user_id`` may read it (see ``log_lines``). The pages end at the latest row the reader sees:
+        rows hidden from it at the log's end (secret orders being written) move nothing it reads, not
+        a page, not a row number. Reads that page's rows (page 1, when the reader sees the latest row)
+        or, before them, back from the log's end to the latest row the reader sees."""
         found = await self.loaded(game_id)
         game, seats = found.game, found.seats
-        pages = max(1, -(-found.log_length // LOG_PAGE_ROWS))
-        if not 1 <= page <= pages:
-            raise ServiceError("bad_page", f"The log has {pages} page(s).")
-        last = found.log_length - (page - 1) * LOG_PAGE_ROWS
-        first = max(1, last - LOG_PAGE_ROWS + 1)
-        rows = await self.store.log_rows(game_id, first, last) if last > 0 else []
+        ruleset = self.rules(game.ruleset)
         viewer = next((s.seat for s in seats if user_id is not None and s.user_id == user_id), None)
         names = [s.name for s in seats]
-        lines = await rows_text(self.rules(game.ruleset), rows, names, viewer, game.status == "ended")
+        ended = game.status == "ended"
+        end, read = await self._shown_end(ruleset, game_id, found.log_length, names, viewer, ended, page)
+        pages = max(1, -(-end // LOG_PAGE_ROWS))
+        if not 1 <= page <= pages:
+            raise ServiceError("bad_page", f"The log has {pages} page(s).")
+        last = end - (page - 1) * LOG_PAGE_ROWS
+        first = max(1, last - LOG_PAGE_ROWS + 1)
+        if read and (read[0].seq, read[-1].seq) == (first, last):
+            rows = read  # the latest page, read while looking for its end
+        else:
+            rows = await self.store.log_rows(game_id, first, last) if last > 0 else []
+        lines = await rows_text(ruleset, rows, names, viewer, ended)
         return LogPage(game_id, page, pages, first if rows else 0, last if rows else 0, tuple(lines))
+
+    async def _shown_end(
+        self,
+        ruleset: Ruleset,
+        game_id: int,
+        length: int,
+        names: list[str],
+        viewer: int | None,
+        ended: bool,
+        page: int,
+    ) -> tuple[int, list[LogRecord]]:
+        """The seq of the latest row ``viewer`` sees a line of (0: none), and the rows read to find it.
+        Reads back from the end: the latest page's rows at first when that is the page wanted, else
+        the last row alone (the usual answer), then more rows at a time over a run of hidden ones."""
+        end, size = length, LOG_PAGE_ROWS if page == 1 else 1
+        while end > 0:
+            first = max(1, end - size + 1)
+            rows = await self.store.log_rows(game_id, first, end)
+            for row in reversed(rows):
+                if row_lines(ruleset, row, names, viewer, ended):
+                    return row.seq, rows
+            end, size = first - 1, 2 * LOG_PAGE_ROWS
+        return 0, []
 
 
 # A turn's announcement of a game without round marks shows what fits one message of its last rows.

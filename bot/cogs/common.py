@@ -168,7 +168,11 @@ async def board_message(
     elif link:
         embed.description = link
     embed.set_image(url="attachment://board.png")
-    embed.set_footer(text=f"Game #{game_id} · version {status.version}")
+    # The turn, not the game's version: the version moves with secret moves (orders being written),
+    # and the public board must not.
+    embed.set_footer(
+        text=f"Game #{game_id} · {status.turn_label}" if status.turn_label else f"Game #{game_id}"
+    )
     files, more = [file], []
     if pictures.close_up is not None:
         close = await asyncio.to_thread(pictures.close_up, view, status.names, **drawn)

@@ -31,7 +31,7 @@ from render.hexwar.arrows import draw_arrow
 from render.hexwar.changes import Changes, Fight, changes
 from render.hexwar.chips import chip_sprite, chip_style, mark_sprite, pill_sprite, seat_units
 from render.hexwar.frame import Frame, Placed
-from render.hexwar.geometry import HexLayout, hex_layout, row_span, window
+from render.hexwar.geometry import SQRT3, HexLayout, hex_layout, row_span, window
 from render.hexwar.legend import draw_legend, legend_height, title_info
 from rules.core.events import Event
 from rules.hexwar.state import Phase
@@ -240,12 +240,15 @@ def overlay(canvas: Image.Image, frame: Frame, view: HexWarView, marks: Changes)
     for fight in marks.fights:
         if fight.at in frame.centres:
             _fight(canvas, frame, fight)
-    for name, n in marks.losses:
-        if name in frame.centres:
-            _delta(canvas, frame, name, f"−{n}", look.LOSS, right=True)
+    deltas: dict[str, list[tuple[str, C.Rgb]]] = {}
     for name, n in marks.gains:
+        deltas.setdefault(name, []).append((f"+{n}", look.GAIN))
+    for name, n in marks.losses:
+        deltas.setdefault(name, []).append((f"−{n}", look.LOSS))
+    defended = {h.name for h in view.hexes if h.defences}
+    for name, shown in deltas.items():
         if name in frame.centres:
-            _delta(canvas, frame, name, f"+{n}", look.GAIN, right=False)
+            _deltas(canvas, frame, name, shown, name in defended)
     palette = look.board_palette()
     for label, at in numbers:  # last of all: an order's number always shows
         pill = pill_sprite(label, px(14), palette[C.WHITE], palette.ramp(C.INK, C.WHITE), palette[C.INK])
@@ -300,11 +303,37 @@ def _fight(canvas: Image.Image, frame: Frame, fight: Fight) -> None:
     paste_sprite(canvas, swords, (x, y))
 
 
-def _delta(canvas: Image.Image, frame: Frame, name: str, text: str, colour: C.Rgb, *, right: bool) -> None:
+def _deltas(
+    canvas: Image.Image, frame: Frame, name: str, shown: list[tuple[str, C.Rgb]], defended: bool
+) -> None:
+    for pill, at in delta_places(frame, name, shown, defended):
+        paste_sprite(canvas, pill, at)
+
+
+def delta_places(
+    frame: Frame, name: str, shown: list[tuple[str, C.Rgb]], defended: bool
+) -> list[tuple[Sprite, Point]]:
+    """A hex's ``+N`` and ``−N`` side by side low in the hex, wholly inside its outline (a badge on a
+    border reads as the neighbour's), left of the defence label when the hex has one: each pill and
+    its centre."""
     palette = look.board_palette()
     px = frame.sizes
     cx, cy = frame.centres[name]
-    x = cx + (1 if right else -1) * frame.layout.hex_width * 0.25
-    y = cy + frame.layout.size * 0.66
-    pill = pill_sprite(text, px(14), palette[C.INK], palette.ramp(colour, C.INK), palette[colour])
-    paste_sprite(canvas, pill, (x, y))
+    pills = [
+        pill_sprite(text, px(14), palette[C.INK], palette.ramp(colour, C.INK), palette[colour])
+        for text, colour in shown
+    ]
+    gap, margin = px(2), px(3)
+    width = sum(p.size[0] for p in pills) + gap * (len(pills) - 1)
+    height = max(p.size[1] for p in pills)
+    room = max(0.0, frame.layout.hex_width / 2 - margin - width / 2)  # how far the row may shift aside
+    left = cx - width / 2 - (min(frame.layout.size * 0.3, room) if defended else 0)
+    # The pills' lower corners stay above the hex's slanting bottom edges (a pointy-top hex's edge is
+    # ``size - |x| / sqrt 3`` below its centre at ``x`` across).
+    reach = max(abs(left - cx), abs(left + width - cx))
+    y = cy + min(frame.layout.size * 0.62, frame.layout.size - reach / SQRT3 - margin - height / 2)
+    placed = []
+    for pill in pills:
+        placed.append((pill, (left + pill.size[0] / 2, y)))
+        left += pill.size[0] + gap
+    return placed

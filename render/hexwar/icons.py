@@ -36,11 +36,16 @@ def _jump_troop(d: ImageDraw.ImageDraw, p: Pen, s: float) -> None:  # a canopy a
     d.polygon([p(43, 50), p(57, 50), p(55, 63), p(45, 63)], fill=255)
 
 
-def _hovercraft(d: ImageDraw.ImageDraw, p: Pen, s: float) -> None:  # a skirt, a cabin, a rear fan
-    d.rounded_rectangle((*p(4, 40), *p(96, 62)), radius=round(10 * s), fill=255)
-    d.rounded_rectangle((*p(24, 24), *p(70, 42)), radius=round(6 * s), fill=255)
-    d.ellipse((*p(72, 8), *p(94, 40)), outline=255, width=round(5 * s))
-    d.line([p(83, 12), p(83, 36)], fill=255, width=round(4 * s))
+def _hovercraft(d: ImageDraw.ImageDraw, p: Pen, s: float) -> None:
+    # Unlike the tank (tracks on the ground, a gun forward), it rides a round air cushion, with a pointed
+    # bow forward and a tall ducted fan at the stern, so the two read apart even at chip size.
+    d.ellipse((*p(2, 42), *p(98, 64)), fill=255)  # the air cushion
+    d.polygon([p(6, 46), p(6, 28), p(70, 28), p(97, 46)], fill=255)  # the deck, bow forward
+    d.line([p(10, 50), p(90, 50)], fill=0, width=round(3 * s))  # where the skirt meets the hull
+    d.ellipse((*p(4, 0), *p(38, 34)), fill=0)  # the fan's duct stands clear of the deck...
+    d.ellipse((*p(4, 0), *p(38, 34)), outline=255, width=round(6 * s))  # ...at the stern
+    d.line([p(21, 3), p(21, 31)], fill=255, width=round(5 * s))  # its blade
+    d.rectangle((*p(48, 18), *p(64, 28)), fill=255)  # the cabin
 
 
 def _tank(d: ImageDraw.ImageDraw, p: Pen, s: float) -> None:

@@ -3,7 +3,7 @@
 The legend is a table a row per seat: the seat's badge (its colour and shape), its name with what it is
 doing (writing orders, orders in, out) and numbers that fit the phase: the hexes left in hand while the
 board is built, the starting units left while they are placed, then hexes, cities, units, money and
-income (all public in Hex war).
+income, and the money earned over the game (the round limit's score; all public in Hex war).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from rules.hexwar.views import HexWarView
 DASH = "–"
 HAND_COLUMNS = ("Land", "City", "Port", "Water")
 UNIT_COLUMNS = ("Inf", "Tank", "Hov", "Plane")
-PLAY_COLUMNS = ("Hexes", "Cities", "Units", "Money", "Income")
+PLAY_COLUMNS = ("Hexes", "Cities", "Units", "Money", "Income", "Earned")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +59,8 @@ def rows(view: HexWarView, names: Sequence[str]) -> list[Row]:
         elif view.phase is Phase.UNITS:
             values = tuple(s.units_left[ORDER.index(u)] for u in ("inf", "tank", "hov", "plane"))
         else:
-            values = (s.hexes, s.cities, s.units, s.money, None if s.out else s.income)
+            # Earned: the money collected over the game, what a round limit is decided by.
+            values = (s.hexes, s.cities, s.units, s.money, None if s.out else s.income, s.earned)
         if s.resigned:
             note = "resigned"
         elif s.out:
@@ -120,16 +121,18 @@ def draw_legend(
     per_column = -(-len(table) // count)
     margin, gap = round(22 * scale), round(36 * scale)
     col_width = (canvas.width - 2 * margin - (count - 1) * gap) // count
-    number_width = round((72 if len(heads) > 4 else 84) * scale)
+    # Each number column's right edge: short counts get less room than the money columns' longer heads.
+    widths = [round((84 if len(heads) <= 4 else 58 if k < 3 else 76) * scale) for k in range(len(heads))]
+    rights = [sum(widths[: k + 1]) for k in range(len(heads))]
     head, regular, bold = font(round(17 * scale)), font(round(21 * scale)), font(round(21 * scale), bold=True)
     row_h = round(38 * scale)
     for c in range(count):
         x0 = margin + c * (col_width + gap)
         y = top + round(12 * scale)
-        numbers_x = x0 + col_width - number_width * len(heads)
+        numbers_x = x0 + col_width - rights[-1]
         draw_text(canvas, (x0, y + round(14 * scale)), "Player", head, palette.ramp(C.MUTED, C.PANEL), "lm")
         for k, label in enumerate(heads):
-            right = numbers_x + (k + 1) * number_width
+            right = numbers_x + rights[k]
             draw_text(
                 canvas, (right, y + round(14 * scale)), label, head, palette.ramp(C.MUTED, C.PANEL), "rm"
             )
@@ -155,7 +158,7 @@ def draw_legend(
                 draw_text(canvas, (end, mid), fit(note, regular, numbers_x - end - 4), regular,
                           palette.ramp(C.MUTED, bg), "lm")  # fmt: skip
             for k, value in enumerate(row.values):
-                right = numbers_x + (k + 1) * number_width
+                right = numbers_x + rights[k]
                 text = DASH if value is None else str(value)
                 draw_text(canvas, (right, mid), text, regular, palette.ramp(colour, bg), "rm")
             y += row_h

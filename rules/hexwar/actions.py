@@ -20,10 +20,12 @@ class PlaceHex(Action, frozen=True):
 
 
 class PlaceUnit(Action, frozen=True):
-    """Setup: put one of your starting units on a land hex you own."""
+    """Setup: put ``count`` of your starting units of one type on a land hex you own (at most what one
+    turn allows, option ``units_per_turn``)."""
 
     unit: str
     at: str
+    count: int = 1
 
 
 class PlaceCapital(Action, frozen=True):

@@ -86,7 +86,7 @@ def _setup(state: HexState, seat: int, action: Action, cup: DiceCup, events: lis
     if isinstance(action, PlaceHex):
         return setup.place_hex(state, seat, action.kind, action.at, cup, events)
     if isinstance(action, PlaceUnit):
-        return setup.place_unit(state, seat, action.unit, action.at, events)
+        return setup.place_unit(state, seat, action.unit, action.at, events, action.count)
     assert isinstance(action, PlaceCapital)
     return setup.place_capital(state, seat, action.at, events)
 

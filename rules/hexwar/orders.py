@@ -11,6 +11,7 @@ from msgspec.structs import replace
 
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
+from rules.core.names import did_you_mean
 from rules.core.tuples import with_item
 from rules.hexwar.actions import AimDefence, Bombard, BuildCity, Buy, BuyDefence, Jump, Move, Order
 from rules.hexwar.board import Board
@@ -141,12 +142,33 @@ def _available(
         )
 
 
+def load_at_sea(
+    state: HexState, seat: int, source: int, earlier: Sequence[Order], count: int = 1
+) -> tuple[str, ...]:
+    """The load a hovercraft order at sea that names none means: none while enough empty hovercraft
+    are free there, else the one load the seat's free loaded hovercraft there carry (a player should
+    not have to type again what a hovercraft already holds). Two different loads: none (the order must
+    say which)."""
+    used = committed(state, earlier)
+    free = {
+        s.cargo: s.count - used.get((source, HOV, s.cargo), 0)
+        for s in state.units[source]
+        if s.seat == seat and s.unit == HOV
+    }
+    if free.get((), 0) >= count:
+        return ()
+    loads = [c for c, n in free.items() if c and n > 0]
+    return loads[0] if len(loads) == 1 else ()
+
+
 def _check_move(state: HexState, seat: int, order: Move, earlier: Sequence[Order], b: Board) -> Move:
     source, target, unit = b.lookup(order.source), b.lookup(order.target), unit_id(order.unit)
     if order.cargo and unit != HOV:
         raise IllegalAction("bad_cargo", "Only hovercraft carry units.")
     cargo = check_cargo(order.cargo) if order.cargo else ()
     at_sea = b.water[source]
+    if at_sea and unit == HOV and not cargo:
+        cargo = load_at_sea(state, seat, source, earlier, order.count)
     _available(state, seat, (source, unit, cargo if at_sea else ()), earlier, b, order.count)
     if cargo and not at_sea:
         # Boarding: only units that start the round in the hovercraft's hex (the rules' boarding note).
@@ -176,6 +198,18 @@ def _why_not(state: HexState, seat: int, source: int, target: int, unit: str, b:
         return f"Ships stay on water; {there} is land (ships bombard the shore instead)."
     opened = _steps_ignoring_enemies(b, source, target, unit)
     if opened is None or opened > kind.move:
+        if b.distance[source][target] <= kind.move:
+            # Near enough as the crow flies, but what lies between is no way for this unit.
+            if unit in SHIPS:
+                between = "land or a gap in the board is in the way"
+            elif unit == HOV:
+                between = "a gap in the board is in the way"
+            else:
+                between = "water is in the way (a hovercraft carries units across)"
+            return (
+                f"{there} is {b.distance[source][target]} hex(es) from {here}, but {kind.plural} have no "
+                f"way there within {kind.move} hex(es): {between}."
+            )
         return f"{kind.plural.capitalize()} move at most {kind.move} hex(es); {there} is too far from {here}."
     return (
         f"Every way from {here} to {there} passes enemy units, enemy land or water another player "
@@ -249,7 +283,10 @@ def _check_buy(state: HexState, seat: int, order: Buy, b: Board) -> Buy:
 
 def _aim(kind: str, aim: str) -> str:
     if kind not in DEFENCE_TARGETS:
-        raise IllegalAction("bad_defence", f"“{kind}” is not a defence; they are ground, air and water.")
+        hint = did_you_mean(kind, DEFENCE_TARGETS)
+        raise IllegalAction(
+            "bad_defence", f"“{kind}” is not a defence; they are ground, air and water.{hint}"
+        )
     chosen = unit_id(aim) if aim else DEFENCE_DEFAULT_AIM[kind]
     if chosen not in DEFENCE_TARGETS[kind]:
         targets = ", ".join(DEFENCE_TARGETS[kind])

@@ -20,13 +20,14 @@ from msgspec.structs import replace
 from rules.core.dice import DiceCup
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
+from rules.core.names import did_you_mean, normalise
 from rules.core.tuples import with_item
 from rules.hexwar.board import GRIDS, frontier, grid
 from rules.hexwar.common import board_of, merge
 from rules.hexwar.events import CapitalPlaced, HexesDealt, HexPlaced, PlacementOrderDealt, UnitPlaced
 from rules.hexwar.state import KINDS, WATER_OWNER, HexOptions, HexState, Phase, Stack
 from rules.hexwar.turns import begin_round, collect_income
-from rules.hexwar.units import ORDER, STARTING_UNITS, UNITS, unit_id
+from rules.hexwar.units import ORDER, STARTING_UNITS, UNITS, count_text, unit_id
 
 # Each hand by number of players, counted per KINDS (land, city, port city, water): 25, 20, 16 and 15
 # hexes a hand, so 50, 60, 64 and 75 on the board, the document's sizes.
@@ -62,9 +63,11 @@ def new_game(options: HexOptions, players: int, events: list[Event]) -> HexState
 
 def place_hex(state: HexState, seat: int, kind: str, at: str, cup: DiceCup, events: list[Event]) -> HexState:
     g = grid(state.width, state.height)
-    kind = kind.strip().lower()
+    typed, kind = kind, normalise(kind)
+    kind = "port" if kind == "port_city" else kind
     if kind not in KINDS:
-        raise IllegalAction("bad_kind", f"“{kind}” is not a kind of hex; they are {', '.join(KINDS)}.")
+        hint = did_you_mean(typed, KINDS)
+        raise IllegalAction("bad_kind", f"“{typed}” is not a kind of hex; they are {', '.join(KINDS)}.{hint}")
     hand = state.hands[seat]
     if hand[KINDS.index(kind)] == 0:
         raise IllegalAction("not_in_hand", f"You have no {kind} hex left to place.")
@@ -116,19 +119,33 @@ def _own_land(state: HexState, seat: int, at: str, what: str) -> int:
     return hex_index
 
 
-def place_unit(state: HexState, seat: int, unit: str, at: str, events: list[Event]) -> HexState:
+def place_unit(
+    state: HexState, seat: int, unit: str, at: str, events: list[Event], count: int = 1
+) -> HexState:
     unit = unit_id(unit)
     left = state.units_left[seat]
-    if left[ORDER.index(unit)] == 0:
+    have = left[ORDER.index(unit)]
+    if have == 0:
         raise IllegalAction("none_left", f"You have no {UNITS[unit].plural} left to place.")
+    if count < 1:
+        raise IllegalAction("bad_count", "Place at least one unit.")
+    if count > have:
+        raise IllegalAction("none_left", f"You have only {count_text(unit, have)} left to place.")
+    allowed = state.options.units_per_turn - state.placed_this_turn
+    if count > allowed:
+        raise IllegalAction(
+            "too_many_this_turn",
+            f"You may place {allowed} more starting unit(s) this turn (the game's units per turn is "
+            f"{state.options.units_per_turn}).",
+        )
     hex_index = _own_land(state, seat, at, "Starting units")
-    events.append(UnitPlaced(seat, unit, board_of(state).names[hex_index]))
-    left = with_item(left, ORDER.index(unit), left[ORDER.index(unit)] - 1)
+    events.extend(UnitPlaced(seat, unit, board_of(state).names[hex_index]) for _ in range(count))
+    left = with_item(left, ORDER.index(unit), have - count)
     state = replace(
         state,
-        units=with_item(state.units, hex_index, merge((*state.units[hex_index], Stack(seat, unit, 1)))),
+        units=with_item(state.units, hex_index, merge((*state.units[hex_index], Stack(seat, unit, count)))),
         units_left=with_item(state.units_left, seat, left),
-        placed_this_turn=state.placed_this_turn + 1,
+        placed_this_turn=state.placed_this_turn + count,
     )
     if sum(left) and state.placed_this_turn < state.options.units_per_turn:
         return state

@@ -58,6 +58,14 @@ def end_round(state: HexState, events: list[Event]) -> HexState:
         winners = tuple(s for s in state.playing() if state.earned[s] == best)
         events.append(GameWon(winners, "money"))
         who = " and ".join(f"Seat {s + 1}" for s in winners)
-        summary = f"After {state.round} rounds {who} earned the most money ({best})."
+        # Every seat's total, so the final message shows the score that decided the game.
+        others = ", ".join(
+            f"Seat {s + 1} {state.earned[s]}"
+            for s in sorted(range(state.players), key=lambda s: -state.earned[s])
+            if s not in winners
+        )
+        summary = f"After {state.round} rounds {who} earned the most money ({best})." + (
+            f" Money earned by the others: {others}." if others else ""
+        )
         return replace(state, phase=Phase.OVER, winners=winners, summary=summary)
     return begin_round(state, events)

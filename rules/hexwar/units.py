@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.core.errors import IllegalAction
+from rules.core.names import did_you_mean, normalise
 
 INF, JT, HOV, TANK, PLANE, FRIG, BATT = "inf", "jt", "hov", "tank", "plane", "frig", "batt"
 ORDER = (INF, JT, HOV, TANK, PLANE, FRIG, BATT)  # the table's order: canonical order everywhere
@@ -100,10 +101,11 @@ ALIASES = {
 
 def unit_id(text: str) -> str:
     """A unit as a player may type it (``Tank``, ``infantry``, ``jt``), or a sentence naming the units."""
-    key = text.strip().lower().replace(" ", "")
-    key = ALIASES.get(key, key)
+    key = normalise(text)
+    key = ALIASES.get(key, ALIASES.get(key.replace("_", ""), key))
     if key not in UNITS:
-        raise IllegalAction("bad_unit", f"“{text}” is not a unit; units are {', '.join(ORDER)}.")
+        hint = did_you_mean(text, [*ORDER, *ALIASES], {alias: unit for alias, unit in ALIASES.items()})
+        raise IllegalAction("bad_unit", f"“{text}” is not a unit; units are {', '.join(ORDER)}.{hint}")
     return key
 
 

@@ -120,7 +120,11 @@ def view(state: HexState, seat: int | None) -> HexWarView:
                     for h in range(len(state.cells))
                     if state.capital_of[h] >= 0 and state.owner[h] == s
                 ),
-                units=sum(st.count for stacks in state.units for st in stacks if st.seat == s),
+                # Passengers aboard hovercraft at sea are units too (each hovercraft of a stack carries the
+                # stack's cargo).
+                units=sum(
+                    st.count * (1 + len(st.cargo)) for stacks in state.units for st in stacks if st.seat == s
+                ),
                 building=len(state.projects[s]),
                 hand=state.hands[s],
                 units_left=state.units_left[s],

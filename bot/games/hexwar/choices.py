@@ -15,7 +15,7 @@ from bot.parsing import is_count
 from rules.core.errors import IllegalAction
 from rules.hexwar.board import frontier, grid
 from rules.hexwar.common import board_of, count_of, factories_for, held_full_round, is_city
-from rules.hexwar.orders import committed, money_left
+from rules.hexwar.orders import committed, load_at_sea, money_left
 from rules.hexwar.routes import destinations, jump_targets, shore
 from rules.hexwar.state import KINDS, WATER_OWNER, HexState, Phase
 from rules.hexwar.text import order_text
@@ -345,6 +345,8 @@ def default_count(state: HexState, seat: int, source: str, unit: str, cargo: tup
     if h is None or kind is None:
         return 1
     at_sea = board_of(state).water[h]
+    if at_sea and kind == HOV and not cargo:  # a loaded hovercraft carries its load without naming it
+        cargo = load_at_sea(state, seat, h, state.orders[seat])
     most = free_units(state, seat, h, kind, cargo if at_sea else ())
     if cargo and not at_sea:  # boarding: as many hovercraft as there are loads to carry
         most = min(most, *(free_units(state, seat, h, u) // cargo.count(u) for u in set(cargo)))

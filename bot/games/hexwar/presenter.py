@@ -28,6 +28,7 @@ from rules.hexwar.events import (
     UnitPlaced,
 )
 from rules.hexwar.state import Phase
+from rules.hexwar.units import ORDER, count_text
 from rules.hexwar.views import HexWarView
 
 # What a player who was away wants to read, by kind; the rest (every move, every die) is in the log
@@ -46,6 +47,8 @@ class HexWarPresenter:
         if view.phase is Phase.UNITS:
             return f"{sum(s.units_left)} starting units to place"
         line = f"{s.hexes} hexes · {s.cities} cities · {s.units} units · money {s.money} (+{s.income})"
+        # What the round limit is decided by: every player should see the race.
+        line += f" · earned {s.earned}" if view.options.rounds else ""
         if view.phase is Phase.ORDERS and not s.out:
             line += " · orders in ✓" if s.submitted else " · writing orders"
         return line
@@ -59,11 +62,23 @@ class HexWarPresenter:
         return digest(events, seat, names)
 
     def private_text(self, view: HexWarView) -> str | None:
-        """The viewer's orders this round, numbered as ``/hex cancel`` takes them, the money left and
-        the cities being bought; None for the public view and outside a round."""
-        if view.viewer is None or view.orders is None or view.phase is not Phase.ORDERS:
+        """What the viewer's own (the terminal's ``cards``): Hex war has no cards, so in a round its
+        orders, numbered as ``/hex cancel`` takes them, the money left and the cities being bought; in
+        setup what it has left to place. None for the public view and once the game is over."""
+        if view.viewer is None or view.viewer >= len(view.seats) or view.phase is Phase.OVER:
             return None
-        return "\n".join(order_lines(view))
+        if view.phase is Phase.ORDERS and view.orders is not None:
+            head = f"Hex war has no cards. Your orders for round {view.round} (only you see them):"
+            return "\n".join([head, *order_lines(view)])
+        seat = view.seats[view.viewer]
+        if view.phase is Phase.HEXES:
+            kinds = ("land", "city", "port", "water")
+            hand = ", ".join(f"{n} {k}" for k, n in zip(kinds, seat.hand, strict=True) if n) or "none"
+            return f"Hex war has no cards. Your hexes left to place: {hand}."
+        if view.phase is Phase.UNITS:
+            left = ", ".join(count_text(u, n) for u, n in zip(ORDER, seat.units_left, strict=True) if n)
+            return f"Hex war has no cards. Your starting units left to place: {left or 'none'}."
+        return "Hex war has no cards. Place your capital on one of your land hexes."
 
 
 def _acted(event: Event, seat: int) -> bool:

@@ -4,14 +4,17 @@ on Discord) and ``submit``/``hold``. Also the unit table that ``/hex units`` sho
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Mapping, Sequence
 
-from bot.commands import PlainText
+from bot.commands import CLIENT_COMMANDS, PlainText
 from bot.games.hexwar.choices import default_count, parse_cargo
 from bot.models import ServiceError
 from bot.parsing import is_count
 from rules.core.events import Action
-from rules.hexwar.actions import Move, SubmitOrders
+from rules.core.names import did_you_mean
+from rules.hexwar import RULES
+from rules.hexwar.actions import Move, PlaceUnit, SubmitOrders
 from rules.hexwar.board import frontier, grid
 from rules.hexwar.orders import money_left
 from rules.hexwar.state import HexState, Phase
@@ -31,7 +34,7 @@ NOTES = {
 
 HELP: tuple[tuple[str, str], ...] = (
     ("place <kind> <cell>", "setup: a hex from your hand (land city port water): place land C7"),
-    ("unit <unit> <hex>", "setup: a starting unit on your land: unit inf C7"),
+    ("unit <unit> <hex> [n]", "setup: starting units on your land, as many as a turn allows: unit inf C7 2"),
     ("capital <hex>", "setup: your capital, on any of your land: capital C7"),
     ("move <from> <to> <unit> [n] [load]", "order: move C7 D7 inf 3 · move C7 C8 hov 1 inf inf (boarding)"),
     ("jump <from> <to> [n]", "order: jump troops' one-time jump, up to 3 hexes: jump C7 E7 2"),
@@ -70,12 +73,23 @@ class HexWarText(PlainText):
         "cancel": "CancelOrder",
     }
     help: Sequence[tuple[str, str]] = HELP
-    note = "Hexes are named by column and row, like C7. `cards` lists the orders you have written."
+    note = (
+        "Hexes are named by column and row, like C7. Hex war has no cards: `cards` lists the orders you "
+        "have written (in setup, what you have left to place)."
+    )
 
     def parse(self, words: Sequence[str], state: HexState | None) -> Action | None:
         verb = words[0].lower()
+        if verb not in KNOWN and verb.replace("_", "") not in ACTION_NAMES:
+            # A slip of the thumb gets the likely command, not a bare refusal.
+            hint = did_you_mean(verb, KNOWN)
+            raise ServiceError(
+                "unknown_command", f"“{words[0]}” is not a command here; type help for the list.{hint}"
+            )
         if verb in ("submit", "hold") and len(words) == 1:
             return SubmitOrders(hold=verb == "hold")
+        if verb == "unit" and len(words) == 4 and is_count(words[3]) and state is not None:
+            return _starting_units(state, words[1], words[2], int(words[3]))
         if verb != "move":
             return None
         if len(words) < 4:
@@ -118,7 +132,9 @@ class HexWarText(PlainText):
             cells = " ".join(g.name(c) for c in frontier(g, state.cells)[:20])
             return f"Place a hex (you hold {kinds}): place <kind> <cell>. Free cells: {cells}"
         if state.phase is Phase.UNITS:
-            return "Place a starting unit on your land: unit <inf|tank|hov|plane> <hex>."
+            allowed = state.options.units_per_turn - state.placed_this_turn
+            units = "unit <inf|tank|hov|plane> <hex> [n]"
+            return f"Place starting units on your land ({allowed} this turn): {units}."
         if state.phase is Phase.CAPITALS:
             return "Place your capital on any of your land hexes: capital <hex>."
         if state.phase is Phase.ORDERS:
@@ -138,6 +154,35 @@ class HexWarText(PlainText):
         if words[0].lower() == "units":
             return unit_table().replace("`", "")
         return None
+
+
+# Every word the terminal takes in a Hex war game: its verbs, the client's own commands and ``units``.
+KNOWN = (
+    *HexWarText.verbs,
+    "move",
+    "submit",
+    "hold",
+    "units",
+    *(name.split()[0] for name, _ in CLIENT_COMMANDS),
+    "pause",
+    "resume",
+    "endgame",
+    "quit",
+    "exit",
+    "help",
+)
+
+
+# The engine's own action names, which the generic parser also takes (``submit_orders``, as the AI's
+# moves are shown).
+ACTION_NAMES = frozenset(cls.__name__.lower() for cls in typing.get_args(RULES.action_type))
+
+
+def _starting_units(state: HexState, unit: str, at: str, count: int) -> Action:
+    """``unit inf C7 3``: as ``/hex unit`` with a count, as many as this turn allows (the rest wait for
+    the next turn); the engine judges the rest."""
+    allowed = state.options.units_per_turn - state.placed_this_turn
+    return PlaceUnit(unit, at, max(1, min(count, allowed)) if state.phase is Phase.UNITS else count)
 
 
 def _writer(state: HexState) -> int:

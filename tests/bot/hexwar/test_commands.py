@@ -20,6 +20,7 @@ from rules.hexwar import RULES
 from rules.hexwar.actions import CancelOrder, Move, SubmitOrders
 from rules.hexwar.options import make_options
 from rules.hexwar.state import Phase
+from rules.hexwar.text import order_text
 from rules.hexwar.units import TANK
 from tests.render.hexwar import samples
 
@@ -108,7 +109,11 @@ def test_the_presenter_tells_standings_own_orders_and_what_happened_since_ones_l
     state = samples.with_orders()
     mine = RULES.view(state, 0)
     text = PRESENTER.private_text(mine)
-    assert text is not None and text.startswith("1. ") and "Money left" in text
+    assert text is not None and "Money left" in text
+    assert text.splitlines()[:2] == [
+        f"Hex war has no cards. Your orders for round {state.round} (only you see them):",
+        f"1. {order_text(state.orders[0][0])}",
+    ]
     assert PRESENTER.private_text(RULES.view(state, None)) is None
     standing = PRESENTER.standing(RULES.view(state, None), 0)
     assert standing is not None and "hexes" in standing and "writing orders" in standing

@@ -90,7 +90,7 @@ async def test_autocomplete_refusals_private_cards_and_the_card_menu(
         await fd.slash("bob", CHANNEL, "sk attack", {"from": attack.source, "to": attack.target})
         assert await waiting(fd, app, game_id) == ("alice", "defend")
         # Alice answers by setting standing orders: they answer her steps now and later, and stay hers
-        # alone (the log shows others a secret move; the steps they answered are public as usual).
+        # alone (the log shows others nothing of them; the steps they answered are public as usual).
         shown = len(fd.messages(CHANNEL, ephemeral=False))
         orders = await fd.slash("alice", CHANNEL, "sk orders", defend="all", assign="best", order="formed")
         assert orders.ephemeral and "defend all" in orders.content and "answered" in orders.content
@@ -104,7 +104,7 @@ async def test_autocomplete_refusals_private_cards_and_the_card_menu(
         )
         log = await fd.slash("bob", CHANNEL, "game log")
         told = log.embeds[0]["description"]
-        assert "kept secret" in told and "set orders" not in told and "'formed'" not in told
+        assert "kept secret" not in told and "set orders" not in told and "'formed'" not in told
         message = latest_buttons(fd)
         menu_id = next(c for c in message.custom_ids if c.startswith("wbm:"))
         refused = await fd.click("alice", message, menu_id)

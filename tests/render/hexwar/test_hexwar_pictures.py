@@ -134,3 +134,51 @@ def test_names_and_counts_read_when_shown_550_px_wide() -> None:
     assert layout.hex_width * scale >= 38
     assert px(19) * scale >= 8.5  # hex names (bold)
     assert chip_style(px.hex_scale).font * scale >= 10  # unit counts (bold)
+
+
+def test_the_tank_and_the_hovercraft_have_clearly_different_shapes() -> None:
+    """Issue 29: the two icons looked alike (both a long low body with something sticking out top right).
+    Now the hovercraft's fan stands at its stern (top left), where the tank has nothing, and the tank's
+    gun points forward (top right), where the hovercraft has nothing: at every chip size."""
+    from render.hexwar.icons import icon_mask
+
+    def ink(name: str, height: int, box: tuple[float, float, float, float]) -> int:
+        mask = icon_mask(name, height)
+        w, h = mask.size
+        area = mask.crop((round(box[0] * w), round(box[1] * h), round(box[2] * w), round(box[3] * h)))
+        return sum(area.point(lambda a: 1 if a >= 128 else 0).tobytes())
+
+    stern, bow = (0.0, 0.0, 0.38, 0.4), (0.66, 0.0, 1.0, 0.4)
+    for height in (12, 16, 32, 64):
+        assert ink("hov", height, stern) > 4 * max(1, ink("tank", height, stern)), height
+        assert ink("tank", height, bow) > 4 * max(1, ink("hov", height, bow)), height
+
+
+def _inside(point: tuple[float, float], corners: list[tuple[float, float]]) -> bool:
+    """Whether ``point`` is inside the convex polygon ``corners`` (either winding)."""
+    signs = set()
+    for (x0, y0), (x1, y1) in zip(corners, [*corners[1:], corners[0]], strict=True):
+        cross = (x1 - x0) * (point[1] - y0) - (y1 - y0) * (point[0] - x0)
+        signs.add(cross > 0)
+    return len(signs) == 1
+
+
+def test_gain_and_loss_badges_lie_wholly_inside_their_hex() -> None:
+    """Issue 29: the ``+N`` and ``−N`` badges sat on the borders between hexes."""
+    from render.hexwar import look
+    from render.hexwar.board import delta_places
+
+    view, events = samples.board_5p()
+    for width in (REFERENCE_WIDTH, SHOWN):
+        _, frame = map_image(view, title_info(view, samples.NAMES, "Hex war"), width, 0)
+        marks = changes(events)
+        assert marks.gains and marks.losses
+        for name in frame.centres:
+            for defended in (False, True):
+                shown = [("+12", look.GAIN), ("−3", look.LOSS)]
+                corners = frame.layout.corners(frame.centres[name])
+                for pill, (x, y) in delta_places(frame, name, shown, defended):
+                    w, h = pill.size
+                    for dx in (-w / 2, w / 2):
+                        for dy in (-h / 2, h / 2):
+                            assert _inside((x + dx, y + dy), corners), (name, width, defended)

@@ -73,7 +73,9 @@ def test_after_the_round_limit_the_most_money_earned_wins_and_a_tie_is_shared():
     state = position(hexes, capitals={"B3": 0, "D3": 1}, options=HexOptions(rounds=3), earned=(40, 40))
     after, events = play_round(state, {})
     assert of_type(events, GameWon) == [GameWon((1,), "money")]  # earned 40 + 9 against 40 + 7
-    assert RULES.result(after).summary == "After 3 rounds Seat 2 earned the most money (49)."
+    assert RULES.result(after).summary == (
+        "After 3 rounds Seat 2 earned the most money (49). Money earned by the others: Seat 1 47."
+    )
     tied = position(hexes, capitals={"B3": 0, "D3": 1}, options=HexOptions(rounds=3), earned=(42, 40))
     assert of_type(play_round(tied, {})[1], GameWon) == [GameWon((0, 1), "money")]
     unlimited = position(hexes, capitals={"B3": 0, "D3": 1}, options=HexOptions(rounds=0), round_number=300)

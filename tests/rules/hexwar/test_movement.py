@@ -105,7 +105,8 @@ def test_passengers_stay_aboard_at_sea_and_land_with_their_hovercraft():
     state = position(sea, {"B3": [(0, "hov", 1), (0, "inf", 2)]})
     after, events = play_round(state, {0: [Move("B3", "C3", "hov", 1, ("inf", "inf"))]})
     assert stacks_in(after, "C3") == (Stack(0, "hov", 1, ("inf", "inf")),) and stacks_in(after, "B3") == ()
-    assert refused(after, 0, Move("C3", "D3", "hov")).code == "not_enough"  # name the load it carries
+    # The load need not be named again (issue 29): the order carries the one load aboard.
+    assert write(after, 0, Move("C3", "D3", "hov")).orders[0] == (Move("C3", "D3", "hov", 1, ("inf", "inf")),)
     landed, events = play_round(after, {0: [Move("C3", "D3", "hov", 1, ("inf", "inf"))]})
     assert units_in(landed, "D3") == {(0, "inf"): 2, (0, "hov"): 1}
     assert of_type(events, UnitsMoved) == [UnitsMoved(0, "C3", "D3", "hov", 1, ("inf", "inf"))]
