@@ -159,24 +159,33 @@ def _check_sea(state: AAState, power: int, path: tuple[int, ...], p: Plan, comba
         if not combat:
             raise IllegalAction("hostile_zone", f"{NAMES[end]} holds enemy units: that is a combat move.")
         p.battle = True
-    # Allied fighters aboard leave with the carriers when the carriers left behind lack room for them.
+    # Allied fighters aboard are cargo: those the carriers staying behind lack room for sail with the
+    # moving carriers. The room is counted as it will be once these carriers have gone (issue 29: it was
+    # counted while they were still there, so a carrier that was not full left its ally's fighter at
+    # sea); the mover's own fighters that stay keep their places, as they are its to fly off.
     carriers = sum(s.count for s in p.taken if s.unit == "carrier")
     if carriers:
-        start = path[0]
-        allied = [
-            s
-            for s in state.units[start]
-            if s.unit == "fighter" and s.power != power and SIDE[s.power] == SIDE[power]
-        ]
-        room_left = carrier_room(state, start, power) + 2 * carriers
-        excess = min(sum(s.count for s in allied) - max(room_left - 2 * carriers, 0), 2 * carriers)
-        excess = max(excess, 0)
-        for s in allied:
-            if excess == 0:
-                break
-            n = min(excess, s.count)
-            p.riders.append(replace(s, count=n))
-            excess -= n
+        p.riders = _riders(state, power, path[0], p.taken, carriers)
+
+
+def _riders(state: AAState, power: int, start: int, taken: list[Stack], carriers: int) -> list[Stack]:
+    here = state.units[start]
+    friendly = [s for s in here if SIDE[s.power] == SIDE[power]]
+    staying = sum(s.count for s in friendly if s.unit == "carrier") - carriers
+    own_staying = sum(s.count for s in here if s.power == power and s.unit == "fighter") - sum(
+        s.count for s in taken if s.unit == "fighter"
+    )
+    allied = [s for s in friendly if s.unit == "fighter" and s.power != power]
+    room = max(2 * staying - own_staying, 0)
+    excess = min(max(sum(s.count for s in allied) - room, 0), 2 * carriers)
+    riders = []
+    for s in allied:
+        if excess == 0:
+            break
+        n = min(excess, s.count)
+        riders.append(replace(s, count=n))
+        excess -= n
+    return riders
 
 
 def _check_land(state: AAState, power: int, path: tuple[int, ...], p: Plan, combat: bool) -> None:

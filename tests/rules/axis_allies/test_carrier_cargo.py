@@ -1,0 +1,134 @@
+"""Issue 29: an ally's fighters aboard a carrier, and fighters left at sea with no carrier.
+
+Each case says what Warboard did before (the wrong outcome it reproduces); the assertions say what the
+rules want. Dice are scripted: within a round, the attacker's volley (units in UNIT_ORDER), then each
+defending power's.
+"""
+
+from __future__ import annotations
+
+from rules.axis_allies import RULES
+from rules.axis_allies.actions import Battle, EndPhase, Move
+from rules.axis_allies.events import UnitsLost
+from rules.axis_allies.state import Phase
+from rules.core.dice import ScriptedRng
+from tests.rules.axis_allies.aa_position import NONE, position, units_in
+
+
+def act(state, action, dice=()):
+    rng = ScriptedRng(dice) if dice else NONE
+    state, events = RULES.apply(state, RULES.to_act(state)[0], action, rng)
+    assert not dice or rng.unused == 0, "every scripted die is rolled"
+    return state, events
+
+
+def move(state, units, *path):
+    return act(state, Move(tuple(units.items()), path))[0]
+
+
+# ---- allied fighters aboard are cargo ------------------------------------------------------------------
+
+
+def test_a_russian_fighter_aboard_a_british_carrier_that_is_not_full_sails_with_it():
+    """Before: the carrier (room for 2, carrying 1 Russian fighter) arrived in the North Sea alone; the
+    fighter stayed in the Karelia zone with no carrier, survived the UK's turn and flew on next turn.
+    The room counted was the room while the carrier was still there."""
+    units = {"Karelia Sea Zone": {"uk": {"carrier": 1}, "russia": {"fighter": 1}}}
+    state = position(units, power="uk", phase=Phase.NONCOMBAT_MOVE)
+    state = move(state, {"carrier": 1}, "Karelia Sea Zone", "North Sea Zone")
+    assert units_in(state, "North Sea Zone") == {"carrier": 1, "fighter": 1}
+    assert units_in(state, "North Sea Zone", "russia") == {"fighter": 1}
+    assert units_in(state, "Karelia Sea Zone") == {}
+    state, events = act(state, EndPhase())  # the UK's non-combat move ends: the fighter is aboard
+    assert not any(isinstance(e, UnitsLost) for e in events)
+    assert units_in(state, "North Sea Zone", "russia") == {"fighter": 1}
+
+
+def test_an_allied_fighter_rides_into_a_sea_battle_as_cargo_and_does_not_fight():
+    """The combat move too: the American fighter goes with the carrier into the battle in the North Sea;
+    it is cargo, so only the carrier rolls (1 die: a 1 sinks the German submarine)."""
+    units = {
+        "Karelia Sea Zone": {"uk": {"carrier": 1}, "usa": {"fighter": 1}},
+        "North Sea Zone": {"germany": {"submarine": 1}},
+    }
+    state = position(units, power="uk")
+    state = move(state, {"carrier": 1}, "Karelia Sea Zone", "North Sea Zone")
+    assert units_in(state, "Karelia Sea Zone") == {}
+    state, _ = act(state, EndPhase())
+    state, _ = act(state, Battle("North Sea Zone"), [1] + [6])  # the carrier hits; the submarine misses
+    assert units_in(state, "North Sea Zone") == {"carrier": 1, "fighter": 1}
+    assert units_in(state, "North Sea Zone", "germany") == {}
+
+
+def test_allied_fighters_the_carriers_staying_behind_have_room_for_stay():
+    """Two British carriers, two American fighters: one carrier sails; the one left holds both."""
+    units = {"Karelia Sea Zone": {"uk": {"carrier": 2}, "usa": {"fighter": 2}}}
+    state = position(units, power="uk", phase=Phase.NONCOMBAT_MOVE)
+    state = move(state, {"carrier": 1}, "Karelia Sea Zone", "North Sea Zone")
+    assert units_in(state, "North Sea Zone") == {"carrier": 1}
+    assert units_in(state, "Karelia Sea Zone") == {"carrier": 1, "fighter": 2}
+
+
+def test_the_movers_own_fighters_left_on_a_staying_carrier_keep_their_places():
+    """Two British carriers with two British and two American fighters: one carrier sails. The British
+    fighters stay on the carrier left behind, so the American ones are aboard the one that sails."""
+    units = {"Karelia Sea Zone": {"uk": {"carrier": 2, "fighter": 2}, "usa": {"fighter": 2}}}
+    state = position(units, power="uk", phase=Phase.NONCOMBAT_MOVE)
+    state = move(state, {"carrier": 1}, "Karelia Sea Zone", "North Sea Zone")
+    assert units_in(state, "North Sea Zone", "usa") == {"fighter": 2}
+    assert units_in(state, "Karelia Sea Zone") == {"carrier": 1, "fighter": 2}
+
+
+# ---- no fighter survives at sea without a carrier ------------------------------------------------------
+
+
+def test_an_allied_fighter_at_sea_with_no_carrier_is_lost_at_the_end_of_the_turn():
+    """Before: the end-of-turn landing check looked only at the moving power's aircraft, so a Russian
+    fighter whose British carrier sank (it was cargo: it does not fight) floated on in the North Sea and
+    flew off next turn. The carrier meets a German battleship: the carrier misses (6), the battleship
+    hits (1) and the carrier sinks; the UK retreats nothing (all lost)."""
+    units = {
+        "Karelia Sea Zone": {"uk": {"carrier": 1}, "russia": {"fighter": 1}},
+        "North Sea Zone": {"germany": {"battleship": 1}},
+    }
+    state = position(units, power="uk")
+    state = move(state, {"carrier": 1}, "Karelia Sea Zone", "North Sea Zone")
+    state, _ = act(state, EndPhase())
+    state, _ = act(state, Battle("North Sea Zone"), [6] + [1])
+    assert units_in(state, "North Sea Zone", "uk") == {}
+    assert units_in(state, "North Sea Zone", "russia") == {"fighter": 1}  # until the turn ends
+    assert state.phase is Phase.NONCOMBAT_MOVE
+    state, events = act(state, EndPhase())
+    assert UnitsLost("russia", "North Sea Zone", (("fighter", 1),), "no place to land") in events
+    assert units_in(state, "North Sea Zone") == {"battleship": 1}
+
+
+def test_the_movers_fighters_go_before_an_allys_when_a_carrier_is_crowded():
+    """One British carrier, one American fighter aboard, two British fighters flown in: one fighter too
+    many. The British fighter is lost (its owner flew it there); the American cargo keeps its place."""
+    units = {
+        "North Sea Zone": {"uk": {"carrier": 1}, "usa": {"fighter": 1}},
+        "United Kingdom": {"uk": {"fighter": 2}},
+    }
+    state = position(units, power="uk", phase=Phase.NONCOMBAT_MOVE)
+    state = move(state, {"fighter": 2}, "United Kingdom", "North Sea Zone")
+    state, events = act(state, EndPhase())
+    assert UnitsLost("uk", "North Sea Zone", (("fighter", 1),), "no place to land") in events
+    assert not any(isinstance(e, UnitsLost) and e.power == "usa" for e in events)
+    assert units_in(state, "North Sea Zone", "usa") == {"fighter": 1}
+
+
+def test_every_sides_fighters_beyond_their_carriers_room_are_lost_when_the_turn_ends():
+    """However it came about, a fighter at sea with no carrier does not outlive the turn: here a
+    Russian fighter in the Karelia zone and a German one beside a German carrier that holds 2 of 3,
+    at the end of the UK's non-combat move."""
+    units = {
+        "Karelia Sea Zone": {"russia": {"fighter": 1}},
+        "Baltic Sea Zone": {"germany": {"carrier": 1, "fighter": 3}},
+    }
+    state = position(units, power="uk", phase=Phase.NONCOMBAT_MOVE)
+    state, events = act(state, EndPhase())
+    assert UnitsLost("russia", "Karelia Sea Zone", (("fighter", 1),), "no place to land") in events
+    assert UnitsLost("germany", "Baltic Sea Zone", (("fighter", 1),), "no place to land") in events
+    assert units_in(state, "Karelia Sea Zone") == {}
+    assert units_in(state, "Baltic Sea Zone") == {"carrier": 1, "fighter": 2}
