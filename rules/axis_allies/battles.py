@@ -51,7 +51,7 @@ from rules.axis_allies.state import (
     AAState,
     Stack,
 )
-from rules.axis_allies.units import Domain, Unit, movement, unit_type
+from rules.axis_allies.units import Domain, Unit, movement, unit_type, unit_words
 from rules.core.dice import DiceCup
 from rules.core.errors import IllegalAction
 from rules.core.events import Action, Event
@@ -295,7 +295,9 @@ def _pick_casualties(
         kind, _ = parse_unit(name, True)
         of_kind = [u for u in pool if u.kind == kind]
         if len(of_kind) < n:
-            raise IllegalAction("not_in_battle", f"You have {len(of_kind)} {kind} in this battle, not {n}.")
+            raise IllegalAction(
+                "not_in_battle", f"You have {unit_words(kind, len(of_kind))} in this battle, not {n}."
+            )
         for u in of_kind[:n]:
             chosen.append(u)
             pool.remove(u)

@@ -52,10 +52,16 @@ def apply(state: AAState, seat: int, action: Action, rng: Rng) -> tuple[AAState,
         raise IllegalAction("no_seat", "That seat is not in this game.")
     if state.phase is Phase.OVER:
         raise IllegalAction("game_over", "This game is over.")
-    if isinstance(action, Resign):
-        new = _resign(state, seat, events)
-    else:
-        new = _dispatch(state, seat, action, cup, events)
+    try:
+        if isinstance(action, Resign):
+            new = _resign(state, seat, events)
+        else:
+            new = _dispatch(state, seat, action, cup, events)
+    except IllegalAction as refused:
+        # Names such as "Karelia S.S.R." end in a full stop of their own: end the sentence on it.
+        if refused.message.endswith(".."):
+            raise IllegalAction(refused.code, refused.message[:-1]) from None
+        raise
     return replace(new, rolls=cup.count), events
 
 

@@ -112,7 +112,12 @@ def plan(state: AAState, power: int, action: Move) -> Plan:
     for unit, cargo, n in requests:
         match = eligible(state, power, stacks, start, unit, cargo, len(path) - 1, combat)
         label = unit if cargo is None else f"transport:{'+'.join(cargo) or 'empty'}"
-        plan_.taken += take(stacks, n, match, label, start)
+        held = sum(
+            s.count
+            for s in state.units[start]
+            if s.power == power and s.unit == unit and (cargo is None or s.cargo == cargo)
+        )
+        plan_.taken += take(stacks, n, match, label, start, held)
     if SEA in domains:
         _check_sea(state, power, path, plan_, combat)
     elif LAND in domains:
@@ -125,13 +130,18 @@ def plan(state: AAState, power: int, action: Move) -> Plan:
 
 
 def _planned_route(state: AAState, power: int, action: Move, ends: tuple[int, int]) -> Plan:
-    """A move that named only its two ends: the first shortest route the rules accept, or the
-    refusal the plain two-space move gets (which names the problem: the spaces do not border)."""
+    """A move that named only its two ends: the first shortest route the rules accept, else the first
+    route's refusal, which names what is wrong."""
+    first: IllegalAction | None = None
     for path in candidate_paths(ends[0], ends[1], domain_of(action.units)):
         try:
             return plan(state, power, replace(action, path=tuple(NAMES[x] for x in path)))
-        except IllegalAction:
-            continue
+        except IllegalAction as refused:
+            first = first or refused
+    # The first route's refusal says what is wrong (too few units, an enemy territory in the way);
+    # "does not border" only when there is no route at all (issue 29: it was said for every refusal).
+    if first is not None:
+        raise first
     raise IllegalAction("not_adjacent", f"{NAMES[ends[0]]} does not border {NAMES[ends[1]]}.")
 
 

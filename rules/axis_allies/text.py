@@ -39,7 +39,7 @@ from rules.axis_allies.events import (
     UnitsMoved,
     UnitsPlaced,
 )
-from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES, Unit
+from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES, Unit, unit_words
 from rules.core.events import DiceRolled, Event
 
 PHASE_NAMES = {
@@ -85,8 +85,7 @@ def _retreated(where: str, who: str, units: Sequence[Unit], to: str) -> str:
 
 
 def unit_name(kind: str, n: int) -> str:
-    name = UNIT_TYPES[kind].name.lower() if kind in UNIT_TYPES else kind
-    return f"{n} {name}"
+    return unit_words(kind, n)
 
 
 def describe(event: Event, names: Sequence[str]) -> str | None:

@@ -26,7 +26,7 @@ from rules.axis_allies.engine import acting_power
 from rules.axis_allies.legal import moves
 from rules.axis_allies.mobilize import placeable
 from rules.axis_allies.state import AAState, Stack
-from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES, cost, is_air, is_sea
+from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES, cost, is_air, is_sea, unit_word
 
 Choice = tuple[str, str]  # (what the player sees, the value sent back)
 
@@ -111,7 +111,7 @@ def retreat_spaces(state: AAState, typed: str) -> list[Choice]:
 def place_spots(state: AAState, typed: str) -> list[Choice]:
     found: dict[str, list[str]] = {}
     for unit, where in placeable(state, acting_power(state)):
-        found.setdefault(NAMES[where], []).append(UNIT_TYPES[unit].name.lower())
+        found.setdefault(NAMES[where], []).append(unit_word(unit))
     return [(f"{n} ({', '.join(units)})", n) for n, units in found.items() if _matches(typed, n)]
 
 

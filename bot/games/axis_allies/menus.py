@@ -43,7 +43,7 @@ from bot.limits import clip
 from bot.models import ServiceError
 from rules.axis_allies import combat
 from rules.axis_allies.board import POWERS, classic_board
-from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES
+from rules.axis_allies.units import UNIT_ORDER, unit_word, unit_words
 
 GAME = "axis_allies"
 
@@ -56,7 +56,7 @@ WAITS_FOR: dict[type[combat.Pending], str] = {
 
 
 def _kind_name(kind: str) -> str:
-    return UNIT_TYPES[kind].name.lower() if kind in UNIT_TYPES else kind
+    return unit_word(kind, 2)
 
 
 # ---- casualties -------------------------------------------------------------------------------------
@@ -97,7 +97,7 @@ class CasualtySelect(
         name = _kind_name(kind)
         chosen = pick.get(kind, 0)
         options = [
-            discord.SelectOption(label=f"lose {n} {name}", value=str(n), default=n == chosen)
+            discord.SelectOption(label=f"lose {unit_words(kind, n)}", value=str(n), default=n == chosen)
             for n in count_options(most, chosen)
         ]
         super().__init__(

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from bot.models import ServiceError
 from bot.parsing import quoted, whole_number
-from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES
+from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES, unit_word, unit_words
 
 UnitCounts = tuple[tuple[str, int], ...]
 
@@ -131,11 +131,8 @@ def _order(name: str) -> tuple[int, str]:
 def unit_label(name: str, count: int) -> str:
     """``("tank", 2)`` -> ``2 tanks``; ``transport:infantry+tank`` -> ``1 transport (infantry + tank)``."""
     base, _, cargo = name.partition(":")
-    word = UNIT_TYPES[base].name.lower() if base in UNIT_TYPES else base
-    if count != 1 and base != "infantry":
-        word += "s"
-    extra = f" ({cargo.replace('+', ' + ').replace('_', ' ')})" if cargo else ""
-    return f"{count} {word}{extra}"
+    extra = f" ({' + '.join(unit_word(c) for c in cargo.split('+'))})" if cargo else ""
+    return f"{unit_words(base, count)}{extra}"
 
 
 def units_text(units: Iterable[tuple[str, int]]) -> str:

@@ -27,7 +27,7 @@ def test_heavy_bombers_show_their_dice_each():
     attack = Volley("Karelia S.S.R.", "germany", 1, "attack", (group,), 3)
     assert describe(attack, NAMES) == (
         "Karelia S.S.R., round 1: Germany attack: "
-        "2 bomber [1 5 6 2 3 6] hitting on 4 (×3 dice each) → 3 hits."
+        "2 bombers [1 5 6 2 3 6] hitting on 4 (×3 dice each) → 3 hits."
     )
 
 

@@ -1,0 +1,82 @@
+"""Issue 29: a refused move says the true reason, in one sentence ending in one full stop.
+
+Each case says what Warboard answered before. No dice are rolled: a refusal changes nothing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.axis_allies import RULES
+from rules.axis_allies.actions import EndPhase, Move
+from rules.axis_allies.state import Phase
+from rules.core.errors import IllegalAction
+from tests.rules.axis_allies.aa_position import NONE, position, seat, units_in
+
+
+def go(state, units, *path):
+    return RULES.apply(state, seat(state), Move(tuple(units.items()), tuple(path)), NONE)
+
+
+def refusal(state, units, *path) -> IllegalAction:
+    with pytest.raises(IllegalAction) as caught:
+        go(state, units, *path)
+    return caught.value
+
+
+def test_too_many_fighters_named_by_their_ends_is_refused_for_the_count_not_the_border():
+    """Before: "Germany does not border Karelia S.S.R.." (a move naming only its ends takes a route,
+    so the border was never the problem, and the name's own full stop made two)."""
+    state = position({"Germany": {"germany": {"fighter": 1}}})
+    refused = refusal(state, {"fighter": 2}, "Germany", "Karelia S.S.R.")
+    assert refused.code == "not_enough_units"
+    assert refused.message == "You have 1 fighter in Germany able to make that move, not 2."
+
+
+def test_a_unit_out_of_reach_is_refused_for_its_movement():
+    """A route from Germany to Russia exists (3 spaces); the tank has 2."""
+    state = position({"Germany": {"germany": {"tank": 1}}})
+    refused = refusal(state, {"tank": 1}, "Germany", "Russia")
+    assert refused.message == (
+        "Your tank in Germany cannot make that move: it has too little movement left, or it stays "
+        "where it is this turn."
+    )
+
+
+def test_a_refusal_ending_on_a_name_with_its_own_full_stop_ends_with_one():
+    state = position({"Germany": {"germany": {"tank": 1}}})
+    refused = refusal(state, {"tank": 1}, "Germany", "Karelia S.S.R.", "Ukraine S.S.R.")
+    assert refused.code == "not_adjacent"
+    assert refused.message == "Germany does not border Karelia S.S.R."
+
+
+def test_no_units_of_that_kind_at_all_says_so_in_the_plural():
+    state = position({"Germany": {"germany": {"infantry": 1}}})
+    refused = refusal(state, {"tank": 2}, "Germany", "East Europe")
+    assert refused.message == "You have no tanks in Germany."
+
+
+def test_cargo_left_aboard_after_a_combat_move_unloading_is_refused_as_staying_aboard():
+    """Before: the transport that landed one infantry in the combat move was rightly refused the other
+    in the non-combat move, but told it does "not carry 1 infantry" though the infantry is aboard."""
+    units = {"Baltic Sea Zone": {"uk": {"transport:infantry+infantry": 1}}}
+    state = position(units, power="uk", owners={"West Europe": "uk", "Germany": "uk"})
+    state, _ = go(state, {"infantry": 1}, "Baltic Sea Zone", "West Europe")
+    state, _ = RULES.apply(state, seat(state), EndPhase(), NONE)  # no battles: the non-combat move
+    assert state.phase is Phase.NONCOMBAT_MOVE
+    refused = refusal(state, {"infantry": 1}, "Baltic Sea Zone", "Germany")
+    assert refused.code == "moved_in_combat"
+    assert refused.message == (
+        "The infantry aboard your transport in Baltic Sea Zone must stay aboard: the transport unloaded "
+        "in the combat move, and units that moved then stay put in the non-combat move."
+    )
+    assert units_in(state, "Baltic Sea Zone", "uk") == {"transport": 1}
+    assert "not carry" not in refusal(state, {"infantry": 1}, "Baltic Sea Zone", "West Europe").message
+
+
+def test_cargo_that_is_not_aboard_is_still_refused_as_not_aboard():
+    units = {"Baltic Sea Zone": {"uk": {"transport:infantry": 1}}}
+    state = position(units, power="uk", owners={"West Europe": "uk"}, phase=Phase.NONCOMBAT_MOVE)
+    refused = refusal(state, {"tank": 2}, "Baltic Sea Zone", "West Europe")
+    assert refused.code == "not_aboard"
+    assert refused.message == "Your transports in Baltic Sea Zone do not carry 2 tanks."
