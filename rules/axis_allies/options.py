@@ -83,6 +83,18 @@ OPTIONS = (
 )
 
 
+# A reading of the document's FAQ ("a friendly territory ... in the same sea zone") beside the default
+# TripleA one, which the issue-19 review chose (islands only).
+OPTIONS += (
+    OptionSpec(
+        "sunk_carrier_coast",
+        False,
+        "Defending fighters whose carrier sank may land on any friendly coast of that sea zone (a reading of "
+        "the document's FAQ); off: only on an island in that zone or a carrier there (TripleA).",
+    ),
+)
+
+
 def make_options(given: Mapping[str, object]) -> AAOptions:
     values: dict[str, OptionValue] = resolve_options(OPTIONS, given)
     return AAOptions(
@@ -98,4 +110,5 @@ def make_options(given: Mapping[str, object]) -> AAOptions:
         amphibious_retreat=bool(values["amphibious_retreat"]),
         spend_without_capital=bool(values["spend_without_capital"]),
         carriers_move_first=bool(values["carriers_move_first"]),
+        sunk_carrier_coast=bool(values["sunk_carrier_coast"]),
     )

@@ -8,8 +8,9 @@ defending power's.
 from __future__ import annotations
 
 from rules.axis_allies import RULES
-from rules.axis_allies.actions import Battle, EndPhase, Move
-from rules.axis_allies.events import UnitsLost
+from rules.axis_allies.actions import Battle, Casualties, EndPhase, Move, Retreat
+from rules.axis_allies.events import AircraftRelocated, UnitsLost
+from rules.axis_allies.options import make_options
 from rules.axis_allies.state import Phase
 from rules.core.dice import ScriptedRng
 from tests.rules.axis_allies.aa_position import NONE, position, units_in
@@ -132,3 +133,52 @@ def test_every_sides_fighters_beyond_their_carriers_room_are_lost_when_the_turn_
     assert UnitsLost("germany", "Baltic Sea Zone", (("fighter", 1),), "no place to land") in events
     assert units_in(state, "Karelia Sea Zone") == {}
     assert units_in(state, "Baltic Sea Zone") == {"carrier": 1, "fighter": 2}
+
+
+# ---- the option: a sunk carrier's fighters land on any friendly coast of the zone ----------------------
+
+
+def _sink_the_carrier_in_the_baltic(options):
+    """A German battleship from the North Sea sinks the British carrier in the Baltic (its one hit; the
+    carrier and the fighter miss) and retreats; returns the state and the retreat's events."""
+    units = {
+        "North Sea Zone": {"germany": {"battleship": 1}},
+        "Baltic Sea Zone": {"uk": {"carrier": 1, "fighter": 1}},
+    }
+    state = position(units, power="germany", options=make_options(options))
+    state = move(state, {"battleship": 1}, "North Sea Zone", "Baltic Sea Zone")
+    state, _ = act(state, EndPhase())
+    state, _ = act(state, Battle("Baltic Sea Zone"), [1] + [6, 6])
+    state, _ = act(state, Casualties((("carrier", 1),)))
+    return act(state, Retreat("North Sea Zone"))
+
+
+def test_option_sunk_carrier_coast_lands_the_fighters_on_a_friendly_coast_of_the_zone():
+    """The FAQ's "a friendly territory ... in the same sea zone" read as any friendly coast: the British
+    fighter flies to Russian Karelia, the Baltic's first friendly coast in board order. By default
+    (TripleA) the Baltic has no island, so it is lost."""
+    state, events = _sink_the_carrier_in_the_baltic({"sunk_carrier_coast": True})
+    assert AircraftRelocated("uk", "Baltic Sea Zone", "Karelia S.S.R.", (("fighter", 1),)) in events
+    assert units_in(state, "Karelia S.S.R.", "uk") == {"fighter": 1}
+    state, events = _sink_the_carrier_in_the_baltic({})
+    assert (
+        UnitsLost("uk", "Baltic Sea Zone", (("fighter", 1),), "carrier sunk, no island to land on") in events
+    )
+    assert units_in(state, "Karelia S.S.R.", "uk") == {}
+
+
+def test_option_sunk_carrier_coast_finds_no_coast_held_by_the_fighters_side():
+    """With Karelia German too, no coast of the Baltic is friendly: the fighter is lost."""
+    units = {
+        "North Sea Zone": {"germany": {"battleship": 1}},
+        "Baltic Sea Zone": {"uk": {"carrier": 1, "fighter": 1}},
+    }
+    options = make_options({"sunk_carrier_coast": True})
+    state = position(units, power="germany", options=options, owners={"Karelia S.S.R.": "germany"})
+    state = move(state, {"battleship": 1}, "North Sea Zone", "Baltic Sea Zone")
+    state, _ = act(state, EndPhase())
+    state, _ = act(state, Battle("Baltic Sea Zone"), [1] + [6, 6])
+    state, _ = act(state, Casualties((("carrier", 1),)))
+    state, events = act(state, Retreat("North Sea Zone"))
+    lost = UnitsLost("uk", "Baltic Sea Zone", (("fighter", 1),), "carrier sunk, no friendly coast to land on")
+    assert lost in events
