@@ -280,7 +280,7 @@ def _waiting_text(battle: combat.Battle) -> str:
         return f"The battle in {battle.where} waits for the attacker to order the casualties of {who}."
     if isinstance(pending, combat.AwaitSubmerge):
         return f"The battle in {battle.where} waits for {pending.power} to submerge submarines or press on."
-    return f"The battle in {battle.where} waits for the attacker to press on or retreat."
+    return f"The battle in {battle.where} waits for {combat.wants(pending)}."
 
 
 def _pick_casualties(

@@ -182,7 +182,7 @@ def _line(event: Event, names: Sequence[str]) -> str | None:
                 "casualties": f"to choose {hits} casualt{'y' if hits == 1 else 'ies'}",
                 "casualty_order": "to choose which defending power takes casualties first",
                 "submerge": "to submerge its submarines or stay",
-                "press_on": "to press on or retreat",
+                "press_on": "to press on or withdraw",
             }.get(kind, kind)
             return f"{w}: waiting for {power(p)} {wants}."
         case CasualtyOrderChosen(where=w, power=p, order=order):

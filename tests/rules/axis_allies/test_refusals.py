@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 from rules.axis_allies import RULES
-from rules.axis_allies.actions import EndPhase, Move
+from rules.axis_allies.actions import Battle, Casualties, EndPhase, Move
 from rules.axis_allies.state import Phase
+from rules.core.dice import ScriptedRng
 from rules.core.errors import IllegalAction
 from tests.rules.axis_allies.aa_position import NONE, position, seat, units_in
 
@@ -80,3 +81,22 @@ def test_cargo_that_is_not_aboard_is_still_refused_as_not_aboard():
     refused = refusal(state, {"tank": 2}, "Baltic Sea Zone", "West Europe")
     assert refused.code == "not_aboard"
     assert refused.message == "Your transports in Baltic Sea Zone do not carry 2 tanks."
+
+
+def test_a_land_battle_waiting_to_press_on_names_no_submerging():
+    """Before: "waits for the attacker to press on, retreat or submerge" with no submarine anywhere near
+    (a tank attacking Karelia). Only the choices open are named."""
+    units = {"East Europe": {"germany": {"tank": 1}}, "Karelia S.S.R.": {"russia": {"infantry": 1}}}
+    state = position(units)
+    state, _ = go(state, {"tank": 1}, "East Europe", "Karelia S.S.R.")
+    state, _ = RULES.apply(state, seat(state), EndPhase(), NONE)
+    state, _ = RULES.apply(state, seat(state), Battle("Karelia S.S.R."), ScriptedRng([6, 6]))
+    assert state.battle is not None and not state.battle.pending.can_submerge
+    with pytest.raises(IllegalAction) as caught:
+        RULES.apply(state, seat(state), Casualties((("tank", 1),)), NONE)
+    assert (
+        caught.value.message == "The battle in Karelia S.S.R. waits for the attacker to press on or retreat."
+    )
+    with pytest.raises(IllegalAction) as caught:
+        RULES.apply(state, seat(state), Move((("tank", 1),), ("Germany", "East Europe")), NONE)
+    assert "submerge" not in caught.value.message
