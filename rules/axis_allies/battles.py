@@ -14,7 +14,7 @@ from msgspec.structs import replace
 
 from rules.axis_allies import combat
 from rules.axis_allies.actions import Casualties, CasualtyOrder, PressOn, Retreat, Submerge
-from rules.axis_allies.board import POWERS
+from rules.axis_allies.board import POWER_NAMES, POWERS
 from rules.axis_allies.combat.casualties import remove as cas_remove
 from rules.axis_allies.combat.raids import rocket_strike, strategic_bombing
 from rules.axis_allies.common import (
@@ -274,12 +274,15 @@ def _power_named(text: str) -> str:
 def _waiting_text(battle: combat.Battle) -> str:
     pending = battle.pending
     if isinstance(pending, combat.AwaitCasualties):
-        return f"The battle in {battle.where} waits for {pending.power} to choose {pending.total} casualties."
+        who, n = POWER_NAMES[pending.power], pending.total
+        lose = f"{n} casualt{'y' if n == 1 else 'ies'}"
+        return f"The battle in {battle.where} waits for {who} to choose {lose}."
     if isinstance(pending, combat.AwaitCasualtyOrder):
-        who = ", ".join(pending.powers)
+        who = ", ".join(POWER_NAMES[p] for p in pending.powers)
         return f"The battle in {battle.where} waits for the attacker to order the casualties of {who}."
     if isinstance(pending, combat.AwaitSubmerge):
-        return f"The battle in {battle.where} waits for {pending.power} to submerge submarines or press on."
+        who = POWER_NAMES[pending.power]
+        return f"The battle in {battle.where} waits for {who} to submerge submarines or stay."
     return f"The battle in {battle.where} waits for {combat.wants(pending)}."
 
 

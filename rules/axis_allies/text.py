@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from rules.axis_allies.board import POWER_NAMES
+from rules.axis_allies.board import POWER_NAMES, classic_board
 from rules.axis_allies.combat.events import (
     BattleAwaits,
     BattleEnded,
@@ -91,8 +91,10 @@ def unit_name(kind: str, n: int) -> str:
 def describe(event: Event, names: Sequence[str]) -> str | None:
     """One line for ``event``; None for events another line already tells (dice shown in their volley)."""
     line = _line(event, names)
+    if line is None:
+        return None
     # Names such as "Ukraine S.S.R." end in a full stop of their own: end the sentence on it.
-    return line[:-1] if line is not None and line.endswith("..") else line
+    return classic_board().shown(line[:-1] if line.endswith("..") else line)
 
 
 def _volley_group(g: VolleyGroup) -> str:

@@ -35,6 +35,7 @@ from bot.games.axis_allies.choices import (
     decode_pick,
     default_casualties,
     encode_pick,
+    shown,
 )
 from bot.games.axis_allies.steps import COMMAND
 from bot.games.axis_allies.units import units_text
@@ -177,7 +178,8 @@ def retreat_menu(game: int, version: int, battle: combat.Battle) -> Menu:
         )
     going = Counter(u.kind for u in battle.attackers if not u.landed)
     places = battle.retreat_to[:MAX_OPTIONS]
-    content = f"**{battle.where}**: retreat {units_text([(k, going[k]) for k in UNIT_ORDER if going[k]])} to:"
+    leaving = units_text([(k, going[k]) for k in UNIT_ORDER if going[k]])
+    content = f"**{shown(battle.where)}**: retreat {leaving} to:"
     if len(battle.retreat_to) > len(places):
         content += f" (the menu holds {len(places)}; `/aa retreat to:` names any of them)"
     holder = discord.ui.View(timeout=None)
@@ -198,7 +200,8 @@ class RetreatSelect(
                 custom_id=f"aar:{game}:{version}",
                 placeholder="Retreat to…",
                 options=[
-                    discord.SelectOption(label=p, value=str(board.territories[p].index)) for p in places
+                    discord.SelectOption(label=shown(p), value=str(board.territories[p].index))
+                    for p in places
                 ],
             )
         )

@@ -100,3 +100,26 @@ def test_a_land_battle_waiting_to_press_on_names_no_submerging():
     with pytest.raises(IllegalAction) as caught:
         RULES.apply(state, seat(state), Move((("tank", 1),), ("Germany", "East Europe")), NONE)
     assert "submerge" not in caught.value.message
+
+
+def test_a_refusal_spells_the_mediterranean_as_players_read_it():
+    state = position({"West Mediteranean Sea Zone": {"uk": {"battleship": 1}}}, power="uk")
+    refused = refusal(state, {"battleship": 1}, "West Mediterranean Sea Zone", "Red Sea Zone")
+    assert "Mediteranean" not in refused.message and "West Mediterranean Sea Zone" in refused.message
+
+
+def test_a_battle_waiting_for_one_casualty_names_the_power_and_the_singular():
+    """Before: "waits for russia to choose 1 casualties" (the power's key, and the plural). The German
+    tank hits (1), the infantry misses (6); the Russian infantry misses (6), the tank hits (1): each
+    side has a choice of casualty, the defence first."""
+    units = {
+        "East Europe": {"germany": {"infantry": 1, "tank": 1}},
+        "Karelia S.S.R.": {"russia": {"infantry": 1, "tank": 1}},
+    }
+    state = position(units)
+    state, _ = go(state, {"infantry": 1, "tank": 1}, "East Europe", "Karelia S.S.R.")
+    state, _ = RULES.apply(state, seat(state), EndPhase(), NONE)
+    state, _ = RULES.apply(state, seat(state), Battle("Karelia S.S.R."), ScriptedRng([1, 6, 6, 1]))
+    with pytest.raises(IllegalAction) as caught:
+        RULES.apply(state, seat(state, "russia"), EndPhase(), NONE)
+    assert caught.value.message == "The battle in Karelia S.S.R. waits for USSR to choose 1 casualty."
