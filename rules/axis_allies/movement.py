@@ -42,6 +42,7 @@ from rules.axis_allies.moves_common import (
     check_aa_room,
     eligible,
     enter_neutral,
+    label_words,
     note_origin,
     plan_entry,
     remove_count,
@@ -112,11 +113,14 @@ def plan(state: AAState, power: int, action: Move) -> Plan:
     for unit, cargo, n in requests:
         match = eligible(state, power, stacks, start, unit, cargo, len(path) - 1, combat)
         label = unit if cargo is None else f"transport:{'+'.join(cargo) or 'empty'}"
-        held = sum(
-            s.count
+        mine = [
+            s
             for s in state.units[start]
             if s.power == power and s.unit == unit and (cargo is None or s.cargo == cargo)
-        )
+        ]
+        held = sum(s.count for s in mine)
+        if held >= n > sum(s.count for s in match):
+            _check_reach(state, power, mine, label, start, len(path) - 1)
         plan_.taken += take(stacks, n, match, label, start, held)
     if SEA in domains:
         _check_sea(state, power, path, plan_, combat)
@@ -127,6 +131,19 @@ def plan(state: AAState, power: int, action: Move) -> Plan:
     elif action.bomb:
         raise IllegalAction("bombers_only", "Only bombers fly strategic bombing raids.")
     return plan_
+
+
+def _check_reach(state: AAState, power: int, mine: list[Stack], label: str, start: int, steps: int) -> None:
+    """Units that are there but cannot go that far are refused for the distance (issue 29)."""
+    most = max(remaining(s, state.techs[power]) for s in mine)
+    if most < steps:
+        held = sum(s.count for s in mine)
+        what = label_words(label, held, False)
+        raise IllegalAction(
+            "not_enough_units",
+            f"Your {what} in {NAMES[start]} can move at most {most} space{'s' if most != 1 else ''} "
+            f"now; that move is {steps}.",
+        )
 
 
 def _planned_route(state: AAState, power: int, action: Move, ends: tuple[int, int]) -> Plan:

@@ -82,7 +82,7 @@ def casualty_menu(
     holder.add_item(confirm)
     for to, arrow in ((page - 1, "◀"), (page + 1, "▶")):
         if 0 <= to < len(pages):
-            kinds = ", ".join(_kind_name(k) for k in pages[to])
+            kinds = ", ".join(unit_word(k) for k in pages[to])
             holder.add_item(CasualtyPage(game, version, to, pick, f"{arrow} {kinds}"))
     content = casualty_prompt(battle, pick)
     if len(pages) > 1:

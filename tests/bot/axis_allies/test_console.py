@@ -145,7 +145,7 @@ async def test_refusals_say_why_in_one_line_and_change_nothing(service: GameServ
         "transport, submarine, destroyer, carrier, battleship, aa gun, factory (short forms: inf, art, arm, "
         "ftr, bmb, tpt, sub, dd, ac, bb, aa, ic).",
         "✗ There is no territory or sea zone called “nowhere”.",
-        "✗ Russia does not border Germany.",
+        "✗ Your tanks in Russia can move at most 2 spaces now; that move is 3.",
         "✗ Say which units go from where to where. Usage: move <units> from <space> to <space> "
         "[via <space>, <space>] [bomb], e.g. move 2 infantry from russia to ukraine",
         "✗ Say where to place them. Usage: place <units> in <space>, e.g. place 3 infantry in russia",

@@ -38,8 +38,19 @@ def test_a_unit_out_of_reach_is_refused_for_its_movement():
     """A route from Germany to Russia exists (3 spaces); the tank has 2."""
     state = position({"Germany": {"germany": {"tank": 1}}})
     refused = refusal(state, {"tank": 1}, "Germany", "Russia")
+    assert refused.message == "Your tank in Germany can move at most 2 spaces now; that move is 3."
+
+
+def test_a_unit_that_stays_put_this_turn_is_refused_for_that():
+    """A tank that moved one space in the combat move has a space left but stays put in the non-combat
+    move."""
+    state = position({"Germany": {"germany": {"tank": 1}}})
+    state, _ = go(state, {"tank": 1}, "Germany", "West Europe")
+    state, _ = RULES.apply(state, seat(state), EndPhase(), NONE)
+    assert state.phase is Phase.NONCOMBAT_MOVE
+    refused = refusal(state, {"tank": 1}, "West Europe", "Germany")
     assert refused.message == (
-        "Your tank in Germany cannot make that move: it has too little movement left, or it stays "
+        "Your tank in West Europe cannot make that move: it has too little movement left, or it stays "
         "where it is this turn."
     )
 
