@@ -283,6 +283,7 @@ def _waiting_text(battle: combat.Battle) -> str:
     if isinstance(pending, combat.AwaitSubmerge):
         who = POWER_NAMES[pending.power]
         return f"The battle in {battle.where} waits for {who} to submerge submarines or stay."
+    assert pending is not None  # only a battle that waits has a waiting text
     return f"The battle in {battle.where} waits for {combat.wants(pending)}."
 
 

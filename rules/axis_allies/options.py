@@ -80,12 +80,8 @@ OPTIONS = (
         "A fighter attacking may count on landing on a carrier only where the carrier already is (document: "
         "move the carrier first); off: on one of your carriers that can still sail there (TripleA).",
     ),
-)
-
-
-# A reading of the document's FAQ ("a friendly territory ... in the same sea zone") beside the default
-# TripleA one, which the issue-19 review chose (islands only).
-OPTIONS += (
+    # A reading of the document's FAQ ("a friendly territory ... in the same sea zone") beside the
+    # default TripleA one, which the issue-19 review chose (islands only).
     OptionSpec(
         "sunk_carrier_coast",
         False,
