@@ -111,7 +111,7 @@ class Board:
             if len(starts) == 1:
                 name = starts.pop()
             elif starts:
-                options = sorted(starts, key=self.names.index)
+                options = [self.display.get(n, n) for n in sorted(starts, key=self.names.index)]
                 raise UnknownTerritory(f"“{text}” could be {_or(options)}: please say which.")
         if name is not None:
             return self.territories[name]
@@ -119,7 +119,8 @@ class Board:
         close = difflib.get_close_matches(text, every, n=8, cutoff=0.6)
         close += difflib.get_close_matches(text.lower(), [s.lower() for s in every], n=8, cutoff=0.6)
         lowered = {s.lower(): n for s, n in every.items()}
-        suggestions = list(dict.fromkeys(every.get(c) or lowered[c] for c in close))[:4]
+        found = dict.fromkeys(every.get(c) or lowered[c] for c in close)
+        suggestions = [self.display.get(n, n) for n in found][:4]
         hint = f" Did you mean {_or(suggestions)}?" if suggestions else ""
         raise UnknownTerritory(f"There is no territory or sea zone called “{text}”.{hint}")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.games.axis_allies import choices as aa_choices
+from bot.games.axis_allies.presenter import PRESENTER
 from bot.games.axis_allies.text import describe, parse
 from bot.games.axis_allies.units import parse_units, unit_id, units_text
 from bot.models import ServiceError
@@ -75,3 +76,25 @@ def test_typed_casualties_read_spaces_and_names() -> None:
     assert parse(["casualties", "2", "inf,", "1", "armour"], _state()) == Casualties(
         (("infantry", 2), ("tank", 1))
     )
+
+
+def test_a_mistyped_space_gets_the_likely_names_as_players_read_them() -> None:
+    with pytest.raises(ServiceError) as caught:
+        aa_choices.space_name("west mediteranian")
+    assert "Did you mean West Mediterranean Sea Zone" in caught.value.message
+    assert "Mediteranean" not in caught.value.message
+    with pytest.raises(ServiceError) as caught:
+        aa_choices.space_name("alsaka")
+    assert caught.value.message == "There is no territory or sea zone called “alsaka”. Did you mean Alaska?"
+    with pytest.raises(ServiceError) as caught:
+        aa_choices.space_name("mediter")
+    assert "could be Central Mediterranean Sea Zone, East Mediterranean Sea Zone or West Mediterranean" in (
+        caught.value.message
+    )
+
+
+def test_the_standing_counts_territories_in_words() -> None:
+    """Before: "USSR 24 IPCs (+24, 9 land)"."""
+    standing = PRESENTER.standing(RULES.view(_state(), None), 0) or ""
+    assert standing.startswith("USSR 24 IPCs (+24, ") and " territories" in standing
+    assert " land" not in standing
