@@ -36,7 +36,7 @@ from rules.axis_allies.board import POWER_NAMES
 from rules.axis_allies.odds import Odds
 from rules.axis_allies.odds import battle_odds as rules_odds
 from rules.axis_allies.state import AAState, Phase
-from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES, Tech
+from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES, Tech, unit_words
 from rules.axis_allies.views import AAView
 from rules.core.events import Action
 from rules.core.names import did_you_mean
@@ -426,7 +426,7 @@ def odds_text(question: OddsQuestion, result: Odds, took: float | None = None, m
     extras = [
         f"attacker's technologies: {', '.join(question.attacker_techs)}" if question.attacker_techs else "",
         f"defender's technologies: {', '.join(question.defender_techs)}" if question.defender_techs else "",
-        f"{question.bombard} battleship(s) bombarding" if question.bombard else "",
+        f"{unit_words('battleship', question.bombard)} bombarding" if question.bombard else "",
         f"retreating after round {question.retreat_after}" if question.retreat_after else "",
         _losses_text("attacker", question.attacker_losses),
         _losses_text("defender", question.defender_losses),

@@ -94,7 +94,7 @@ def test_a_mistyped_space_gets_the_likely_names_as_players_read_them() -> None:
 
 
 def test_the_standing_counts_territories_in_words() -> None:
-    """Before: "USSR 24 IPCs (+24, 9 land)"."""
+    """Before: "USSR 24 IPCs (+24, 8 land)"."""
     standing = PRESENTER.standing(RULES.view(_state(), None), 0) or ""
     assert standing.startswith("USSR 24 IPCs (+24, ") and " territories" in standing
     assert " land" not in standing

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from rules.axis_allies import RULES
-from rules.axis_allies.actions import Battle, Casualties, EndPhase, Move
+from rules.axis_allies.actions import Battle, Casualties, EndPhase, Move, Research
 from rules.axis_allies.state import Phase
 from rules.core.dice import ScriptedRng
 from rules.core.errors import IllegalAction
@@ -134,3 +134,10 @@ def test_a_battle_waiting_for_one_casualty_names_the_power_and_the_singular():
     with pytest.raises(IllegalAction) as caught:
         RULES.apply(state, seat(state, "russia"), EndPhase(), NONE)
     assert caught.value.message == "The battle in Karelia S.S.R. waits for USSR to choose 1 casualty."
+
+
+def test_one_research_die_too_dear_is_one_die():
+    state = position(phase=Phase.PURCHASE, ipcs={"germany": 3})
+    with pytest.raises(IllegalAction) as caught:
+        RULES.apply(state, seat(state), Research(1), NONE)
+    assert caught.value.message == "1 research die costs 5 IPCs; you have 3."
