@@ -33,6 +33,7 @@ from rules.axis_allies.common import (
 )
 from rules.axis_allies.control import capture
 from rules.axis_allies.events import BattleStarted, UnitsMoved
+from rules.axis_allies.moves_common import allied_riders, remove_count
 from rules.axis_allies.purchase import seats_by_power
 from rules.axis_allies.retreats import (
     attacker_dive_zones,
@@ -343,7 +344,12 @@ def finish(state: AAState, battle: combat.Battle, cup: DiceCup, events: list[Eve
     gone = [u for u in battle.retreated if DOMAIN[u.kind] is not Domain.AIR]
     if gone and battle.retreated_to is not None:
         to = space(battle.retreated_to)
-        changes[to] = [*state.units[to], *(_retreated(u, mark) for u in gone)]
+        # An ally's fighters aboard retreating carriers are cargo: they go with them (issue 29).
+        room = 2 * sum(1 for u in gone if u.kind == "carrier")
+        cargo = allied_riders(keep, power, room) if sea else []
+        for s in cargo:
+            remove_count(keep, s)
+        changes[to] = [*state.units[to], *(_retreated(u, mark) for u in gone), *cargo]
     for w in battle.withdrawals:
         to = space(w.to)
         subs = [_retreated(u, mark) if u.owner == battle.attacker else stack_of(u) for u in w.units]

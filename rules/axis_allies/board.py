@@ -119,8 +119,8 @@ class Board:
         close = difflib.get_close_matches(text, every, n=8, cutoff=0.6)
         close += difflib.get_close_matches(text.lower(), [s.lower() for s in every], n=8, cutoff=0.6)
         lowered = {s.lower(): n for s, n in every.items()}
-        found = dict.fromkeys(every.get(c) or lowered[c] for c in close)
-        suggestions = [self.display.get(n, n) for n in found][:4]
+        near = dict.fromkeys(every.get(c) or lowered[c] for c in close)
+        suggestions = [self.display.get(n, n) for n in near][:4]
         hint = f" Did you mean {_or(suggestions)}?" if suggestions else ""
         raise UnknownTerritory(f"There is no territory or sea zone called “{text}”.{hint}")
 

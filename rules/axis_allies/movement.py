@@ -39,6 +39,7 @@ from rules.axis_allies.events import UnitsLost, UnitsMoved
 from rules.axis_allies.moves_common import (
     Plan,
     Requests,
+    allied_riders,
     check_aa_room,
     eligible,
     enter_neutral,
@@ -60,7 +61,7 @@ from rules.axis_allies.reach import (
     untaken_neutral,
 )
 from rules.axis_allies.routes import candidate_paths, domain_of
-from rules.axis_allies.state import BOMBING, COMBAT, RUSSIA, SIDE, AAState, Phase, Stack
+from rules.axis_allies.state import BOMBING, COMBAT, RUSSIA, AAState, Phase, Stack
 from rules.axis_allies.transport import perform_transport, plan_load, plan_unload
 from rules.axis_allies.units import Domain, Unit
 from rules.core.dice import DiceCup
@@ -124,6 +125,12 @@ def plan(state: AAState, power: int, action: Move) -> Plan:
         plan_.taken += take(stacks, n, match, label, start, held)
     if SEA in domains:
         _check_sea(state, power, path, plan_, combat)
+        # Allied fighters aboard are cargo: those the carriers staying behind lack room for sail with
+        # the moving carriers. The room is counted once these carriers have gone (issue 29: it was
+        # counted while they were still there, so a carrier that was not full left its ally's fighter
+        # at sea).
+        carriers = sum(s.count for s in plan_.taken if s.unit == "carrier")
+        plan_.riders = allied_riders(stacks, power, 2 * carriers)
     elif LAND in domains:
         _check_land(state, power, path, plan_, combat)
     if AIR in domains:
@@ -186,33 +193,6 @@ def _check_sea(state: AAState, power: int, path: tuple[int, ...], p: Plan, comba
         if not combat:
             raise IllegalAction("hostile_zone", f"{NAMES[end]} holds enemy units: that is a combat move.")
         p.battle = True
-    # Allied fighters aboard are cargo: those the carriers staying behind lack room for sail with the
-    # moving carriers. The room is counted as it will be once these carriers have gone (issue 29: it was
-    # counted while they were still there, so a carrier that was not full left its ally's fighter at
-    # sea); the mover's own fighters that stay keep their places, as they are its to fly off.
-    carriers = sum(s.count for s in p.taken if s.unit == "carrier")
-    if carriers:
-        p.riders = _riders(state, power, path[0], p.taken, carriers)
-
-
-def _riders(state: AAState, power: int, start: int, taken: list[Stack], carriers: int) -> list[Stack]:
-    here = state.units[start]
-    friendly = [s for s in here if SIDE[s.power] == SIDE[power]]
-    staying = sum(s.count for s in friendly if s.unit == "carrier") - carriers
-    own_staying = sum(s.count for s in here if s.power == power and s.unit == "fighter") - sum(
-        s.count for s in taken if s.unit == "fighter"
-    )
-    allied = [s for s in friendly if s.unit == "fighter" and s.power != power]
-    room = max(2 * staying - own_staying, 0)
-    excess = min(max(sum(s.count for s in allied) - room, 0), 2 * carriers)
-    riders = []
-    for s in allied:
-        if excess == 0:
-            break
-        n = min(excess, s.count)
-        riders.append(replace(s, count=n))
-        excess -= n
-    return riders
 
 
 def _check_land(state: AAState, power: int, path: tuple[int, ...], p: Plan, combat: bool) -> None:

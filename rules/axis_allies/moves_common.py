@@ -17,7 +17,7 @@ from msgspec.structs import replace
 from rules.axis_allies.common import DOMAIN, NAMES, enemy_fighting, power_id, set_many
 from rules.axis_allies.events import NeutralEntered
 from rules.axis_allies.reach import committed, remaining, untaken_neutral
-from rules.axis_allies.state import COMBAT, UNLOADED, AAState, Stack
+from rules.axis_allies.state import COMBAT, SIDE, UNLOADED, AAState, Stack
 from rules.axis_allies.units import Domain, movement, unit_word, unit_words
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
@@ -136,6 +136,28 @@ def eligible(
     # able to make the move, so fresher ones stay free for longer moves.
     found.sort(key=lambda s: (-len(s.cargo), -s.moved, s.flags))
     return found
+
+
+def allied_riders(staying: list[Stack], power: int, room_leaving: int) -> list[Stack]:
+    """The allied fighters aboard carriers that leave a sea zone (a move or a retreat): those the
+    friendly carriers ``staying`` lack room for, up to ``room_leaving`` (2 a leaving carrier). The
+    mover's own fighters staying keep their places (they are its to fly off); an ally's cannot move
+    in this turn, so they are cargo."""
+    if not room_leaving:
+        return []
+    friendly = [s for s in staying if SIDE[s.power] == SIDE[power]]
+    carriers = sum(s.count for s in friendly if s.unit == "carrier")
+    own = sum(s.count for s in friendly if s.power == power and s.unit == "fighter")
+    allied = [s for s in friendly if s.unit == "fighter" and s.power != power]
+    excess = min(max(sum(s.count for s in allied) - max(2 * carriers - own, 0), 0), room_leaving)
+    riders = []
+    for s in allied:
+        if excess == 0:
+            break
+        n = min(excess, s.count)
+        riders.append(replace(s, count=n))
+        excess -= n
+    return riders
 
 
 def check_aa_room(state: AAState, where: int, arriving: list[Stack]) -> None:

@@ -8,7 +8,7 @@ defending power's.
 from __future__ import annotations
 
 from rules.axis_allies import RULES
-from rules.axis_allies.actions import Battle, Casualties, EndPhase, Move, Retreat
+from rules.axis_allies.actions import Battle, Casualties, EndPhase, Move, PressOn, Retreat
 from rules.axis_allies.events import AircraftRelocated, UnitsLost
 from rules.axis_allies.options import make_options
 from rules.axis_allies.state import Phase
@@ -182,3 +182,23 @@ def test_option_sunk_carrier_coast_finds_no_coast_held_by_the_fighters_side():
     state, events = act(state, Retreat("North Sea Zone"))
     lost = UnitsLost("uk", "Baltic Sea Zone", (("fighter", 1),), "carrier sunk, no friendly coast to land on")
     assert lost in events
+
+
+def test_an_allied_fighter_aboard_retreats_with_its_carrier():
+    """The carrier carrying an American fighter attacks a German submarine in the North Sea; both miss
+    (6, 6) and the carrier retreats to the Karelia zone it came from: its cargo goes with it (else the
+    fighter would be left at sea with no carrier and lost at the end of the turn)."""
+    units = {
+        "Karelia Sea Zone": {"uk": {"carrier": 1}, "usa": {"fighter": 1}},
+        "North Sea Zone": {"germany": {"submarine": 1}},
+    }
+    state = position(units, power="uk")
+    state = move(state, {"carrier": 1}, "Karelia Sea Zone", "North Sea Zone")
+    state, _ = act(state, EndPhase())
+    state, _ = act(state, Battle("North Sea Zone"), [6] + [6])
+    state, _ = act(state, PressOn())  # Germany's submarine stays
+    state, _ = act(state, Retreat("Karelia Sea Zone"))
+    assert units_in(state, "Karelia Sea Zone") == {"carrier": 1, "fighter": 1}
+    assert units_in(state, "North Sea Zone") == {"submarine": 1}
+    state, events = act(state, EndPhase())
+    assert not any(isinstance(e, UnitsLost) for e in events)
