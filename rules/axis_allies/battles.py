@@ -32,7 +32,7 @@ from rules.axis_allies.common import (
     space,
 )
 from rules.axis_allies.control import capture
-from rules.axis_allies.events import BattleStarted, UnitsMoved
+from rules.axis_allies.events import BattleStarted, UnitsLost, UnitsMoved
 from rules.axis_allies.moves_common import allied_riders, remove_count
 from rules.axis_allies.purchase import seats_by_power
 from rules.axis_allies.retreats import (
@@ -358,6 +358,7 @@ def finish(state: AAState, battle: combat.Battle, cup: DiceCup, events: list[Eve
     state = replace(state, battle=None)
     if sea:
         state = rehome_fighters(state, where, events)
+        state = _sink_cargo(state, where, events)
         state = _land_waiting_cargo(state, where, events)
     elif (
         battle.result is combat.Outcome.ATTACKER
@@ -366,6 +367,32 @@ def finish(state: AAState, battle: combat.Battle, cup: DiceCup, events: list[Eve
     ):
         state = capture(state, power, where, events)
     return _done(state, where)
+
+
+def _sink_cargo(state: AAState, zone: int, events: list[Event]) -> AAState:
+    """An ally's fighters aboard the attacker's carriers sink with them: cargo, they neither fight nor
+    fly off in this turn (as a transport's cargo is lost with it). The attacker's own aircraft are in
+    the air and land in the non-combat move, so they take no room here."""
+    power = state.power
+    stacks = state.units[zone]
+    room = 2 * sum(s.count for s in stacks if s.unit == "carrier" and SIDE[s.power] == SIDE[power])
+    allied = [s for s in stacks if s.unit == "fighter" and s.power != power and SIDE[s.power] == SIDE[power]]
+    excess = sum(s.count for s in allied) - room
+    if excess <= 0:
+        return state
+    keep = list(stacks)
+    lost: list[Stack] = []
+    for s in allied:
+        n = min(excess, s.count)
+        if n == 0:
+            break
+        lost.append(replace(s, count=n))
+        remove_count(keep, lost[-1])
+        excess -= n
+    for p in sorted({s.power for s in lost}):
+        gone = counts_of(s for s in lost if s.power == p)
+        events.append(UnitsLost(power_id(p), NAMES[zone], gone, "carrier sunk, aboard as cargo"))
+    return set_many(state, {zone: keep})
 
 
 def _retreated(u: Unit, extra_flags: int = 0) -> Stack:

@@ -83,11 +83,10 @@ def test_the_movers_own_fighters_left_on_a_staying_carrier_keep_their_places():
 # ---- no fighter survives at sea without a carrier ------------------------------------------------------
 
 
-def test_an_allied_fighter_at_sea_with_no_carrier_is_lost_at_the_end_of_the_turn():
-    """Before: the end-of-turn landing check looked only at the moving power's aircraft, so a Russian
-    fighter whose British carrier sank (it was cargo: it does not fight) floated on in the North Sea and
-    flew off next turn. The carrier meets a German battleship: the carrier misses (6), the battleship
-    hits (1) and the carrier sinks; the UK retreats nothing (all lost)."""
+def test_an_allied_fighter_aboard_a_carrier_that_sinks_is_lost_with_it():
+    """Before: a Russian fighter whose British carrier sank (it was cargo: it does not fight) floated on
+    in the North Sea, survived the turn and flew off next turn. Cargo is lost with its carrier, as a
+    transport's is. The carrier misses (6), the German battleship hits (1): the carrier sinks."""
     units = {
         "Karelia Sea Zone": {"uk": {"carrier": 1}, "russia": {"fighter": 1}},
         "North Sea Zone": {"germany": {"battleship": 1}},
@@ -95,13 +94,26 @@ def test_an_allied_fighter_at_sea_with_no_carrier_is_lost_at_the_end_of_the_turn
     state = position(units, power="uk")
     state = move(state, {"carrier": 1}, "Karelia Sea Zone", "North Sea Zone")
     state, _ = act(state, EndPhase())
-    state, _ = act(state, Battle("North Sea Zone"), [6] + [1])
-    assert units_in(state, "North Sea Zone", "uk") == {}
-    assert units_in(state, "North Sea Zone", "russia") == {"fighter": 1}  # until the turn ends
-    assert state.phase is Phase.NONCOMBAT_MOVE
-    state, events = act(state, EndPhase())
-    assert UnitsLost("russia", "North Sea Zone", (("fighter", 1),), "no place to land") in events
+    state, events = act(state, Battle("North Sea Zone"), [6] + [1])
+    assert UnitsLost("russia", "North Sea Zone", (("fighter", 1),), "carrier sunk, aboard as cargo") in events
     assert units_in(state, "North Sea Zone") == {"battleship": 1}
+
+
+def test_the_attackers_own_fighters_take_no_room_from_the_cargo_of_a_surviving_carrier():
+    """Two British fighters fly with the carrier that carries an American one; the carrier survives:
+    the American cargo keeps its place (the British fighters are in the air and land later)."""
+    units = {
+        "Karelia Sea Zone": {"uk": {"carrier": 1}, "usa": {"fighter": 1}},
+        "United Kingdom": {"uk": {"fighter": 2}},
+        "North Sea Zone": {"germany": {"submarine": 1}},
+    }
+    state = position(units, power="uk")
+    state = move(state, {"carrier": 1}, "Karelia Sea Zone", "North Sea Zone")
+    state = move(state, {"fighter": 2}, "United Kingdom", "North Sea Zone")
+    state, _ = act(state, EndPhase())
+    state, events = act(state, Battle("North Sea Zone"), [1, 6, 6] + [6])  # a fighter sinks the sub
+    assert not any(isinstance(e, UnitsLost) for e in events)
+    assert units_in(state, "North Sea Zone", "usa") == {"fighter": 1}
 
 
 def test_the_movers_fighters_go_before_an_allys_when_a_carrier_is_crowded():
