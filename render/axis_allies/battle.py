@@ -24,7 +24,7 @@ from render.core.dice_faces import die_face, paste_die, ring_width
 from render.core.fonts import fit, font, text_width
 from render.core.png import encode_png
 from render.core.shapes import draw_shape, seat_shape
-from rules.axis_allies.board import AXIS, POWER_NAMES, POWERS
+from rules.axis_allies.board import AXIS, POWER_NAMES, POWERS, classic_board
 
 WIDTH = 1000
 MARGIN = 28
@@ -168,7 +168,7 @@ def _heading(draw: ImageDraw.ImageDraw, picture: BattlePicture) -> None:
     result = OUTCOMES.get(picture.outcome or "", "goes on")
     right = f"round {picture.round} · {result}"
     room = WIDTH - 2 * MARGIN - text_width(right, font(26, bold=True)) - 20
-    title = fit(f"Battle for {picture.territory}", font(34, bold=True), room)
+    title = fit(f"Battle for {classic_board().shown(picture.territory)}", font(34, bold=True), room)
     _text(draw, (MARGIN, 42), title, 34, bold=True)
     colour = C.HIGHLIGHT if picture.outcome else C.MUTED
     _text(draw, (WIDTH - MARGIN, 42), right, 26, colour, bold=True, anchor="rm")

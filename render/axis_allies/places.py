@@ -20,6 +20,7 @@ from render.core.fonts import Font, font, text_width, wrap
 from render.core.palette import Palette
 from render.core.shapes import Point
 from render.core.text import draw_text, text_box
+from rules.axis_allies.board import classic_board
 
 MOSTLY = 0.7  # a token this much on its territory counts as on it (small ones have room for no more)
 Box = tuple[float, float, float, float]
@@ -75,10 +76,12 @@ def sea_name(
     ui: float,
 ) -> Box:
     """The sea zone's name without "Sea Zone" ("North Sea" keeps its "Sea" where it fits), in quiet
-    text: TripleA's spelling, since it is the identifier players type. At TripleA's label point if that
+    text: TripleA's spelling, since it is the identifier players type (both spellings are read where
+    TripleA's is a misspelling, and the map shows the right one). At TripleA's label point if that
     is clear, else the nearest place wholly in the zone and off every land label."""
-    short = name.removesuffix(" Sea Zone")
-    texts = [name.removesuffix(" Zone"), short] if name in _REAL_SEAS else [short]
+    shown = classic_board().shown(name)  # as players read it: "Mediterranean", not TripleA's key
+    short = shown.removesuffix(" Sea Zone")
+    texts = [shown.removesuffix(" Zone"), short] if name in _REAL_SEAS else [short]
     f = sea_font(ui)
     pad = 2 * ui
     rx, ry = 290 * ui, 160 * ui  # how far the search below reaches, plus half a long name

@@ -14,7 +14,7 @@ from msgspec.structs import replace
 
 from rules.axis_allies import combat
 from rules.axis_allies.actions import Casualties, CasualtyOrder, PressOn, Retreat, Submerge
-from rules.axis_allies.board import POWERS
+from rules.axis_allies.board import POWER_NAMES, POWERS
 from rules.axis_allies.combat.casualties import remove as cas_remove
 from rules.axis_allies.combat.raids import rocket_strike, strategic_bombing
 from rules.axis_allies.common import (
@@ -32,7 +32,8 @@ from rules.axis_allies.common import (
     space,
 )
 from rules.axis_allies.control import capture
-from rules.axis_allies.events import BattleStarted, UnitsMoved
+from rules.axis_allies.events import BattleStarted, UnitsLost, UnitsMoved
+from rules.axis_allies.moves_common import allied_riders, remove_count
 from rules.axis_allies.purchase import seats_by_power
 from rules.axis_allies.retreats import (
     attacker_dive_zones,
@@ -51,7 +52,7 @@ from rules.axis_allies.state import (
     AAState,
     Stack,
 )
-from rules.axis_allies.units import Domain, Unit, movement, unit_type
+from rules.axis_allies.units import Domain, Unit, movement, unit_type, unit_words
 from rules.core.dice import DiceCup
 from rules.core.errors import IllegalAction
 from rules.core.events import Action, Event
@@ -274,13 +275,17 @@ def _power_named(text: str) -> str:
 def _waiting_text(battle: combat.Battle) -> str:
     pending = battle.pending
     if isinstance(pending, combat.AwaitCasualties):
-        return f"The battle in {battle.where} waits for {pending.power} to choose {pending.total} casualties."
+        who, n = POWER_NAMES[pending.power], pending.total
+        lose = f"{n} casualt{'y' if n == 1 else 'ies'}"
+        return f"The battle in {battle.where} waits for {who} to choose {lose}."
     if isinstance(pending, combat.AwaitCasualtyOrder):
-        who = ", ".join(pending.powers)
+        who = ", ".join(POWER_NAMES[p] for p in pending.powers)
         return f"The battle in {battle.where} waits for the attacker to order the casualties of {who}."
     if isinstance(pending, combat.AwaitSubmerge):
-        return f"The battle in {battle.where} waits for {pending.power} to submerge submarines or press on."
-    return f"The battle in {battle.where} waits for the attacker to press on or retreat."
+        who = POWER_NAMES[pending.power]
+        return f"The battle in {battle.where} waits for {who} to submerge submarines or stay."
+    assert pending is not None  # only a battle that waits has a waiting text
+    return f"The battle in {battle.where} waits for {combat.wants(pending)}."
 
 
 def _pick_casualties(
@@ -295,7 +300,9 @@ def _pick_casualties(
         kind, _ = parse_unit(name, True)
         of_kind = [u for u in pool if u.kind == kind]
         if len(of_kind) < n:
-            raise IllegalAction("not_in_battle", f"You have {len(of_kind)} {kind} in this battle, not {n}.")
+            raise IllegalAction(
+                "not_in_battle", f"You have {unit_words(kind, len(of_kind))} in this battle, not {n}."
+            )
         for u in of_kind[:n]:
             chosen.append(u)
             pool.remove(u)
@@ -337,7 +344,12 @@ def finish(state: AAState, battle: combat.Battle, cup: DiceCup, events: list[Eve
     gone = [u for u in battle.retreated if DOMAIN[u.kind] is not Domain.AIR]
     if gone and battle.retreated_to is not None:
         to = space(battle.retreated_to)
-        changes[to] = [*state.units[to], *(_retreated(u, mark) for u in gone)]
+        # An ally's fighters aboard retreating carriers are cargo: they go with them (issue 29).
+        room = 2 * sum(1 for u in gone if u.kind == "carrier")
+        cargo = allied_riders(keep, power, room) if sea else []
+        for s in cargo:
+            remove_count(keep, s)
+        changes[to] = [*state.units[to], *(_retreated(u, mark) for u in gone), *cargo]
     for w in battle.withdrawals:
         to = space(w.to)
         subs = [_retreated(u, mark) if u.owner == battle.attacker else stack_of(u) for u in w.units]
@@ -346,6 +358,7 @@ def finish(state: AAState, battle: combat.Battle, cup: DiceCup, events: list[Eve
     state = replace(state, battle=None)
     if sea:
         state = rehome_fighters(state, where, events)
+        state = _sink_cargo(state, where, events)
         state = _land_waiting_cargo(state, where, events)
     elif (
         battle.result is combat.Outcome.ATTACKER
@@ -354,6 +367,32 @@ def finish(state: AAState, battle: combat.Battle, cup: DiceCup, events: list[Eve
     ):
         state = capture(state, power, where, events)
     return _done(state, where)
+
+
+def _sink_cargo(state: AAState, zone: int, events: list[Event]) -> AAState:
+    """An ally's fighters aboard the attacker's carriers sink with them: cargo, they neither fight nor
+    fly off in this turn (as a transport's cargo is lost with it). The attacker's own aircraft are in
+    the air and land in the non-combat move, so they take no room here."""
+    power = state.power
+    stacks = state.units[zone]
+    room = 2 * sum(s.count for s in stacks if s.unit == "carrier" and SIDE[s.power] == SIDE[power])
+    allied = [s for s in stacks if s.unit == "fighter" and s.power != power and SIDE[s.power] == SIDE[power]]
+    excess = sum(s.count for s in allied) - room
+    if excess <= 0:
+        return state
+    keep = list(stacks)
+    lost: list[Stack] = []
+    for s in allied:
+        n = min(excess, s.count)
+        if n == 0:
+            break
+        lost.append(replace(s, count=n))
+        remove_count(keep, lost[-1])
+        excess -= n
+    for p in sorted({s.power for s in lost}):
+        gone = counts_of(s for s in lost if s.power == p)
+        events.append(UnitsLost(power_id(p), NAMES[zone], gone, "carrier sunk, aboard as cargo"))
+    return set_many(state, {zone: keep})
 
 
 def _retreated(u: Unit, extra_flags: int = 0) -> Stack:

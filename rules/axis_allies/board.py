@@ -88,10 +88,15 @@ class Board:
     starting_units: Mapping[str, Mapping[str, Mapping[str, int]]]  # territory -> power -> unit -> count
     starting_ipcs: Mapping[str, int]  # power -> IPCs
     aliases: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # name -> other spellings
+    # name -> how players read it, where the two differ: TripleA's "Mediteranean" keys stay the keys
+    # (saved games name spaces by them) while players read "Mediterranean" (issue 29).
+    display: Mapping[str, str] = field(default_factory=dict)
     _spellings: Mapping[str, str] = field(init=False, repr=False)
+    _shown: tuple[tuple[str, str], ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_spellings", _spelling_table(self))
+        object.__setattr__(self, "_shown", tuple(_differing(k, v) for k, v in self.display.items()))
 
     def lookup(self, text: str) -> Territory:
         """The territory a player meant; else ``UnknownTerritory`` (a ``KeyError``) naming close matches."""
@@ -106,7 +111,7 @@ class Board:
             if len(starts) == 1:
                 name = starts.pop()
             elif starts:
-                options = sorted(starts, key=self.names.index)
+                options = [self.display.get(n, n) for n in sorted(starts, key=self.names.index)]
                 raise UnknownTerritory(f"“{text}” could be {_or(options)}: please say which.")
         if name is not None:
             return self.territories[name]
@@ -114,9 +119,17 @@ class Board:
         close = difflib.get_close_matches(text, every, n=8, cutoff=0.6)
         close += difflib.get_close_matches(text.lower(), [s.lower() for s in every], n=8, cutoff=0.6)
         lowered = {s.lower(): n for s, n in every.items()}
-        suggestions = list(dict.fromkeys(every.get(c) or lowered[c] for c in close))[:4]
+        near = dict.fromkeys(every.get(c) or lowered[c] for c in close)
+        suggestions = [self.display.get(n, n) for n in near][:4]
         hint = f" Did you mean {_or(suggestions)}?" if suggestions else ""
         raise UnknownTerritory(f"There is no territory or sea zone called “{text}”.{hint}")
+
+    def shown(self, text: str) -> str:
+        """``text`` with every space named as players read it: a key with a display name of its own is
+        replaced, in full or without the words it shares at the end ("West Mediteranean Sea" too)."""
+        for key, name in self._shown:
+            text = text.replace(key, name)
+        return text
 
     def adjacent(self, a: str, b: str) -> bool:
         return b in self.territories[a].neighbors
@@ -177,6 +190,7 @@ def parse_board(raw: Any) -> Board:
         starting_units=_frozen(units),
         starting_ipcs=_frozen({p["id"]: p["starting_ipcs"] for p in raw["powers"]}),
         aliases=_frozen({t["name"]: tuple(t["aliases"]) for t in rows if t.get("aliases")}),
+        display=_frozen({t["name"]: t["display"] for t in rows if t.get("display")}),
     )
 
 
@@ -369,6 +383,15 @@ def _sea_forms(spellings: Iterable[str]) -> list[str]:
                 base = spelling.removesuffix(suffix)
                 forms += [base, base + " SZ", "SZ " + base, base + " Sea"]
     return forms
+
+
+def _differing(key: str, name: str) -> tuple[str, str]:
+    """The two spellings without the words they end with alike: ("West Mediteranean", "West
+    Mediterranean") for the sea zone, so the short forms on the map are caught too."""
+    a, b = key.split(" "), name.split(" ")
+    while len(a) > 1 and len(b) > 1 and a[-1] == b[-1]:
+        a, b = a[:-1], b[:-1]
+    return " ".join(a), " ".join(b)
 
 
 def _normalise(text: str) -> str:

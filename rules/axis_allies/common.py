@@ -8,7 +8,7 @@ from msgspec.structs import replace
 
 from rules.axis_allies.board import CAPITALS, POWER_NAMES, POWERS, Territory, classic_board
 from rules.axis_allies.state import NOBODY, SIDE, AAState, Stack, Units, merge
-from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES, Domain
+from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES, Domain, unit_words
 from rules.core.errors import IllegalAction
 
 UnitCounts = tuple[tuple[str, int], ...]
@@ -122,10 +122,7 @@ def counts_of(stacks: Iterable[Stack]) -> UnitCounts:
 
 
 def counts_text(units: UnitCounts) -> str:
-    return (
-        ", ".join(f"{n} {UNIT_TYPES[u].name.lower() if u in UNIT_TYPES else u}" for u, n in units)
-        or "nothing"
-    )
+    return ", ".join(unit_words(u, n) for u, n in units) or "nothing"
 
 
 def set_units(state: AAState, where: int, stacks: list[Stack] | tuple[Stack, ...]) -> AAState:

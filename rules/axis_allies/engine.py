@@ -22,7 +22,7 @@ from rules.axis_allies.actions import (
     Submerge,
 )
 from rules.axis_allies.board import POWERS
-from rules.axis_allies.common import NAMES, power_id, power_name, space
+from rules.axis_allies.common import BOARD, NAMES, power_id, power_name, space
 from rules.axis_allies.events import SeatResigned, TurnEnded
 from rules.axis_allies.setup import new_game as _new_game
 from rules.axis_allies.state import SIDE, AAOptions, AAState, Phase, SeatStatus
@@ -52,10 +52,19 @@ def apply(state: AAState, seat: int, action: Action, rng: Rng) -> tuple[AAState,
         raise IllegalAction("no_seat", "That seat is not in this game.")
     if state.phase is Phase.OVER:
         raise IllegalAction("game_over", "This game is over.")
-    if isinstance(action, Resign):
-        new = _resign(state, seat, events)
-    else:
-        new = _dispatch(state, seat, action, cup, events)
+    try:
+        if isinstance(action, Resign):
+            new = _resign(state, seat, events)
+        else:
+            new = _dispatch(state, seat, action, cup, events)
+    except IllegalAction as refused:
+        # Names such as "Karelia S.S.R." end in a full stop of their own: end the sentence on it; and
+        # spaces are named as players read them ("Mediterranean").
+        message = BOARD.shown(refused.message)
+        message = message[:-1] if message.endswith("..") else message
+        if message != refused.message:
+            raise IllegalAction(refused.code, message) from None
+        raise
     return replace(new, rolls=cup.count), events
 
 

@@ -23,7 +23,7 @@ from rules.axis_allies.common import (
 )
 from rules.axis_allies.events import UnitsLost, UnitsPlaced
 from rules.axis_allies.state import NEW, AAState, Phase, Stack
-from rules.axis_allies.units import Domain
+from rules.axis_allies.units import Domain, unit_words
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 
@@ -95,7 +95,8 @@ def place(state: AAState, power: int, action: Place, events: list[Event]) -> AAS
     for unit, n in wanted.items():
         if bought.get(unit, 0) < n:
             raise IllegalAction(
-                "not_bought", f"You have {bought.get(unit, 0)} {unit} waiting to be placed, not {n}."
+                "not_bought",
+                f"You have {unit_words(unit, bought.get(unit, 0))} waiting to be placed, not {n}.",
             )
     factory_units = wanted.pop("factory", 0)
     if factory_units:

@@ -39,9 +39,11 @@ from rules.axis_allies.events import UnitsLost, UnitsMoved
 from rules.axis_allies.moves_common import (
     Plan,
     Requests,
+    allied_riders,
     check_aa_room,
     eligible,
     enter_neutral,
+    label_words,
     note_origin,
     plan_entry,
     remove_count,
@@ -59,7 +61,7 @@ from rules.axis_allies.reach import (
     untaken_neutral,
 )
 from rules.axis_allies.routes import candidate_paths, domain_of
-from rules.axis_allies.state import BOMBING, COMBAT, RUSSIA, SIDE, AAState, Phase, Stack
+from rules.axis_allies.state import BOMBING, COMBAT, RUSSIA, AAState, Phase, Stack
 from rules.axis_allies.transport import perform_transport, plan_load, plan_unload
 from rules.axis_allies.units import Domain, Unit
 from rules.core.dice import DiceCup
@@ -112,9 +114,23 @@ def plan(state: AAState, power: int, action: Move) -> Plan:
     for unit, cargo, n in requests:
         match = eligible(state, power, stacks, start, unit, cargo, len(path) - 1, combat)
         label = unit if cargo is None else f"transport:{'+'.join(cargo) or 'empty'}"
-        plan_.taken += take(stacks, n, match, label, start)
+        mine = [
+            s
+            for s in state.units[start]
+            if s.power == power and s.unit == unit and (cargo is None or s.cargo == cargo)
+        ]
+        held = sum(s.count for s in mine)
+        if held >= n > sum(s.count for s in match):
+            _check_reach(state, power, mine, label, start, len(path) - 1)
+        plan_.taken += take(stacks, n, match, label, start, held)
     if SEA in domains:
         _check_sea(state, power, path, plan_, combat)
+        # Allied fighters aboard are cargo: those the carriers staying behind lack room for sail with
+        # the moving carriers. The room is counted once these carriers have gone (issue 29: it was
+        # counted while they were still there, so a carrier that was not full left its ally's fighter
+        # at sea).
+        carriers = sum(s.count for s in plan_.taken if s.unit == "carrier")
+        plan_.riders = allied_riders(stacks, power, 2 * carriers)
     elif LAND in domains:
         _check_land(state, power, path, plan_, combat)
     if AIR in domains:
@@ -124,14 +140,32 @@ def plan(state: AAState, power: int, action: Move) -> Plan:
     return plan_
 
 
+def _check_reach(state: AAState, power: int, mine: list[Stack], label: str, start: int, steps: int) -> None:
+    """Units that are there but cannot go that far are refused for the distance (issue 29)."""
+    most = max(remaining(s, state.techs[power]) for s in mine)
+    if most < steps:
+        held = sum(s.count for s in mine)
+        what = label_words(label, held, False)
+        raise IllegalAction(
+            "not_enough_units",
+            f"Your {what} in {NAMES[start]} can move at most {most} space{'s' if most != 1 else ''} "
+            f"now; that move is {steps}.",
+        )
+
+
 def _planned_route(state: AAState, power: int, action: Move, ends: tuple[int, int]) -> Plan:
-    """A move that named only its two ends: the first shortest route the rules accept, or the
-    refusal the plain two-space move gets (which names the problem: the spaces do not border)."""
+    """A move that named only its two ends: the first shortest route the rules accept, else the first
+    route's refusal, which names what is wrong."""
+    first: IllegalAction | None = None
     for path in candidate_paths(ends[0], ends[1], domain_of(action.units)):
         try:
             return plan(state, power, replace(action, path=tuple(NAMES[x] for x in path)))
-        except IllegalAction:
-            continue
+        except IllegalAction as refused:
+            first = first or refused
+    # The first route's refusal says what is wrong (too few units, an enemy territory in the way);
+    # "does not border" only when there is no route at all (issue 29: it was said for every refusal).
+    if first is not None:
+        raise first
     raise IllegalAction("not_adjacent", f"{NAMES[ends[0]]} does not border {NAMES[ends[1]]}.")
 
 
@@ -159,24 +193,6 @@ def _check_sea(state: AAState, power: int, path: tuple[int, ...], p: Plan, comba
         if not combat:
             raise IllegalAction("hostile_zone", f"{NAMES[end]} holds enemy units: that is a combat move.")
         p.battle = True
-    # Allied fighters aboard leave with the carriers when the carriers left behind lack room for them.
-    carriers = sum(s.count for s in p.taken if s.unit == "carrier")
-    if carriers:
-        start = path[0]
-        allied = [
-            s
-            for s in state.units[start]
-            if s.unit == "fighter" and s.power != power and SIDE[s.power] == SIDE[power]
-        ]
-        room_left = carrier_room(state, start, power) + 2 * carriers
-        excess = min(sum(s.count for s in allied) - max(room_left - 2 * carriers, 0), 2 * carriers)
-        excess = max(excess, 0)
-        for s in allied:
-            if excess == 0:
-                break
-            n = min(excess, s.count)
-            p.riders.append(replace(s, count=n))
-            excess -= n
 
 
 def _check_land(state: AAState, power: int, path: tuple[int, ...], p: Plan, combat: bool) -> None:

@@ -17,8 +17,8 @@ from msgspec.structs import replace
 from rules.axis_allies.common import DOMAIN, NAMES, enemy_fighting, power_id, set_many
 from rules.axis_allies.events import NeutralEntered
 from rules.axis_allies.reach import committed, remaining, untaken_neutral
-from rules.axis_allies.state import COMBAT, UNLOADED, AAState, Stack
-from rules.axis_allies.units import Domain, movement
+from rules.axis_allies.state import COMBAT, SIDE, UNLOADED, AAState, Stack
+from rules.axis_allies.units import Domain, movement, unit_word, unit_words
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.tuples import with_item
@@ -46,13 +46,35 @@ class Plan:
     riders: list[Stack] = field(default_factory=list)  # allied fighters carried by moving carriers
 
 
-def take(stacks: list[Stack], wanted: int, match: list[Stack], label: str, where: int) -> list[Stack]:
-    """Take ``wanted`` units from the eligible stacks ``match`` (in preference order), updating ``stacks``."""
+def take(
+    stacks: list[Stack], wanted: int, match: list[Stack], label: str, where: int, held: int | None = None
+) -> list[Stack]:
+    """Take ``wanted`` units from the eligible stacks ``match`` (in preference order), updating ``stacks``.
+    ``label``: the unit (``transport:infantry+tank`` for loaded transports); ``held``: how many of them
+    the power has there in all, so a refusal can say whether they are missing or only unable to move."""
     have = sum(s.count for s in match)
     if have < wanted:
+        there = NAMES[where]
+        if held is not None and held > have:
+            # The units are there but cannot go: too far for the movement left, or held where they
+            # are (moved in the combat move, committed to a battle, unloaded).
+            if have == 0 and held == 1:
+                why = f"Your {label_words(label, 1, False)} in {there} cannot make that move: it has"
+                why += " too little movement left, or it stays where it is this turn."
+            elif have == 0:
+                why = f"None of your {label_words(label, held)} in {there} can make that move: they have"
+                why += " too little movement left, or they stay where they are this turn."
+            else:
+                why = f"Only {have} of your {label_words(label, held)} in {there} can make that move, not"
+                why += (
+                    f" {wanted}: the others have too little movement left, or stay where they are this turn."
+                )
+            raise IllegalAction("not_enough_units", why)
+        if have == 0:
+            raise IllegalAction("not_enough_units", f"You have no {label_words(label, 2, False)} in {there}.")
         raise IllegalAction(
             "not_enough_units",
-            f"You have {have} {label} in {NAMES[where]} able to make that move, not {wanted}.",
+            f"You have {label_words(label, have)} in {there} able to make that move, not {wanted}.",
         )
     taken = []
     for s in match:
@@ -67,6 +89,17 @@ def take(stacks: list[Stack], wanted: int, match: list[Stack], label: str, where
         else:
             stacks[i] = replace(s, count=s.count - n)
     return taken
+
+
+def label_words(label: str, n: int, count: bool = True) -> str:
+    """``tank`` -> "2 tanks"; ``transport:infantry+tank`` -> "1 transport carrying infantry and tank"."""
+    unit, _, cargo = label.partition(":")
+    words = unit_words(unit, n) if count else unit_word(unit, n)
+    if not cargo:
+        return words
+    if cargo == "empty":
+        return f"{words} with no cargo" if count else f"empty {words}"
+    return f"{words} carrying {' and '.join(unit_word(c) for c in cargo.split('+'))}"
 
 
 def split(stacks: Iterable[Stack]) -> list[Stack]:
@@ -103,6 +136,28 @@ def eligible(
     # able to make the move, so fresher ones stay free for longer moves.
     found.sort(key=lambda s: (-len(s.cargo), -s.moved, s.flags))
     return found
+
+
+def allied_riders(staying: list[Stack], power: int, room_leaving: int) -> list[Stack]:
+    """The allied fighters aboard carriers that leave a sea zone (a move or a retreat): those the
+    friendly carriers ``staying`` lack room for, up to ``room_leaving`` (2 a leaving carrier). The
+    mover's own fighters staying keep their places (they are its to fly off); an ally's cannot move
+    in this turn, so they are cargo."""
+    if not room_leaving:
+        return []
+    friendly = [s for s in staying if SIDE[s.power] == SIDE[power]]
+    carriers = sum(s.count for s in friendly if s.unit == "carrier")
+    own = sum(s.count for s in friendly if s.power == power and s.unit == "fighter")
+    allied = [s for s in friendly if s.unit == "fighter" and s.power != power]
+    excess = min(max(sum(s.count for s in allied) - max(2 * carriers - own, 0), 0), room_leaving)
+    riders = []
+    for s in allied:
+        if excess == 0:
+            break
+        n = min(excess, s.count)
+        riders.append(replace(s, count=n))
+        excess -= n
+    return riders
 
 
 def check_aa_room(state: AAState, where: int, arriving: list[Stack]) -> None:

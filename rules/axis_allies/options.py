@@ -80,6 +80,14 @@ OPTIONS = (
         "A fighter attacking may count on landing on a carrier only where the carrier already is (document: "
         "move the carrier first); off: on one of your carriers that can still sail there (TripleA).",
     ),
+    # A reading of the document's FAQ ("a friendly territory ... in the same sea zone") beside the
+    # default TripleA one, which the issue-19 review chose (islands only).
+    OptionSpec(
+        "sunk_carrier_coast",
+        False,
+        "Defending fighters whose carrier sank may land on any friendly coast of that sea zone (a reading of "
+        "the document's FAQ); off: only on an island in that zone or a carrier there (TripleA).",
+    ),
 )
 
 
@@ -98,4 +106,5 @@ def make_options(given: Mapping[str, object]) -> AAOptions:
         amphibious_retreat=bool(values["amphibious_retreat"]),
         spend_without_capital=bool(values["spend_without_capital"]),
         carriers_move_first=bool(values["carriers_move_first"]),
+        sunk_carrier_coast=bool(values["sunk_carrier_coast"]),
     )

@@ -45,8 +45,9 @@ def do_research(state: AAState, power: int, action: Research, cup: DiceCup, even
     if action.dice < 1:
         raise IllegalAction("no_research_dice", "Buy at least one research die (5 IPCs each).")
     if price > state.ipcs[power]:
+        dice = "research die costs" if action.dice == 1 else "research dice cost"
         raise IllegalAction(
-            "cannot_afford", f"{action.dice} research dice cost {price} IPCs; you have {state.ipcs[power]}."
+            "cannot_afford", f"{action.dice} {dice} {price} IPCs; you have {state.ipcs[power]}."
         )
     state = replace(state, ipcs=with_item(state.ipcs, power, state.ipcs[power] - price), researched=True)
     gained, rolled = research(

@@ -90,18 +90,25 @@ def defender_dive_zones(state: AAState, where: int) -> list[int]:
     return zones
 
 
+def _no_landing(state: AAState) -> str:
+    where = "friendly coast" if state.options.sunk_carrier_coast else "island"
+    return f"carrier sunk, no {where} to land on"
+
+
 def island_of(state: AAState, zone: int, power: int) -> int | None:
     """A friendly island (group) in ``zone`` where ``power``'s fighters may land: a territory whose
-    only neighbour is this zone (TripleA's test), held by ``power``'s side and not taken this turn."""
-    for land in NEIGHBOURS[zone]:
-        if (
-            not IS_SEA[land]
-            and NEIGHBOURS[land] == (zone,)
-            and friendly_owner(state.owner[land], power)
-            and land not in state.captured
-        ):
-            return land
-    return None
+    only neighbour is this zone (TripleA's test), held by ``power``'s side and not taken this turn.
+    With the option ``sunk_carrier_coast`` (the FAQ read as "any friendly coast of the zone"), an
+    island still comes first, then the first such coast in board order."""
+    friendly = [
+        land
+        for land in NEIGHBOURS[zone]
+        if not IS_SEA[land] and friendly_owner(state.owner[land], power) and land not in state.captured
+    ]
+    islands = [land for land in friendly if NEIGHBOURS[land] == (zone,)]
+    if islands:
+        return islands[0]
+    return friendly[0] if friendly and state.options.sunk_carrier_coast else None
 
 
 def rehome_fighters(state: AAState, zone: int, events: list[Event]) -> AAState:
@@ -109,7 +116,8 @@ def rehome_fighters(state: AAState, zone: int, events: list[Event]) -> AAState:
     land on a friendly island (group) in that zone, or are lost: Classic, and TripleA's classic
     ruleset ("Surviving Air Move To Land" off). The document's FAQ ("a friendly territory or carrier in
     the same sea zone") reads the same way: a carrier there already counts in the room left, and a
-    territory is "in" a sea zone only when it lies wholly within it. Attacking aircraft land in the
+    territory is "in" a sea zone only when it lies wholly within it. The option ``sunk_carrier_coast``
+    reads it as any friendly coast of the zone. Attacking aircraft land in the
     non-combat move instead."""
     mover = state.power
     for power in range(len(POWERS)):
@@ -140,10 +148,6 @@ def rehome_fighters(state: AAState, zone: int, events: list[Event]) -> AAState:
             changes[island] = [*state.units[island], *moving]
             events.append(AircraftRelocated(power_id(power), NAMES[zone], NAMES[island], counts_of(moving)))
         else:
-            events.append(
-                UnitsLost(
-                    power_id(power), NAMES[zone], counts_of(moving), "carrier sunk, no island to land on"
-                )
-            )
+            events.append(UnitsLost(power_id(power), NAMES[zone], counts_of(moving), _no_landing(state)))
         state = set_many(state, changes)
     return state

@@ -92,6 +92,9 @@ class AAOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     amphibious_retreat: bool = True
     spend_without_capital: bool = True
     carriers_move_first: bool = True
+    # A reading of the document's FAQ beside the default TripleA one: fighters whose carrier sank may
+    # land on any friendly coast of that sea zone, not only an island in it.
+    sunk_carrier_coast: bool = False
 
 
 class AAState(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from rules.axis_allies.board import POWER_NAMES
+from rules.axis_allies.board import POWER_NAMES, classic_board
 from rules.axis_allies.combat.events import (
     BattleAwaits,
     BattleEnded,
@@ -39,7 +39,7 @@ from rules.axis_allies.events import (
     UnitsMoved,
     UnitsPlaced,
 )
-from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES, Unit
+from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES, Unit, unit_words
 from rules.core.events import DiceRolled, Event
 
 PHASE_NAMES = {
@@ -85,15 +85,16 @@ def _retreated(where: str, who: str, units: Sequence[Unit], to: str) -> str:
 
 
 def unit_name(kind: str, n: int) -> str:
-    name = UNIT_TYPES[kind].name.lower() if kind in UNIT_TYPES else kind
-    return f"{n} {name}"
+    return unit_words(kind, n)
 
 
 def describe(event: Event, names: Sequence[str]) -> str | None:
     """One line for ``event``; None for events another line already tells (dice shown in their volley)."""
     line = _line(event, names)
+    if line is None:
+        return None
     # Names such as "Ukraine S.S.R." end in a full stop of their own: end the sentence on it.
-    return line[:-1] if line is not None and line.endswith("..") else line
+    return classic_board().shown(line[:-1] if line.endswith("..") else line)
 
 
 def _volley_group(g: VolleyGroup) -> str:
@@ -183,7 +184,7 @@ def _line(event: Event, names: Sequence[str]) -> str | None:
                 "casualties": f"to choose {hits} casualt{'y' if hits == 1 else 'ies'}",
                 "casualty_order": "to choose which defending power takes casualties first",
                 "submerge": "to submerge its submarines or stay",
-                "press_on": "to press on or retreat",
+                "press_on": "to press on or withdraw",
             }.get(kind, kind)
             return f"{w}: waiting for {power(p)} {wants}."
         case CasualtyOrderChosen(where=w, power=p, order=order):

@@ -26,7 +26,7 @@ from rules.axis_allies.events import AmphibiousDeclared, UnitsMoved
 from rules.axis_allies.moves_common import Plan, Requests
 from rules.axis_allies.reach import untaken_neutral
 from rules.axis_allies.state import AMPHIBIOUS, COMBAT, UNLOADED, AAState, Stack
-from rules.axis_allies.units import can_load, movement
+from rules.axis_allies.units import can_load, movement, unit_word, unit_words
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 
@@ -118,15 +118,15 @@ def plan_unload(
     for unit, _, n in requests:
         wanted[unit] = wanted.get(unit, 0) + n
     land = path[1]
-    boats = [
+    loaded = [
         s
         for s in moves_common.split(state.units[zone])
-        if s.power == power
-        and s.unit == "transport"
-        and s.cargo
-        and s.target < 0
-        and (combat or not s.flags & COMBAT)
+        if s.power == power and s.unit == "transport" and s.cargo and s.target < 0
     ]
+    # A transport that moved (or unloaded) in the combat move stays put in the non-combat move: so
+    # does its cargo, which it unloads no more this turn.
+    held = [s for s in loaded if not combat and s.flags & COMBAT]
+    boats = [s for s in loaded if s not in held]
     # In the combat move a transport unloads into one territory only; in the non-combat move it may
     # unload into several (Classic, as TripleA's MoveValidator has it).
     elsewhere = [b for b in boats if combat and b.unloaded_to not in (-1, land)]
@@ -152,10 +152,19 @@ def plan_unload(
             raise IllegalAction(
                 "one_territory",
                 f"In the combat move a transport unloads into one territory only: the transport with "
-                f"that {unit} in {NAMES[zone]} already unloaded into {NAMES[elsewhere[0].unloaded_to]}.",
+                f"that {unit_word(unit)} in {NAMES[zone]} already unloaded into "
+                f"{NAMES[elsewhere[0].unloaded_to]}.",
+            )
+        if sum(b.cargo.count(unit) for b in held) >= n:
+            did = "unloaded" if any(b.flags & UNLOADED for b in held) else "moved"
+            raise IllegalAction(
+                "moved_in_combat",
+                f"The {unit_word(unit, n)} aboard your transport in {NAMES[zone]} must stay aboard: the "
+                f"transport {did} in the combat move, and units that moved then stay put in the "
+                "non-combat move.",
             )
         raise IllegalAction(
-            "not_aboard", f"Your transports in {NAMES[zone]} do not carry {wanted[unit]} {unit}."
+            "not_aboard", f"Your transports in {NAMES[zone]} do not carry {unit_words(unit, wanted[unit])}."
         )
     _plan_landing(state, power, land, p, combat, zone)
     if p.deferred and any(after.cargo for _, after in p.transports):

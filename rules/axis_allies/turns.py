@@ -89,37 +89,55 @@ def enter_phase(state: AAState, phase: Phase, events: list[Event]) -> AAState:
 
 
 def land_aircraft(state: AAState, events: list[Event]) -> AAState:
-    """End of the non-combat move: the moving power's aircraft not on a legal landing are lost
-    (bombers at sea, fighters beyond their carriers' room, aircraft in territory taken this turn)."""
+    """End of the non-combat move: aircraft not on a legal landing are lost. At sea that is any power's
+    (issue 29): bombers, and fighters beyond the room on their side's carriers there, the moving
+    power's first (it flew them there; an ally's are cargo that kept its place), so no fighter stays
+    at sea without a carrier. On land, the moving power's aircraft in territory taken this turn."""
     power = state.power
     changes: dict[int, list[Stack]] = {}
+    lost_by: list[tuple[int, int, list[Stack]]] = []
     for where, stacks in enumerate(state.units):
-        planes = [s for s in stacks if s.power == power and unit_type(s.unit).domain is Domain.AIR]
-        if not planes:
-            continue
-        lost: list[Stack] = []
         if IS_SEA[where]:
-            room = carrier_room(state, where, power)
-            keep = list(stacks)
-            for s in sorted(planes, key=lambda s: (s.unit == "fighter", s.moved)):
-                if s.unit == "bomber":
-                    lost.append(s)
-                    keep.remove(s)
-                elif room < 0:
-                    n = min(-room, s.count)
-                    lost.append(replace(s, count=n))
-                    keep.remove(s)
-                    if s.count > n:
-                        keep.append(replace(s, count=s.count - n))
-                    room += n
+            keep, lost = _ditch_at_sea(state, where, power)
             if lost:
                 changes[where] = keep
-        elif not landing_spot(state, power, where, "bomber"):
-            lost = planes
+                lost_by += [(p, where, [s for s in lost if s.power == p]) for p in _powers_of(lost)]
+            continue
+        planes = [s for s in stacks if s.power == power and unit_type(s.unit).domain is Domain.AIR]
+        if planes and not landing_spot(state, power, where, "bomber"):
             changes[where] = [s for s in stacks if s not in planes]
-        if lost:
-            events.append(UnitsLost(power_id(power), NAMES[where], counts_of(lost), "no place to land"))
+            lost_by.append((power, where, planes))
+    for p, where, lost in sorted(lost_by, key=lambda x: (x[0] != power, x[1], x[0])):
+        events.append(UnitsLost(power_id(p), NAMES[where], counts_of(lost), "no place to land"))
     return set_many(state, changes) if changes else state
+
+
+def _powers_of(stacks: list[Stack]) -> list[int]:
+    return sorted({s.power for s in stacks})
+
+
+def _ditch_at_sea(state: AAState, where: int, mover: int) -> tuple[list[Stack], list[Stack]]:
+    """The stacks that stay in the sea zone ``where`` and the aircraft lost there."""
+    stacks = state.units[where]
+    keep = list(stacks)
+    lost: list[Stack] = []
+    for side in {SIDE[s.power] for s in stacks if unit_type(s.unit).domain is Domain.AIR}:
+        planes = [s for s in stacks if SIDE[s.power] == side and unit_type(s.unit).domain is Domain.AIR]
+        room = carrier_room(state, where, planes[0].power)
+        order = sorted(planes, key=lambda s: (s.power != mover, s.unit == "fighter", s.moved, s.power))
+        for s in order:
+            if s.unit != "fighter":
+                n = s.count
+            elif room < 0:
+                n = min(-room, s.count)
+                room += n
+            else:
+                continue
+            lost.append(replace(s, count=n))
+            keep.remove(s)
+            if s.count > n:
+                keep.append(replace(s, count=s.count - n))
+    return keep, lost
 
 
 def end_turn(state: AAState, events: list[Event]) -> AAState:

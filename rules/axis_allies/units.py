@@ -123,6 +123,27 @@ LONG_RANGE_BONUS = MappingProxyType({"fighter": 2, "bomber": 2})
 _INFANTRY_LIKE = frozenset({"infantry", "artillery"})
 
 
+# Words for a count of units, as players read them: "1 tank", "2 tanks", "2 infantry", "1 AA gun".
+_SAME_PLURAL = frozenset({"infantry", "artillery"})
+_PLURAL_WORDS = MappingProxyType({"factory": "industrial complexes"})
+
+
+def unit_word(kind: str, n: int = 1) -> str:
+    """The name of ``kind`` for ``n`` of them, without the count: "tank", "tanks", "AA guns"."""
+    if kind not in UNIT_TYPES:
+        return kind.replace("_", " ")
+    name = UNIT_TYPES[kind].name
+    word = name if name.startswith("AA") else name.lower()
+    if n == 1 or kind in _SAME_PLURAL:
+        return word
+    return _PLURAL_WORDS.get(kind, word + "s")
+
+
+def unit_words(kind: str, n: int) -> str:
+    """``n`` units of ``kind``: "1 tank", "2 tanks", "2 infantry", "3 AA guns"."""
+    return f"{n} {unit_word(kind, n)}"
+
+
 def unit_type(unit: str) -> UnitType:
     try:
         return UNIT_TYPES[unit]

@@ -15,7 +15,7 @@ from rules.core.dice import verify_rolls
 
 OPTION_SETS = [
     {"round_limit": 10},
-    {"round_limit": 10, "russia_restricted": True},
+    {"round_limit": 10, "russia_restricted": True, "sunk_carrier_coast": True},
     {"round_limit": 8, "economic_victory": 0},
     # TripleA's readings where the rule document differs (rules/axis_allies/options.py).
     {

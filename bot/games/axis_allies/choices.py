@@ -26,7 +26,7 @@ from rules.axis_allies.engine import acting_power
 from rules.axis_allies.legal import moves
 from rules.axis_allies.mobilize import placeable
 from rules.axis_allies.state import AAState, Stack
-from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES, cost, is_air, is_sea
+from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES, cost, is_air, is_sea, unit_word
 
 Choice = tuple[str, str]  # (what the player sees, the value sent back)
 
@@ -39,9 +39,16 @@ def space_name(text: str) -> str:
         raise ServiceError("unknown_space", str(missing)) from None
 
 
+def shown(text: str) -> str:
+    """``text`` with spaces named as players read them ("Mediterranean", not TripleA's key)."""
+    return classic_board().shown(text)
+
+
 def _matches(typed: str, *names: str) -> bool:
+    """Either spelling matches: the key ("Mediteranean") and the name players read."""
     wanted = typed.strip().lower().replace(" ", "").replace(".", "")
-    return not wanted or any(wanted in n.lower().replace(" ", "").replace(".", "") for n in names)
+    spellings = [*names, *(shown(n) for n in names)]
+    return not wanted or any(wanted in n.lower().replace(" ", "").replace(".", "") for n in spellings)
 
 
 def _stack_name(s: Stack) -> str:
@@ -65,7 +72,7 @@ def unit_sources(state: AAState, typed: str) -> list[Choice]:
     for where, name in enumerate(NAMES):
         units = movable(state, power, where)
         if units and _matches(typed, name):
-            found.append((f"{name} ({units_text(units)})", name))
+            found.append((f"{shown(name)} ({units_text(units)})", name))
     return found
 
 
@@ -93,11 +100,11 @@ def destinations(state: AAState, source: str, typed: str) -> list[Choice]:
         if isinstance(action, Move) and action.path[0] == source and action.path[-1] not in near:
             near.append(action.path[-1])
     rest = [n for n in NAMES if n not in near and n != source]
-    return [(n, n) for n in [*near, *rest] if _matches(typed, n)]
+    return [(shown(n), n) for n in [*near, *rest] if _matches(typed, n)]
 
 
 def spaces(typed: str, names: list[str] | tuple[str, ...] = NAMES) -> list[Choice]:
-    return [(n, n) for n in names if _matches(typed, n)]
+    return [(shown(n), n) for n in names if _matches(typed, n)]
 
 
 def battle_spaces(state: AAState, typed: str) -> list[Choice]:
@@ -111,8 +118,8 @@ def retreat_spaces(state: AAState, typed: str) -> list[Choice]:
 def place_spots(state: AAState, typed: str) -> list[Choice]:
     found: dict[str, list[str]] = {}
     for unit, where in placeable(state, acting_power(state)):
-        found.setdefault(NAMES[where], []).append(UNIT_TYPES[unit].name.lower())
-    return [(f"{n} ({', '.join(units)})", n) for n, units in found.items() if _matches(typed, n)]
+        found.setdefault(NAMES[where], []).append(unit_word(unit))
+    return [(f"{shown(n)} ({', '.join(units)})", n) for n, units in found.items() if _matches(typed, n)]
 
 
 def waiting_units(state: AAState, typed: str) -> list[Choice]:
@@ -236,7 +243,8 @@ def casualty_prompt(battle: combat.Battle, pick: Mapping[str, int]) -> str:
     chosen = sum(pick.values())
     limits = " (AA fire: aircraft only)" if pending.air_only else ""
     if pending.sea_hits:
-        limits += f" ({pending.sea_hits} submarine hit(s): ships only)"
+        hits = "hit" if pending.sea_hits == 1 else "hits"
+        limits += f" ({pending.sea_hits} submarine {hits}: ships only)"
     picked = units_text([(k, n) for k, n in pick.items() if n])
     missing = casualty_shortfall(battle, pick)
     if missing > 0:
@@ -244,6 +252,6 @@ def casualty_prompt(battle: combat.Battle, pick: Mapping[str, int]) -> str:
     elif missing < 0:
         picked += f". That is {-missing} too many"
     return (
-        f"**{battle.where}**: {POWER_NAMES[pending.power]} must lose {pending.total} "
+        f"**{shown(battle.where)}**: {POWER_NAMES[pending.power]} must lose {pending.total} "
         f"unit{'s' if pending.total != 1 else ''}{limits}. Chosen {chosen} of {pending.total}: {picked}."
     )

@@ -35,6 +35,7 @@ from bot.games.axis_allies.choices import (
     decode_pick,
     default_casualties,
     encode_pick,
+    shown,
 )
 from bot.games.axis_allies.steps import COMMAND
 from bot.games.axis_allies.units import units_text
@@ -43,7 +44,7 @@ from bot.limits import clip
 from bot.models import ServiceError
 from rules.axis_allies import combat
 from rules.axis_allies.board import POWERS, classic_board
-from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES
+from rules.axis_allies.units import UNIT_ORDER, unit_word, unit_words
 
 GAME = "axis_allies"
 
@@ -56,7 +57,7 @@ WAITS_FOR: dict[type[combat.Pending], str] = {
 
 
 def _kind_name(kind: str) -> str:
-    return UNIT_TYPES[kind].name.lower() if kind in UNIT_TYPES else kind
+    return unit_word(kind, 2)
 
 
 # ---- casualties -------------------------------------------------------------------------------------
@@ -81,7 +82,7 @@ def casualty_menu(
     holder.add_item(confirm)
     for to, arrow in ((page - 1, "◀"), (page + 1, "▶")):
         if 0 <= to < len(pages):
-            kinds = ", ".join(_kind_name(k) for k in pages[to])
+            kinds = ", ".join(unit_word(k) for k in pages[to])
             holder.add_item(CasualtyPage(game, version, to, pick, f"{arrow} {kinds}"))
     content = casualty_prompt(battle, pick)
     if len(pages) > 1:
@@ -97,7 +98,7 @@ class CasualtySelect(
         name = _kind_name(kind)
         chosen = pick.get(kind, 0)
         options = [
-            discord.SelectOption(label=f"lose {n} {name}", value=str(n), default=n == chosen)
+            discord.SelectOption(label=f"lose {unit_words(kind, n)}", value=str(n), default=n == chosen)
             for n in count_options(most, chosen)
         ]
         super().__init__(
@@ -177,7 +178,8 @@ def retreat_menu(game: int, version: int, battle: combat.Battle) -> Menu:
         )
     going = Counter(u.kind for u in battle.attackers if not u.landed)
     places = battle.retreat_to[:MAX_OPTIONS]
-    content = f"**{battle.where}**: retreat {units_text([(k, going[k]) for k in UNIT_ORDER if going[k]])} to:"
+    leaving = units_text([(k, going[k]) for k in UNIT_ORDER if going[k]])
+    content = f"**{shown(battle.where)}**: retreat {leaving} to:"
     if len(battle.retreat_to) > len(places):
         content += f" (the menu holds {len(places)}; `/aa retreat to:` names any of them)"
     holder = discord.ui.View(timeout=None)
@@ -198,7 +200,8 @@ class RetreatSelect(
                 custom_id=f"aar:{game}:{version}",
                 placeholder="Retreat to…",
                 options=[
-                    discord.SelectOption(label=p, value=str(board.territories[p].index)) for p in places
+                    discord.SelectOption(label=shown(p), value=str(board.territories[p].index))
+                    for p in places
                 ],
             )
         )

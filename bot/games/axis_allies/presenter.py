@@ -27,7 +27,8 @@ class AxisAlliesPresenter:
         for p in view.powers:
             if p.power in land:
                 capital = "" if p.capital_held else ", capital lost"
-                held = f"{land[p.power]} land{capital}"
+                n = land[p.power]
+                held = f"{n} territor{'y' if n == 1 else 'ies'}{capital}"
                 parts.append(f"{power_name(p.power)} {p.ipcs} IPCs (+{p.income}, {held})")
         return "; ".join(parts) or None
 

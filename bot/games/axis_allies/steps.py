@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.game import Step
-from bot.games.axis_allies.choices import decode_pick, default_casualties
+from bot.games.axis_allies.choices import decode_pick, default_casualties, shown
 from rules.axis_allies import combat
 from rules.axis_allies.actions import Battle, Casualties, CasualtyOrder, EndPhase, PressOn, Retreat, Submerge
 from rules.axis_allies.board import POWER_NAMES, classic_board
@@ -52,17 +52,17 @@ class AxisAlliesSteps:
         if decision == "submerge":
             return [Step("sub", "", "Submerge"), Step("press", "", "Stay and fight", "danger")]
         if battle is not None and decision == "press_on":
-            steps = [Step("press", "", f"Press on in {battle.where}", "danger")]
+            steps = [Step("press", "", f"Press on in {shown(battle.where)}", "danger")]
             places = battle.retreat_to
             if battle.can_retreat and 1 + len(places) + battle.can_submerge <= MAX_BUTTONS:
-                steps += [Step("retreat", _index(t), f"Retreat to {t}") for t in places]
+                steps += [Step("retreat", _index(t), f"Retreat to {shown(t)}") for t in places]
             elif battle.can_retreat:  # too many for buttons: a private menu of them
                 steps.append(Step("pick", "retreat", f"Retreat… ({len(places)} places)", "primary", True))
             if battle.can_submerge:
                 steps.append(Step("sub", "", "Submerge"))
             return steps[:MAX_BUTTONS]
         if view.phase is Phase.COMBAT and battle is None:
-            return [Step("fight", _index(b), f"Fight in {b}", "danger") for b in view.open_battles[:5]]
+            return [Step("fight", _index(b), f"Fight in {shown(b)}", "danger") for b in view.open_battles[:5]]
         if view.phase in DONE and battle is None:
             return [Step("done", "", DONE[view.phase])]
         return []

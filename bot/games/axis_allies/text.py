@@ -16,13 +16,14 @@ from dataclasses import dataclass
 
 import msgspec
 
-from bot.commands import PlainText
+from bot.commands import CLIENT_COMMANDS, PlainText
 from bot.games.axis_allies.choices import (
     battle_spaces,
     casualty_prompt,
     default_casualties,
     move_path,
     retreat_spaces,
+    shown,
     space_name,
 )
 from bot.games.axis_allies.steps import STEPS, auto_casualties
@@ -35,9 +36,10 @@ from rules.axis_allies.board import POWER_NAMES
 from rules.axis_allies.odds import Odds
 from rules.axis_allies.odds import battle_odds as rules_odds
 from rules.axis_allies.state import AAState, Phase
-from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES, Tech
+from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES, Tech, unit_words
 from rules.axis_allies.views import AAView
 from rules.core.events import Action
+from rules.core.names import did_you_mean
 
 ODDS_MAX_UNITS = 150  # beyond what can stand on the board; 150 v 150 simulated takes about half a second
 ODDS_TRIALS = 10_000  # when a battle is too big to solve exactly: about ±0.5 points of noise
@@ -111,7 +113,28 @@ def parse(words: Sequence[str], state: AAState) -> Action | None:
         if rest:
             raise ServiceError("bad_command", f"“{verb}” takes nothing after it.")
         return plain[verb]
+    _suggest(words[0])
     return None
+
+
+def _first_words(rows: Sequence[tuple[str, str]]) -> list[str]:
+    """The commands a help table names: "press / retreat <space>" -> press, retreat."""
+    return [part.split()[0] for usage, _ in rows for part in usage.split(" / ") if part.split()]
+
+
+# Every word a command may begin with here: this game's, their aliases, and the terminal's own.
+_VERBS = frozenset([*_first_words(HELP), *_ALIASES, *_first_words(CLIENT_COMMANDS), "resign"])
+
+
+def _suggest(verb: str) -> None:
+    """A mistyped command ("casualtes", "byu") gets the likely word; a word that is a command, or near
+    none, goes on to the generic reader (which knows the terminal's own commands)."""
+    if verb.lower() in _VERBS:
+        return
+    hint = did_you_mean(verb, sorted(_VERBS - _ALIASES.keys()))
+    if hint:
+        message = f"“{verb}” is not a command here.{hint} Type help for the list."
+        raise ServiceError("unknown_command", message)
 
 
 def _needs(text: str, usage: str) -> str:
@@ -162,7 +185,7 @@ def _next_battle(state: AAState) -> str:
 def _retreat_to(text: str, state: AAState) -> str:
     if text:
         return space_name(text)
-    options = [name for _, name in retreat_spaces(state, "")]
+    options = [label for label, _ in retreat_spaces(state, "")]
     where = f" You may retreat to {', '.join(options)}." if options else " No retreat is open now."
     example = options[0] if options else "ukraine"
     raise ServiceError("bad_command", f"Say where to retreat to, like “retreat {example}”.{where}")
@@ -179,7 +202,12 @@ def power_id(text: str) -> str:
 
 
 def describe(action: Action) -> str:
-    """An action as the command that makes it (``parse`` reads it back to the same action)."""
+    """An action as the command that makes it (``parse`` reads it back to the same action), with
+    spaces named as players read them (``parse`` takes both spellings)."""
+    return shown(_command(action))
+
+
+def _command(action: Action) -> str:
     if isinstance(action, aa.Move):
         via = f" via {', '.join(action.path[1:-1])}" if len(action.path) > 2 else ""
         bomb = " bomb" if action.bomb else ""
@@ -222,7 +250,7 @@ def situation(view: AAView) -> str:
     ipcs = next((p.ipcs for p in view.powers if p.power == view.power), 0)
     parts = [view.phase.value.replace("_", " "), f"{ipcs} IPCs"]
     if view.battle is not None:
-        parts.append(f"battle in {view.battle.where}")
+        parts.append(f"battle in {shown(view.battle.where)}")
     elif view.phase is Phase.MOBILIZE and view.bought:
         parts.append(f"to place: {units_text(view.bought)}")
     return ", ".join(parts)
@@ -250,7 +278,7 @@ def notice(state: AAState) -> str | None:
             typed.append(describe(action))
     if not typed:
         return None
-    where = f"{battle.where}: the battle waits for you" if battle is not None else "Combat"
+    where = f"{shown(battle.where)}: the battle waits for you" if battle is not None else "Combat"
     return f"{where}. Next: {' · '.join(typed)}"
 
 
@@ -398,7 +426,7 @@ def odds_text(question: OddsQuestion, result: Odds, took: float | None = None, m
     extras = [
         f"attacker's technologies: {', '.join(question.attacker_techs)}" if question.attacker_techs else "",
         f"defender's technologies: {', '.join(question.defender_techs)}" if question.defender_techs else "",
-        f"{question.bombard} battleship(s) bombarding" if question.bombard else "",
+        f"{unit_words('battleship', question.bombard)} bombarding" if question.bombard else "",
         f"retreating after round {question.retreat_after}" if question.retreat_after else "",
         _losses_text("attacker", question.attacker_losses),
         _losses_text("defender", question.defender_losses),

@@ -8,13 +8,13 @@ again; this only turns words into unit ids.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable
 
 from bot.models import ServiceError
 from bot.parsing import quoted, whole_number
-from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES
+from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES, unit_word, unit_words
+from rules.core.names import closest, either
 
 UnitCounts = tuple[tuple[str, int], ...]
 
@@ -74,9 +74,8 @@ def unit_id(word: str) -> str:
         for uid, kind in UNIT_TYPES.items():
             if candidate == kind.name.lower():
                 return uid
-    known = [*UNIT_ORDER, *ALIASES]
-    close = difflib.get_close_matches(text, known, n=1, cutoff=0.6)
-    hint = f" Did you mean {ALIASES.get(close[0], close[0]).replace('_', ' ')}?" if close else ""
+    near = [ALIASES.get(name, name) for name in closest(text, [*UNIT_ORDER, *ALIASES])]
+    hint = f" Did you mean {either([unit_word(u, 1) for u in dict.fromkeys(near)])}?" if near else ""
     raise ServiceError(
         "unknown_unit",
         f"“{word.strip()}” is not a unit.{hint} Units: {', '.join(u.replace('_', ' ') for u in UNIT_ORDER)} "
@@ -131,11 +130,8 @@ def _order(name: str) -> tuple[int, str]:
 def unit_label(name: str, count: int) -> str:
     """``("tank", 2)`` -> ``2 tanks``; ``transport:infantry+tank`` -> ``1 transport (infantry + tank)``."""
     base, _, cargo = name.partition(":")
-    word = UNIT_TYPES[base].name.lower() if base in UNIT_TYPES else base
-    if count != 1 and base != "infantry":
-        word += "s"
-    extra = f" ({cargo.replace('+', ' + ').replace('_', ' ')})" if cargo else ""
-    return f"{count} {word}{extra}"
+    extra = f" ({' + '.join(unit_word(c) for c in cargo.split('+'))})" if cargo else ""
+    return f"{unit_words(base, count)}{extra}"
 
 
 def units_text(units: Iterable[tuple[str, int]]) -> str:

@@ -3,7 +3,7 @@ dice of each volley (``fire``), casualty choices (``casualties``), the events it
 and what happens outside a battle round (``raids``: AA fire at overflying aircraft, bombing raids,
 rockets, research). The names below are the machine's public face, read as ``combat.Battle``."""
 
-from rules.axis_allies.combat.battle import advance, decide, default_choice, outcome
+from rules.axis_allies.combat.battle import advance, decide, default_choice, outcome, wants
 from rules.axis_allies.combat.state import (
     AwaitCasualties,
     AwaitCasualtyOrder,
@@ -46,4 +46,5 @@ __all__ = [
     "default_choice",
     "outcome",
     "start_battle",
+    "wants",
 ]

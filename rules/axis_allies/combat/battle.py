@@ -119,9 +119,7 @@ def decide(
     elif isinstance(pending, AwaitPressOn) and isinstance(choice, Retreat):
         b = _retreat(b, pending, choice.to, events)
     else:
-        raise IllegalAction(
-            "wrong_decision", f"The battle in {battle.where} waits for {_WANTS[type(pending)]}."
-        )
+        raise IllegalAction("wrong_decision", f"The battle in {battle.where} waits for {wants(pending)}.")
     return _run(b, cup, seats or {}, events), events
 
 
@@ -129,8 +127,16 @@ _WANTS = {
     AwaitCasualties: "casualties to be chosen",
     AwaitCasualtyOrder: "the attacker to choose which defending power takes casualties first",
     AwaitSubmerge: "the defender to submerge submarines or stay",
-    AwaitPressOn: "the attacker to press on, retreat or submerge",
 }
+
+
+def wants(pending: Pending) -> str:
+    """What the battle waits for, naming only the choices open (no "submerge" without a submarine that
+    may submerge, issue 29)."""
+    if isinstance(pending, AwaitPressOn):
+        others = (["retreat"] if pending.can_retreat else []) + (["submerge"] if pending.can_submerge else [])
+        return "the attacker to press on" + (" or " + " or ".join(others) if others else "")
+    return _WANTS[type(pending)]
 
 
 def default_choice(battle: Battle) -> Choice:

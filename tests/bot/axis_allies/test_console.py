@@ -91,11 +91,11 @@ async def test_a_human_ussr_turn_typed_in_the_terminal(service: GameService, cap
         "[Round 1, USSR, combat, 10 IPCs, battle in Ukraine S.S.R.] Player 1> casualties",
         "Ukraine S.S.R.: USSR lost 2 infantry.",
         "» Ukraine S.S.R.: the battle waits for you. Next: press · retreat Caucasus · retreat Karelia S.S.R.",
-        "Ukraine S.S.R.: Germany lost 1 infantry, 2 tank, 1 fighter.",
+        "Ukraine S.S.R.: Germany lost 1 infantry, 2 tanks, 1 fighter.",
         "Ukraine S.S.R.: USSR lost 1 infantry.",
         "Battle of Ukraine S.S.R. over after 2 rounds: USSR won.",
         "USSR captured Ukraine S.S.R. from Germany.",
-        "USSR moved 2 fighter from Ukraine S.S.R. to Caucasus.",
+        "USSR moved 2 fighters from Ukraine S.S.R. to Caucasus.",
         "USSR moved 2 infantry from Russia to Karelia S.S.R.",
         "[Round 1, USSR, mobilize, 10 IPCs, to place: 3 infantry, 1 tank] Player 1> "
         "place 3 infantry, 1 tank in russia",
@@ -145,7 +145,7 @@ async def test_refusals_say_why_in_one_line_and_change_nothing(service: GameServ
         "transport, submarine, destroyer, carrier, battleship, aa gun, factory (short forms: inf, art, arm, "
         "ftr, bmb, tpt, sub, dd, ac, bb, aa, ic).",
         "✗ There is no territory or sea zone called “nowhere”.",
-        "✗ Russia does not border Germany.",
+        "✗ Your tanks in Russia can move at most 2 spaces now; that move is 3.",
         "✗ Say which units go from where to where. Usage: move <units> from <space> to <space> "
         "[via <space>, <space>] [bomb], e.g. move 2 infantry from russia to ukraine",
         "✗ Say where to place them. Usage: place <units> in <space>, e.g. place 3 infantry in russia",

@@ -38,19 +38,20 @@ def test_infantry_moves_one_territory():
 def test_a_move_must_follow_borders():
     state = position({"Germany": {"germany": {"tank": 1}}})
     assert refused(state, {"tank": 1}, "Germany", "Karelia S.S.R.", "Ukraine S.S.R.") == "not_adjacent"
-    assert refused(state, {"tank": 1}, "Germany", "Moscow") == "not_adjacent"  # no route within reach
+    # Russia is 3 spaces away: a route exists, and the refusal says the tank cannot go that far.
+    assert refused(state, {"tank": 1}, "Germany", "Moscow") == "not_enough_units"
 
 
 def test_a_move_naming_only_its_ends_takes_the_first_shortest_route_the_rules_accept():
     """Of the shortest routes, the first the movement rules allow is taken, and the event records it;
     when none is allowed (the only one runs through Russian-held East Europe in a non-combat move),
-    the move is refused as the plain two-space move would be."""
+    the first route's refusal says why (issue 29: it said the two ends do not border)."""
     state = position(
         {"Germany": {"germany": {"tank": 1}}, "East Europe": {"russia": {"infantry": 1}}},
         owners={"East Europe": "russia"},
         phase=Phase.NONCOMBAT_MOVE,
     )
-    assert refused(state, {"tank": 1}, "Germany", "Ukraine S.S.R.") == "not_adjacent"
+    assert refused(state, {"tank": 1}, "Germany", "Ukraine S.S.R.") == "hostile_path"
     state = position({"Germany": {"germany": {"tank": 1}}}, phase=Phase.NONCOMBAT_MOVE)
     after, events = go(state, {"tank": 1}, "Germany", "Ukraine S.S.R.")
     assert units_in(after, "Ukraine S.S.R.") == {"tank": 1}

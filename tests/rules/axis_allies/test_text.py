@@ -27,7 +27,7 @@ def test_heavy_bombers_show_their_dice_each():
     attack = Volley("Karelia S.S.R.", "germany", 1, "attack", (group,), 3)
     assert describe(attack, NAMES) == (
         "Karelia S.S.R., round 1: Germany attack: "
-        "2 bomber [1 5 6 2 3 6] hitting on 4 (×3 dice each) → 3 hits."
+        "2 bombers [1 5 6 2 3 6] hitting on 4 (×3 dice each) → 3 hits."
     )
 
 
@@ -50,3 +50,13 @@ def test_retreating_aircraft_stay_over_the_battle_and_submarines_say_where_they_
     )
     two = TechResearched("germany", (6, 6), (1, 2), "jet_power", ("jet_power", "rockets"))
     assert describe(two, NAMES).endswith("breakthroughs — chart [1 2]: Jet Power, Rockets!")
+
+
+def test_the_mediterranean_is_spelled_as_players_read_it_and_counts_in_the_plural():
+    """Issue 29: the data's keys keep TripleA's "Mediteranean" (saved games name spaces by them); the
+    log reads "Mediterranean", and "2 tank" became "2 tanks"."""
+    moved = UnitsMoved("uk", (("tank", 2), ("battleship", 1)), ("Gibraltar", "West Mediteranean Sea Zone"))
+    assert (
+        describe(moved, NAMES)
+        == "United Kingdom moved 2 tanks, 1 battleship from Gibraltar to West Mediterranean Sea Zone."
+    )

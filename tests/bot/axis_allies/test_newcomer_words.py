@@ -1,0 +1,100 @@
+"""Issue 29, a newcomer's first Axis & Allies game in the terminal: plurals, the Mediterranean spelled as
+players read it (both spellings typed), and a suggestion for a mistyped command or unit."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games.axis_allies import choices as aa_choices
+from bot.games.axis_allies.presenter import PRESENTER
+from bot.games.axis_allies.text import describe, parse
+from bot.games.axis_allies.units import parse_units, unit_id, units_text
+from bot.models import ServiceError
+from rules.axis_allies import RULES
+from rules.axis_allies.actions import Battle, Buy, Casualties, Retreat
+from rules.core.dice import SeededRng
+
+WEST = "West Mediteranean Sea Zone"  # the data's key (TripleA's spelling), kept: saved games name it
+
+
+def _state():  # type: ignore[no-untyped-def]
+    state, _ = RULES.setup({}, 2, SeededRng("words"))
+    return state
+
+
+def refused(words: list[str]) -> str:
+    with pytest.raises(ServiceError) as caught:
+        parse(words, _state())
+    return caught.value.message
+
+
+def test_a_mistyped_command_gets_the_likely_word() -> None:
+    assert refused(["casualtes"]) == (
+        "“casualtes” is not a command here. Did you mean casualties? Type help for the list."
+    )
+    assert "Did you mean buy?" in refused(["byu", "2", "tank"])
+    assert "Did you mean moves or move?" in refused(["mvoes"])
+
+
+def test_commands_and_words_near_none_go_on_to_the_generic_reader() -> None:
+    state = _state()
+    assert parse(["xyzzy"], state) is None  # the generic reader says it is not a command
+    assert parse(["undo"], state) is None  # the terminal's own commands are not this game's to refuse
+    assert parse(["buy", "2", "tanks"], state) == Buy((("tank", 2),))
+
+
+def test_a_mistyped_unit_gets_the_likely_units() -> None:
+    with pytest.raises(ServiceError) as caught:
+        unit_id("tanx")
+    assert "Did you mean transport or tank?" in caught.value.message
+    with pytest.raises(ServiceError) as caught:
+        parse(["casualties", "2", "infantery"], _state())
+    assert "Did you mean infantry" in caught.value.message
+
+
+def test_counts_are_in_the_plural() -> None:
+    assert units_text(parse_units("2 art, 2 aa, 2 ic, 1 ac, 2 ac")) == (
+        "2 artillery, 3 aircraft carriers, 2 AA guns, 2 industrial complexes"
+    )
+    assert units_text(parse_units("1 aa, 1 tpt:inf+aa")) == "1 transport (AA gun + infantry), 1 AA gun"
+
+
+def test_the_mediterranean_is_spelled_as_players_read_it_and_typed_either_way() -> None:
+    for typed in ("west mediterranean", "West Mediteranean", "west mediterranean sea zone"):
+        assert aa_choices.space_name(typed) == WEST
+    assert aa_choices.spaces("west mediterr") == [("West Mediterranean Sea Zone", WEST)]
+    assert aa_choices.spaces("west mediteran") == [("West Mediterranean Sea Zone", WEST)]
+    command = describe(Battle(WEST))
+    assert command == "battle West Mediterranean Sea Zone"
+    assert parse(command.split(), _state()) == Battle(WEST)  # the command reads back to the action
+    assert parse(["retreat", "central", "mediterranean"], _state()) == Retreat(
+        "Central Mediteranean Sea Zone"
+    )
+
+
+def test_typed_casualties_read_spaces_and_names() -> None:
+    assert parse(["casualties", "2", "inf,", "1", "armour"], _state()) == Casualties(
+        (("infantry", 2), ("tank", 1))
+    )
+
+
+def test_a_mistyped_space_gets_the_likely_names_as_players_read_them() -> None:
+    with pytest.raises(ServiceError) as caught:
+        aa_choices.space_name("west mediteranian")
+    assert "Did you mean West Mediterranean Sea Zone" in caught.value.message
+    assert "Mediteranean" not in caught.value.message
+    with pytest.raises(ServiceError) as caught:
+        aa_choices.space_name("alsaka")
+    assert caught.value.message == "There is no territory or sea zone called “alsaka”. Did you mean Alaska?"
+    with pytest.raises(ServiceError) as caught:
+        aa_choices.space_name("mediter")
+    assert "could be Central Mediterranean Sea Zone, East Mediterranean Sea Zone or West Mediterranean" in (
+        caught.value.message
+    )
+
+
+def test_the_standing_counts_territories_in_words() -> None:
+    """Before: "USSR 24 IPCs (+24, 8 land)"."""
+    standing = PRESENTER.standing(RULES.view(_state(), None), 0) or ""
+    assert standing.startswith("USSR 24 IPCs (+24, ") and " territories" in standing
+    assert " land" not in standing
