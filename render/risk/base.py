@@ -172,7 +172,7 @@ def _build(layout: str, width: int) -> BoardBase:
         (x - wide / 2, y - style.height / 2, x + wide / 2, y + style.height / 2) for x, y in anchors
     ]
     label_boxes = _place_continent_labels(board, image, rings, anchors, badge_boxes, ui)
-    names = _names(board, image, rings, anchors, badge_boxes, label_boxes, ui)
+    names = _names(board, image, labels, rings, anchors, badge_boxes, label_boxes, ui)
     lut = tuple(range(256))
     return BoardBase(
         layout, width, height, scale, ui, image, tuple(rings), tuple(anchors), label_boxes, names, lut
@@ -182,6 +182,7 @@ def _build(layout: str, width: int) -> BoardBase:
 def _names(
     board: RiskMap,
     image: Image.Image,
+    territories: Image.Image,
     rings: list[tuple[tuple[Point, ...], ...]],
     anchors: list[Point],
     badge_boxes: list[tuple[float, float, float, float]],
@@ -208,6 +209,7 @@ def _names(
     names = place_names(
         board,
         image,
+        territories,
         slots,
         palette[C.SEA],
         bounds,

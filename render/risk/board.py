@@ -1,6 +1,6 @@
 """The Risk board, made from views only (``rules.risk.views``), so nothing hidden can leak.
 
-``render_board`` draws the whole table: owners' colours, territory names (from 1000 px wide), army
+``render_board`` draws the whole table: owners' colours, territory names (from 1100 px wide), army
 badges, continents with their bonus, what changed since the viewer's last look (attacks as white
 arrows, fortify moves as arrows in the mover's colour, conquests outlined, armies gained or lost as a
 small "+3" / "−2" tag on each badge, players knocked out named in the legend), a title bar and a

@@ -8,7 +8,7 @@ neighbouring badges. Long names are tried whole, then on two lines, then in thei
 
 Names inside a territory are drawn by each render in the owner's ink (``render.risk.board``): the colour
 behind them changes with the owner. Names in the sea are drawn here, into the static layer, at no cost
-per render. Below ``NAMES_FROM`` pixels wide no name is drawn: the text would be under 9 px.
+per render. Below ``NAMES_FROM`` pixels wide no name is drawn (see there why).
 """
 
 from __future__ import annotations
@@ -29,11 +29,12 @@ from rules.risk.board import RiskMap
 
 NAME_SIZE = 13  # px at 1600 wide: bold, so it reads on every owner colour at full size
 SMALLEST = 9  # px: below this DejaVu's small letters blur together
-# Names are drawn from 1000 px wide up. There the 13 px names scale to 8 px and are held at 9, and all 42
-# still find a place on both layouts; at 800 px, 9 px names would leave half of them in the sea and one
-# with no place at all, at 550 px eight or nine, and smaller names could not be read. So narrower boards
-# (the 960 px replay frames among them) have none rather than unreadable ones.
-NAMES_FROM = 1000
+# Names are drawn from 1100 px wide up: there the 13 px names scale to 9 px (13 × 1100/1600), and every
+# width from there to 4096 px finds all 42 a place on both layouts. At 1000 px, held at 9 px, the world
+# map's Southern Europe finds none; at 800 px half the names would be in the sea and one missing, at
+# 550 px eight or nine missing, and smaller names could not be read. So narrower boards (the 1000 px
+# trace and the 960 px replay frames among them) have none rather than unreadable or missing ones.
+NAMES_FROM = 1100
 
 # Short forms, as the printed board abbreviates, for names too long to sit whole in their territory.
 # Commands take the full names (and the map's aliases), not these.
@@ -69,7 +70,7 @@ class NameLabel:
 def name_font(ui: float) -> Font | None:
     """The names' font at this scale, or None where names are left off."""
     size = round(NAME_SIZE * ui)
-    return font(max(size, SMALLEST), bold=True) if ui * 1600 >= NAMES_FROM else None
+    return font(max(size, SMALLEST), bold=True) if round(ui * 1600) >= NAMES_FROM else None
 
 
 def line_height(f: Font) -> int:
@@ -120,6 +121,7 @@ class Room(NamedTuple):
 def place_names(
     board: RiskMap,
     image: Image.Image,
+    territories: Image.Image,
     slots: Sequence[int],
     sea: int,
     bounds: Sequence[Box],
@@ -133,8 +135,9 @@ def place_names(
 
     ``badges`` are where each badge may be drawn: three digits with a change tag, three digits, two
     digits. ``image`` is the static layer so far: each territory's free interior holds ``slots[t]``, the
-    open sea ``sea``; borders, sea lines and continent labels anything else. Smallest territories go
-    first, so the places only they could use are still free.
+    open sea ``sea``; borders, sea lines and continent labels anything else. ``territories`` holds each
+    territory's index + 1 over all its land, 0 over the sea. Smallest territories go first, so the places
+    only they could use are still free.
     """
     tagged, wide, narrow = badges
     taken = list(avoid)
@@ -147,35 +150,49 @@ def place_names(
     # In order of preference: inside, clear of every arrow's line and of the widest badge with a change
     # tag; over a tag's corner; across an arrow's line but clear of its ends; across it (arrows are seen
     # only after an attack); clear of a two-digit badge only; smaller; in the sea; smaller, over the
-    # badge's place. A badge that would cover a name is pushed off it when drawn (the names' boxes are
-    # fixed boxes of ``badge_layout``).
-    tries: list[tuple[bool, Image.Image | None, Sequence[Box], Font]] = [
-        (True, arrows, tagged, f),
-        (True, arrows, wide, f),
-        (True, heads, wide, f),
-        (True, None, wide, f),
-        (True, None, narrow, f),
-        (True, None, narrow, small),  # a crowded small territory (the world map's Southern Europe)
-        (False, None, wide, f),
-        (True, None, (), small),
+    # badge's place; farther out in the sea; touching its borders. A badge that would cover a name is
+    # pushed off it when drawn (the names' boxes are fixed boxes of ``badge_layout``).
+    near, far = round(110 * ui), round(250 * ui)
+    tries: list[tuple[bool, Image.Image | None, Sequence[Box], Font, int, int]] = [
+        (True, arrows, tagged, f, margin, 0),
+        (True, arrows, wide, f, margin, 0),
+        (True, heads, wide, f, margin, 0),
+        (True, None, wide, f, margin, 0),
+        (True, None, narrow, f, margin, 0),
+        (True, None, narrow, small, margin, 0),  # a crowded small territory (the world map's Southern Europe)
+        (False, None, wide, f, margin, near),
+        (True, None, (), small, margin, 0),
+        (False, None, wide, f, margin, far),
+        (True, None, (), small, 0, 0),  # touching its borders
     ]
     placed: dict[int, NameLabel] = {}
     for t in sorted(range(board.size), key=lambda t: (rooms[t].area, t)):
         label = None
-        for inside, lines_free, boxes, face in tries:
+        for inside, lines_free, boxes, face, edge, reach in tries:
             if inside:
                 free = _blocked(rooms[t], (*taken, *boxes), lines_free)
                 label = next(
                     (
                         found
                         for lines in forms(board, t)
-                        if (found := _inside(t, lines, face, free, wide[t], margin)) is not None
+                        if (found := _inside(t, lines, face, free, wide[t], edge)) is not None
                     ),
                     None,
                 )
             else:
                 label = _offshore(
-                    board, t, image, sea, min(slots), rooms[t], face, (*taken, *boxes), margin, ui
+                    board,
+                    t,
+                    image,
+                    sea,
+                    territories,
+                    rooms[t],
+                    anchors[t],
+                    face,
+                    (*taken, *boxes),
+                    edge,
+                    ui,
+                    reach,
                 )
             if label is not None:
                 break
@@ -300,19 +317,21 @@ def _offshore(
     t: int,
     image: Image.Image,
     sea: int,
-    first_slot: int,
+    territories: Image.Image,
     land: Room,
+    anchor: Point,
     f: Font,
     taken: Sequence[Box],
     margin: int,
     ui: float,
+    reach: int,
 ) -> NameLabel | None:
-    """The open sea nearest the territory that holds its name on one line: the whole name unless the
-    short one sits clearly nearer the coast."""
+    """The open sea within ``reach`` of the territory that holds its name on one line: the whole name
+    unless the short one sits clearly nearer the coast."""
     found = []
     for lines in forms(board, t):
         if len(lines) == 1:  # the sea has room for a name on one line
-            label = _in_sea(t, lines, image, sea, first_slot, land, f, taken, margin, ui)
+            label = _in_sea(t, lines, image, sea, territories, land, anchor, f, taken, margin, ui, reach)
             if label is not None and label.leader is not None:
                 found.append((math.dist(*label.leader), label))
     if not found:
@@ -327,17 +346,18 @@ def _in_sea(
     lines: tuple[str, ...],
     image: Image.Image,
     sea: int,
-    first_slot: int,
+    territories: Image.Image,
     land: Room,
+    anchor: Point,
     f: Font,
     taken: Sequence[Box],
     margin: int,
     ui: float,
+    reach: int,
 ) -> NameLabel | None:
-    """The open sea nearest the territory's coast that holds ``lines``, clear of ``taken``, with a
-    leader line to the coast over no other land."""
+    """The open sea (within ``reach`` of it) nearest the territory's coast that holds ``lines``, clear
+    of ``taken``, with a leader line to the coast over no other land."""
     bw, bh = block_size(lines, f)
-    reach = round(110 * ui)
     step = max(2, round(4 * ui))
     coast = coast_points(land)
     coast = coast[:: max(1, len(coast) // 40)]
@@ -349,47 +369,48 @@ def _in_sea(
     if fits is None:
         return None
     data, fw, fh = fits.tobytes(), fits.width, fits.height
-    # Boxes beside a coast point (on each of its eight sides), nearest the coast first.
+    # Boxes beside a coast point (on each of its eight sides), nearest the coast first, with a pull
+    # towards the badge so the name sits by the territory's main land rather than a far islet.
     sides = [(sx, sy) for sx in (-1, 0, 1) for sy in (-1, 0, 1) if sx or sy]
-    seen = set()
+    seen: dict[tuple[int, int], float] = {}
     for d in range(step, reach, step):
         for px, py in coast:
             for sx, sy in sides:
                 left = round(px + sx * (d + bw / 2) - bw / 2)
                 top = round(py + sy * (d + bh / 2) - bh / 2)
                 lx, ly = left - margin - rx, top - margin - ry
-                if (lx, ly) in seen or not (0 <= lx < fw and 0 <= ly < fh and data[ly * fw + lx]):
+                if (left, top) in seen or not (0 <= lx < fw and 0 <= ly < fh and data[ly * fw + lx]):
                     continue
-                seen.add((lx, ly))
-                box = (float(left), float(top), float(left + bw), float(top + bh))
-                line = _leader(image, first_slot, land, coast, box, ui)
-                if line is not None:
-                    centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-                    return NameLabel(t, lines, centre, box, False, round(f.size), line)
+                seen[left, top] = d + 0.3 * math.dist((left + bw / 2, top + bh / 2), anchor)
+    for _, left, top in sorted((score, left, top) for (left, top), score in seen.items()):
+        box = (float(left), float(top), float(left + bw), float(top + bh))
+        line = _leader(territories, t, coast, box, ui)
+        if line is not None:
+            centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+            return NameLabel(t, lines, centre, box, False, round(f.size), line)
     return None
 
 
 def _leader(
-    image: Image.Image, first_slot: int, land: Room, coast: list[Point], box: Box, ui: float
+    territories: Image.Image, t: int, coast: list[Point], box: Box, ui: float
 ) -> tuple[Point, Point] | None:
-    """The shortest line from just off the box to the territory's coast that crosses no other land:
-    every pixel on it the sea, a coast or border line, or the territory's own (interiors are the slot
-    values from ``first_slot`` up)."""
+    """The shortest line from just off the box to the territory's coast over the sea and its own land
+    only (``territories``: territory index + 1 per pixel, 0 for the sea)."""
     gap = 2 * ui
     x0, y0, x1, y1 = box
-    pixels, own, (w, h), (ox, oy) = image.load(), land.mask.load(), land.mask.size, land.origin
-    assert pixels is not None and own is not None
+    pixels = territories.load()
+    assert pixels is not None
+    allowed = (0, t + 1)
     for _, p in sorted((_box_distance(c, box), c) for c in coast)[:8]:
         q = (min(max(p[0], x0 - gap), x1 + gap), min(max(p[1], y0 - gap), y1 + gap))
         steps = max(1, int(math.dist(q, p)))
         for k in range(steps + 1):
             x = round(q[0] + (p[0] - q[0]) * k / steps)
             y = round(q[1] + (p[1] - q[1]) * k / steps)
-            if not (0 <= x < image.width and 0 <= y < image.height):
-                break
-            value = pixels[x, y]
-            assert isinstance(value, int)
-            if value >= first_slot and not (0 <= x - ox < w and 0 <= y - oy < h and own[x - ox, y - oy]):
+            if (
+                not (0 <= x < territories.width and 0 <= y < territories.height)
+                or pixels[x, y] not in allowed
+            ):
                 break
         else:
             # Ending a little short of the coast point, on the border round the territory: the line is

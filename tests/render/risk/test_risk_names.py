@@ -33,7 +33,7 @@ def _on_its_ground(label: NameLabel, image: Image.Image) -> bool:
     return all(index in allowed for index, n in enumerate(counts) if n)
 
 
-@pytest.mark.parametrize("width", [1600, NAMES_FROM, 2400])
+@pytest.mark.parametrize("width", [NAMES_FROM, 1280, 1600, 2400, 4096])
 @pytest.mark.parametrize("layout", LAYOUTS)
 def test_every_name_lies_on_the_map_apart_from_the_others_and_the_continent_labels(
     layout: str, width: int
@@ -73,7 +73,7 @@ def test_a_name_in_the_sea_has_a_line_to_its_own_coast(layout: str) -> None:
             assert land.getpixel(at) in (0, label.territory + 1), (label, at)
 
 
-@pytest.mark.parametrize("width", [550, 800, NAMES_FROM - 1])
+@pytest.mark.parametrize("width", [550, 800, 1000, NAMES_FROM - 1])
 def test_no_names_where_they_would_be_too_small_to_read(width: int) -> None:
     for layout in LAYOUTS:
         assert board_base(layout, width).names == ()
