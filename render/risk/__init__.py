@@ -3,7 +3,8 @@
 ``PICTURES`` is what callers above ``render`` use (the contract in ``render.core.pictures``); the
 functions behind it, with their extra knobs (layouts, widths, deadlines), are exported for tests and
 benches. Inside: ``board`` (the board) with ``changes`` (what changed, from the recent events) over
-``base`` (its static layer, cached per layout and width), ``battle`` (the battle card) with ``fight``
+``base`` (its static layer, cached per layout and width, with ``names``: where each territory's name
+goes), ``battle`` (the battle card) with ``fight``
 (one attack's rolls and armies, from the events and the view), ``cards`` (the hand) and ``symbols``
 (the three card symbols), and ``replay`` (the frames of an animated replay).
 """

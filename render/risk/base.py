@@ -4,6 +4,10 @@ The map is an 8-bit image of palette indices. Sea, continent halos, sea lines, b
 labels hold their final colours; each territory's interior holds a *slot* value (255 − territory index)
 that a render turns into the owner's colour with a single lookup table. So a render never redraws the
 map: it maps slots to colours and draws only what changes on top.
+
+Territory names are placed here too (``render.risk.names``): those in the sea are drawn into the layer,
+those inside a territory, whose colour changes with the owner, by each render at the places kept in
+``BoardBase.names``.
 """
 
 from __future__ import annotations
@@ -23,9 +27,11 @@ from render.core.badges import BadgeStyle, badge_width
 from render.core.boxes import overlaps
 from render.core.cache import BuildCache
 from render.core.fonts import font, text_width
+from render.core.marks import tag_style
 from render.core.palette import Palette
 from render.core.shapes import Point, dashed_line
 from render.core.text import draw_text
+from render.risk.names import NameLabel, draw_offshore, name_font, place_names
 from rules.risk.board import RiskMap, classic_map
 
 LAYOUTS = ("world_map", "board_trace")
@@ -67,6 +73,7 @@ def board_palette() -> Palette:
     board = classic_map()
     palette = Palette(limit=256 - board.size)
     palette.add_all((C.SEA, C.INK, C.SEA_LINE, C.HIGHLIGHT, C.UNCLAIMED))
+    palette.add_ramp(C.ink_on(C.UNCLAIMED), C.UNCLAIMED)  # names on unclaimed land
     panels.register(palette)
     for tag in (GAIN, LOSS):
         palette.add_ramp(C.ink_on(tag), tag)
@@ -91,6 +98,7 @@ class BoardBase:
     rings: tuple[tuple[tuple[Point, ...], ...], ...]  # per territory, in map pixels
     anchors: tuple[Point, ...]  # where each territory's badge wants to sit
     labels: tuple[tuple[float, float, float, float], ...]  # continent label boxes, for badges to avoid
+    names: tuple[NameLabel, ...]  # territory names (none on a board too small to read them)
     lut: tuple[int, ...]  # identity: renders copy it and set the slots
 
 
@@ -164,8 +172,59 @@ def _build(layout: str, width: int) -> BoardBase:
         (x - wide / 2, y - style.height / 2, x + wide / 2, y + style.height / 2) for x, y in anchors
     ]
     label_boxes = _place_continent_labels(board, image, rings, anchors, badge_boxes, ui)
+    names = _names(board, image, labels, rings, anchors, badge_boxes, label_boxes, ui)
     lut = tuple(range(256))
-    return BoardBase(layout, width, height, scale, ui, image, tuple(rings), tuple(anchors), label_boxes, lut)
+    return BoardBase(
+        layout, width, height, scale, ui, image, tuple(rings), tuple(anchors), label_boxes, names, lut
+    )
+
+
+def _names(
+    board: RiskMap,
+    image: Image.Image,
+    territories: Image.Image,
+    rings: list[tuple[tuple[Point, ...], ...]],
+    anchors: list[Point],
+    badge_boxes: list[tuple[float, float, float, float]],
+    label_boxes: tuple[tuple[float, float, float, float], ...],
+    ui: float,
+) -> tuple[NameLabel, ...]:
+    """Every territory's name placed, and those in the sea drawn into ``image``."""
+    f = name_font(ui)
+    if f is None:
+        return ()
+    palette = board_palette()
+    # Where a badge may be drawn: its widest, with a change tag on its top right corner (as ``attach``),
+    # and two digits wide.
+    tag = tag_style(ui)
+    tag_w = badge_width("pill", "+88", tag)
+    tagged = [(x0, y0 - 0.4 * tag.height, x1 + 0.65 * tag_w, y1) for x0, y0, x1, y1 in badge_boxes]
+    style = BadgeStyle.for_scale(ui)
+    half = badge_width("hexagon", "88", style) / 2
+    narrow = [
+        (x - half, y0, x + half, y1) for (x, _), (_, y0, _, y1) in zip(anchors, badge_boxes, strict=True)
+    ]
+    bounds = [_bounds([p for ring in rings[t] for p in ring]) for t in range(board.size)]
+    slots = [slot(t) for t in range(board.size)]
+    names = place_names(
+        board,
+        image,
+        territories,
+        slots,
+        palette[C.SEA],
+        bounds,
+        anchors,
+        (tagged, badge_boxes, narrow),
+        label_boxes,
+        f,
+        ui,
+    )
+    for label in names:
+        if not label.inside:
+            t = label.territory
+            halo = continent_colour(board, board.continent_of[t])
+            draw_offshore(image, label, palette.ramp(label_colour(halo), C.SEA), ui)
+    return tuple(names)
 
 
 def _anchor(

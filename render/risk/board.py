@@ -1,9 +1,10 @@
 """The Risk board, made from views only (``rules.risk.views``), so nothing hidden can leak.
 
-``render_board`` draws the whole table: owners' colours, army badges, continents with their bonus, what
-changed since the viewer's last look (attacks as white arrows, fortify moves as arrows in the mover's
-colour, conquests outlined, armies gained or lost as a small "+3" / "−2" tag on each badge, players
-knocked out named in the legend), a title bar and a legend, over the static layer of
+``render_board`` draws the whole table: owners' colours, territory names (from 1100 px wide), army
+badges, continents with their bonus, what changed since the viewer's last look (attacks as white
+arrows, fortify moves as arrows in the mover's colour, conquests outlined, armies gained or lost as a
+small "+3" / "−2" tag on each badge, players knocked out named in the legend), a title bar and a
+legend, over the static layer of
 ``render.risk.base``. It returns PNG bytes and is pure: the same arguments always give the same bytes,
 so callers may cache or compare them. The battle card is in ``render.risk.battle``, the hand in
 ``render.risk.cards``.
@@ -25,6 +26,7 @@ from render.core.png import encode_png
 from render.core.shapes import Point, arrow_polygon, seat_shape
 from render.risk.base import GAIN, LAYOUTS, LOSS, BoardBase, board_base, board_palette, slot
 from render.risk.changes import RiskChanges, changes
+from render.risk.names import draw_name
 from rules.core.events import Event
 from rules.risk.board import classic_map
 from rules.risk.state import Phase, SeatStatus
@@ -77,6 +79,7 @@ def board_image(
     top = title_height(base.ui)
     canvas = Image.new("L", (width, top + base.height + legend_height(len(rows), base.ui)), palette[C.PANEL])
     canvas.paste(base.image.point(lut), (0, top))
+    _draw_names(canvas, base, view.territories, top)
     draw = ImageDraw.Draw(canvas)
 
     for tid in changed.conquered:
@@ -134,7 +137,7 @@ def badge_layout(
     moved = separate(
         [wanted[i] for i in shown],
         [s.size for s in sprites if s is not None],
-        fixed=base.labels,
+        fixed=(*base.labels, *(n.box for n in base.names)),
         bounds=(0, 0, base.width, base.height),
         gap=3 * base.ui,
     )
@@ -159,6 +162,16 @@ def _badge(owner: int, armies: int, delta: int, ui: float) -> tuple[Sprite, tupl
     tag = change_tag(delta, tag_style(ui), palette[fill], palette[C.INK], palette.ramp(C.ink_on(fill), fill))
     tagged = attach(badge, tag)
     return tagged.sprite, tagged.badge_offset
+
+
+def _draw_names(canvas: Image.Image, base: BoardBase, territories: Sequence[TerritoryView], top: int) -> None:
+    """The names inside territories, in the ink the owner's badge uses (those in the sea are in the base)."""
+    palette = board_palette()
+    for label in base.names:
+        if label.inside:
+            t = territories[label.territory]
+            colour = C.UNCLAIMED if _unclaimed(t) else C.seat_colour(t.owner)
+            draw_name(canvas, label, palette.ramp(C.ink_on(colour), colour), top)
 
 
 def _unclaimed(t: TerritoryView) -> bool:
