@@ -347,8 +347,28 @@ async def open_game(service: GameService, args: argparse.Namespace) -> int:
             # Played live at one keyboard: a question on another seat's turn is asked, not answered for
             # the player as it is by post.
             await service.join(status.game_id, HOST + i, name or f"Player {i + 1}", off_turn="ask")
-    await service.start(status.game_id, HOST, moderator=True, seed=args.seed)
+            if args.order == "as-given":
+                await service.claim_seat(status.game_id, HOST + i, i + 1)
+    started = await service.start(status.game_id, HOST, moderator=True, seed=args.seed)
+    print(seating(started, service.games[args.game].presenter.seat_roles(len(started.seats)), args.order))
     return status.game_id
+
+
+def seating(status: GameStatus, roles: Sequence[str], order: str) -> str:
+    """Who plays which seat, and how that was decided: the seat order is drawn, as at the table, unless
+    ``--order as-given`` kept the order of ``--seats``."""
+    how = (
+        "kept as --seats gave it"
+        if order == "as-given"
+        else "drawn with the game's dice (--order as-given keeps yours)"
+    )
+    humans = [
+        f"{s.name} plays seat {s.seat + 1}"
+        + (f" ({roles[s.seat]})" if s.seat < len(roles) and roles[s.seat] else "")
+        for s in status.seats
+        if s.controller == "human"
+    ]
+    return f"Seat order {how}: {'; '.join(humans) or 'the AI plays every seat'}."
 
 
 def parse_args(argv: Sequence[str], games: Games = GAMES) -> argparse.Namespace:
@@ -356,6 +376,12 @@ def parse_args(argv: Sequence[str], games: Games = GAMES) -> argparse.Namespace:
     parser.add_argument("--game", default=next(iter(games)), choices=sorted(games), help="the game to play")
     parser.add_argument("--seats", default="human,ai,ai", help="who plays each seat, e.g. human,ai,ai")
     parser.add_argument("--names", help="seat names in the same order, e.g. Ann,Bob")
+    parser.add_argument(
+        "--order",
+        choices=("drawn", "as-given"),
+        default="drawn",
+        help="the seat order: drawn with the game's dice, as at the table (default), or as --seats gives it",
+    )
     parser.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="a ruleset option"
     )

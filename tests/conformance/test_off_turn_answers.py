@@ -42,4 +42,3 @@ def test_every_answer_made_for_a_player_is_legal_and_only_off_turn(name: str) ->
         assert answered == 0
     else:
         assert answered > 0, f"{name}: no question was asked off turn in a whole game"
-

@@ -88,16 +88,13 @@ def test_places_with_spaces_are_read_as_one_name():
 
 
 def test_a_mistyped_command_or_name_gets_a_did_you_mean():
-    assert (
-        refusal("mvoe") == "“mvoe” is not a command here; type help for the list. Did you mean move?"
-    )
+    assert refusal("mvoe") == "“mvoe” is not a command here; type help for the list. Did you mean move?"
     assert refusal("mvoes").endswith("Did you mean moves?")
     assert refusal("march germnay france") == (
         "There is no region called “germnay” on this board. Did you mean Germany?"
     )
     assert refusal("sail germany nroth sea 1 destroyer") == (
-        "There is no region or sea zone called “nroth sea” on this board. "
-        "Did you mean North Sea?"
+        "There is no region or sea zone called “nroth sea” on this board. Did you mean North Sea?"
     )
     # The same on Discord, where a place comes whole in its option: the rules' refusal names the likely one.
     refused = re.escape("There is no region called “germnay” on this board. Did you mean Germany?")
