@@ -20,7 +20,7 @@ NEVER_ASKS = {"hexwar"}  # every seat writes a round's orders at once
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_every_answer_made_for_a_player_is_legal_and_only_off_turn(name: str) -> None:
+def test_every_answer_made_for_a_player_off_turn_is_legal(name: str) -> None:
     game = GAMES[name]
     rules = game.rules
     seats = 3
