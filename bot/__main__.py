@@ -32,14 +32,18 @@ def main() -> int:
         from bot import console  # the Discord layer is not needed for the terminal
 
         return asyncio.run(console.main(sys.argv[1:]))
-    from bot.app import create_bot
+    import discord
+
+    from bot.app import create_bot, serve
     from bot.settings import Settings
     from bot.shards import ShardPlan
 
     settings = Settings.from_env()
     shards = ShardPlan.from_env(os.environ)  # PBP_SHARDS, PBP_SHARD_IDS
     bot = create_bot(settings, shards=shards)
-    bot.run(settings.token or "", log_level=getattr(logging, settings.log_level))
+    # discord.py's handler for its own and the bot's loggers, as ``bot.run`` would set up.
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level), root=True)
+    asyncio.run(serve(bot, settings.token or ""))  # until SIGTERM or SIGINT, then a clean stop
     return 0
 
 

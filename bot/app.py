@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 from typing import Any
 
 import discord
@@ -18,6 +19,7 @@ from discord.ext import commands
 
 from bot.clock import Clock, utc_now
 from bot.cogs.announce import TurnAnnouncer
+from bot.cogs.common import refuse
 from bot.cogs.lobby import HelpCog, LobbyCog
 from bot.cogs.moderation import ModerationCog
 from bot.cogs.moves import GameButton, announce_turn
@@ -33,6 +35,14 @@ from bot.store import GameStore
 from rules.core.dice import SeededRng
 
 log = logging.getLogger("warboard")
+
+# A clean stop waits this long at most for the interactions in hand, then closes anyway: within the 10 s
+# that `docker stop` (and compose) give before SIGKILL, with room for closing the connections and store.
+STOP_WITHIN = 7.0
+# discord.py runs each interaction's handler in a task of its own with one of these names (app_commands'
+# CommandTree and discord.ui's view store): the interactions in hand are the tasks so named.
+INTERACTION_TASKS = ("CommandTree-invoker", "discord-ui-")
+RESTARTING = "The bot is restarting; nothing was changed. Try again in a minute."
 
 
 class WarboardBot(commands.Bot):
@@ -68,6 +78,13 @@ class WarboardBot(commands.Bot):
         self.clock = clock
         self.run_scheduler = run_scheduler  # tests tick the scheduler themselves, on their own clock
         self.turns = TurnLocks()  # one trigger at a time per game: AI play and the messages telling of it
+        self.stopping = False  # set by ``shutdown``: no new interaction is taken on
+        self._refusals: set[asyncio.Task[None]] = set()
+        # Every interaction passes here first (the gateway reads this table of parsers), so that once
+        # the bot is stopping a new one is answered "restarting" instead of starting a move.
+        parsers = self._connection.parsers
+        self._parse_interaction = parsers["INTERACTION_CREATE"]
+        parsers["INTERACTION_CREATE"] = self._interaction_arrived
 
     async def setup_hook(self) -> None:
         self.store = self._given_store or await open_database(self.settings.database, self.shard_plan)
@@ -100,11 +117,58 @@ class WarboardBot(commands.Bot):
             except Exception:  # a picture that fails here fails on demand too, with the player told
                 log.exception("could not warm the pictures of %s", game.name)
 
+    def _interaction_arrived(self, data: Any) -> None:
+        if not self.stopping:
+            self._parse_interaction(data)
+            return
+        if data.get("type") == 4:  # autocomplete: no answer is an empty list
+            return
+        interaction: discord.Interaction = discord.Interaction(data=data, state=self._connection)
+        task = asyncio.create_task(refuse(interaction, RESTARTING))
+        self._refusals.add(task)
+        task.add_done_callback(self._refusals.discard)
+
+    async def shutdown(self) -> None:
+        """Stop cleanly (SIGTERM, SIGINT; ``serve``): take no new interaction, let the ones in hand
+        commit and answer, stop the AI and the scheduler at a move's edge (an AI turn or a deadline's
+        play left unfinished goes on after the restart, from the store), then close the connection to
+        Discord and the store. Waits ``STOP_WITHIN`` seconds at most."""
+        self.stopping = True
+        loop = asyncio.get_running_loop()
+        until = loop.time() + STOP_WITHIN
+        if hasattr(self, "service"):
+            self.service.stopping = True  # play_ai and a deadline's play-out stop before their next move
+            self.scheduler.stop()  # its loop ends after the tick in hand
+        while loop.time() < until:
+            busy = self._busy_tasks()
+            if not busy and not self.turns.any_busy():
+                break
+            if busy:
+                await asyncio.wait(busy, timeout=until - loop.time())
+            else:  # only a turn lock still held (a move's answer between its awaits): look again soon
+                await asyncio.sleep(0.01)
+        else:
+            log.warning("stopping with work still in hand after %.0f s", STOP_WITHIN)
+        await self.close()
+
+    def _busy_tasks(self) -> set[asyncio.Task[Any]]:
+        """The interactions in hand, the refusals being sent, and the scheduler's and the start-up's
+        tasks while they run."""
+        tasks = {t for t in asyncio.all_tasks() if t.get_name().startswith(INTERACTION_TASKS)}
+        tasks |= self._refusals
+        for name in ("_scheduler_task", "_resume_task"):
+            task = getattr(self, name, None)
+            if task is not None:
+                tasks.add(task)
+        return {t for t in tasks if not t.done() and t is not asyncio.current_task()}
+
     async def _resume_ai_turns(self) -> None:
         """A game whose seat to act is the AI's was interrupted mid-turn (the process stopped while the
         AI played): once connected, let the AI play on and tell the players, as when a turn begins."""
         await self.wait_until_ready()
         for game_id in await self.store.running_games():
+            if self.stopping:
+                return
             try:
                 status = await self.service.status(game_id)
                 if any(status.seats[s].controller == "ai" for s in status.waiting_for):
@@ -144,6 +208,26 @@ class WarboardBot(commands.Bot):
         await super().close()
         if self._given_store is None and hasattr(self, "store"):
             await self.store.close()
+
+
+async def serve(bot: WarboardBot, token: str) -> None:
+    """Run the bot until SIGTERM or SIGINT, then stop it cleanly (``WarboardBot.shutdown``). The handlers
+    are installed explicitly, so they work when the bot is a container's PID 1 too (the kernel drops only
+    the signals PID 1 left at their default)."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for number in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(number, stop.set)
+    async with bot:
+        running = asyncio.create_task(bot.start(token))
+        asked = asyncio.create_task(stop.wait())
+        await asyncio.wait({running, asked}, return_when=asyncio.FIRST_COMPLETED)
+        if asked.done():
+            log.info("stopping: a signal asked for it")
+            await bot.shutdown()
+        else:
+            asked.cancel()
+        await running  # what start raised (a refused token), or nothing once closed
 
 
 class ShardedWarboardBot(WarboardBot, commands.AutoShardedBot):

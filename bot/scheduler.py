@@ -118,6 +118,11 @@ class Scheduler:
         self.store = service.store
         self.announcer = announcer
         self.turns = turns if turns is not None else TurnLocks()  # the bot's, shared with its cogs
+        self._stop = asyncio.Event()
+
+    def stop(self) -> None:
+        """End ``run`` after the tick in hand (a clean stop): a sleeping loop ends at once."""
+        self._stop.set()
 
     async def tick(self) -> TickReport:
         """Dispatch everything due at the service's clock's now."""
@@ -165,8 +170,8 @@ class Scheduler:
                 await self.store.add_timer(timer.game_id, timer.kind, later, timer.payload)
 
     async def run(self) -> None:
-        """Forever: dispatch what is due, then sleep until the next timer (at most a minute)."""
-        while True:
+        """Until ``stop``: dispatch what is due, then sleep until the next timer (at most a minute)."""
+        while not self._stop.is_set():
             try:
                 await self.tick()
                 next_due = await self.store.next_due()
@@ -177,4 +182,5 @@ class Scheduler:
             if next_due is not None:
                 wait = (from_text(next_due) - self.service.clock()).total_seconds()
                 delay = min(max(wait, 1.0), LONGEST_SLEEP)
-            await asyncio.sleep(delay)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stop.wait(), delay)

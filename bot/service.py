@@ -236,7 +236,7 @@ class GameService(Deadlines, Moderation, RecentChanges):
     async def play_ai(self, game_id: int, *, limit: int = 100_000) -> list[ActResult]:
         """Let AI seats move until a human must act, the game stops, or ``limit`` moves were made."""
         results: list[ActResult] = []
-        while len(results) < limit:
+        while len(results) < limit and not self.stopping:  # a stopping bot ends at a move's edge
             async with self.lock(game_id):
                 found = await self.loaded(game_id)
                 game, seats = found.game, list(found.seats)
