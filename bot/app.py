@@ -19,7 +19,7 @@ from discord.ext import commands
 
 from bot.clock import Clock, utc_now
 from bot.cogs.announce import TurnAnnouncer
-from bot.cogs.common import refuse
+from bot.cogs.common import handle_error, refuse
 from bot.cogs.lobby import HelpCog, LobbyCog
 from bot.cogs.moderation import ModerationCog
 from bot.cogs.moves import GameButton, announce_turn
@@ -27,7 +27,7 @@ from bot.cogs.notify import NotifyCog
 from bot.game import Games, check_games
 from bot.games import GAMES
 from bot.postgres import open_database
-from bot.scheduler import Scheduler, TurnLocks
+from bot.scheduler import Scheduler, TurnLocks, Unfinished
 from bot.service import GameService
 from bot.settings import Settings
 from bot.shards import ShardPlan
@@ -91,17 +91,23 @@ class WarboardBot(commands.Bot):
         self.service = GameService(self.store, self.games, clock=self.clock)
         self.announcer = TurnAnnouncer(self, self)
         self.scheduler = Scheduler(self.service, self.announcer, self.turns)
+        # An AI turn or a turn's news that broke off (issue 29, item 11) is taken up again within seconds.
+        self.unfinished = Unfinished(self._go_on)
+        self.service.on_unfinished = self.scheduler.on_failure = self.unfinished.add
         for cog in (LobbyCog(self), NotifyCog(self), ModerationCog(self), HelpCog(self)):
             await self.add_cog(cog)
         for game in self.games.values():  # each game's slash commands and menus
             await self.load_extension(game.extension)
         self.add_dynamic_items(GameButton)
+        # One error handler for every app command: a cog's own (which calls the same) answers first.
+        self.tree.error(handle_error)
         await self._sync_commands()
         # Build every game's static picture layers now, off the loop, so no first /game map is slow.
         self._warm_up = asyncio.create_task(asyncio.to_thread(self._warm_pictures))
         if self.run_scheduler:
             self._scheduler_task = asyncio.create_task(self._run_scheduler())
         self._resume_task = asyncio.create_task(self._resume_ai_turns())
+        self._unfinished_task = asyncio.create_task(self._take_up_unfinished())
 
     def _warm_pictures(self) -> None:
         """Every game's picture caches, in a worker thread: its static layers (``warm``), then the board
@@ -139,6 +145,7 @@ class WarboardBot(commands.Bot):
         if hasattr(self, "service"):
             self.service.stopping = True  # play_ai and a deadline's play-out stop before their next move
             self.scheduler.stop()  # its loop ends after the tick in hand
+            self.unfinished.stop()  # what it has not taken up yet is taken up after the restart
         while loop.time() < until:
             busy = self._busy_tasks()
             if not busy and not self.turns.any_busy():
@@ -156,7 +163,7 @@ class WarboardBot(commands.Bot):
         tasks while they run."""
         tasks = {t for t in asyncio.all_tasks() if t.get_name().startswith(INTERACTION_TASKS)}
         tasks |= self._refusals
-        for name in ("_scheduler_task", "_resume_task"):
+        for name in ("_scheduler_task", "_resume_task", "_unfinished_task"):
             task = getattr(self, name, None)
             if task is not None:
                 tasks.add(task)
@@ -175,6 +182,20 @@ class WarboardBot(commands.Bot):
                     await announce_turn(self, game_id)
             except Exception:  # one broken game must not keep the others waiting
                 log.exception("could not resume the AI's turn in game %s", game_id)
+                self.take_up(game_id)
+
+    def take_up(self, game_id: int) -> None:
+        """The game's AI play or its news broke off with an error: go on with it within seconds."""
+        self.unfinished.add(game_id)
+
+    async def _go_on(self, game_id: int) -> None:
+        """Take up a game whose turn broke off: its AI plays on, and the turn is announced (again)."""
+        async with self.turns.hold(game_id):
+            await self.announcer.turn_began(game_id, await self.service.turn_summary(game_id))
+
+    async def _take_up_unfinished(self) -> None:
+        await self.wait_until_ready()
+        await self.unfinished.run()
 
     async def _run_scheduler(self) -> None:
         """Deadlines and reminders: after the connection is up, so catch-up messages can be sent."""
@@ -198,10 +219,15 @@ class WarboardBot(commands.Bot):
         """Whether an AI is playing or a turn's messages are being posted right now (a quiet spell of
         requests alone does not say the bot is done: an AI thinking sends nothing)."""
         resuming = getattr(self, "_resume_task", None)
-        return self.turns.any_busy() or (resuming is not None and not resuming.done())
+        unfinished = getattr(self, "unfinished", None)
+        return (
+            self.turns.any_busy()
+            or (resuming is not None and not resuming.done())
+            or bool(unfinished is not None and unfinished.pending())
+        )
 
     async def close(self) -> None:
-        for name in ("_scheduler_task", "_resume_task"):
+        for name in ("_scheduler_task", "_resume_task", "_unfinished_task"):
             task = getattr(self, name, None)
             if task is not None:
                 task.cancel()
