@@ -15,6 +15,7 @@ import signal
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.clock import Clock, utc_now
@@ -42,6 +43,10 @@ STOP_WITHIN = 7.0
 # discord.py runs each interaction's handler in a task of its own with one of these names (app_commands'
 # CommandTree and discord.ui's view store): the interactions in hand are the tasks so named.
 INTERACTION_TASKS = ("CommandTree-invoker", "discord-ui-")
+# The heavy look-ups (a replay draws a GIF; an export or a verify reads a whole game): each member may
+# ask for each this many times a minute in a server, then is told how long to wait.
+COOLDOWNS = {"game replay": 3, "game export": 3, "game verify": 3}
+ANYWHERE = {"help", "notify"}  # the commands a member may use in a DM with the bot too
 RESTARTING = "The bot is restarting; nothing was changed. Try again in a minute."
 
 
@@ -99,6 +104,7 @@ class WarboardBot(commands.Bot):
         for game in self.games.values():  # each game's slash commands and menus
             await self.load_extension(game.extension)
         self.add_dynamic_items(GameButton)
+        self._shape_commands()
         # One error handler for every app command: a cog's own (which calls the same) answers first.
         self.tree.error(handle_error)
         await self._sync_commands()
@@ -108,6 +114,19 @@ class WarboardBot(commands.Bot):
             self._scheduler_task = asyncio.create_task(self._run_scheduler())
         self._resume_task = asyncio.create_task(self._resume_ai_turns())
         self._unfinished_task = asyncio.create_task(self._take_up_unfinished())
+
+    def _shape_commands(self) -> None:
+        """What a server expects of the commands (issue 34, item 3): every one but ``ANYWHERE`` offered in a
+        server's channels only (a game lives in a channel; Discord hides them in DMs), and the heavy
+        look-ups limited per member (``COOLDOWNS``; the error handler says "try again in N s")."""
+        in_servers = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
+        for command in self.tree.get_commands():
+            if command.name not in ANYWHERE:
+                command.guild_only, command.allowed_contexts = True, in_servers
+        for walked in self.tree.walk_commands():
+            rate = COOLDOWNS.get(walked.qualified_name)
+            if rate is not None and isinstance(walked, app_commands.Command):
+                app_commands.checks.cooldown(rate, 60.0, key=_member_in_guild)(walked)
 
     def _warm_pictures(self) -> None:
         """Every game's picture caches, in a worker thread: its static layers (``warm``), then the board
@@ -259,6 +278,10 @@ async def serve(bot: WarboardBot, token: str) -> None:
 class ShardedWarboardBot(WarboardBot, commands.AutoShardedBot):
     """The bot when one process holds several shards: discord.py's ``AutoShardedBot`` runs them all
     on one connection state (the methods of ``AutoShardedClient`` come before ``Client``'s)."""
+
+
+def _member_in_guild(interaction: discord.Interaction) -> tuple[int | None, int]:
+    return (interaction.guild_id, interaction.user.id)
 
 
 def _shard_options(shards: ShardPlan | None) -> dict[str, Any]:
