@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import signal
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -43,6 +45,10 @@ STOP_WITHIN = 7.0
 # discord.py runs each interaction's handler in a task of its own with one of these names (app_commands'
 # CommandTree and discord.ui's view store): the interactions in hand are the tasks so named.
 INTERACTION_TASKS = ("CommandTree-invoker", "discord-ui-")
+# Liveness (issue 34, item 2): while the gateway is connected, the bot touches its heartbeat file this often;
+# ``python -m bot health`` (the image's HEALTHCHECK) calls it stale after ``HEARTBEAT_STALE`` seconds.
+HEARTBEAT_EVERY = 10.0
+HEARTBEAT_STALE = 60.0
 # The heavy look-ups (a replay draws a GIF; an export or a verify reads a whole game): each member may
 # ask for each this many times a minute in a server, then is told how long to wait.
 COOLDOWNS = {"game replay": 3, "game export": 3, "game verify": 3}
@@ -114,6 +120,8 @@ class WarboardBot(commands.Bot):
             self._scheduler_task = asyncio.create_task(self._run_scheduler())
         self._resume_task = asyncio.create_task(self._resume_ai_turns())
         self._unfinished_task = asyncio.create_task(self._take_up_unfinished())
+        if self.settings.heartbeat:
+            self._heartbeat_task = asyncio.create_task(self._beat(Path(self.settings.heartbeat)))
 
     def _shape_commands(self) -> None:
         """What a server expects of the commands (issue 34, item 3): every one but ``ANYWHERE`` offered in a
@@ -203,6 +211,26 @@ class WarboardBot(commands.Bot):
                 log.exception("could not resume the AI's turn in game %s", game_id)
                 self.take_up(game_id)
 
+    def gateway_up(self) -> bool:
+        """Whether every gateway connection this process holds is open and heartbeating."""
+        if not self.is_ready() or self.is_closed() or not math.isfinite(self.latency):
+            return False
+        shards = getattr(self, "shards", None)
+        if shards is not None:  # AutoShardedBot
+            return all(not shard.is_closed() for shard in shards.values())
+        return self.ws is not None and self.ws.open
+
+    async def _beat(self, path: Path) -> None:
+        """Touch ``path`` every ``HEARTBEAT_EVERY`` seconds while the gateway is up. A task on the event
+        loop: a stuck loop stops it as surely as a dead gateway does, and the file goes stale."""
+        while True:
+            if self.gateway_up():
+                try:
+                    await asyncio.to_thread(path.write_text, f"{self.clock().isoformat()}\n")
+                except OSError:
+                    log.warning("could not write the heartbeat file %s", path, exc_info=True)
+            await asyncio.sleep(HEARTBEAT_EVERY)
+
     def take_up(self, game_id: int) -> None:
         """The game's AI play or its news broke off with an error: go on with it within seconds."""
         self.unfinished.add(game_id)
@@ -246,7 +274,7 @@ class WarboardBot(commands.Bot):
         )
 
     async def close(self) -> None:
-        for name in ("_scheduler_task", "_resume_task", "_unfinished_task"):
+        for name in ("_scheduler_task", "_resume_task", "_unfinished_task", "_heartbeat_task"):
             task = getattr(self, name, None)
             if task is not None:
                 task.cancel()
