@@ -92,7 +92,21 @@ def backup(env: dict[str, str] | os._Environ[str], target: str) -> int:
     return 0
 
 
+# Secrets from files (compose ``secrets:``, mounted under /run/secrets): VARIABLE_FILE names a file whose
+# text (without its final newline) is the value. The database password goes to PGPASSWORD, which the
+# PostgreSQL driver uses for a URL without one, so any password works (a URL would need it escaped).
+SECRET_FILES = {"DISCORD_TOKEN_FILE": "DISCORD_TOKEN", "PBP_DATABASE_PASSWORD_FILE": "PGPASSWORD"}
+
+
+def secrets_from_files(env: dict[str, str] | os._Environ[str]) -> None:
+    for variable, target in SECRET_FILES.items():
+        path = env.get(variable, "").strip()
+        if path and not env.get(target):
+            env[target] = Path(path).read_text(encoding="utf-8").rstrip("\r\n")
+
+
 def main() -> int:
+    secrets_from_files(os.environ)
     arguments = sys.argv[1:]
     if arguments[:1] == ["health"]:
         return health(os.environ)

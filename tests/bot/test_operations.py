@@ -119,3 +119,15 @@ async def test_backup_copies_a_live_database_consistently(tmp_path: Path) -> Non
         run_bot_command, "backup", str(tmp_path / "x.db"), PBP_DATABASE="postgresql://h/db"
     )
     assert postgres.returncode == 2 and "pg_dump" in postgres.stderr
+
+
+def test_secrets_come_from_files_with_any_characters(tmp_path: Path) -> None:
+    from bot.__main__ import secrets_from_files
+
+    password = tmp_path / "postgres_password"
+    password.write_text("p@ss:/w?rd#%\n")
+    token = tmp_path / "discord_token"
+    token.write_text("the-token")
+    env = {"PBP_DATABASE_PASSWORD_FILE": str(password), "DISCORD_TOKEN_FILE": str(token)}
+    secrets_from_files(env)
+    assert env["PGPASSWORD"] == "p@ss:/w?rd#%" and env["DISCORD_TOKEN"] == "the-token"
