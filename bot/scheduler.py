@@ -120,7 +120,7 @@ class Scheduler:
         self.announcer = announcer
         self.turns = turns if turns is not None else TurnLocks()  # the bot's, shared with its cogs
         self._stop = asyncio.Event()
-        # Told of a game whose timers failed (its deadline's play or news broke off): the bot takes it up
+        # Told of a game whose deadline failed (its play or its news broke off): the bot takes it up
         # again within seconds (``Unfinished``), while the deadline itself is retried later.
         self.on_failure: Callable[[int], None] | None = None
 
@@ -142,8 +142,8 @@ class Scheduler:
                     await self._dispatch(game_id, timers, report)
             except Exception:
                 log.exception("timers of game %s failed; retrying later", game_id)
-                if self.on_failure is not None:
-                    self.on_failure(game_id)
+                if self.on_failure is not None and any(t.kind == DEADLINE for t in timers):
+                    self.on_failure(game_id)  # a deadline's play or news broke off (not a reminder)
                 await self._retry_later(timers)
         return report
 

@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
+from bot.clock import DEADLINE, REMINDER, payload, to_text
 from bot.games import GAMES
-from bot.scheduler import Unfinished
+from bot.scheduler import Scheduler, Unfinished
 from bot.service import GameService
 from bot.store import GameStore
 from rules.risk.actions import PlaceNeutral
@@ -118,3 +119,32 @@ async def test_the_bot_takes_up_an_ai_turn_cut_off_by_a_database_error(
         assert status.seats[status.waiting_for[0]].controller == "human", "and finished: alice is asked"
         assert not bot.unfinished.pending()
         assert await snapshot_matches_replay(bot.service, game_id)
+
+
+async def test_a_deadline_that_broke_off_is_reported_and_the_scheduler_stops_when_asked(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id = await new_game(service)
+    now = to_text(service.clock())
+    await service.store.add_timer(game_id, DEADLINE, now, payload(0, [0]))
+    await service.store.add_timer(game_id, REMINDER, now, payload(0, [0], 50))
+
+    async def broken(*args: Any, **kwargs: Any) -> Any:
+        raise OSError("connection to the database lost")
+
+    monkeypatch.setattr(service, "timeout", broken)
+    scheduler = Scheduler(service, Silent())
+    reported: list[int] = []
+    scheduler.on_failure = reported.append
+    await scheduler.tick()
+    assert reported == [game_id], "the game is taken up again once the deadline's play broke off"
+    runner = asyncio.create_task(scheduler.run())
+    await asyncio.sleep(0)
+    scheduler.stop()
+    await asyncio.wait_for(runner, 30)  # ends at once, not after its sleep (up to a minute)
+
+
+class Silent:
+    async def deadline_passed(self, result: object) -> None: ...
+
+    async def reminder(self, game_id: int, seat: int, percent: int) -> None: ...
