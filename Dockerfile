@@ -15,6 +15,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PATH=/opt/warboard/bin:$PATH \
     PBP_DATABASE=/data/warboard.db \
     PBP_PICTURES=/data/pictures \
+    PBP_HEARTBEAT=/tmp/warboard-heartbeat \
     WARBOARD_CONTAINER=1
 
 WORKDIR /app
@@ -32,4 +33,14 @@ USER warboard
 # Relative paths (anything a command writes) land in the volume, never in the root-owned /app.
 WORKDIR /data
 VOLUME ["/data"]
+# docker stop sends SIGTERM: the bot (PID 1 here) handles it itself (bot.app.serve installs the handler,
+# and the kernel delivers to PID 1 the signals it handles), answers the moves in hand and exits 0 within
+# about 8 s, inside docker's 10 s. No init is needed: the bot starts no child processes, so there are no
+# zombies to reap and no signals to forward. `exec` form, so python is PID 1 and gets the signal.
+STOPSIGNAL SIGTERM
+# Liveness: the bot touches PBP_HEARTBEAT every 10 s while its gateway is connected, from a task on its
+# event loop, so a dead gateway and a stuck loop both leave it stale; `python -m bot health` fails on one
+# over a minute old. A file rather than an HTTP endpoint: no port to open or guard, nothing listening,
+# and the check is the bot's own Python. (The terminal client writes none: it reports unhealthy.)
+HEALTHCHECK --interval=30s --timeout=10s --start-period=90s --retries=3 CMD ["python", "-m", "bot", "health"]
 ENTRYPOINT ["python", "-m", "bot"]

@@ -1,5 +1,10 @@
 """``python -m bot``: run the Discord bot, or the terminal client when there is no token (its options,
-such as ``--game <name>``, pass through).
+such as ``--game <name>``, pass through). Two commands for a server's owner:
+
+- ``python -m bot health``: exit 0 if the running bot's heartbeat file (``PBP_HEARTBEAT``) was touched in
+  the last minute, else 1 with the reason (the image's HEALTHCHECK runs it).
+- ``python -m bot backup FILE``: a consistent copy of the live SQLite database (SQLite's online backup:
+  the bot may go on writing meanwhile).
 
 In a container (the image sets ``WARBOARD_CONTAINER``) without a token, the terminal client starts only
 with a terminal attached (``docker run -it``); otherwise the container says what is missing and stops,
@@ -9,9 +14,13 @@ instead of a client that cannot read anything.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
+import sqlite3
 import sys
+import time
+from pathlib import Path
 
 NO_TOKEN = (
     "DISCORD_TOKEN is not set, so this is the terminal client (set it to run the Discord bot). "
@@ -23,7 +32,89 @@ CONTAINER_NO_TOKEN = (
 )
 
 
+class JsonLines(logging.Formatter):
+    """``PBP_LOG_FORMAT=json``: each record as one JSON object a line, for log collectors."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        entry = {
+            "time": self.formatTime(record, "%Y-%m-%dT%H:%M:%S") + f".{int(record.msecs):03d}",
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        if record.exc_info:
+            entry["traceback"] = self.formatException(record.exc_info)
+        return json.dumps(entry, ensure_ascii=False)
+
+
+def health(env: dict[str, str] | os._Environ[str]) -> int:
+    """0 if the heartbeat file is fresh; else 1, saying why (docker shows the last lines)."""
+    from bot.app import HEARTBEAT_STALE
+
+    path = env.get("PBP_HEARTBEAT", "").strip()
+    if not path:
+        print("PBP_HEARTBEAT is not set, so there is no heartbeat to check.", file=sys.stderr)
+        return 1
+    try:
+        age = time.time() - Path(path).stat().st_mtime
+    except OSError:
+        print(f"No heartbeat yet at {path} (starting, or never connected to Discord).", file=sys.stderr)
+        return 1
+    if age > HEARTBEAT_STALE:
+        print(f"The heartbeat is {age:.0f} s old: the gateway is down or the bot is stuck.", file=sys.stderr)
+        return 1
+    print(f"healthy: heartbeat {age:.0f} s ago")
+    return 0
+
+
+def backup(env: dict[str, str] | os._Environ[str], target: str) -> int:
+    """Copy the live SQLite database to ``target`` with SQLite's online backup API."""
+    database = env.get("PBP_DATABASE", "").strip() or "warboard.db"
+    if "://" in database:
+        print("PBP_DATABASE is PostgreSQL: back it up with pg_dump (see the README).", file=sys.stderr)
+        return 2
+    if not Path(database).exists():
+        print(f"There is no database at {database}.", file=sys.stderr)
+        return 2
+    if Path(target).exists():
+        print(f"{target} already exists; name a new file.", file=sys.stderr)
+        return 2
+    source = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    copy = sqlite3.connect(target)
+    try:
+        with copy:
+            source.backup(copy)  # page by page, consistent even while the bot writes (WAL or not)
+        (games,) = copy.execute("SELECT COUNT(*) FROM games").fetchone()
+    finally:
+        copy.close()
+        source.close()
+    print(f"Backed up {database} to {target} ({games} games).")
+    return 0
+
+
+# Secrets from files (compose ``secrets:``, mounted under /run/secrets): VARIABLE_FILE names a file whose
+# text (without its final newline) is the value. The database password goes to PGPASSWORD, which the
+# PostgreSQL driver uses for a URL without one, so any password works (a URL would need it escaped).
+SECRET_FILES = {"DISCORD_TOKEN_FILE": "DISCORD_TOKEN", "PBP_DATABASE_PASSWORD_FILE": "PGPASSWORD"}
+
+
+def secrets_from_files(env: dict[str, str] | os._Environ[str]) -> None:
+    for variable, target in SECRET_FILES.items():
+        path = env.get(variable, "").strip()
+        if path and not env.get(target):
+            env[target] = Path(path).read_text(encoding="utf-8").rstrip("\r\n")
+
+
 def main() -> int:
+    secrets_from_files(os.environ)
+    arguments = sys.argv[1:]
+    if arguments[:1] == ["health"]:
+        return health(os.environ)
+    if arguments[:1] == ["backup"]:
+        if len(arguments) != 2:
+            print("Usage: python -m bot backup FILE", file=sys.stderr)
+            return 2
+        return backup(os.environ, arguments[1])
     if not os.environ.get("DISCORD_TOKEN"):
         if os.environ.get("WARBOARD_CONTAINER") and not sys.stdin.isatty():
             print(CONTAINER_NO_TOKEN, file=sys.stderr)
@@ -32,14 +123,20 @@ def main() -> int:
         from bot import console  # the Discord layer is not needed for the terminal
 
         return asyncio.run(console.main(sys.argv[1:]))
-    from bot.app import create_bot
+    import discord
+
+    from bot.app import create_bot, serve
     from bot.settings import Settings
     from bot.shards import ShardPlan
 
     settings = Settings.from_env()
     shards = ShardPlan.from_env(os.environ)  # PBP_SHARDS, PBP_SHARD_IDS
     bot = create_bot(settings, shards=shards)
-    bot.run(settings.token or "", log_level=getattr(logging, settings.log_level))
+    # discord.py's handler for its own and the bot's loggers, as ``bot.run`` would set up.
+    # discord.py's own format (coloured on a terminal) unless PBP_LOG_FORMAT=json.
+    formatter: logging.Formatter = JsonLines() if settings.log_format == "json" else discord.utils.MISSING
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level), root=True, formatter=formatter)
+    asyncio.run(serve(bot, settings.token or ""))  # until SIGTERM or SIGINT, then a clean stop
     return 0
 
 

@@ -11,13 +11,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
+import signal
+from pathlib import Path
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.clock import Clock, utc_now
 from bot.cogs.announce import TurnAnnouncer
+from bot.cogs.common import handle_error, refuse
 from bot.cogs.lobby import HelpCog, LobbyCog
 from bot.cogs.moderation import ModerationCog
 from bot.cogs.moves import GameButton, announce_turn
@@ -25,7 +30,7 @@ from bot.cogs.notify import NotifyCog
 from bot.game import Games, check_games
 from bot.games import GAMES
 from bot.postgres import open_database
-from bot.scheduler import Scheduler, TurnLocks
+from bot.scheduler import Scheduler, TurnLocks, Unfinished
 from bot.service import GameService
 from bot.settings import Settings
 from bot.shards import ShardPlan
@@ -34,13 +39,21 @@ from rules.core.dice import SeededRng
 
 log = logging.getLogger("warboard")
 
-# The names discord.py gives the tasks that run a slash command, a button or a menu, or a modal.
-HANDLER_TASKS = (
-    "CommandTree-invoker",
-    "discord-ui-view-dispatch",
-    "discord-ui-dynamic-item",
-    "discord-ui-modal",
-)
+# A clean stop waits this long at most for the interactions in hand, then closes anyway: within the 10 s
+# that `docker stop` (and compose) give before SIGKILL, with room for closing the connections and store.
+STOP_WITHIN = 7.0
+# discord.py runs each interaction's handler in a task of its own with one of these names (app_commands'
+# CommandTree and discord.ui's view store): the interactions in hand are the tasks so named.
+INTERACTION_TASKS = ("CommandTree-invoker", "discord-ui-")
+# Liveness (issue 34, item 2): while the gateway is connected, the bot touches its heartbeat file this often;
+# ``python -m bot health`` (the image's HEALTHCHECK) calls it stale after ``HEARTBEAT_STALE`` seconds.
+HEARTBEAT_EVERY = 10.0
+HEARTBEAT_STALE = 60.0
+# The heavy look-ups (a replay draws a GIF; an export or a verify reads a whole game): each member may
+# ask for each this many times a minute in a server, then is told how long to wait.
+COOLDOWNS = {"game replay": 3, "game export": 3, "game verify": 3}
+ANYWHERE = {"help", "notify"}  # the commands a member may use in a DM with the bot too
+RESTARTING = "The bot is restarting; nothing was changed. Try again in a minute."
 
 
 class WarboardBot(commands.Bot):
@@ -76,23 +89,52 @@ class WarboardBot(commands.Bot):
         self.clock = clock
         self.run_scheduler = run_scheduler  # tests tick the scheduler themselves, on their own clock
         self.turns = TurnLocks()  # one trigger at a time per game: AI play and the messages telling of it
+        self.stopping = False  # set by ``shutdown``: no new interaction is taken on
+        self._refusals: set[asyncio.Task[None]] = set()
+        # Every interaction passes here first (the gateway reads this table of parsers), so that once
+        # the bot is stopping a new one is answered "restarting" instead of starting a move.
+        parsers = self._connection.parsers
+        self._parse_interaction = parsers["INTERACTION_CREATE"]
+        parsers["INTERACTION_CREATE"] = self._interaction_arrived
 
     async def setup_hook(self) -> None:
         self.store = self._given_store or await open_database(self.settings.database, self.shard_plan)
         self.service = GameService(self.store, self.games, clock=self.clock)
         self.announcer = TurnAnnouncer(self, self)
         self.scheduler = Scheduler(self.service, self.announcer, self.turns)
+        # An AI turn or a turn's news that broke off (issue 29, item 11) is taken up again within seconds.
+        self.unfinished = Unfinished(self._go_on)
+        self.service.on_unfinished = self.scheduler.on_failure = self.unfinished.add
         for cog in (LobbyCog(self), NotifyCog(self), ModerationCog(self), HelpCog(self)):
             await self.add_cog(cog)
         for game in self.games.values():  # each game's slash commands and menus
             await self.load_extension(game.extension)
         self.add_dynamic_items(GameButton)
+        self._shape_commands()
+        # One error handler for every app command: a cog's own (which calls the same) answers first.
+        self.tree.error(handle_error)
         await self._sync_commands()
         # Build every game's static picture layers now, off the loop, so no first /game map is slow.
         self._warm_up = asyncio.create_task(asyncio.to_thread(self._warm_pictures))
         if self.run_scheduler:
             self._scheduler_task = asyncio.create_task(self._run_scheduler())
         self._resume_task = asyncio.create_task(self._resume_ai_turns())
+        self._unfinished_task = asyncio.create_task(self._take_up_unfinished())
+        if self.settings.heartbeat:
+            self._heartbeat_task = asyncio.create_task(self._beat(Path(self.settings.heartbeat)))
+
+    def _shape_commands(self) -> None:
+        """What a server expects of the commands (issue 34, item 3): every one but ``ANYWHERE`` offered in a
+        server's channels only (a game lives in a channel; Discord hides them in DMs), and the heavy
+        look-ups limited per member (``COOLDOWNS``; the error handler says "try again in N s")."""
+        in_servers = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
+        for command in self.tree.get_commands():
+            if command.name not in ANYWHERE:
+                command.guild_only, command.allowed_contexts = True, in_servers
+        for walked in self.tree.walk_commands():
+            rate = COOLDOWNS.get(walked.qualified_name)
+            if rate is not None and isinstance(walked, app_commands.Command):
+                app_commands.checks.cooldown(rate, 60.0, key=_member_in_guild)(walked)
 
     def _warm_pictures(self) -> None:
         """Every game's picture caches, in a worker thread: its static layers (``warm``), then the board
@@ -108,17 +150,99 @@ class WarboardBot(commands.Bot):
             except Exception:  # a picture that fails here fails on demand too, with the player told
                 log.exception("could not warm the pictures of %s", game.name)
 
+    def _interaction_arrived(self, data: Any) -> None:
+        if not self.stopping:
+            self._parse_interaction(data)
+            return
+        if data.get("type") == 4:  # autocomplete: no answer is an empty list
+            return
+        interaction: discord.Interaction = discord.Interaction(data=data, state=self._connection)
+        task = asyncio.create_task(refuse(interaction, RESTARTING))
+        self._refusals.add(task)
+        task.add_done_callback(self._refusals.discard)
+
+    async def shutdown(self) -> None:
+        """Stop cleanly (SIGTERM, SIGINT; ``serve``): take no new interaction, let the ones in hand
+        commit and answer, stop the AI and the scheduler at a move's edge (an AI turn or a deadline's
+        play left unfinished goes on after the restart, from the store), then close the connection to
+        Discord and the store. Waits ``STOP_WITHIN`` seconds at most."""
+        self.stopping = True
+        loop = asyncio.get_running_loop()
+        until = loop.time() + STOP_WITHIN
+        if hasattr(self, "service"):
+            self.service.stopping = True  # play_ai and a deadline's play-out stop before their next move
+            self.scheduler.stop()  # its loop ends after the tick in hand
+            self.unfinished.stop()  # what it has not taken up yet is taken up after the restart
+        while loop.time() < until:
+            busy = self._busy_tasks()
+            if not busy and not self.turns.any_busy():
+                break
+            if busy:
+                await asyncio.wait(busy, timeout=until - loop.time())
+            else:  # only a turn lock still held (a move's answer between its awaits): look again soon
+                await asyncio.sleep(0.01)
+        else:
+            log.warning("stopping with work still in hand after %.0f s", STOP_WITHIN)
+        await self.close()
+
+    def _busy_tasks(self) -> set[asyncio.Task[Any]]:
+        """The interactions in hand, the refusals being sent, and the scheduler's and the start-up's
+        tasks while they run."""
+        tasks = {t for t in asyncio.all_tasks() if t.get_name().startswith(INTERACTION_TASKS)}
+        tasks |= self._refusals
+        for name in ("_scheduler_task", "_resume_task", "_unfinished_task"):
+            task = getattr(self, name, None)
+            if task is not None:
+                tasks.add(task)
+        return {t for t in tasks if not t.done() and t is not asyncio.current_task()}
+
     async def _resume_ai_turns(self) -> None:
         """A game whose seat to act is the AI's was interrupted mid-turn (the process stopped while the
         AI played): once connected, let the AI play on and tell the players, as when a turn begins."""
         await self.wait_until_ready()
         for game_id in await self.store.running_games():
+            if self.stopping:
+                return
             try:
                 status = await self.service.status(game_id)
                 if any(status.seats[s].controller == "ai" for s in status.waiting_for):
                     await announce_turn(self, game_id)
             except Exception:  # one broken game must not keep the others waiting
                 log.exception("could not resume the AI's turn in game %s", game_id)
+                self.take_up(game_id)
+
+    def gateway_up(self) -> bool:
+        """Whether every gateway connection this process holds is open and heartbeating."""
+        if not self.is_ready() or self.is_closed() or not math.isfinite(self.latency):
+            return False
+        shards = getattr(self, "shards", None)
+        if shards is not None:  # AutoShardedBot
+            return all(not shard.is_closed() for shard in shards.values())
+        return self.ws is not None and self.ws.open
+
+    async def _beat(self, path: Path) -> None:
+        """Touch ``path`` every ``HEARTBEAT_EVERY`` seconds while the gateway is up. A task on the event
+        loop: a stuck loop stops it as surely as a dead gateway does, and the file goes stale."""
+        while True:
+            if self.gateway_up():
+                try:
+                    await asyncio.to_thread(path.write_text, f"{self.clock().isoformat()}\n")
+                except OSError:
+                    log.warning("could not write the heartbeat file %s", path, exc_info=True)
+            await asyncio.sleep(HEARTBEAT_EVERY)
+
+    def take_up(self, game_id: int) -> None:
+        """The game's AI play or its news broke off with an error: go on with it within seconds."""
+        self.unfinished.add(game_id)
+
+    async def _go_on(self, game_id: int) -> None:
+        """Take up a game whose turn broke off: its AI plays on, and the turn is announced (again)."""
+        async with self.turns.hold(game_id):
+            await self.announcer.turn_began(game_id, await self.service.turn_summary(game_id))
+
+    async def _take_up_unfinished(self) -> None:
+        await self.wait_until_ready()
+        await self.unfinished.run()
 
     async def _run_scheduler(self) -> None:
         """Deadlines and reminders: after the connection is up, so catch-up messages can be sent."""
@@ -143,14 +267,16 @@ class WarboardBot(commands.Bot):
         being handled right now. A quiet spell of requests alone does not say the bot is done: an AI
         thinking or a picture being drawn sends nothing, for longer the busier the machine."""
         resuming = getattr(self, "_resume_task", None)
+        unfinished = getattr(self, "unfinished", None)
         return (
             self.turns.any_busy()
             or (resuming is not None and not resuming.done())
-            or any(not t.done() and t.get_name().startswith(HANDLER_TASKS) for t in asyncio.all_tasks())
+            or bool(unfinished is not None and unfinished.pending())
+            or any(not t.done() and t.get_name().startswith(INTERACTION_TASKS) for t in asyncio.all_tasks())
         )
 
     async def close(self) -> None:
-        for name in ("_scheduler_task", "_resume_task"):
+        for name in ("_scheduler_task", "_resume_task", "_unfinished_task", "_heartbeat_task"):
             task = getattr(self, name, None)
             if task is not None:
                 task.cancel()
@@ -159,9 +285,33 @@ class WarboardBot(commands.Bot):
             await self.store.close()
 
 
+async def serve(bot: WarboardBot, token: str) -> None:
+    """Run the bot until SIGTERM or SIGINT, then stop it cleanly (``WarboardBot.shutdown``). The handlers
+    are installed explicitly, so they work when the bot is a container's PID 1 too (the kernel drops only
+    the signals PID 1 left at their default)."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for number in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(number, stop.set)
+    async with bot:
+        running = asyncio.create_task(bot.start(token))
+        asked = asyncio.create_task(stop.wait())
+        await asyncio.wait({running, asked}, return_when=asyncio.FIRST_COMPLETED)
+        if asked.done():
+            log.info("stopping: a signal asked for it")
+            await bot.shutdown()
+        else:
+            asked.cancel()
+        await running  # what start raised (a refused token), or nothing once closed
+
+
 class ShardedWarboardBot(WarboardBot, commands.AutoShardedBot):
     """The bot when one process holds several shards: discord.py's ``AutoShardedBot`` runs them all
     on one connection state (the methods of ``AutoShardedClient`` come before ``Client``'s)."""
+
+
+def _member_in_guild(interaction: discord.Interaction) -> tuple[int | None, int]:
+    return (interaction.guild_id, interaction.user.id)
 
 
 def _shard_options(shards: ShardPlan | None) -> dict[str, Any]:

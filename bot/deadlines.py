@@ -28,6 +28,10 @@ def check_timeout_action(action: str | None) -> None:
 
 
 class Deadlines(ServiceCore):
+    # Set when the bot stops (``WarboardBot.shutdown``): the AI and a deadline's play-out make no further
+    # move, so they stop at a move's edge; what is left is taken up from the store after the restart.
+    stopping = False
+
     async def timeout(self, game_id: int, turn: list[int], *, resume: bool = False) -> TimeoutResult | None:
         """The deadline of ``turn`` (the ruleset's ``turn_key``) passed: count a miss for each seat the
         game still waits on (every seat that owes orders, in a game of simultaneous orders), hand a seat
@@ -80,6 +84,8 @@ class Deadlines(ServiceCore):
         clock (its own deadline passed while it waited on the defender)."""
         moves: list[ActResult] = []
         for _ in range(1000):  # a turn is finite; the bound only guards against a looping ruleset
+            if self.stopping:  # the "resume" timer finishes the turn after the restart
+                break
             found = await self.loaded(game_id)
             game = found.game
             ruleset = self.rules(game.ruleset)

@@ -47,3 +47,8 @@ class Host(Protocol):
 
     @property
     def announcer(self) -> Teller: ...
+
+    def take_up(self, game_id: int) -> None:
+        """The game's turn broke off with an error after it changed (its AI play, its announcement, a
+        move's answer): the bot plays the AI on and announces the turn again within seconds."""
+        ...

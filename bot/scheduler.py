@@ -17,6 +17,7 @@ import contextlib
 import json
 import logging
 import math
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -118,6 +119,14 @@ class Scheduler:
         self.store = service.store
         self.announcer = announcer
         self.turns = turns if turns is not None else TurnLocks()  # the bot's, shared with its cogs
+        self._stop = asyncio.Event()
+        # Told of a game whose deadline failed (its play or its news broke off): the bot takes it up
+        # again within seconds (``Unfinished``), while the deadline itself is retried later.
+        self.on_failure: Callable[[int], None] | None = None
+
+    def stop(self) -> None:
+        """End ``run`` after the tick in hand (a clean stop): a sleeping loop ends at once."""
+        self._stop.set()
 
     async def tick(self) -> TickReport:
         """Dispatch everything due at the service's clock's now."""
@@ -133,6 +142,8 @@ class Scheduler:
                     await self._dispatch(game_id, timers, report)
             except Exception:
                 log.exception("timers of game %s failed; retrying later", game_id)
+                if self.on_failure is not None and any(t.kind == DEADLINE for t in timers):
+                    self.on_failure(game_id)  # a deadline's play or news broke off (not a reminder)
                 await self._retry_later(timers)
         return report
 
@@ -165,8 +176,8 @@ class Scheduler:
                 await self.store.add_timer(timer.game_id, timer.kind, later, timer.payload)
 
     async def run(self) -> None:
-        """Forever: dispatch what is due, then sleep until the next timer (at most a minute)."""
-        while True:
+        """Until ``stop``: dispatch what is due, then sleep until the next timer (at most a minute)."""
+        while not self._stop.is_set():
             try:
                 await self.tick()
                 next_due = await self.store.next_due()
@@ -177,4 +188,52 @@ class Scheduler:
             if next_due is not None:
                 wait = (from_text(next_due) - self.service.clock()).total_seconds()
                 delay = min(max(wait, 1.0), LONGEST_SLEEP)
-            await asyncio.sleep(delay)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stop.wait(), delay)
+
+
+class Unfinished:
+    """Games whose AI turn or announcement broke off with an error (a database outage, Discord failing):
+    ``run`` takes each up again (``again``: the AI plays on and the turn is announced) a second after it
+    was noted, then with doubling gaps while it keeps failing, until it succeeds. A game is noted once
+    however often it is reported, and taken up by one call at a time (issue 29, item 11)."""
+
+    first_gap = 1.0  # seconds before the first try again
+    longest_gap = 30.0
+
+    def __init__(self, again: Callable[[int], Awaitable[object]]) -> None:
+        self._again = again
+        self._due: dict[int, tuple[float, float]] = {}  # game: (when, the gap that led there)
+        self._wake = asyncio.Event()
+        self._stop = asyncio.Event()
+
+    def add(self, game_id: int) -> None:
+        if game_id not in self._due:
+            self._due[game_id] = (time.monotonic() + self.first_gap, self.first_gap)
+            self._wake.set()
+
+    def pending(self) -> list[int]:
+        return list(self._due)
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._wake.set()
+
+    async def run(self) -> None:
+        while not self._stop.is_set():
+            self._wake.clear()  # before the work: an ``add`` or ``stop`` meanwhile wakes the wait below
+            now = time.monotonic()
+            for game_id, (when, gap) in list(self._due.items()):
+                if when > now or self._stop.is_set():
+                    continue
+                del self._due[game_id]
+                try:
+                    await self._again(game_id)
+                except Exception:
+                    log.warning("game %s still could not go on; trying again later", game_id, exc_info=True)
+                    longer = min(gap * 2, self.longest_gap)  # (over the note its own failure made)
+                    self._due[game_id] = (time.monotonic() + longer, longer)
+            soonest = min((when for when, _ in self._due.values()), default=None)
+            wait = None if soonest is None else max(soonest - time.monotonic(), 0.0)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), wait)

@@ -14,8 +14,10 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
+from typing import Any
 
 from bot import lobby
 from bot.core import Move, answers_for, check_running, named, with_status
@@ -36,17 +38,61 @@ from bot.models import ActResult, GameStatus, ServiceError, UndoResult
 from bot.moderation import Moderation
 from bot.recent import RecentChanges
 from bot.shards import AcrossProcesses, SharedLocks
-from bot.store import ChannelBusy, GameAndSeats, GameUpdate, LogEntry, LogRecord, SeatRecord
+from bot.store import (
+    NO_CHANGES,
+    ChannelBusy,
+    GameAndSeats,
+    GameRecord,
+    GameUpdate,
+    LogEntry,
+    LogRecord,
+    SeatRecord,
+    TimerSpec,
+    VersionConflict,
+)
 from rules.core.codec import from_json
 from rules.core.errors import IllegalAction
 from rules.core.events import Action
 from rules.core.ruleset import Ruleset
 
-__all__ = ["GameService", "LogPage", "ServiceError"]
+__all__ = ["COMMITTED", "UNSURE", "GameService", "LogPage", "ServiceError"]
+
+# What the current task has written (issue 29, item 10): the game and its version after the task's last
+# commit. A command's error handler reads it to tell the player whether the game changed before the error
+# (a move that stands, whose answer or announcement failed) or not. Each interaction runs in a task of its
+# own, which starts with a copy of the context: one command never sees another's.
+COMMITTED: ContextVar[tuple[int, int] | None] = ContextVar("warboard_committed", default=None)
+# A game whose commit failed for a reason other than a refusal (the database went away mid-statement):
+# the write may or may not have landed, and the player is told to look before trying again.
+UNSURE: ContextVar[int | None] = ContextVar("warboard_unsure", default=None)
 
 
 class GameService(Deadlines, Moderation, RecentChanges):
     """Every operation on a game; see ``ServiceCore``, ``Deadlines`` and ``Moderation`` for the rest."""
+
+    # Told of a game whose AI turn broke off with an error (issue 29, item 11): the bot takes it up again
+    # within seconds (``bot.scheduler.Unfinished``). None: nobody is listening (the terminal, tests).
+    on_unfinished: Callable[[int], None] | None = None
+
+    async def _commit(
+        self,
+        game: GameRecord,
+        update: GameUpdate = NO_CHANGES,
+        *,
+        seats: list[SeatRecord] | None = None,
+        entries: list[LogEntry] | tuple[LogEntry, ...] = (),
+        timers: tuple[TimerSpec, ...] | None = None,
+    ) -> Any:
+        """Every commit of a change, noting it in ``COMMITTED`` (or ``UNSURE``) for the error handler."""
+        try:
+            done = await super()._commit(game, update, seats=seats, entries=entries, timers=timers)
+        except (ServiceError, VersionConflict):
+            raise  # refused: nothing was written
+        except Exception:
+            UNSURE.set(game.id)
+            raise
+        COMMITTED.set((game.id, done.version))
+        return done
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The game's lock in this process and, on a store that several processes share (PostgreSQL's
@@ -93,6 +139,7 @@ class GameService(Deadlines, Moderation, RecentChanges):
                 capacity=capacity,
                 turn_hours=turn_hours or None,
             )
+            COMMITTED.set((game.id, game.version))
         except ChannelBusy:
             busy = await self.store.active_game(channel_id)
             which = f" (#{busy.id}, {busy.status})" if busy else ""
@@ -244,8 +291,16 @@ class GameService(Deadlines, Moderation, RecentChanges):
         """Make the moves nobody has to be asked for, until a person must act, the game stops, or ``limit``
         moves were made: AI seats' moves, and the answers to questions a player is asked on another
         seat's turn when that player leaves them to their standing orders (``SeatRecord.off_turn``)."""
+        try:
+            return await self._play_ai(game_id, limit)
+        except Exception:
+            if self.on_unfinished is not None:  # the turn's moves did not finish: taken up again soon
+                self.on_unfinished(game_id)
+            raise
+
+    async def _play_ai(self, game_id: int, limit: int) -> list[ActResult]:
         results: list[ActResult] = []
-        while len(results) < limit:
+        while len(results) < limit and not self.stopping:  # a stopping bot ends at a move's edge
             async with self.lock(game_id):
                 found = await self.loaded(game_id)
                 game, seats = found.game, list(found.seats)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 SNOWFLAKE = re.compile(r"[0-9]{1,20}")  # a Discord id, in ASCII digits ("²".isdigit() is True)
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+LOG_FORMATS = ("text", "json")
 
 
 class SettingsError(ValueError):
@@ -22,11 +23,13 @@ class Settings:
     database: str = "warboard.db"
     dev_guilds: tuple[int, ...] = ()
     log_level: str = "INFO"
+    log_format: str = "text"  # "json": one JSON object a line, for log collectors
+    heartbeat: str | None = None  # a file the bot touches while it is healthy (``python -m bot health``)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
-        """Read ``DISCORD_TOKEN``, ``PBP_DATABASE``, ``PBP_DEV_GUILDS`` (comma-separated ids) and
-        ``PBP_LOG_LEVEL``."""
+        """Read ``DISCORD_TOKEN``, ``PBP_DATABASE``, ``PBP_DEV_GUILDS`` (comma-separated ids),
+        ``PBP_LOG_LEVEL``, ``PBP_LOG_FORMAT`` (text or json) and ``PBP_HEARTBEAT`` (a file's path)."""
         env = os.environ if env is None else env
         guilds = []
         for part in env.get("PBP_DEV_GUILDS", "").split(","):
@@ -39,9 +42,14 @@ class Settings:
         level = env.get("PBP_LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in LOG_LEVELS:
             raise SettingsError(f"PBP_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not “{level}”.")
+        log_format = env.get("PBP_LOG_FORMAT", "text").strip().lower() or "text"
+        if log_format not in LOG_FORMATS:
+            raise SettingsError(f"PBP_LOG_FORMAT must be text or json, not “{log_format}”.")
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip() or None,
             database=env.get("PBP_DATABASE", "").strip() or "warboard.db",
             dev_guilds=tuple(guilds),
             log_level=level,
+            log_format=log_format,
+            heartbeat=env.get("PBP_HEARTBEAT", "").strip() or None,
         )

@@ -5,11 +5,14 @@ game's faces come from the registry the bot holds (``host.games``)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
+import math
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -17,6 +20,7 @@ from discord import app_commands
 from bot.host import Host
 from bot.limits import CHOICE_NAME, CHOICES, EMBED_DESCRIPTION, clip, last_lines
 from bot.models import ServiceError
+from bot.service import COMMITTED, UNSURE
 from bot.store import GameAndSeats
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
@@ -111,17 +115,73 @@ async def refuse(interaction: discord.Interaction, message: str) -> None:
 
 
 async def handle_error(interaction: discord.Interaction, error: BaseException) -> None:
-    """Rule and service refusals become ephemeral sentences; anything else is logged, and the player
-    still gets a sentence rather than a silent failure."""
+    """The one error handler of every app command (the command tree's, ``WarboardBot``) and of the
+    buttons and menus: rule and service refusals become ephemeral sentences; anything else is logged
+    with its traceback under a short reference, and the player is told privately, with the reference,
+    what became of the game (issue 29, item 10): nothing changed, or what they did stands and only
+    showing it failed (the turn is then announced again within seconds, ``Host.take_up``), or the
+    database failed mid-write and they should look before trying again. An interaction is answered
+    once, however many handlers see its error (a cog's own and the tree's)."""
+    if interaction.extras.get("error_answered"):
+        return
+    interaction.extras["error_answered"] = True
     original = getattr(error, "original", error)
     if isinstance(original, ServiceError | IllegalAction):
         await refuse(interaction, original.message)
         return
+    if isinstance(error, app_commands.CommandOnCooldown):
+        await refuse(
+            interaction, f"You asked for that a moment ago; try again in {math.ceil(error.retry_after)} s."
+        )
+        return
+    if isinstance(error, app_commands.NoPrivateMessage):
+        await refuse(interaction, "That command works in a server's channel, not in a direct message.")
+        return
     if isinstance(error, app_commands.CheckFailure):
         await refuse(interaction, str(error) or "You cannot use this command here.")
         return
-    log.error("command failed", exc_info=original)
-    await refuse(interaction, "Something went wrong on our side; the game was not changed. Please try again.")
+    reference = secrets.token_hex(3).upper()
+    went_wrong = f"Something went wrong on our side (reference {reference})"
+    committed, unsure = COMMITTED.get(), UNSURE.get()
+    command = interaction.command.qualified_name if interaction.command else "a button or menu"
+    log.error(
+        "command failed (reference %s, %s, game changed: %s)",
+        reference,
+        command,
+        committed,
+        exc_info=original,
+    )
+    if committed is not None:
+        game_id, version = committed
+        cast(Host, interaction.client).take_up(game_id)
+        text = (
+            f"{went_wrong} after the game changed: what you did stands (game #{game_id} is at version "
+            f"{version}); only showing it failed, and the game's news will be posted again shortly. "
+            "No need to do it again."
+        )
+    elif unsure is not None:
+        text = (
+            f"{went_wrong} while saving game #{unsure}; it may or may not have been saved. "
+            "Look at /game status before trying again."
+        )
+    else:
+        text = f"{went_wrong}; the game was not changed. Please try again."
+    with contextlib.suppress(discord.HTTPException):  # Discord itself may be what failed
+        await _close_public_placeholder(interaction, reference)
+        await refuse(interaction, text)
+
+
+async def _close_public_placeholder(interaction: discord.Interaction, reference: str) -> None:
+    """A public "thinking..." placeholder (a deferred move's) would take the next follow-up, private or
+    not: fill it with a line that says only that something failed, so the details go out privately."""
+    kind = interaction.response.type
+    if kind is not discord.InteractionResponseType.deferred_channel_message:
+        return
+    original = await interaction.original_response()
+    if original.flags.loading and not original.flags.ephemeral:
+        await interaction.edit_original_response(
+            content=f"Something went wrong here (reference {reference}); the player was told what it means."
+        )
 
 
 async def png_file(render: Any, *args: Any, filename: str, **kwargs: Any) -> discord.File:

@@ -18,6 +18,11 @@ from bot.host import Host
 from bot.models import ServiceError
 
 
+# Discord offers /mod only to members with Manage Server; a server's owner grants it to a role (the one
+# set with /mod role, or Manage Channels holders) in Server Settings > Integrations. The run-time check
+# below still refuses anyone else, whatever the server's settings say.
+@app_commands.default_permissions(manage_guild=True)
+@app_commands.guild_only()
 class ModerationCog(commands.GroupCog, group_name="mod", group_description="Moderate this channel's game"):
     def __init__(self, host: Host) -> None:
         self.bot = host

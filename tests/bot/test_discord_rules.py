@@ -81,6 +81,8 @@ async def test_restart_mid_turn_and_a_button_from_before_it(tmp_path):
 
 async def test_refusals_are_ephemeral_and_change_nothing(tmp_path):
     async with discord_world(str(tmp_path / "refuse.db")) as (fd, bot):
+        # /mod shown to every member (as an owner may set in Integrations): the bot itself refuses them.
+        fd.registered_commands()["mod"]["default_member_permissions"] = None
         game_id = await started(fd, bot)
         user, seat, state, status = await to_act(fd, bot, game_id)
         other = next(n for n in PLAYERS if n != user)
@@ -113,6 +115,12 @@ async def test_moderators_by_permission_or_role(tmp_path):
     async with discord_world(str(tmp_path / "mods.db")) as (fd, bot):
         game_id = await started(fd, bot)
         owner = "war-room-owner"
+        # Discord offers /mod to Manage Server holders only (the fake refuses as Discord's client would).
+        assert fd.registered_commands()["mod"]["default_member_permissions"] == 1 << 5
+        with pytest.raises(PermissionError):
+            await fd.slash("modder", "risk", "mod pause")
+        # Shown to everyone (as an owner may in Server Settings > Integrations), it still refuses them.
+        fd.registered_commands()["mod"]["default_member_permissions"] = None
         assert (await fd.slash("modder", "risk", "mod pause")).ephemeral
         set_role = await fd.slash(owner, "risk", "mod role", role="game-mods")
         assert not set_role.ephemeral
@@ -121,6 +129,7 @@ async def test_moderators_by_permission_or_role(tmp_path):
     async with discord_world(str(tmp_path / "mods2.db"), roles={"modder": ["game-mods"]}) as (fd, bot):
         game_id = await started(fd, bot)
         await fd.slash("war-room-owner", "risk", "mod role", role="game-mods")
+        fd.registered_commands()["mod"]["default_member_permissions"] = None  # the owner's Integrations grant
         paused = await fd.slash("modder", "risk", "mod pause")
         assert not paused.ephemeral and (await bot.service.status(game_id)).status == "paused"
         user, *_ = await to_act(fd, bot, game_id)

@@ -79,6 +79,8 @@ async def open_world(
     tmp_path: Path, ruleset: str, errors: list[str], *, started: bool = True
 ) -> AsyncIterator[World]:
     async with discord_world(str(tmp_path / f"{ruleset}.db"), settle=0.02) as (fd, bot):
+        # /mod shown to every member (as an owner may set in Integrations): the bot itself refuses them.
+        fd.registered_commands()["mod"]["default_member_permissions"] = None
         alice, bob = fd.user_id("alice"), fd.user_id("bob")
         status = await bot.service.create(
             fd.channel_id("risk"), alice, "alice", ruleset, guild_id=fd.guild_id("War Room"), turn_hours=0

@@ -40,6 +40,8 @@ async def aa_world(
     """A started game (by default for three: the Allies, Germany, Japan) in the fake Discord; at the
     end, the fake must have seen no broken Discord rule and no bot error."""
     async with discord_world(str(tmp_path / "aa.db"), settle=0.05, clock=clock) as (fd, bot):
+        # /mod shown to every member (as an owner may set in Integrations): the bot itself refuses them.
+        fd.registered_commands()["mod"]["default_member_permissions"] = None
         game_id = await open_game(fd, bot, players, seats)
         await settled(fd, bot, game_id)
         yield AAPlayers(fd, bot, game_id, players)

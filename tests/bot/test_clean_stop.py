@@ -1,0 +1,144 @@
+"""SIGTERM stops the bot cleanly (issue 34, item 1): the image's own entry point (``python -m bot``) runs
+in a child process on the fake Discord, with an AI-only game being played in one channel and a player's
+move in hand in another. On SIGTERM the process exits 0 within 10 s, the move in hand is committed and
+answered, the AI stopped at a move's edge (the log replays to the saved state), nothing was logged as an
+error, and an interaction arriving while it stops is told so rather than half done."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sqlite3
+import sys
+import time
+from pathlib import Path
+
+from fakecord import FakeDiscord
+
+from bot.gamelog import live_actions, rebuild
+from bot.games import GAMES
+from bot.store import SqliteStore
+from rules.core.codec import from_json
+from tests.bot.discord_world import command_for
+from tests.fake_child import POINT_AT_FAKE, fake_addresses
+
+ROOT = Path(__file__).resolve().parents[2]
+GUILD = {"name": "War Room", "channels": ["risk", "aa"], "members": ["alice", "bob"]}
+# The image's entry point, discord.py pointed at the fake first (as .ci/image_shards.py runs it).
+ENTRY = POINT_AT_FAKE + 'import runpy\nrunpy.run_module("bot", run_name="__main__", alter_sys=True)\n'
+
+
+async def start_child(fd: FakeDiscord, database: Path) -> asyncio.subprocess.Process:
+    env = {
+        **os.environ,
+        **fake_addresses(fd),
+        "PYTHONPATH": str(ROOT),
+        "DISCORD_TOKEN": "fake-token",
+        "PBP_DATABASE": str(database),
+    }
+    env.pop("WARBOARD_CONTAINER", None)
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-c", ENTRY, env=env, cwd=ROOT, stderr=asyncio.subprocess.PIPE
+    )
+
+
+def actions(database: Path, game_id: int) -> int:
+    with sqlite3.connect(database) as db:
+        (count,) = db.execute(
+            "SELECT COUNT(*) FROM actions WHERE kind = 'action' AND game_id = ?", (game_id,)
+        ).fetchone()
+    return int(count)
+
+
+async def until(condition: object, seconds: float) -> None:
+    end = time.monotonic() + seconds
+    while not condition():  # type: ignore[operator]
+        if time.monotonic() > end:
+            raise AssertionError(f"not within {seconds} s")
+        await asyncio.sleep(0.005)
+
+
+async def replays_to_saved_state(database: Path, game_id: int) -> None:
+    store = await SqliteStore.open(str(database))
+    try:
+        game = await store.game(game_id)
+        assert game is not None and game.seed is not None and game.state is not None
+        rules = GAMES[game.ruleset].rules
+        seats = len(await store.seats(game_id))
+        replayed = rebuild(rules, game.seed, game.options, seats, live_actions(await store.log(game_id)))
+        assert replayed == from_json(game.state, rules.state_type), "a move was cut in half"
+    finally:
+        await store.close()
+
+
+async def first_move(database: Path, fd: FakeDiscord, game_id: int) -> tuple[str, str, dict[str, object]]:
+    """Who must move in the Risk game, and the slash command of their first legal move."""
+    with sqlite3.connect(database) as db:
+        (state,) = db.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()
+        users = dict(db.execute("SELECT seat, user_id FROM seats WHERE game_id = ?", (game_id,)).fetchall())
+    rules = GAMES["risk"].rules
+    decoded = from_json(state, rules.state_type)
+    seat = rules.to_act(decoded)[0]
+    command, values = command_for(rules.legal(decoded, seat)[0])
+    name = next(n for n in ("alice", "bob") if fd.user_id(n) == users[seat])
+    return name, command, values
+
+
+async def test_sigterm_mid_game_commits_and_answers_the_move_in_hand_and_exits_0(tmp_path: Path) -> None:
+    database = tmp_path / "games.db"
+    async with FakeDiscord(guilds=[GUILD], settle=0.1, timeout=20.0) as fd:
+        child = await start_child(fd, database)
+        try:
+            await until(lambda: any(c.ready for c in fd._conns), 30)
+            await fd.wait_idle()
+            # Channel "risk": two players, nothing moves until one of them does.
+            await fd.slash("alice", "risk", "game new", ruleset="risk", seats=2)
+            await fd.slash("bob", "risk", "game join")
+            # Channel "aa": an AI-only game that plays on by itself.
+            await fd.slash("alice", "aa", "game new", ruleset="axis_allies", seats=3)
+            await fd.slash("alice", "aa", "game leave")
+            for _ in range(3):
+                await fd.slash("alice", "aa", "game join", ai=True)
+            await fd.slash("alice", "risk", "game start")
+            await until(lambda: actions(database, 2) >= 5, 30)  # the AI is playing
+            before = actions(database, 1)
+            user, command, values = await first_move(database, fd, 1)
+            callbacks = sum(1 for _, path, _ in fd.requests if path.endswith("/callback"))
+            move = asyncio.create_task(fd.slash(user, "risk", command, **values))
+            # SIGTERM once the bot has taken the move in hand (its first answer to it is on the way).
+            await until(lambda: sum(1 for _, p, _ in fd.requests if p.endswith("/callback")) > callbacks, 20)
+            asked_at = time.monotonic()
+            child.send_signal(signal.SIGTERM)
+            code = await asyncio.wait_for(child.wait(), 10)
+            took = time.monotonic() - asked_at
+            answered = await move
+            said = (await child.stderr.read()).decode() if child.stderr else ""
+        finally:
+            if child.returncode is None:
+                child.kill()
+                await child.wait()
+    assert code == 0, said[-3000:]
+    assert took < 10
+    assert "Traceback" not in said and " ERROR " not in said, said[-3000:]
+    assert answered.message is not None and not answered.message.loading, "the move in hand was answered"
+    assert answered.embeds or answered.content
+    assert actions(database, 1) == before + 1, "the move in hand was committed"
+    await replays_to_saved_state(database, 2)  # the AI stopped at a move's edge
+    print(f"stopped {took:.2f} s after SIGTERM")
+
+
+async def test_an_interaction_arriving_while_the_bot_stops_is_told_to_try_again() -> None:
+    """In process: the gate every interaction passes while ``stopping`` answers it, privately."""
+    from bot.app import RESTARTING, create_bot
+    from bot.settings import Settings
+
+    async with FakeDiscord(guilds=[GUILD], settle=0.05, timeout=10.0) as fd:
+        bot = create_bot(Settings(token="fake-token", database=":memory:"), run_scheduler=False)
+        await fd.start_bot(bot)
+        try:
+            bot.stopping = True
+            said = await fd.slash("alice", "risk", "game status")
+            assert said.ephemeral and said.content == RESTARTING
+        finally:
+            await bot.close()

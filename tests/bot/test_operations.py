@@ -1,0 +1,133 @@
+"""A server owner's tools (issue 34, items 2 and 5): the heartbeat file and ``python -m bot health``,
+``PBP_LOG_FORMAT=json``, and ``python -m bot backup FILE`` copying a live SQLite database."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from fakecord import FakeDiscord
+
+from bot.__main__ import JsonLines, health
+from bot.app import HEARTBEAT_STALE, create_bot
+from bot.games import GAMES
+from bot.service import GameService
+from bot.settings import Settings, SettingsError
+from bot.store import SqliteStore
+from tests.bot.conftest import new_game
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_bot_command(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    environment = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "PBP_DATABASE")}
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        env={**environment, "PYTHONPATH": str(ROOT), **env},
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_health_is_good_only_with_a_fresh_heartbeat(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    beat = tmp_path / "heartbeat"
+    assert health({}) == 1
+    assert health({"PBP_HEARTBEAT": str(beat)}) == 1 and "No heartbeat yet" in capsys.readouterr().err
+    beat.write_text("now\n")
+    assert health({"PBP_HEARTBEAT": str(beat)}) == 0
+    old = time.time() - HEARTBEAT_STALE - 5
+    os.utime(beat, (old, old))
+    assert (
+        health({"PBP_HEARTBEAT": str(beat)}) == 1
+        and "gateway is down or the bot is stuck" in capsys.readouterr().err
+    )
+
+
+async def test_the_connected_bot_beats_and_stops_when_closed(tmp_path: Path) -> None:
+    beat = tmp_path / "heartbeat"
+    guild = {"name": "War Room", "channels": ["risk"], "members": ["alice"]}
+    async with FakeDiscord(guilds=[guild], settle=0.05, timeout=10.0) as fd:
+        settings = Settings(token="fake-token", database=":memory:", heartbeat=str(beat))
+        bot = create_bot(settings, run_scheduler=False)
+        await fd.start_bot(bot)
+        try:
+            for _ in range(2000):  # the first beat comes as soon as the gateway is up
+                if beat.exists():
+                    break
+                await asyncio.sleep(0.005)
+            assert bot.gateway_up() and health({"PBP_HEARTBEAT": str(beat)}) == 0
+        finally:
+            await bot.close()
+        assert not bot.gateway_up()  # a closed gateway is not up: no further beats
+
+
+def test_json_logs_are_one_object_a_line_with_the_traceback() -> None:
+    try:
+        raise ValueError("boom")
+    except ValueError:
+        record = logging.LogRecord(
+            "warboard", logging.ERROR, __file__, 1, "failed %s", ("X1",), sys.exc_info()
+        )
+    line = JsonLines().format(record)
+    assert "\n" not in line
+    entry = json.loads(line)
+    assert (
+        entry["level"] == "ERROR"
+        and entry["message"] == "failed X1"
+        and "ValueError: boom" in entry["traceback"]
+    )
+    assert Settings.from_env({"PBP_LOG_FORMAT": "JSON"}).log_format == "json"
+    with pytest.raises(SettingsError, match="PBP_LOG_FORMAT"):
+        Settings.from_env({"PBP_LOG_FORMAT": "xml"})
+
+
+async def test_backup_copies_a_live_database_consistently(tmp_path: Path) -> None:
+    database, copy = tmp_path / "games.db", tmp_path / "backup.db"
+    store = await SqliteStore.open(str(database))
+    try:
+        service = GameService(store, GAMES)
+        game_id = await new_game(service)  # the store stays open, as the running bot's would
+        made = await asyncio.to_thread(run_bot_command, "backup", str(copy), PBP_DATABASE=str(database))
+        assert made.returncode == 0, made.stderr
+        assert "1 games" in made.stdout
+        original = await store.game(game_id)
+        original_log = await store.log(game_id)
+    finally:
+        await store.close()
+    restored = await SqliteStore.open(str(copy))
+    try:
+        backed = await restored.game(game_id)
+        assert backed is not None and original is not None
+        assert (backed.version, backed.state) == (original.version, original.state)
+        assert await restored.log(game_id) == original_log  # every log row came along
+    finally:
+        await restored.close()
+    again = await asyncio.to_thread(run_bot_command, "backup", str(copy), PBP_DATABASE=str(database))
+    assert again.returncode == 2 and "already exists" in again.stderr
+    postgres = await asyncio.to_thread(
+        run_bot_command, "backup", str(tmp_path / "x.db"), PBP_DATABASE="postgresql://h/db"
+    )
+    assert postgres.returncode == 2 and "pg_dump" in postgres.stderr
+
+
+def test_secrets_come_from_files_with_any_characters(tmp_path: Path) -> None:
+    from bot.__main__ import secrets_from_files
+
+    password = tmp_path / "postgres_password"
+    password.write_text("p@ss:/w?rd#%\n")
+    token = tmp_path / "discord_token"
+    token.write_text("the-token")
+    env = {"PBP_DATABASE_PASSWORD_FILE": str(password), "DISCORD_TOKEN_FILE": str(token)}
+    secrets_from_files(env)
+    assert env["PGPASSWORD"] == "p@ss:/w?rd#%" and env["DISCORD_TOKEN"] == "the-token"
