@@ -1,6 +1,6 @@
 """Hex war AI against itself, setup to the end: games per minute and win rates by seat.
 
-    python bench/hexwar_ai_games.py [--games 100] [--players 2 3 4 5] [--prefix hexwar-ai]
+    python bench/hexwar_ai_games.py [--games 100] [--players 2 3 4 5] [--prefix hexwar-ai] [--option N=V]
 
 For each number of players: ``--games`` complete games with default options (the AI places the hexes,
 units and capitals, then writes orders every round), one seed each. Prints the wins by seat (a shared
@@ -26,11 +26,13 @@ from rules.hexwar.ai import HexWarAI
 from rules.hexwar.state import HexState
 
 
-def play_one(seed: str, index: int, players: int) -> tuple[HexState, float]:
+def play_one(
+    seed: str, index: int, players: int, options: dict[str, str] | None = None
+) -> tuple[HexState, float]:
     agents = [HexWarAI(index * 10 + s) for s in range(players)]
     rng = SeededRng(seed)
     start = time.perf_counter()
-    state, _ = RULES.setup({}, players, rng)
+    state, _ = RULES.setup(options or {}, players, rng)
     while RULES.result(state) is None:
         seat = RULES.to_act(state)[0]
         state, _ = RULES.apply(state, seat, agents[seat].choose(state, seat), rng)
@@ -42,7 +44,18 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5])
     parser.add_argument("--prefix", default="hexwar-ai", help="seed prefix; game i uses '<prefix>-<n>p-<i>'")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an option (e.g. hexes_per_turn=1)",
+    )
     opts = parser.parse_args()
+    options = {
+        name: int(value) if value.isdigit() else value
+        for name, value in (o.split("=", 1) for o in opts.option)
+    }
     all_times: list[float] = []
     for players in opts.players:
         wins = [0.0] * players
@@ -50,7 +63,7 @@ def main() -> None:
         rounds: list[int] = []
         times: list[float] = []
         for i in range(opts.games):
-            state, seconds = play_one(f"{opts.prefix}-{players}p-{i}", i, players)
+            state, seconds = play_one(f"{opts.prefix}-{players}p-{i}", i, players, options)
             times.append(seconds)
             rounds.append(state.round)
             capitals += "capital" in state.summary

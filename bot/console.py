@@ -253,8 +253,8 @@ class Console:
         seat, user = human
         whole_turn = bool(args) and args[0] == "turn"
         count = 10_000 if whole_turn else number(args, 1, "ai [n|turn]")
-        turn = None
-        for _ in range(count):
+        turn, made = None, 0
+        while made < count:  # your moves: the AI seats' in between are not counted
             record = await self.service.load(self.game_id)
             state = self.service.state_of(record)
             if record.status != "running":
@@ -272,6 +272,7 @@ class Console:
             action = self.service.agent(self.ruleset, record.version).choose(state, seat)
             print(f"  (AI for {status.name(seat)}: {describe_action(self.game, action)})")
             self.show(await self.service.act(self.game_id, user, action), status)
+            made += 1
 
     def cards(self, view: Any, game_id: int) -> None:
         """What only the acting player holds, in the game's words, and its picture."""

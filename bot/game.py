@@ -11,6 +11,7 @@ the Discord app loads (``async def setup(bot)``), so the terminal client runs wi
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -137,6 +138,10 @@ class Game:
     # them); the identity for a game that hides nothing.
     vary_secrets: Callable[[Any, int, int], Any]
     short_game: Mapping[str, OptionValue]  # options for a short whole game (tests and demonstrations)
+    # Where playing by post needs other defaults than the rule document's (a setup of one piece a turn
+    # would take weeks of turns): the options a new game starts with. The engine's own defaults stay the
+    # document's, so every stored game replays as it was set up; a host can still pick the box rule.
+    post_defaults: Mapping[str, OptionValue] = dataclasses.field(default_factory=dict)
 
     @property
     def name(self) -> str:

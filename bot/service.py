@@ -125,7 +125,7 @@ class GameService(Deadlines, Moderation, RecentChanges):
         (None or 0: none); ``timeout_action``: "skip" or "ai", what a missed deadline does.
         """
         rules = self.rules(ruleset)
-        values = lobby.parse_options(rules, {}, options or {})
+        values = lobby.parse_options(rules, self.games[rules.name].post_defaults, options or {})
         lobby.check_settings(rules, capacity, turn_hours)
         lobby.check_players(rules, values, capacity)
         check_timeout_action(timeout_action)

@@ -28,9 +28,16 @@ OPTIONS = (
         "die", 10, "Sides of the combat die; a unit hits at or under its attack value.", minimum=8, maximum=12
     ),
     OptionSpec(
+        "hexes_per_turn",
+        1,
+        "Hexes a player places per setup turn (the rules: 1; 0, new games' default: a third of a hand).",
+        minimum=0,
+        maximum=25,
+    ),
+    OptionSpec(
         "units_per_turn",
         1,
-        "Starting units each player places per setup turn (the rules say 1).",
+        "Starting units a player places per setup turn (the rules: 1; new games' default: all 23).",
         minimum=1,
         maximum=23,
     ),
@@ -75,6 +82,7 @@ def make_options(given: Mapping[str, object]) -> HexOptions:
         rounds=int(values["rounds"]),
         die=int(values["die"]),
         units_per_turn=int(values["units_per_turn"]),
+        hexes_per_turn=int(values["hexes_per_turn"]),
         income_land=int(values["income_land"]),
         income_city=int(values["income_city"]),
         income_capital=int(values["income_capital"]),

@@ -2,11 +2,14 @@
 
 1. Hexes are dealt (design: every hand alike, so no seat starts richer; the document's "dealt until
    there are enough land units in hand" is the land quota of each hand).
-2. Players place them in seat order, one a turn: the first on the starting outline, each next one
-   adjoining a placed hex (the grid wraps left to right). Land hexes belong to whoever placed them.
+2. Players place them in seat order, one a turn by the rules (by post, option ``hexes_per_turn``: a
+   third of a hand a turn, so the board takes three turns each, not one a hex): the first on the starting
+   outline, each next one adjoining a placed hex (the grid wraps left to right). Land hexes belong to
+   whoever placed them.
 3. Numbered cards are dealt at random: the order for units and capitals.
-4. In that order, each player places one starting unit a turn (option ``units_per_turn``) on a land hex
-   they own: 18 infantry, 3 tanks, 1 hovercraft, 1 plane.
+4. In that order, each player places one starting unit a turn by the rules (by post, option
+   ``units_per_turn``: all 23 in one turn) on land hexes they own: 18 infantry, 3 tanks, 1 hovercraft, 1
+   plane.
 5. In the same order each player places a capital on a land hex they own (not necessarily a city).
 Then income is collected once, so the first round has money to spend, and round 1 begins.
 """
@@ -93,8 +96,17 @@ def place_hex(state: HexState, seat: int, kind: str, at: str, cup: DiceCup, even
         defences=(*state.defences, ()),
         units=(*state.units, ()),
         hands=with_item(state.hands, seat, with_item(hand, KINDS.index(kind), hand[KINDS.index(kind)] - 1)),
+        placed_this_turn=state.placed_this_turn + 1,
     )
+    if sum(state.hands[seat]) and state.placed_this_turn < hexes_per_turn(state.options, state.players):
+        return state
     return next_hex_turn(state, seat, cup, events)
+
+
+def hexes_per_turn(options: HexOptions, players: int) -> int:
+    """Hexes a seat places in one setup turn: the option's number, or by post (0) a third of a hand,
+    rounded up, so the hexes take three turns each instead of one turn a hex."""
+    return options.hexes_per_turn or -(-sum(DECKS[players]) // 3)
 
 
 def next_hex_turn(state: HexState, seat: int, cup: DiceCup, events: list[Event]) -> HexState:
@@ -103,10 +115,11 @@ def next_hex_turn(state: HexState, seat: int, cup: DiceCup, events: list[Event])
     for step in range(1, state.players + 1):
         following = (seat + step) % state.players
         if sum(state.hands[following]):
-            return replace(state, current=following, turn=state.turn + 1)
+            return replace(state, current=following, turn=state.turn + 1, placed_this_turn=0)
     order = cup.shuffle(range(state.players), None, "placement order")
     events.append(PlacementOrderDealt(order))
-    return next_unit_turn(replace(state, phase=Phase.UNITS, order=order, current=order[-1]), events)
+    units = replace(state, phase=Phase.UNITS, order=order, current=order[-1], placed_this_turn=0)
+    return next_unit_turn(units, events)
 
 
 def _own_land(state: HexState, seat: int, at: str, what: str) -> int:

@@ -58,6 +58,7 @@ class HexOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     rounds: int = 20
     die: int = 10
     units_per_turn: int = 1
+    hexes_per_turn: int = 1  # 0: by post, a third of a hand (rounded up) a turn
     income_land: int = 1
     income_city: int = 3
     income_capital: int = 5
@@ -79,7 +80,7 @@ class HexState(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     round: int = 0  # rounds begun (0 during setup)
     current: int = 0  # setup: the seat placing now
     order: tuple[int, ...] = ()  # setup: the dealt order for units and capitals
-    placed_this_turn: int = 0  # setup: units the current seat placed this turn
+    placed_this_turn: int = 0  # setup: hexes or units the current seat placed this turn
     hands: tuple[tuple[int, ...], ...] = ()  # per seat: hexes left to place, counted per KINDS
     units_left: tuple[tuple[int, ...], ...] = ()  # per seat: starting units left, counted per ORDER
     cells: tuple[int, ...] = ()  # per hex: its grid cell

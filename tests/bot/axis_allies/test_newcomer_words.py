@@ -33,7 +33,7 @@ def test_a_mistyped_command_gets_the_likely_word() -> None:
         "“casualtes” is not a command here. Did you mean casualties? Type help for the list."
     )
     assert "Did you mean buy?" in refused(["byu", "2", "tank"])
-    assert "Did you mean moves or move?" in refused(["mvoes"])
+    assert "Did you mean moves?" in refused(["mvoes"])
 
 
 def test_commands_and_words_near_none_go_on_to_the_generic_reader() -> None:

@@ -57,7 +57,8 @@ def test_unit_takes_a_count_as_far_as_the_turn_allows() -> None:
     assert (
         Stack(first, "inf", 3) in after.units[state.cells.index(grid(state.width, state.height).lookup(name))]
     )
-    one, first, name = _units_phase()  # the rules' one unit a turn: the count places one, as /hex unit does
+    # The rules' one unit a turn: the count places one, as /hex unit does.
+    one, first, name = _units_phase(units_per_turn=1)
     assert action_from_words(GAME, ["unit", "inf", name, "3"], one) == PlaceUnit("inf", name, 1)
     with pytest.raises(IllegalAction) as caught:
         RULES.apply(one, first, PlaceUnit("inf", name, 2), NO_DICE)  # type: ignore[arg-type]

@@ -18,7 +18,7 @@ from rules.hexwar.state import HexState, Phase
 from rules.hexwar.views import HexWarView
 
 NAMES = ("Alice", "Bob the Builder", "Carol", "Dave", "Eve")
-OPTIONS = {"units_per_turn": 23, "rounds": 20}
+OPTIONS = {"units_per_turn": 23, "rounds": 20, "hexes_per_turn": 1}  # the boards the pictures were drawn from
 
 
 @cache

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from msgspec.structs import replace
 
+from bot.games.hexwar import GAME
 from rules.core.dice import ScriptedRng, SeededRng
 from rules.core.errors import IllegalAction
 from rules.hexwar import RULES
@@ -23,6 +24,8 @@ from rules.hexwar.events import (
 from rules.hexwar.state import Phase
 
 NO_DICE = ScriptedRng([])
+BOX = {"hexes_per_turn": 1, "units_per_turn": 1}  # the rule document's setup: one hex, one unit a turn
+POST = GAME.post_defaults  # a new game's by post: a third of a hand of hexes, then all units, a turn
 
 
 def new(players=2, **options):
@@ -60,7 +63,7 @@ def test_two_to_five_players():
 
 
 def test_the_first_hex_goes_on_the_starting_outline():
-    state, _ = new()
+    state, _ = new(**BOX)
     assert (
         refused(state, 0, PlaceHex("land", "A1")).message == "The first hex goes on the starting outline, F4."
     )
@@ -70,7 +73,7 @@ def test_the_first_hex_goes_on_the_starting_outline():
 
 
 def test_hexes_are_placed_in_turn_order_each_adjoining_the_board():
-    state, _ = new()
+    state, _ = new(**BOX)
     state, _ = RULES.apply(state, 0, PlaceHex("water", "F4"), NO_DICE)
     assert refused(state, 0, PlaceHex("land", "G4")).code == "not_your_turn"
     assert (
@@ -113,7 +116,7 @@ def test_numbered_cards_set_the_order_for_units_and_capitals():
 
 
 def test_starting_units_are_placed_one_at_a_time_on_own_land():
-    state, _ = new()
+    state, _ = new(**BOX)
     state = advance(state, lambda s: s.phase is Phase.UNITS)
     first, second = state.order
     assert state.units_left[first] == (18, 0, 1, 3, 1, 0, 0)  # 18 inf, 3 tanks, 1 hovercraft, 1 plane
@@ -169,7 +172,39 @@ def test_setup_ends_with_income_collected_and_the_first_round_begun():
 
 
 def test_turn_key_changes_every_setup_turn():
-    state, _ = new()
+    state, _ = new(**BOX)
     keys = {RULES.turn_key(state)}
     state, _ = RULES.apply(state, 0, PlaceHex("land", "F4"), NO_DICE)
     assert RULES.turn_key(state) not in keys
+
+
+def setup_turns(players: int, **options: int) -> list[int]:
+    """How many setup turns each seat takes (a turn: a new turn key), the AI placing."""
+    state, _ = new(players, **options)
+    turns = [0] * players
+    ai, rng, last = HexWarAI(3), SeededRng("setup-test"), None
+    while state.phase in (Phase.HEXES, Phase.UNITS, Phase.CAPITALS):
+        seat = RULES.to_act(state)[0]
+        if RULES.turn_key(state) != last:
+            turns[seat] += 1
+            last = RULES.turn_key(state)
+        state, _ = RULES.apply(state, seat, ai.choose(state, seat), rng)
+    return turns
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_by_post_the_setup_takes_five_turns_each_three_of_hexes_one_of_units_one_capital(players):
+    assert setup_turns(players, **POST) == [5] * players
+    hand = sum(new(players)[0].hands[0])
+    assert (
+        setup_turns(players) == setup_turns(players, **BOX) == [hand + 23 + 1] * players
+    )  # the rules' one hex, one unit a turn
+
+
+def test_by_post_a_turn_places_a_third_of_the_hand_then_passes():
+    state, _ = new(2, **POST)  # a hand of 25: 9, 9 and 7 a turn
+    ai, rng = HexWarAI(3), SeededRng("setup-test")
+    for placed in range(9):
+        assert RULES.to_act(state) == (0,) and state.placed_this_turn == placed
+        state, _ = RULES.apply(state, 0, ai.choose(state, 0), rng)
+    assert RULES.to_act(state) == (1,) and state.placed_this_turn == 0 and sum(state.hands[0]) == 16
