@@ -103,9 +103,9 @@ async def test_refusals_are_ephemeral_and_change_nothing(tmp_path):
             assert says.lower() in answer.content.lower(), answer.content
             assert (await bot.service.status(game_id)).version == version, f"{command} changed the game"
         log = await fd.slash("dave", "risk", "game log")
-        assert not log.ephemeral and "🎲 seat order" in log.embeds[0]["description"]
+        assert log.ephemeral and "🎲 seat order" in log.embeds[0]["description"]
         odds = await fd.slash("dave", "risk", "risk odds", attackers=4, defenders=3)
-        assert "wins" in odds.content and not odds.ephemeral
+        assert "wins" in odds.content and odds.ephemeral  # odds tell a plan: private
         fd.assert_clean()
 
 
