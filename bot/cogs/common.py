@@ -168,7 +168,7 @@ async def board_message(
     elif link:
         embed.description = link
     embed.set_image(url="attachment://board.png")
-    embed.set_footer(text=f"Game #{game_id} · version {status.version}")
+    embed.set_footer(text=f"Game #{game_id}")
     files, more = [file], []
     if pictures.close_up is not None:
         close = await asyncio.to_thread(pictures.close_up, view, status.names, **drawn)

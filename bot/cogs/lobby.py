@@ -26,7 +26,7 @@ from bot.cogs.share import ShowButton, show_button
 from bot.game import Games
 from bot.host import Host
 from bot.limits import CHOICE_NAME, CHOICES, EMBED_DESCRIPTION, clip
-from bot.models import GameStatus, ServiceError
+from bot.models import GameStatus, ServiceError, seal_line
 from bot.replays import NOT_STARTED, replay_of
 from rules.core.ruleset import Ruleset
 
@@ -76,8 +76,21 @@ def seat_menu(status: GameStatus, rules: Ruleset, roles: list[str]) -> list[tupl
     for i in range(room):
         plays = f": {roles[i]}" if i < len(roles) else ""
         held = f" (claimed by {holders[i]})" if i in holders else ""
-        menu.append((f"Seat {i + 1}{plays}{held}", i + 1))
+        menu.append((f"{place_name(i + 1).capitalize()}{plays}{held}", i + 1))
     return [*menu, ("Give up my claim (seat drawn)", 0)]
+
+
+def option_text(value: object) -> str:
+    """An option's value as players type it: on/off, never True/False."""
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)
+
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+
+
+def place_name(number: int) -> str:
+    """A seat as players say it: its place in the order of play ("second to play"), not "seat 2"."""
+    return f"{ORDINALS[number - 1]} to play" if 0 < number <= len(ORDINALS) else f"number {number} to play"
 
 
 def room(status: GameStatus) -> int:
@@ -215,7 +228,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         status = await self.bot.service.status(game_id)
         rules = self.bot.service.rules(status.ruleset)
         lines = [
-            f"**{spec.name}** = `{status.options.get(spec.name, spec.default)}` "
+            f"**{spec.name}** = `{option_text(status.options.get(spec.name, spec.default))}` "
             f"({spec.describe()}): {spec.help}"
             for spec in rules.options
         ]
@@ -293,7 +306,10 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
             return
         roles = self._roles(status, status.capacity or len(status.seats))
         plays = f" ({roles[number - 1]})" if number <= len(roles) else ""
-        await interaction.response.send_message(f"{who} claimed seat {number}{plays} in game #{game_id}.")
+        order = ORDINALS[number - 1] if number <= len(ORDINALS) else f"number {number}"
+        await interaction.response.send_message(
+            f"{who} claimed the {order} place in the order of play{plays} in game #{game_id}."
+        )
 
     @seat.autocomplete("number")
     async def _seat_numbers(
@@ -336,8 +352,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         )
         await interaction.followup.send(
             f"Game #{game_id} has begun. Seat order (claims kept, the rest drawn with the game's dice): "
-            f"{order}.\n"
-            f"Seed hash (SHA-256, the seed is revealed at the end): `{status.seed_hash}`"
+            f"{order}.\n{seal_line(status.seed_hash)}"
         )
         await announce_turn(self.bot, game_id)
 

@@ -62,7 +62,7 @@ async def test_restart_mid_turn_and_a_button_from_before_it(tmp_path):
         again = create_bot(Settings(token="fake-token", database=database))
         await fd.start_bot(again)  # ...and a new bot object on the same database carries on
         clicked = await fd.click(user, answer.messages[-1], stop)
-        assert not clicked.ephemeral
+        assert not clicked.violations
         after = await again.service.status(game_id)
         assert after.version == before + 1
         assert again.service.state_of(await again.service.load(game_id)).phase == "fortify"
