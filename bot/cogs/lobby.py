@@ -352,7 +352,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         )
         await interaction.followup.send(
             f"Game #{game_id} has begun. Seat order (claims kept, the rest drawn with the game's dice): "
-            f"{order}.\n{seal_line(status.seed_hash)}"
+            f"{order}.\n{seal_line(status.seed_hash or '')}"
         )
         await announce_turn(self.bot, game_id)
 
