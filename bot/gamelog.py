@@ -184,13 +184,10 @@ def secret(ruleset: Ruleset, events: Sequence[Event], viewer: int | None) -> boo
 
 
 def dice_text(event: DiceRolled) -> str:
-    first, last = event.first, event.first + len(event.values) - 1
-    base = ""
-    if first >= SEAT_ORDER_FIRST_ROLL:  # 4611686018427387904-... reads badly; 2^62+0-1 does not
-        base, first, last = "2^62+", first - SEAT_ORDER_FIRST_ROLL, last - SEAT_ORDER_FIRST_ROLL
-    numbers = f"roll {base}{first}" if last == first else f"rolls {base}{first}-{last}"
+    """The dice as players read them: what they were for and what they showed. The rolls' numbers
+    (which ``/game verify`` recomputes from the seed) are the machine's, not a player's (issue 28)."""
     values = " ".join(str(v) for v in event.values)
-    return f"🎲 {event.reason}: [{values}] ({numbers})"
+    return f"🎲 {event.reason}: [{values}]"
 
 
 def event_lines(ruleset: Ruleset, events: Iterable[Event], names: Sequence[str]) -> list[str]:

@@ -24,6 +24,14 @@ class Teller(Protocol):
         self, game_id: int, summary: Sequence[str] = (), note: str | None = None
     ) -> None: ...
 
+    async def turn_moved(self, result: Any) -> None:
+        """A move within the turn: the turn's one public message tells it (edited in place)."""
+        ...
+
+    async def ask(self, result: Any, seats: Sequence[int], view: Any) -> None:
+        """A move asked a player not on turn for a decision: tell that player alone."""
+        ...
+
     def status_marks_from(self, game_id: int) -> int | None:
         """The log row after which the status board marks changes (None: not known since a restart)."""
         ...

@@ -28,6 +28,17 @@ def _status_note(status: str, claim: int | None) -> str:
     return "" if status == "playing" else f" [{status}]"
 
 
+SEAL_CHARS = 16  # of the SHA-256's 64 hex digits: enough to check by eye; /game export has them all
+
+
+def seal_line(seed_hash: str) -> str:
+    """The fairness hash as one short line saying what it is for (issue 28): not 64 hex digits."""
+    return (
+        f"Dice sealed: `{seed_hash[:SEAL_CHARS]}…`; at the end the seed is revealed and `/game verify` "
+        "checks every die against it."
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
     seat: int
@@ -97,7 +108,7 @@ class GameStatus:
         if self.result:
             lines.append(self.result)
         if self.seed_hash:
-            lines.append(f"Seed hash: {self.seed_hash}" + (f"; seed: {self.seed}" if self.seed else ""))
+            lines.append(seal_line(self.seed_hash) + (f" Seed: {self.seed}" if self.seed else ""))
         return "\n".join(lines)
 
 

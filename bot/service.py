@@ -259,8 +259,7 @@ class GameService(Deadlines, Moderation, RecentChanges):
         if version is not None and version != game.version:
             raise ServiceError(
                 "stale",
-                f"The game has moved on since that message (version {version}, now {game.version}); "
-                "look at the latest board and try again.",
+                "The game has moved on since that message; look at the latest board and try again.",
             )
         ruleset = self.rules(game.ruleset)
         state = self.state_of(game)
@@ -402,7 +401,7 @@ class GameService(Deadlines, Moderation, RecentChanges):
                 (last.seq,),
                 ruleset.view(before, None),
                 tuple(ruleset.to_act(before)),
-                f"{seats[seat].name} took back their last action (#{last.seq}).",
+                f"{seats[seat].name} took back their last move.",
             )
 
     # -- reading the log, a page at a time ----------------------------------------------------------------

@@ -1,10 +1,13 @@
 """Telling players about turns, with as little noise as keeps a game moving.
 
 Per game there is one status message (board, whose turn, deadline, standings), edited in place and
-pinned when the bot may pin. Each new turn gets one short message that pings the player to act (or a
-DM, for players who asked for them, with what happened since their last turn and the board); closed
-DMs fall back to the channel ping. Reminders and passed deadlines go the same way. The scheduler
-(bot/scheduler.py) and the cogs both call this.
+pinned when the bot may pin. Each new turn gets ONE public message (issue 28): the ping, the board with
+what changed since that player's last turn, and at most five short lines in players' words
+(``rules.core.summary``), never log lines, never over ``PING_CHARS``. As the turn goes, that message is
+edited in place with what the turn has done so far (the moves' own answers go to the mover only). A
+player who asked for DMs gets the board there, and the channel only a short line without a picture;
+closed DMs fall back to the channel ping. An AI's turns and a passed deadline are told in the same one
+message. Reminders go the same way. The scheduler (bot/scheduler.py) and the cogs both call this.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 import discord
 
@@ -21,11 +25,43 @@ from bot.cogs.common import COLOUR, board_message, mention, pinging, plain
 from bot.game import Presenter
 from bot.host import Host
 from bot.limits import EMBED_DESCRIPTION, clip
-from bot.models import GameStatus, SeatInfo, TimeoutResult
+from bot.models import ActResult, GameStatus, SeatInfo, TimeoutResult
 from rules.core.events import Event
+from rules.core.summary import summarise
 
 log = logging.getLogger("warboard.announce")
 QUIET = discord.AllowedMentions.none()
+PING_CHARS = 600  # a turn message's text and embed text at the most: read at a glance on a phone
+FOOTER = 20  # room kept for the board's footer ("Game #12")
+
+
+@dataclass
+class TurnMessage:
+    """The turn's one public message, edited as the turn goes: its text, the embed's title and the
+    lines it opened with (since the player's last turn), and the public events of the turn so far."""
+
+    message: discord.Message
+    content: str
+    title: str
+    lines: list[str]
+    link: str
+    events: list[Event] = field(default_factory=list)
+
+
+def fitted(content: str, title: str, lines: Sequence[str], more: Sequence[str], link: str) -> str:
+    """The embed description: ``lines`` then ``more`` (the turn so far) then ``link``, dropping the
+    oldest of ``lines`` first, then of ``more``, until the message fits ``PING_CHARS``."""
+    lines, more = list(lines), list(more)
+    while True:
+        body = [*lines, *(["**This turn so far:**", *more] if more else [])]
+        text = "\n".join(plain(line) if not line.startswith("**") else line for line in body)
+        text = f"{text}\n{link}" if link and text else (text or link)
+        if len(content) + len(title) + len(text) <= PING_CHARS - FOOTER or not (lines or more):
+            return text
+        if lines:
+            lines.pop(0)
+        else:
+            more.pop(0)
 
 
 def may_pin(permissions: discord.Permissions) -> bool:
@@ -87,7 +123,7 @@ def status_embed(status: GameStatus, view: object, presenter: Presenter) -> disc
         colour=COLOUR,
     )
     rules = turn_rules(status)
-    embed.set_footer(text=clip(f"{rules} · version {status.version}", 2048))
+    embed.set_footer(text=clip(rules, 2048))
     embed.set_image(url="attachment://board.png")
     return embed
 
@@ -105,6 +141,9 @@ class TurnAnnouncer:
         # the next board mark what the waiting player's digest would.
         self.last_board: dict[int, int] = {}
         self.marked_from: dict[int, int | None] = {}
+        # Per game, the current turn's one public message (lost on a restart: the turn then goes on
+        # without its edits, and the next turn's message tells it).
+        self.turn_messages: dict[int, TurnMessage] = {}
 
     def status_marks_from(self, game_id: int) -> int | None:
         return self.marked_from.get(game_id)
@@ -171,15 +210,17 @@ class TurnAnnouncer:
     async def _turn_began(
         self, game_id: int, summary: Sequence[str], note: str | None, events: Sequence[Event]
     ) -> None:
-        lines, unseen = list(summary), list(events)
+        unseen = list(events)
         for played in await self.host.service.play_ai(game_id):
-            lines.extend(played.lines)
             unseen.extend(played.public_events)
+        self.turn_messages.pop(game_id, None)
         status = await self.host.service.status(game_id)
+        rules = self.host.games[status.ruleset].rules
         channel = await self._channel(status.channel_id)
         status_message = await self.refresh_status(game_id)
         if status.result:  # the final board marks what the status board marks: the game's last moves
             marked = await self.host.service.events_since(game_id, self.marked_from.get(game_id))
+            lines = summarise(rules, marked.events, status.names)
             final = await board_message(
                 self.host, game_id, title="Game over", lines=[*lines, status.result], recent=marked.events
             )
@@ -193,21 +234,6 @@ class TurnAnnouncer:
         if not status.waiting_for or status.status != "running":
             return
         who = waiting_names(status)
-        # The board marks what changed since the last turn of the (first) player it waits on: in a game
-        # of simultaneous orders, every seat's last turn began together.
-        digest = await self.host.service.since_last_turn(game_id, status.waiting_for[0])
-        board = await board_message(
-            self.host,
-            game_id,
-            title=f"{status.turn_label}: {who} to play",
-            lines=lines or ["A new turn begins."],
-            recent=digest.events,
-            link=f"[Standings]({status_message.jump_url})" if status_message is not None else "",
-        )
-        embeds, files = board.embeds, board.files
-        battle = await self._battle(status, unseen)
-        if battle is not None:
-            embeds, files = [*embeds, battle[0]], [*files, battle[1]]
         # Each player the turn waits on is told once: by DM if they asked (and it can be sent), else
         # pinged in this one channel message (several at once when every seat owes orders).
         pinged = []
@@ -215,21 +241,86 @@ class TurnAnnouncer:
             if seat.controller != "human" or not await self._dm_turn(status, seat, note):
                 pinged.append(seat)
         head = f"{plain(note)}\n" if note else ""
-        if not pinged:
+        if not pinged:  # told by DM, with the board there: here one short line, no picture
             content = f"{head}{status.turn_label}: {who} to play (told by DM) · {deadline_text(status)}."
-        else:
-            mentions = ", ".join(mention(seat.user_id, seat.name) for seat in pinged)
-            where = f"{status.title} (game #{game_id})"
-            content = f"{head}{mentions}, it is your turn in {where} · {deadline_text(status)}."
-            if any(seat.user_id in self.dm_closed for seat in pinged):
-                self.dm_closed.difference_update(seat.user_id for seat in pinged)
-                content += " (Your DMs are closed, so turn notices come here; `/notify dm on` tries again.)"
-        await channel.send(
+            sent = await channel.send(content=content, allowed_mentions=QUIET)
+            self.turn_messages[game_id] = TurnMessage(sent, content, "", [], "")
+            return
+        # The board marks what changed since the last turn of the (first) player it waits on: in a game
+        # of simultaneous orders, every seat's last turn began together.
+        digest = await self.host.service.since_last_turn(game_id, status.waiting_for[0])
+        first = status.seats[status.waiting_for[0]].name
+        lines = summarise(rules, digest.events, status.names, leave_out=first) or ["A new turn begins."]
+        mentions = ", ".join(mention(seat.user_id, seat.name) for seat in pinged)
+        content = f"{head}{mentions}, it is your turn in {plain(status.title)} · {deadline_text(status)}."
+        if any(seat.user_id in self.dm_closed for seat in pinged):
+            self.dm_closed.difference_update(seat.user_id for seat in pinged)
+            content += " (Your DMs are closed, so turn notices come here; `/notify dm on` tries again.)"
+        title = f"{status.turn_label}: {who} to play"
+        link = f"[Standings]({status_message.jump_url})" if status_message is not None else ""
+        board = await board_message(self.host, game_id, title=title, recent=digest.events)
+        board.embed.description = fitted(content, title, lines, [], link)
+        embeds, files = board.embeds, board.files
+        battle = await self._battle(status, unseen)
+        if battle is not None:
+            embeds, files = [*embeds, battle[0]], [*files, battle[1]]
+        sent = await channel.send(
             content=content,
             embeds=embeds,
             files=files,
             allowed_mentions=pinging(*(s.user_id for s in pinged)),
         )
+        self.turn_messages[game_id] = TurnMessage(sent, content, title, lines, link)
+
+    async def turn_moved(self, result: ActResult) -> None:
+        """A move within the turn: the turn's message, edited in place, tells the table what the turn
+        has done so far (in a few lines, as the ping does)."""
+        held = self.turn_messages.get(result.game_id)
+        if held is None or not result.public_events:
+            return
+        held.events.extend(result.public_events)
+        rules = self.host.games[result.status.ruleset].rules
+        more = summarise(rules, held.events, result.status.names)
+        if not more:
+            return
+        try:
+            if not held.message.embeds:  # the short line of a turn told by DM
+                so_far = "; ".join(more)
+                text = f"{held.content}\nThis turn so far: {so_far}"
+                await held.message.edit(content=clip(text, PING_CHARS))
+                return
+            embeds = list(held.message.embeds)
+            embeds[0] = embeds[0].copy()
+            embeds[0].description = fitted(held.content, held.title, held.lines, more, held.link)
+            held.message = await held.message.edit(embeds=embeds)
+        except discord.HTTPException as error:  # deleted by someone: the next turn's message tells it
+            log.info("could not edit the turn message of game %s: %s", result.game_id, error)
+            self.turn_messages.pop(result.game_id, None)
+
+    async def ask(self, result: ActResult, seats: Sequence[int], view: discord.ui.View | None) -> None:
+        """A move asked a player who is not on turn for a decision (a defender's casualties): tell that
+        player alone, by DM if they asked for DMs, else in a short message that pings only them, with the
+        buttons of the decision and what the move did, in a few lines."""
+        status = result.status
+        rules = self.host.games[status.ruleset].rules
+        mover = plain(status.seats[result.seat].name) if result.seat < len(status.seats) else "A move"
+        lines = summarise(rules, result.public_events, status.names)
+        for seat in (status.seats[s] for s in seats if s < len(status.seats)):
+            if seat.controller != "human" or seat.user_id is None:
+                continue
+            where = f"{plain(status.title)} (game #{status.game_id})"
+            text = f"{mover}'s move waits for your decision in {where}."
+            body = "\n".join(plain(line) for line in lines)
+            if await self.host.service.wants_dm(seat.user_id) and await self._dm(
+                seat.user_id, clip(f"{text}\n{body}", PING_CHARS), view=view
+            ):
+                continue
+            channel = await self._channel(status.channel_id)
+            content = clip(f"{mention(seat.user_id, seat.name)}, {text}\n{body}", PING_CHARS)
+            if view is not None:
+                await channel.send(content=content, view=view, allowed_mentions=pinging(seat.user_id))
+            else:
+                await channel.send(content=content, allowed_mentions=pinging(seat.user_id))
 
     async def _battle(
         self, status: GameStatus, events: Sequence[Event]
@@ -273,10 +364,13 @@ class TurnAnnouncer:
         *,
         embeds: Sequence[discord.Embed] = (),
         files: Sequence[discord.File] = (),
+        view: discord.ui.View | None = None,
     ) -> bool:
         try:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-            if embeds:
+            if view is not None:
+                await user.send(content, embeds=list(embeds), files=list(files), view=view)
+            elif embeds:
                 await user.send(content, embeds=list(embeds), files=list(files))
             else:
                 await user.send(content)
@@ -295,9 +389,8 @@ class TurnAnnouncer:
     # -- the scheduler's Announcer ----------------------------------------------------------------------
 
     async def deadline_passed(self, result: TimeoutResult) -> None:
-        lines = [line for move in result.moves for line in move.lines]
         events = [event for move in result.moves for event in move.public_events]
-        await self.turn_began(result.game_id, lines, note=result.sentence(), events=events)
+        await self.turn_began(result.game_id, note=result.sentence(), events=events)
 
     async def reminder(self, game_id: int, seat: int, percent: int) -> None:
         """Remind the players the game still waits on (the turn's player; every seat that has not sent

@@ -22,10 +22,11 @@ from bot.cogs.common import (
     shown,
 )
 from bot.cogs.moves import announce_turn, moved_on
+from bot.cogs.share import ShowButton, show_button
 from bot.game import Games
 from bot.host import Host
 from bot.limits import CHOICE_NAME, CHOICES, EMBED_DESCRIPTION, clip
-from bot.models import GameStatus, ServiceError
+from bot.models import GameStatus, ServiceError, seal_line
 from bot.replays import NOT_STARTED, replay_of
 from rules.core.ruleset import Ruleset
 
@@ -77,8 +78,21 @@ def seat_menu(status: GameStatus, rules: Ruleset, roles: list[str]) -> list[tupl
     for i in range(room):
         plays = f": {roles[i]}" if i < len(roles) else ""
         held = f" (claimed by {holders[i]})" if i in holders else ""
-        menu.append((f"Seat {i + 1}{plays}{held}", i + 1))
+        menu.append((f"{place_name(i + 1).capitalize()}{plays}{held}", i + 1))
     return [*menu, ("Give up my claim (seat drawn)", 0)]
+
+
+def option_text(value: object) -> str:
+    """An option's value as players type it: on/off, never True/False."""
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)
+
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+
+
+def place_name(number: int) -> str:
+    """A seat as players say it: its place in the order of play ("second to play"), not "seat 2"."""
+    return f"{ORDINALS[number - 1]} to play" if 0 < number <= len(ORDINALS) else f"number {number} to play"
 
 
 def room(status: GameStatus) -> int:
@@ -120,6 +134,12 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
 
     def _roles(self, status: GameStatus, seats: int) -> list[str]:
         return self.bot.games[status.ruleset].presenter.seat_roles(seats)
+
+    async def cog_load(self) -> None:
+        # Look-ups answer privately; their Show everyone button survives a restart (bot/cogs/share.py).
+        add = getattr(self.bot, "add_dynamic_items", None)
+        if add is not None:
+            add(ShowButton)
 
     async def cog_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -234,7 +254,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         status = await self.bot.service.status(game_id)
         rules = self.bot.service.rules(status.ruleset)
         lines = [
-            f"**{spec.name}** = `{status.options.get(spec.name, spec.default)}` "
+            f"**{spec.name}** = `{option_text(status.options.get(spec.name, spec.default))}` "
             f"({spec.describe()}): {spec.help}"
             for spec in rules.options
         ]
@@ -312,7 +332,10 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
             return
         roles = self._roles(status, status.capacity or len(status.seats))
         plays = f" ({roles[number - 1]})" if number <= len(roles) else ""
-        await interaction.response.send_message(f"{who} claimed seat {number}{plays} in game #{game_id}.")
+        order = ORDINALS[number - 1] if number <= len(ORDINALS) else f"number {number}"
+        await interaction.response.send_message(
+            f"{who} claimed the {order} place in the order of play{plays} in game #{game_id}."
+        )
 
     @seat.autocomplete("number")
     async def _seat_numbers(
@@ -355,8 +378,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         )
         await interaction.followup.send(
             f"Game #{game_id} has begun. Seat order (claims kept, the rest drawn with the game's dice): "
-            f"{order}.\n"
-            f"Seed hash (SHA-256, the seed is revealed at the end): `{status.seed_hash}`"
+            f"{order}.\n{seal_line(status.seed_hash or '')}"
         )
         await announce_turn(self.bot, game_id)
 
@@ -368,7 +390,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         embed = discord.Embed(
             title=f"{status.title} · game #{game_id}", description=clip("\n".join(lines), 4000), colour=COLOUR
         )
-        await interaction.response.send_message(embed=embed)
+        await interaction.response.send_message(embed=embed, ephemeral=True, view=show_button())
 
     @app_commands.command(description="The board")
     async def map(self, interaction: discord.Interaction) -> None:
@@ -376,7 +398,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         status = await self.bot.service.status(game_id)
         if status.status == "lobby":
             raise ServiceError("not_started", "The game has not started yet, so there is no board.")
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(thinking=True, ephemeral=True)
         # Marked on it: what changed since the asker's last turn (a spectator: what the status board
         # marks, and anything since).
         seat = next((s.seat for s in status.seats if s.user_id == interaction.user.id), None)
@@ -387,7 +409,9 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
             recent = (await self.bot.service.events_since(game_id, since)).events
         title = f"{status.title} · game #{game_id}"
         board = await board_message(self.bot, game_id, title=title, recent=recent)
-        await interaction.followup.send(embeds=board.embeds, files=board.files)
+        await interaction.followup.send(
+            embeds=board.embeds, files=board.files, ephemeral=True, view=show_button()
+        )
 
     @app_commands.command(description="The game log, every die shown")
     @app_commands.describe(page="1 is the latest page", game=GAME_NUMBER)
@@ -412,9 +436,12 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         if len(blocks) > 1:
             text = "\n".join(found.lines).encode()
             name = f"warboard-game-{game_id}-log-{found.first}-{found.last}.txt"
-            await interaction.response.send_message(embed=embed, file=discord.File(io.BytesIO(text), name))
+            file = discord.File(io.BytesIO(text), name)
+            await interaction.response.send_message(
+                embed=embed, file=file, ephemeral=True, view=show_button()
+            )
         else:
-            await interaction.response.send_message(embed=embed)
+            await interaction.response.send_message(embed=embed, ephemeral=True, view=show_button())
 
     @app_commands.command(description="Take back your last move of this turn (no dice rolled since)")
     async def undo(self, interaction: discord.Interaction) -> None:
@@ -476,13 +503,16 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         status = await self.bot.service.status(game_id)
         if status.status == "lobby":  # refused privately, before the public "thinking…"
             raise ServiceError("not_started", NOT_STARTED)
-        await interaction.response.defer()  # the game is replayed and up to sixty boards drawn: seconds
+        # The game is replayed and up to sixty boards drawn: seconds. Only the asker sees it, until shared.
+        await interaction.response.defer(ephemeral=True)
         last = turns or (None if status.status == "ended" else len(status.seats))
         made = await replay_of(self.bot.service, self.bot.games[status.ruleset].pictures, game_id, last=last)
         what = "the whole game" if made.whole else f"the last {made.turns} turn(s)"
         await interaction.followup.send(
             f"Game #{game_id}, {what}: {made.gif.frames} frames.",
             file=discord.File(io.BytesIO(made.gif.data), filename=f"warboard-game-{game_id}.gif"),
+            ephemeral=True,
+            view=show_button(),
         )
 
     async def _game_to_read(self, interaction: discord.Interaction, number: int | None) -> int:

@@ -1,6 +1,7 @@
 """A move, from a slash command or a button: apply it (a refusal stays ephemeral), then present what
-happened (the battle picture, the next-step buttons), and when a turn ends, hand over to the announcer
-(bot/cogs/announce.py).
+happened (the battle picture, the next-step buttons) to the mover alone, tell the table in the turn's
+one public message (edited in place by the announcer), and when a turn ends, hand over to the announcer
+(bot/cogs/announce.py). A decision asked of a player not on turn is a ping to that player alone.
 
 Next-step buttons are each game's ``Step`` data drawn as persistent buttons: the custom id
 ``wb:<game>:<version>:<verb>[:<arg>]`` carries the game, the version it was drawn for and the move, so a
@@ -18,12 +19,13 @@ from __future__ import annotations
 import asyncio
 import io
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, cast
 
 import discord
 
-from bot.cogs.common import COLOUR, channel_game, handle_error, mention, pinging, plain
+from bot.cogs.common import COLOUR, channel_game, handle_error, plain
 from bot.core import Move, answers_for
 from bot.game import Step
 from bot.host import Host
@@ -52,10 +54,13 @@ async def act_and_present(
     # Deferring places the answer in the channel: after what the lock's holder posts, unless that takes
     # so long that Discord's 3 seconds would pass (then it defers first, and the answer fills in later).
     patience = ACK_SECONDS - (discord.utils.utcnow() - interaction.created_at).total_seconds()
-    defer = interaction.response.defer
+
+    async def defer() -> None:  # the move's answer is the mover's: the table has the turn's message
+        await interaction.response.defer(ephemeral=True)
+
     async with host.turns.hold(game_id, patience=min(patience, ACK_SECONDS), meanwhile=defer):
         if not interaction.response.is_done():
-            await interaction.response.defer()
+            await defer()
         await present_move(host, interaction, game_id, result)
 
 
@@ -72,7 +77,7 @@ async def _present_move(
     result = await with_ai_decisions(host, game_id, result)
     status = result.status
     game = host.games[status.ruleset]
-    lines = [plain(line) for line in result.lines] or ["Done."]
+    lines = [plain(line) for line in told(result.lines)] or ["Done."]
     embed = discord.Embed(colour=COLOUR, description=last_lines(lines, EMBED_DESCRIPTION))
     files = []
     picture = await _off_loop(game.pictures.battle, result.view, result.public_events, status.names)
@@ -83,25 +88,28 @@ async def _present_move(
     current = not (result.turn_changed or result.result)
     steps = game.steps.next(result.view, result.public_events) if current else []
     buttons = step_buttons(game_id, result.version, steps, game.command)
-    # A battle may wait for another seat (a defender's casualties): tell that player in the same message;
-    # only a seat this move newly asks (not, in a round of secret orders, those still writing theirs).
-    other = [s for s in result.asked if s != result.seat and s < len(status.seats)]
-    content, pinged = "", None
-    if other and current:
-        seat = status.seats[other[0]]
-        content, pinged = (
-            f"{mention(seat.user_id, seat.name)}, the game waits for your decision.",
-            seat.user_id,
-        )
-    pings = pinging(pinged)
+    # The mover's own answer, with the battle picture and the next-step buttons: only they see it.
     if buttons is not None:
-        await interaction.followup.send(
-            content=content, embed=embed, files=files, view=buttons, allowed_mentions=pings
-        )
+        await interaction.followup.send(embed=embed, files=files, view=buttons, ephemeral=True)
     else:
-        await interaction.followup.send(content=content, embed=embed, files=files, allowed_mentions=pings)
+        await interaction.followup.send(embed=embed, files=files, ephemeral=True)
     if not current:
         await announce_turn(host, game_id)
+        return
+    # A battle may wait for another seat (a defender's casualties): that player alone is asked, with
+    # the decision's buttons; only a seat this move newly asks (not, in a round of secret orders, those
+    # still writing theirs).
+    other = [s for s in result.asked if s != result.seat and s < len(status.seats)]
+    if other:
+        await host.announcer.ask(result, other, step_buttons(game_id, result.version, steps, game.command))
+    await host.announcer.turn_moved(result)
+
+
+def told(lines: Sequence[str]) -> list[str]:
+    """A move's lines for its mover: a game whose sentences show their dice ("[6 3] v [5]") does not
+    need the raw dice lines ("🎲 attack ...: [3 6]") beside them; a game whose sentences do not keeps them."""
+    shows_dice = any("[" in line and not line.startswith("🎲") for line in lines)
+    return [line for line in lines if not (shows_dice and line.startswith("🎲"))]
 
 
 async def _off_loop(draw: Any, *args: Any) -> Any:
@@ -237,7 +245,7 @@ async def _moved_on(host: Host, game_id: int, before: GameStatus) -> None:
 
 
 async def announce_turn(host: Host, game_id: int) -> None:
-    """A turn ended: the announcer lets AI seats play, updates the status message and pings, with the
-    log since the round before (read from the store's round marks, not the whole log)."""
+    """A turn ended: the announcer lets AI seats play, updates the status message and pings, with what
+    changed since that player's last turn in a few lines (never the log)."""
     async with host.turns.hold(game_id):
-        await host.announcer.turn_began(game_id, await host.service.turn_summary(game_id))
+        await host.announcer.turn_began(game_id)

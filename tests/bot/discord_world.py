@@ -62,6 +62,13 @@ async def discord_world(
             await bot.close()
 
 
+def taken(answer: object) -> bool:
+    """A move's answer, not a refusal: since issue 28 both are private, but a refusal is one sentence
+    (no embed) and a clicked button that was taken is answered by a deferred update."""
+    refused = answer.ephemeral and not answer.embeds and answer.ack_type != 6  # type: ignore[attr-defined]
+    return not refused
+
+
 def rendered(text: str) -> str:
     """Text as Discord shows it: the backslashes that keep names and game lines from rendering as
     markdown are not seen (``\\_`` shows as ``_``)."""
@@ -112,7 +119,7 @@ def button_for(action: Action, custom_ids: list[str]) -> str | None:
     return None
 
 
-__all__ = ["GUILD", "Defend", "button_for", "command_for", "discord_world"]
+__all__ = ["GUILD", "Defend", "button_for", "command_for", "discord_world", "taken"]
 
 
 async def ask_me(fd: FakeDiscord, channel: str, users: Sequence[str]) -> None:

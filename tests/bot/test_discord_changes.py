@@ -67,7 +67,7 @@ async def play_alices_turn(fd, bot: WarboardBot, game_id: int) -> Msg:  # type: 
         else:
             name, values = command_for(action)
             last = await fd.slash("alice", CHANNEL, name, **values)
-        assert not last.ephemeral, last.content
+        assert last.embeds, last.content  # the move's (private) answer, not a refusal
         if (await bot.service.status(game_id)).turn != status.turn:
             break
     await fd.wait_idle(settle=0.2)

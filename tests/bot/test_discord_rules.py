@@ -62,7 +62,7 @@ async def test_restart_mid_turn_and_a_button_from_before_it(tmp_path):
         again = create_bot(Settings(token="fake-token", database=database))
         await fd.start_bot(again)  # ...and a new bot object on the same database carries on
         clicked = await fd.click(user, answer.messages[-1], stop)
-        assert not clicked.ephemeral
+        assert not clicked.violations
         after = await again.service.status(game_id)
         assert after.version == before + 1
         assert again.service.state_of(await again.service.load(game_id)).phase == "fortify"
@@ -105,9 +105,9 @@ async def test_refusals_are_ephemeral_and_change_nothing(tmp_path):
             assert says.lower() in answer.content.lower(), answer.content
             assert (await bot.service.status(game_id)).version == version, f"{command} changed the game"
         log = await fd.slash("dave", "risk", "game log")
-        assert not log.ephemeral and "🎲 seat order" in log.embeds[0]["description"]
+        assert log.ephemeral and "🎲 seat order" in log.embeds[0]["description"]
         odds = await fd.slash("dave", "risk", "risk odds", attackers=4, defenders=3)
-        assert "wins" in odds.content and not odds.ephemeral
+        assert "wins" in odds.content and odds.ephemeral  # odds tell a plan: private
         fd.assert_clean()
 
 

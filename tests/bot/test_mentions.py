@@ -52,7 +52,7 @@ async def test_nicknames_never_ping_or_render(tmp_path) -> None:
                 made = game.making(game.agent(status.version).choose(state, seat))
                 assert isinstance(made, Slash)
                 answer = await fd.slash(user, "risk", made.name, **dict(made.options))
-                assert not answer.ephemeral, answer.content
+                assert answer.embeds, answer.content  # the move's (private) answer, not a refusal
                 await fd.wait_idle(settle=0.3)
                 status = await bot.service.status(game_id)
             await fd.slash("eve", "risk", "game status")

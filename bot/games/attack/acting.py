@@ -81,10 +81,12 @@ async def act_all(
             break
     patience = ACK_SECONDS - (discord.utils.utcnow() - interaction.created_at).total_seconds()
     async with host.turns.hold(
-        game_id, patience=min(patience, ACK_SECONDS), meanwhile=interaction.response.defer
+        game_id,
+        patience=min(patience, ACK_SECONDS),
+        meanwhile=lambda: interaction.response.defer(ephemeral=True),
     ):
         if not interaction.response.is_done():
-            await interaction.response.defer()
+            await interaction.response.defer(ephemeral=True)  # the move's answer is the mover's (issue 28)
         outcome = merged(results)
         await present_move(host, interaction, game_id, outcome)
     await prompt_decision(host, interaction, game_id, outcome)

@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.cogs.common import COLOUR, channel_game, choices, handle_error, running_game
 from bot.cogs.moves import act_and_present
+from bot.cogs.share import show_button
 from bot.games.axis_allies import choices as aa_choices
 from bot.games.axis_allies.menus import DYNAMIC_ITEMS, send_menu
 from bot.games.axis_allies.text import battle_odds, odds_question, odds_text, power_id, unit_table
@@ -266,7 +267,7 @@ class AxisAlliesCog(
         started = time.perf_counter()
         result = await asyncio.to_thread(battle_odds, question)
         took = time.perf_counter() - started
-        await interaction.followup.send(odds_text(question, result, took), ephemeral=True)
+        await interaction.followup.send(odds_text(question, result, took), ephemeral=True, view=show_button())
 
     @app_commands.command(description="The unit table: attack, defence, movement, cost")
     async def units(self, interaction: discord.Interaction) -> None:

@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.cogs.common import COLOUR, channel_game, choices, handle_error, png_file, running_game, seat_of
 from bot.cogs.moves import act_and_present
+from bot.cogs.share import show_button
 from bot.games.risk import choices as pick
 from bot.games.risk.text import parse_until
 from bot.host import Host
@@ -203,7 +204,7 @@ class RiskCog(commands.GroupCog, group_name="risk", group_description="Play Risk
         embed.set_image(url="attachment://hand.png")
         await interaction.followup.send(embed=embed, file=file, ephemeral=True)
 
-    @app_commands.command(description="Exact odds of a fight to the end")
+    @app_commands.command(description="Exact odds of a fight to the end (only you see them)")
     @app_commands.describe(attackers="armies in the attacking territory", defenders="armies defending")
     async def odds(
         self,
@@ -212,12 +213,15 @@ class RiskCog(commands.GroupCog, group_name="risk", group_description="Play Risk
         defenders: app_commands.Range[int, 1, 3000],
     ) -> None:
         # Exact odds of a big fight take a while (3,000 v 3,000: ~0.2 s): answer first, then work in a thread.
-        await interaction.response.defer()
+        # Only the asker sees them (odds tell the table one's plan) until they share them.
+        await interaction.response.defer(ephemeral=True)
         result = await asyncio.to_thread(fight, attackers - 1, defenders)
         await interaction.followup.send(
             f"**{attackers} v {defenders}** (one army stays behind): the attacker wins "
             f"{result.win:.1%} of fights to the end, losing {result.expected_attacker_losses:.1f} armies on "
-            f"average; the defender loses {result.expected_defender_losses:.1f}."
+            f"average; the defender loses {result.expected_defender_losses:.1f}.",
+            ephemeral=True,
+            view=show_button(),
         )
 
 

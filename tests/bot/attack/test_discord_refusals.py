@@ -77,7 +77,7 @@ async def test_refusals_change_nothing_autocomplete_is_legal_and_hands_are_priva
         assert refused.ephemeral and "not in Quebec" in refused.content, refused.content
         assert (await bot.service.status(game_id)).version == version
         built = await fd.slash("bob", CHANNEL, "atk build", region="west_africa", units="1 infantry")
-        assert not built.ephemeral and "Bob built 1 infantry in West Africa" in built.embeds[0]["description"]
+        assert built.embeds and "Bob built 1 infantry in West Africa" in built.embeds[0]["description"]
         await fd.slash("bob", CHANNEL, "atk end")
         second = await fd.slash("bob", CHANNEL, "atk move")
         assert second.ephemeral and "not your turn" in second.content, "one action a season"

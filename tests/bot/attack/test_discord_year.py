@@ -31,7 +31,7 @@ from tests.bot.attack.atk_play import (
     open_game,
     position,
 )
-from tests.bot.discord_world import discord_world
+from tests.bot.discord_world import discord_world, taken
 
 pytestmark = pytest.mark.asyncio
 SEED = f"{0:064x}"
@@ -123,7 +123,7 @@ class Year:
     async def slash(self, user: str, command: str, **values: object) -> None:
         before = (await self.bot.service.status(self.game_id)).version
         answer = await self.fd.slash(user, CHANNEL, command, **values)
-        assert not answer.ephemeral, f"/{command} {values} by {user} refused: {answer.content}"
+        assert taken(answer), f"/{command} {values} by {user} refused: {answer.content}"
         assert (await self.bot.service.status(self.game_id)).version > before
         self.used["command"] += 1
 
@@ -133,7 +133,7 @@ class Year:
         wanted = f"wbm:atk:{self.game_id}:{version}:atk.{verb}"
         message, custom_id = latest_with(self.fd, wanted)
         clicked = await self.fd.click(user, message, custom_id)
-        assert not clicked.ephemeral, f"{custom_id} refused: {clicked.content}"
+        assert taken(clicked), f"{custom_id} refused: {clicked.content}"
         self.used["button"] += 1
 
     async def play(self) -> None:
@@ -198,7 +198,7 @@ class Year:
         offered = await self.fd.autocomplete("alice", CHANNEL, "atk lineup", "ships", "")
         assert offered, "line-ups are suggested"
         answer = await self.fd.slash("alice", CHANNEL, "atk lineup", ships="destroyer, submarine, battleship")
-        assert not answer.ephemeral and "set a line-up" in answer.embeds[0]["description"]
+        assert answer.embeds and "set a line-up" in answer.embeds[0]["description"]
         assert "battleship" not in answer.embeds[0]["description"], "alice's line-up stays secret"
         self.used["command"] += 1
         # The bot goes down in the middle of the battle, and a new one carries on from the database.
@@ -215,7 +215,8 @@ class Year:
             and menu_now.content == "Line-up set: destroyer, submarine."
             and not menu_now.custom_ids
         )
-        assert public and not any(m.ephemeral for m in public)
+        # The move's answer is the mover's (issue 28); the battle's question to the table follows it.
+        assert public and not public[-1].ephemeral
         revealed = public[0].embeds[0]["description"]
         assert "line-ups revealed — destroyer, submarine, battleship against destroyer, submarine" in revealed
         assert any(a.filename == "battle.png" for m in public for a in m.attachments)
@@ -267,7 +268,7 @@ class Year:
             and menu_now.content.startswith("Deployed 2 infantry")
             and not menu_now.custom_ids
         )
-        assert public and not any(m.ephemeral for m in public), [m.content for m in public]
+        assert public and not public[-1].ephemeral, [m.content for m in public]  # the answer is hers
         self.used["deploy menu"] += 1
 
 

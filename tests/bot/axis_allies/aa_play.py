@@ -87,7 +87,7 @@ async def gather(
         assert not joined.ephemeral, joined.content
     for user, number in claims.items():
         claimed = await fd.slash(user, channel, "game seat", number=number)
-        assert not claimed.ephemeral and f"seat {number}" in claimed.content, claimed.content
+        assert not claimed.ephemeral and "place in the order of play" in claimed.content, claimed.content
     await ask_me(fd, channel, players)  # these tests play defenders' decisions by hand
 
 
@@ -96,7 +96,7 @@ async def begin(
 ) -> int:
     """The host starts the game; the claimed seats are kept."""
     started = await fd.slash(host, channel, "game start")
-    assert any("Seed hash" in (m.content or "") for m in started.messages), started.content
+    assert any("Dice sealed" in (m.content or "") for m in started.messages), started.content
     game_id = await bot.service.game_in_channel(fd.channel_id(channel))
     assert game_id is not None
     seats = (await bot.service.status(game_id)).seats
@@ -231,9 +231,9 @@ class AAPlayers:
             self.last = await self.fd.slash(user, self.channel, name, **values)
             self.used["command"] += 1
         self.steps += 1
-        answer = self.last.messages[-1]  # a menu's confirm answers below the (private) menu
-        assert not answer.ephemeral, f"{user}'s {action!r} was refused: {answer.content}"
-        assert (await self.bot.service.status(self.game_id)).version > status.version
+        answer = self.last.messages[-1]  # the move's answer: the mover's alone (issue 28)
+        moved = (await self.bot.service.status(self.game_id)).version > status.version
+        assert moved, f"{user}'s {action!r} was refused: {answer.content}"
         return self.last
 
     async def until(self, done: Callable[[AAState], bool], limit: int = 600) -> AAState:

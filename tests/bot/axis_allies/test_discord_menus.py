@@ -117,7 +117,7 @@ async def test_casualties_of_a_kind_on_the_second_page_and_a_stale_menu(tmp_path
         assert all(len(c) <= 100 for c in page1.custom_ids)
         done = await fd.click("alice", page1, confirm_of(page1))
         answer = done.messages[-1]
-        assert not answer.ephemeral, answer.content
+        assert answer.embeds, answer.content
         battle = bot.service.state_of(await bot.service.load(game_id)).battle
         assert Counter(u.kind for u in battle.lost_attackers) == {"infantry": 1, "bomber": 1}
         assert Counter(u.kind for u in battle.attackers) == {
@@ -149,7 +149,7 @@ async def test_casualties_of_a_kind_on_the_second_page_and_a_stale_menu(tmp_path
         assert [o["label"] for o in options] == PLACES
         congo = next(o["value"] for o in options if o["label"] == "Congo")
         retreated = await fd.select("alice", opened.message, where, [congo])
-        assert not retreated.messages[-1].ephemeral, retreated.messages[-1].content
+        assert retreated.messages[-1].embeds, retreated.messages[-1].content
         state = bot.service.state_of(await bot.service.load(game_id))
         assert state.battle is None
         # Classic: the land units go back where the attack came from; aircraft stay over the battle and
@@ -173,7 +173,7 @@ async def test_the_retreat_menu_by_command_refuses_strangers_and_stale_choices(t
         (where,) = ids(menu.message, "aar:")
         kenya = next(o["value"] for o in menu.message.component(where)["options"] if o["label"] == PLACES[3])
         retreated = await fd.select("alice", menu.message, where, [kenya])
-        assert not retreated.messages[-1].ephemeral, retreated.messages[-1].content
+        assert retreated.messages[-1].embeds, retreated.messages[-1].content
         before = await fingerprint(bot, game_id)
         stale = await fd.select("alice", old.message, where, [kenya])
         assert stale.ephemeral and "moved on" in stale.content

@@ -10,7 +10,7 @@ import pytest
 
 from bot.clock import from_text
 from rules.hexwar.ai import HexWarAI
-from tests.bot.discord_world import discord_world
+from tests.bot.discord_world import discord_world, taken
 from tests.bot.hexwar.play import (
     CHANNEL,
     SHORT,
@@ -44,7 +44,7 @@ async def test_a_live_round_lasts_its_minutes_and_then_resolves(tmp_path: Path) 
         alice = next(s.seat for s in (await bot.service.status(game_id)).seats if s.name.lower() == "alice")
         assert await write_orders(fd, bot, game_id, alice, HexWarAI(alice), most=2)
         handed = await fd.slash("alice", CHANNEL, "hex submit")
-        assert not handed.ephemeral, handed.content
+        assert taken(handed), handed.content
         before = len(fd.messages(CHANNEL, ephemeral=False))
 
         clock.advance(104 * SECOND)

@@ -81,7 +81,7 @@ async def test_setup_and_three_rounds_for_three_players_with_a_missed_deadline_a
         assert all(written.values()), "every player wrote orders"
         before = len(fd.messages(CHANNEL, ephemeral=False))
         handed = await fd.slash("alice", CHANNEL, "hex submit")
-        assert not handed.ephemeral and "submitted orders" in handed.embeds[0]["description"]
+        assert handed.embeds and "submitted orders" in handed.embeds[0]["description"]
 
         await bot.close()  # the bot goes down between two submissions...
         bot = create_bot(
@@ -91,8 +91,8 @@ async def test_setup_and_three_rounds_for_three_players_with_a_missed_deadline_a
         reply = written["bob"][-1].message
         submit = next(c for c in reply.custom_ids if c.endswith(":submit"))
         clicked = await fd.click("bob", reply, submit)
-        told = clicked.messages[-1]  # the private reply's buttons are spent; the channel is told
-        assert not told.ephemeral and "Bob submitted orders" in told.embeds[0]["description"]
+        told = clicked.messages[-1]  # the private reply's buttons are spent; Bob is told (issue 28)
+        assert "Bob submitted orders" in told.embeds[0]["description"]
         assert submit not in fd.all_messages[reply.id].custom_ids
         state = await state_of(bot, game_id)
         assert state.submitted == tuple(s != seats["carol"] for s in range(3)) and state.round == 1
@@ -103,10 +103,7 @@ async def test_setup_and_three_rounds_for_three_players_with_a_missed_deadline_a
         assert (await bot.scheduler.tick()).deadlines == [game_id]
         await fd.wait_idle(settle=0.3)
         shown = "\n".join(public_texts(fd, before))
-        assert (
-            "Carol missed the deadline (1 of 3)" in shown
-            and "Carol did not submit in time and holds" in shown
-        )
+        assert "Carol missed the deadline (1 of 3)" in shown  # the rest in a few lines; the log has it all
         # The round the deadline resolved comes with its picture, full width, like one a submission ends.
         told = next(
             m for m in fd.messages(CHANNEL, ephemeral=False)[before:] if "missed the deadline" in m.content
@@ -133,7 +130,7 @@ async def test_setup_and_three_rounds_for_three_players_with_a_missed_deadline_a
                 assert "Took back order" in taken.message.content
         for name in PLAYERS:
             answer = await fd.slash(name, CHANNEL, "hex submit")
-            assert not answer.ephemeral, answer.content
+            assert answer.embeds, answer.content
         assert "battle.png" in answer.files  # the round's picture with the answer that resolved it
         await fd.wait_idle(settle=0.2)
         assert (await state_of(bot, game_id)).round == 3

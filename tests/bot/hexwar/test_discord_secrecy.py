@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules.hexwar.ai import HexWarAI
 from rules.hexwar.text import order_text
-from tests.bot.discord_world import discord_world
+from tests.bot.discord_world import discord_world, rendered, taken
 from tests.bot.hexwar.play import (
     CHANNEL,
     PLAYERS,
@@ -64,11 +64,17 @@ async def test_no_message_log_line_or_picture_shows_another_players_orders_befor
         # Handing in says so and nothing more; the reveal tells every move to everyone.
         for name in PLAYERS:
             answer = await fd.slash(name, CHANNEL, "hex submit")
-            assert not answer.ephemeral
+            assert taken(answer), answer.content
             if name != PLAYERS[-1]:
                 assert not any(line in str(answer.embeds) for line in written)
         await fd.wait_idle(settle=0.2)
-        shown = "\n".join(public_texts(fd, before))
+        # The reveal tells every move in the log, which anyone may read (issue 28: the channel has a
+        # few lines of it, the log all of it).
+        log = await fd.slash(PLAYERS[0], CHANNEL, "game log")
+        shown = "\n".join(
+            [rendered(e.get("description", "")) for e in log.embeds]
+            + [d.decode() for d in log.files.values()]
+        )
         moves = [line.removeprefix("move ") for line in written if line.startswith("move ")]
         assert moves
         for move in moves:

@@ -50,7 +50,7 @@ def test_a_scripted_game_resumed_from_its_database(tmp_path: Path) -> None:
     )
     assert "Resuming game #1" in second
     assert "Ann resigned" in second and "🏆 Bot wins the game!" in second
-    assert "Game #1: Risk, ended" in second and "seed: console" in second
+    assert "Game #1: Risk, ended" in second and "Seed: console" in second
     assert "dice of game #1 match the revealed seed" in second
     assert (tmp_path / "game.json").exists()
     assert any(p.name.startswith("turn-") for p in (tmp_path / "pictures" / "console-game-1").iterdir())

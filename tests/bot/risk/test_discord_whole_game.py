@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.risk.ai import RiskAI
-from tests.bot.discord_world import button_for, command_for, discord_world
+from tests.bot.discord_world import button_for, command_for, discord_world, taken
 
 pytestmark = pytest.mark.asyncio
 PLAYERS = ["alice", "bob", "carol"]
@@ -30,7 +30,7 @@ async def start_game(fd, options=None):
         joined = await fd.slash(user, "risk", "game join")
         assert "joined" in joined.content
     started = await fd.slash("alice", "risk", "game start")
-    assert any("Seed hash" in (m.content or "") for m in started.messages)
+    assert any("Dice sealed" in (m.content or "") for m in started.messages)
     status_message = next(m for m in fd.messages("risk") if m.embeds and "game #" in m.embeds[0]["title"])
     assert any(a.filename == "board.png" for a in status_message.attachments)  # the status message
     return started
@@ -57,7 +57,7 @@ async def test_whole_game_through_commands_and_buttons(tmp_path):
                 name, values = command_for(action)
                 last = await fd.slash(user, "risk", name, **values)
                 commands += 1
-            assert not last.ephemeral, f"{user}'s move {action!r} was refused: {last.content}"
+            assert taken(last), f"{user}'s move {action!r} was refused: {last.content}"
         await fd.wait_idle(settle=1.0)  # the last announcement renders two boards after the reply
         status = await bot.service.status(game_id)
         assert status.result and status.status == "ended", "the game reached a winner"
@@ -66,7 +66,7 @@ async def test_whole_game_through_commands_and_buttons(tmp_path):
             m for m in fd.messages("risk") if any(a.filename == "board.png" for a in m.attachments)
         ]
         final = board_posts[-1].embeds[0]
-        assert final["title"] == "Game over" and "wins" in final["description"]
+        assert final["title"] == "Game over" and "conquered the world" in final["description"]
         # Its board marks the last moves, as the status board does (the winning conquest among them).
         posted = {a.filename: a.data for a in board_posts[-1].attachments}["board.png"]
         marked = await bot.service.events_since(game_id, bot.announcer.status_marks_from(game_id))

@@ -70,12 +70,8 @@ async def waiting(fd: Any, app: Any, game_id: int) -> tuple[str, str]:
 
 
 def latest_buttons(fd: Any) -> Any:
-    """The newest public message in the channel with next-step buttons."""
-    return next(
-        m
-        for m in reversed(fd.messages(CHANNEL, ephemeral=False))
-        if any(c.startswith("wb") for c in m.custom_ids)
-    )
+    """The newest message in the channel with next-step buttons (a move's answer is the mover's own)."""
+    return next(m for m in reversed(fd.messages(CHANNEL)) if any(c.startswith("wb") for c in m.custom_ids))
 
 
 async def click(fd: Any, user: str, verb: str, arg: str = "") -> Any:
@@ -84,7 +80,7 @@ async def click(fd: Any, user: str, verb: str, arg: str = "") -> Any:
     wanted = [c for c in message.custom_ids if c.split(":")[3:] == ([verb, arg] if arg else [verb])]
     assert wanted, f"no {verb} {arg} button under the latest message: {message.custom_ids}"
     answer = await fd.click(user, message, wanted[0])
-    assert not answer.ephemeral, answer.content
+    assert answer.ack_type == 6, answer.content  # taken (a refusal answers with a sentence)
     return answer
 
 

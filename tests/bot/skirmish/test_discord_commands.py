@@ -76,7 +76,7 @@ async def test_autocomplete_refusals_private_cards_and_the_card_menu(
         await fd.slash("bob", CHANNEL, "sk draw")
         hand = await fd.slash("bob", CHANNEL, "sk hand")
         assert hand.ephemeral and "Rally" in hand.embeds[0]["description"] and "hand.png" in hand.files
-        assert "Rally" not in public_text(fd, shown) and "drew a card." in public_text(fd, shown)
+        assert "Rally" not in public_text(fd, shown)  # the draw's answer is Bob's own (issue 28)
         assert "Rally" not in (await fd.slash("alice", CHANNEL, "sk hand")).embeds[0]["description"]
         assert [
             c["name"].split(" ")[0] for c in await fd.autocomplete("bob", CHANNEL, "sk discard", "card", "")

@@ -1,0 +1,66 @@
+"""What happened, in at most five short lines a player reads on a phone (issue 28): the turn ping's
+"since your last turn" and the turn message as the turn goes, for the whole table, from public events.
+
+A ruleset may say it best itself with an optional method ``summarise(events, names) -> list[str]``
+(optional so that every game has the generic default without writing one). The default is built from
+the ruleset's own sentences (``describe``): one line per player who did something, naming their latest
+sentences and how many more there were, never log headlines, dice lists or roll numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from rules.core.events import Event
+
+LINES = 5
+LINE_CHARS = 100
+_DICE = re.compile(r"\s*(\[[\d ,]+\]|\([^)]*\brolls? [^)]*\))")
+
+
+def summarise(
+    ruleset: Any, events: Sequence[Event], names: Sequence[str], leave_out: str | None = None
+) -> list[str]:
+    """At most ``LINES`` lines of at most ``LINE_CHARS`` characters about ``events`` (public ones);
+    ``leave_out``: a player whose own doings the reader knows (the one the ping is for)."""
+    own = getattr(ruleset, "summarise", None)
+    lines = own(events, names) if callable(own) else generic(ruleset, events, names)
+    if leave_out:
+        lines = [line for line in lines if not line.startswith(leave_out + " ")]
+    return [_short(line) for line in lines[:LINES]]
+
+
+def _short(line: str) -> str:
+    line = " ".join(line.split())
+    return line if len(line) <= LINE_CHARS else line[: LINE_CHARS - 1].rstrip() + "…"
+
+
+def generic(ruleset: Any, events: Sequence[Event], names: Sequence[str]) -> list[str]:
+    """Per player, in the order they first acted, their two latest sentences that matter most: first
+    those naming another player (a fight, a conquest: what the table cares about), then the others.
+    Blow-by-blow sentences (dice lists, a round's own marker) are left to the log; "…" says that
+    something was left out."""
+    said: dict[str, list[str]] = {}
+    other: list[str] = []
+    for event in events:
+        text = ruleset.describe(event, names)
+        if not text or _DICE.search(text) or text.startswith(("🎲", "—")):
+            continue
+        actor = next((n for n in names if n and text.startswith(n + " ")), None)
+        if actor is None:
+            other.append(text)
+        elif text not in said.get(actor, []):
+            said.setdefault(actor, []).append(text)
+    if not said:
+        return other[-LINES:]
+    lines = []
+    for actor, texts in said.items():
+        rest = [n for n in names if n and n != actor]
+        telling = [t for t in texts if any(n in t[len(actor) :] for n in rest)]
+        latest = (telling or texts)[-2:]
+        # "Bob … took Congo; took Egypt.": the name once.
+        line = "; ".join(t[len(actor) + 1 :].rstrip(".") for t in latest)
+        lines.append(f"{actor} {'… ' if len(texts) > len(latest) else ''}{line}.")
+    return lines[-LINES:]
