@@ -32,7 +32,7 @@ from rules.core.summary import summarise
 log = logging.getLogger("warboard.announce")
 QUIET = discord.AllowedMentions.none()
 PING_CHARS = 600  # a turn message's text and embed text at the most: read at a glance on a phone
-FOOTER = 20  # room kept for the board's footer ("Game #12")
+FOOTER = 60  # room kept for the board's footer ("Game #12 · Round 12 of 20, United Kingdom")
 
 
 @dataclass
@@ -258,7 +258,8 @@ class TurnAnnouncer:
             content += " (Your DMs are closed, so turn notices come here; `/notify dm on` tries again.)"
         title = f"{status.turn_label}: {who} to play"
         link = f"[Standings]({status_message.jump_url})" if status_message is not None else ""
-        board = await board_message(self.host, game_id, title=title, recent=digest.events)
+        # One picture for the table, the board; the close-up is the pinged player's (DM, /game map).
+        board = await board_message(self.host, game_id, title=title, recent=digest.events, close_up=False)
         board.embed.description = fitted(content, title, lines, [], link)
         embeds, files = board.embeds, board.files
         battle = await self._battle(status, unseen)

@@ -212,10 +212,12 @@ async def board_message(
     lines: Sequence[str] = (),
     recent: Sequence[Event] = (),
     link: str = "",
+    close_up: bool = True,
 ) -> BoardMessage:
     """The public board with what changed among ``recent`` (public events) marked on it, as an embed
     with its PNG, and ``lines`` (the latest that fit) as the description, then ``link`` (a markdown
-    link, kept whole). Drawn in worker threads."""
+    link, kept whole); with ``close_up``, the game's second picture of a crowded part of the map when
+    the action is there. Drawn in worker threads."""
     status = await host.service.status(game_id)
     view = await host.service.view(game_id)
     pictures = host.games[status.ruleset].pictures
@@ -234,7 +236,7 @@ async def board_message(
         text=f"Game #{game_id} · {status.turn_label}" if status.turn_label else f"Game #{game_id}"
     )
     files, more = [file], []
-    if pictures.close_up is not None:
+    if close_up and pictures.close_up is not None:
         close = await asyncio.to_thread(pictures.close_up, view, status.names, **drawn)
         if close is not None:
             files.append(discord.File(io.BytesIO(close), filename="close-up.png"))

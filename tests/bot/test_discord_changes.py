@@ -151,14 +151,20 @@ async def test_axis_and_allies_adds_a_close_up_of_europe_when_the_action_is_ther
         await until(lambda: bool(pings()))
         await game.fd.wait_idle(settle=0.2)
         ping = pings()[0]
+        # The table gets one board (and the AI's battle); the close-up is the player's, in /game map.
         files = files_of(ping)
-        assert set(files) == {"board.png", "close-up.png", "battle.png"}
+        assert set(files) == {"board.png", "battle.png"}
         images = [e.get("image", {}).get("url") for e in ping.embeds]
-        assert images == ["attachment://board.png", "attachment://close-up.png", "attachment://battle.png"]
+        assert images == ["attachment://board.png", "attachment://battle.png"]
         game_id = game.players.game_id
         status = await game.bot.service.status(game_id)
+        to_play = status.seats[status.waiting_for[0]]
+        user = next(name for name in ("alice", "bob", "carol") if game.fd.user_id(name) == to_play.user_id)
+        looked = await game.fd.slash(user, AA_CHANNEL, "game map")
+        mine = looked.files
+        assert looked.ephemeral and set(mine) == {"board.png", "close-up.png"}
         view = await game.bot.service.view(game_id)
         digest = await game.bot.service.since_last_turn(game_id, status.waiting_for[0])
         close_up = GAMES["axis_allies"].pictures.close_up
         assert close_up is not None
-        assert files["close-up.png"] == close_up(view, status.names, title=status.title, recent=digest.events)
+        assert mine["close-up.png"] == close_up(view, status.names, title=status.title, recent=digest.events)
