@@ -200,7 +200,7 @@ class WarboardBot(commands.Bot):
         """A game whose seat to act is the AI's was interrupted mid-turn (the process stopped while the
         AI played): once connected, let the AI play on and tell the players, as when a turn begins."""
         await self.wait_until_ready()
-        for game_id in await self.store.running_games():
+        for game_id in await self.store.running_games(with_ai=True):  # none else can be mid-AI-turn
             if self.stopping:
                 return
             try:

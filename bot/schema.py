@@ -203,6 +203,11 @@ SEAT_COLUMNS = (
     "seat, user_id, name, controller, status, missed, vacation_until, vacation_left_hours, claim, off_turn"
 )
 SEAT_PLACES = ", ".join("?" * (1 + len(SEAT_COLUMNS.split(","))))  # the game's id, then each column
+# Of the running games, those where the AI plays a seat (both stores; a fragment of a WHERE on games).
+WITH_AI = (
+    " AND EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id"
+    " AND seats.controller = 'ai' AND seats.status = 'playing')"
+)
 LOG_COLUMNS = "seq, kind, seat, user_id, action, events, at"
 
 # The seats and the log's length beside the game's columns, so that one statement reads all three.

@@ -44,6 +44,7 @@ from bot.schema import (
     LOG_COLUMNS,
     SEAT_COLUMNS,
     SEAT_PLACES,
+    WITH_AI,
     WITH_SEATS,
     append_entry,
     game_and_seats,
@@ -97,7 +98,10 @@ class GameStore(Protocol):
         self, game_id: int | None = None, *, channel_id: int | None = None
     ) -> GameAndSeats | None: ...
     async def active_game(self, channel_id: int) -> GameRecord | None: ...
-    async def running_games(self) -> list[int]: ...
+    async def running_games(self, *, with_ai: bool = False) -> list[int]:
+        """The ids of every game being played; ``with_ai``: only those where the AI plays a seat."""
+        ...
+
     async def seats(self, game_id: int) -> list[SeatRecord]: ...
     async def log(self, game_id: int) -> list[LogRecord]: ...
     async def log_length(self, game_id: int) -> int:
@@ -285,9 +289,12 @@ class SqliteStore:
         )
         return GameRecord.from_row(dict(rows[0])) if rows else None
 
-    async def running_games(self) -> list[int]:
-        """The ids of every game being played (not in the lobby, paused or ended)."""
-        rows = await self._rows("SELECT id FROM games WHERE status = 'running' ORDER BY id")
+    async def running_games(self, *, with_ai: bool = False) -> list[int]:
+        """The ids of every game being played (not in the lobby, paused or ended); ``with_ai``: only those
+        where the AI plays a seat (what a restart must look at, whatever the number of stored games)."""
+        rows = await self._rows(
+            f"SELECT id FROM games WHERE status = 'running'{WITH_AI if with_ai else ''} ORDER BY id"
+        )
         return [int(row[0]) for row in rows]
 
     async def latest_game(self, channel_id: int) -> GameRecord | None:

@@ -51,6 +51,7 @@ from bot.records import (
     VersionConflict,
     now_text,
 )
+from bot.schema import WITH_AI
 from bot.shards import ShardPlan
 
 GAME_LOCKS = 0x5742  # the first key of every game's advisory lock; the second is the game's id
@@ -174,9 +175,11 @@ class PostgresStore:
         )
         return GameRecord.from_row(dict(rows[0])) if rows else None
 
-    async def running_games(self) -> list[int]:
-        """The ids of every game being played on this process's shards."""
+    async def running_games(self, *, with_ai: bool = False) -> list[int]:
+        """The ids of every game being played on this process's shards (``with_ai``: where the AI plays
+        a seat)."""
         where, params = self._on_my_shards("games", 1)
+        where += WITH_AI if with_ai else ""
         rows = await self._rows(f"SELECT id FROM games WHERE status = 'running'{where} ORDER BY id", *params)
         return [int(row[0]) for row in rows]
 
