@@ -13,6 +13,7 @@ import pytest
 from bot.games import GAMES
 from tests.bot.figures import play_and_count
 
+
 @pytest.mark.parametrize("name", sorted(GAMES))
 async def test_a_three_player_game_is_quiet_in_its_channel(name: str, tmp_path: Path) -> None:
     figures = await play_and_count(GAMES, name, tmp_path)
