@@ -30,6 +30,7 @@ from bot.postgres import PostgresStore
 from bot.settings import Settings, SettingsError
 from bot.shards import ShardPlan
 from rules.core.codec import from_json
+from tests.bot.discord_world import taken
 from tests.conformance.stub_game import STUB
 from tests.postgres.fixtures import fresh_database
 from tests.postgres.shard_world import ShardProcess, guilds_on_both_shards
@@ -67,7 +68,7 @@ async def alice_moves(fd: FakeDiscord, store: PostgresStore, shard: int, seat: i
             break
         assert waiting == [seat], f"shard {shard}: waiting for {waiting}"
         answer = await fd.slash("alice", f"war-{shard}", "stub take", count=1)
-        assert not answer.ephemeral, answer.content
+        assert taken(answer), answer.content
         made.append(version + 1)
         await fd.wait_idle()
     return made

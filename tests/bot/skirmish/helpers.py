@@ -71,7 +71,8 @@ async def waiting(fd: Any, app: Any, game_id: int) -> tuple[str, str]:
 
 def latest_buttons(fd: Any) -> Any:
     """The newest message in the channel with next-step buttons (a move's answer is the mover's own)."""
-    return next(m for m in reversed(fd.messages(CHANNEL)) if any(c.startswith("wb") for c in m.custom_ids))
+    steps = ("wb:", "wbm:")  # a move's next steps and menus, not a look-up's Show everyone button
+    return next(m for m in reversed(fd.messages(CHANNEL)) if any(c.startswith(steps) for c in m.custom_ids))
 
 
 async def click(fd: Any, user: str, verb: str, arg: str = "") -> Any:

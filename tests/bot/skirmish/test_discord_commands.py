@@ -114,9 +114,10 @@ async def test_autocomplete_refusals_private_cards_and_the_card_menu(
         select = next(c for c in menu.message.custom_ids if c.startswith("skc:"))
         option = menu.message.component(select)["options"][0]["value"]
         played = await fd.select("bob", menu.message, select, [option])
-        assert not played.followups[-1].ephemeral
-        assert "Bob played Rally." in public_text(fd, shown)
+        assert played.followups[-1].embeds  # the move's answer, to Bob alone since issue 28
+        assert "Bob played Rally." in str(played.followups[-1].embeds) + public_text(fd, shown)
         state, _ = await position(app, game_id)
         assert not state.hands[bob] and int(option.split(".")[0]) in state.discard
-        assert "Battle for" in public_text(fd, shown), "alice's orders took the rest of her steps"
+        told = str([m.embeds for m in played.followups]) + public_text(fd, shown)
+        assert "Battle for" in told, "alice's orders took the rest of her steps"
         fd.assert_clean()

@@ -37,10 +37,11 @@ async def test_stop_placing_is_apart_and_asks_before_troops_are_lost(
         assert (await position(app, game_id))[1] == version
         assert len(fd.messages(CHANNEL, ephemeral=False)) == shown
 
-        # "Yes" ends placing: the troops are lost, and the channel says so.
+        # "Yes" ends placing: the troops are lost, and Bob's answer says so (the turn's message tells all).
         (yes,) = [i for i in asked.message.custom_ids if i.endswith(":end")]
         assert asked.message.component(yes)["label"] == f"Yes: lose {left} troops"
-        await fd.click("bob", asked.message, yes)
+        answered = await fd.click("bob", asked.message, yes)
         after, _ = await position(app, game_id)
         assert after.placing is None
-        assert f"stopped placing; {left} troops are lost." in public_text(fd, shown)
+        told = str([m.embeds for m in answered.messages]) + public_text(fd, shown)
+        assert f"stopped placing; {left} troops are lost." in told
