@@ -6,11 +6,14 @@ from collections.abc import Mapping
 
 from msgspec.structs import replace
 
+from rules.axis_allies import RULES
+from rules.axis_allies.actions import Move
 from rules.axis_allies.board import POWERS, classic_board
 from rules.axis_allies.common import ORIGINAL_OWNER
 from rules.axis_allies.setup import SEAT_TABLE, starting_units
 from rules.axis_allies.state import AAOptions, AAState, Phase, SeatStatus, Stack, merge
 from rules.core.dice import ScriptedRng
+from rules.core.events import Action, Event
 
 BOARD = classic_board()
 NONE = ScriptedRng([])
@@ -89,3 +92,18 @@ def units_in(state: AAState, name: str, power: str | None = None) -> dict[str, i
 def owner(state: AAState, name: str) -> str | None:
     o = state.owner[idx(name)]
     return None if o < 0 else POWERS[o]
+
+
+def act(
+    state: AAState, action: Action, dice: tuple[int, ...] | list[int] = ()
+) -> tuple[AAState, list[Event]]:
+    """``action`` by the seat to act, with ``dice`` scripted (each of them rolled)."""
+    rng = ScriptedRng(dice) if dice else NONE
+    state, events = RULES.apply(state, RULES.to_act(state)[0], action, rng)
+    assert not dice or rng.unused == 0, "every scripted die is rolled"
+    return state, events
+
+
+def move(state: AAState, units: Mapping[str, int], *path: str) -> AAState:
+    """A move of ``units`` along ``path`` by the seat to act."""
+    return act(state, Move(tuple(units.items()), path))[0]

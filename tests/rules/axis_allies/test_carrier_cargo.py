@@ -7,25 +7,11 @@ defending power's.
 
 from __future__ import annotations
 
-from rules.axis_allies import RULES
-from rules.axis_allies.actions import Battle, Casualties, EndPhase, Move, PressOn, Retreat
+from rules.axis_allies.actions import Battle, Casualties, EndPhase, PressOn, Retreat
 from rules.axis_allies.events import AircraftRelocated, UnitsLost
 from rules.axis_allies.options import make_options
 from rules.axis_allies.state import Phase
-from rules.core.dice import ScriptedRng
-from tests.rules.axis_allies.aa_position import NONE, position, units_in
-
-
-def act(state, action, dice=()):
-    rng = ScriptedRng(dice) if dice else NONE
-    state, events = RULES.apply(state, RULES.to_act(state)[0], action, rng)
-    assert not dice or rng.unused == 0, "every scripted die is rolled"
-    return state, events
-
-
-def move(state, units, *path):
-    return act(state, Move(tuple(units.items()), path))[0]
-
+from tests.rules.axis_allies.aa_position import act, move, position, units_in
 
 # ---- allied fighters aboard are cargo ------------------------------------------------------------------
 

@@ -12,20 +12,8 @@ from rules.axis_allies.actions import Battle, EndPhase, Move
 from rules.axis_allies.combat.events import Volley
 from rules.axis_allies.events import NeutralEntered
 from rules.axis_allies.state import FOUGHT, Phase
-from rules.core.dice import ScriptedRng
 from rules.core.errors import IllegalAction
-from tests.rules.axis_allies.aa_position import NONE, idx, owner, position, units_in
-
-
-def act(state, action, dice=()):
-    rng = ScriptedRng(dice) if dice else NONE
-    state, events = RULES.apply(state, RULES.to_act(state)[0], action, rng)
-    assert not dice or rng.unused == 0, "every scripted die is rolled"
-    return state, events
-
-
-def move(state, units, *path):
-    return act(state, Move(tuple(units.items()), path))[0]
+from tests.rules.axis_allies.aa_position import act, idx, move, owner, position, units_in
 
 
 def refused(state, units, *path):

@@ -10,12 +10,10 @@ from __future__ import annotations
 import pytest
 from msgspec.structs import replace
 
-from rules.axis_allies import RULES
 from rules.axis_allies.actions import (
     Battle,
     Casualties,
     EndPhase,
-    Move,
     Place,
     PressOn,
     Retreat,
@@ -23,20 +21,8 @@ from rules.axis_allies.actions import (
 )
 from rules.axis_allies.events import AircraftRelocated, UnitsLost
 from rules.axis_allies.state import RETREATED, Phase
-from rules.core.dice import ScriptedRng
 from rules.core.errors import IllegalAction
-from tests.rules.axis_allies.aa_position import NONE, idx, position, units_in
-
-
-def act(state, action, dice=()):
-    rng = ScriptedRng(dice) if dice else NONE
-    state, events = RULES.apply(state, RULES.to_act(state)[0], action, rng)
-    assert not dice or rng.unused == 0, "every scripted die is rolled"
-    return state, events
-
-
-def move(state, units, *path):
-    return act(state, Move(tuple(units.items()), path))[0]
+from tests.rules.axis_allies.aa_position import act, idx, move, position, units_in
 
 
 def stacks(state, name, power):

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from rules.axis_allies import RULES
 from rules.axis_allies.actions import Battle, Buy, EndPhase, Move, PressOn, Research
 from rules.axis_allies.options import OPTIONS, make_options
 from rules.axis_allies.state import AAOptions, Phase
-from rules.core.dice import ScriptedRng
 from rules.core.errors import IllegalAction
-from tests.rules.axis_allies.aa_position import NONE, owner, position, units_in
+from tests.rules.axis_allies.aa_position import act, owner, position, units_in
 
 TRIPLEA = {
     "victory_check": "round_end",
@@ -21,13 +19,6 @@ TRIPLEA = {
     "spend_without_capital": False,
     "carriers_move_first": False,
 }
-
-
-def act(state, action, dice=()):
-    rng = ScriptedRng(dice) if dice else NONE
-    state, events = RULES.apply(state, RULES.to_act(state)[0], action, rng)
-    assert not dice or rng.unused == 0, "every scripted die is rolled"
-    return state, events
 
 
 def refused(state, action):
