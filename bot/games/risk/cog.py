@@ -15,7 +15,7 @@ from bot.cogs.common import COLOUR, channel_game, choices, handle_error, png_fil
 from bot.cogs.moves import act_and_present
 from bot.cogs.share import show_button
 from bot.games.risk import choices as pick
-from bot.games.risk.text import parse_until
+from bot.games.risk.text import odds_text, parse_until
 from bot.host import Host
 from bot.models import ServiceError
 from bot.parsing import is_count
@@ -33,7 +33,6 @@ from rules.risk.actions import (
 )
 from rules.risk.board import classic_map
 from rules.risk.cards import card_name
-from rules.risk.odds import fight
 
 GAME = "risk"
 
@@ -215,11 +214,9 @@ class RiskCog(commands.GroupCog, group_name="risk", group_description="Play Risk
         # Exact odds of a big fight take a while (3,000 v 3,000: ~0.2 s): answer first, then work in a thread.
         # Only the asker sees them (odds tell the table one's plan) until they share them.
         await interaction.response.defer(ephemeral=True)
-        result = await asyncio.to_thread(fight, attackers - 1, defenders)
+        said = await asyncio.to_thread(odds_text, attackers, defenders)
         await interaction.followup.send(
-            f"**{attackers} v {defenders}** (one army stays behind): the attacker wins "
-            f"{result.win:.1%} of fights to the end, losing {result.expected_attacker_losses:.1f} armies on "
-            f"average; the defender loses {result.expected_defender_losses:.1f}.",
+            said,
             ephemeral=True,
             view=show_button(),
         )
