@@ -120,3 +120,10 @@ def test_mistyped_commands_and_names_get_the_likely_word() -> None:
     assert spaced.value.message == "You have no jump troops left to place."
     placed, _ = RULES.apply(units, first, PlaceUnit("Infantry", name), NO_DICE)  # type: ignore[arg-type]
     assert sum(placed.units_left[first]) == sum(units.units_left[first]) - 1
+
+
+def test_the_setup_notice_says_how_many_hexes_this_turn_places() -> None:
+    by_post, _ = new(2, hexes_per_turn=0)
+    assert GAME.text.notice(by_post).startswith("Place 9 hexes this turn, one at a time (you hold 11 land,")
+    rules_way, _ = new(2)
+    assert GAME.text.notice(rules_way).startswith("Place a hex (you hold 11 land,")
