@@ -10,6 +10,7 @@ from rules.axis_allies.board import CAPITALS, POWER_NAMES, POWERS, Territory, cl
 from rules.axis_allies.state import NOBODY, SIDE, AAState, Stack, Units, merge
 from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES, Domain, unit_words
 from rules.core.errors import IllegalAction
+from rules.core.words import counted
 
 UnitCounts = tuple[tuple[str, int], ...]
 
@@ -119,6 +120,11 @@ def counts_of(stacks: Iterable[Stack]) -> UnitCounts:
     for s in stacks:
         totals[s.unit] = totals.get(s.unit, 0) + s.count
     return tuple((u, totals[u]) for u in UNIT_ORDER if u in totals)
+
+
+def ipcs_text(n: int) -> str:
+    """``1 IPC``, ``12 IPCs``."""
+    return counted(n, "IPC")
 
 
 def counts_text(units: UnitCounts) -> str:

@@ -6,7 +6,7 @@ from msgspec.structs import replace
 
 from rules.axis_allies.actions import Buy, Research
 from rules.axis_allies.combat.raids import research, research_cost
-from rules.axis_allies.common import check_counts, counts_text, may_spend, parse_unit, power_id
+from rules.axis_allies.common import check_counts, counts_text, ipcs_text, may_spend, parse_unit, power_id
 from rules.axis_allies.events import UnitsBought
 from rules.axis_allies.state import AAState, Phase
 from rules.axis_allies.units import UNIT_ORDER, cost
@@ -47,7 +47,8 @@ def do_research(state: AAState, power: int, action: Research, cup: DiceCup, even
     if price > state.ipcs[power]:
         dice = "research die costs" if action.dice == 1 else "research dice cost"
         raise IllegalAction(
-            "cannot_afford", f"{action.dice} {dice} {price} IPCs; you have {state.ipcs[power]}."
+            "cannot_afford",
+            f"{action.dice} {dice} {ipcs_text(price)}; you have {ipcs_text(state.ipcs[power])}.",
         )
     state = replace(state, ipcs=with_item(state.ipcs, power, state.ipcs[power] - price), researched=True)
     gained, rolled = research(
@@ -82,7 +83,8 @@ def buy(state: AAState, power: int, action: Buy, events: list[Event]) -> AAState
     if price > state.ipcs[power]:
         raise IllegalAction(
             "cannot_afford",
-            f"{counts_text(tuple(added.items()))} cost {price} IPCs; you have {state.ipcs[power]}.",
+            f"{counts_text(tuple(added.items()))} cost {ipcs_text(price)}; "
+            f"you have {ipcs_text(state.ipcs[power])}.",
         )
     bought = tuple((u, wanted[u]) for u in UNIT_ORDER if wanted.get(u))
     left = state.ipcs[power] - price

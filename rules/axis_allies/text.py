@@ -19,7 +19,7 @@ from rules.axis_allies.combat.events import (
     Volley,
     VolleyGroup,
 )
-from rules.axis_allies.common import counts_text
+from rules.axis_allies.common import counts_text, ipcs_text
 from rules.axis_allies.events import (
     AircraftRelocated,
     AmphibiousDeclared,
@@ -41,6 +41,7 @@ from rules.axis_allies.events import (
 )
 from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES, Unit, unit_words
 from rules.core.events import DiceRolled, Event
+from rules.core.words import counted
 
 PHASE_NAMES = {
     "purchase": "weapons development and purchase",
@@ -117,11 +118,11 @@ def _line(event: Event, names: Sequence[str]) -> str | None:
             parts = [f"{seat(i)} plays {', '.join(power(p) for p in ps)}" for i, ps in enumerate(seats)]
             return "Spring 1942. " + "; ".join(parts) + "."
         case TurnBegan(power=p, seat=s, round=r, ipcs=ipcs):
-            return f"— Round {r}: {power(p)} ({seat(s)}) begins with {ipcs} IPCs."
+            return f"— Round {r}: {power(p)} ({seat(s)}) begins with {ipcs_text(ipcs)}."
         case PhaseBegan(power=p, phase=phase):
             return f"{power(p)}: {PHASE_NAMES.get(phase, phase)}."
         case UnitsBought(power=p, units=units, cost=cost, ipcs_left=left):
-            return f"{power(p)} bought {counts_text(units)} for {cost} IPCs ({left} left)."
+            return f"{power(p)} bought {counts_text(units)} for {ipcs_text(cost)} ({left} left)."
         case UnitsMoved(power=p, units=units, path=path, how=how):
             via = f" via {', '.join(path[1:-1])}" if len(path) > 2 and how in ("move", "bomb") else ""
             what = counts_text(units)
@@ -137,13 +138,13 @@ def _line(event: Event, names: Sequence[str]) -> str | None:
         case AmphibiousDeclared(power=p, units=units, zone=zone, territory=t):
             return f"{power(p)}'s {counts_text(units)} will land in {t} once {zone} is cleared."
         case NeutralEntered(power=p, territory=t, cost=cost):
-            return f"{power(p)} entered neutral {t}, paying {cost} IPCs."
+            return f"{power(p)} entered neutral {t}, paying {ipcs_text(cost)}."
         case TerritoryCaptured(power=p, territory=t, previous=prev, to=to):
             if to != p:
                 return f"{power(p)} liberated {t} from {power(prev)}; it returns to {power(to)}."
             return f"{power(p)} captured {t}" + (f" from {power(prev)}." if prev else ".")
         case CapitalCaptured(power=p, territory=t, victim=v, ipcs=ipcs):
-            return f"{power(p)} took {power(v)}'s capital {t} and its {ipcs} unspent IPCs."
+            return f"{power(p)} took {power(v)}'s capital {t} and its {counted(ipcs, 'unspent IPC')}."
         case UnitsLost(power=p, territory=t, units=units, reason=reason):
             where = f" in {t}" if t else ""
             return f"{power(p)} lost {counts_text(units)}{where}: {reason}."
@@ -157,8 +158,8 @@ def _line(event: Event, names: Sequence[str]) -> str | None:
             return f"{power(p)} mobilized {counts_text(units)} in {t}."
         case IncomeCollected(power=p, income=gained, ipcs=total, capital_lost=lost):
             if lost:
-                return f"{power(p)} collects no income: its capital is in enemy hands ({total} IPCs)."
-            return f"{power(p)} collected {gained} IPCs (now {total})."
+                return f"{power(p)} collects no income: its capital is in enemy hands ({ipcs_text(total)})."
+            return f"{power(p)} collected {ipcs_text(gained)} (now {total})."
         case TurnEnded():
             return None
         case SeatResigned(seat=s, powers=ps, to=to):
@@ -211,10 +212,11 @@ def _line(event: Event, names: Sequence[str]) -> str | None:
         ):
             return (
                 f"Raid on {w}: {n} {power(a)} bomber{'s' if n != 1 else ''}, {down} shot down; "
-                f"bombs {dice(rolled)} cost {power(d)} {damage} IPCs."
+                f"bombs {dice(rolled)} cost {power(d)} {ipcs_text(damage)}."
             )
         case RocketStrike(source=src, where=w, attacker=a, defender=d, rolled=rolled, damage=damage):
-            return f"{power(a)} fired a rocket from {src} at {w}: [{rolled}] cost {power(d)} {damage} IPCs."
+            damage_text = ipcs_text(damage)
+            return f"{power(a)} fired a rocket from {src} at {w}: [{rolled}] cost {power(d)} {damage_text}."
         case TechResearched(power=p, dice=thrown, chart=chart, tech=tech, techs=techs):
             developed = ", ".join(TECH_NAMES.get(t, t) for t in (techs or ((tech,) if tech else ())))
             many = "breakthroughs" if len(techs) > 1 else "a breakthrough"

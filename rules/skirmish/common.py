@@ -69,8 +69,3 @@ def _pick(units: Units, count: int, order: tuple[str, ...]) -> Units:
 
 def troops(count: int) -> Units:
     return Units(troop=count)
-
-
-def counted(n: int, one: str, many: str | None = None) -> str:
-    """``1 troop``, ``2 troops``, ``1 die``, ``0 dice``: a number with its noun as players write it."""
-    return f"{n} {one if n == 1 else many or one + 's'}"

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.core.events import DiceRolled, Event
+from rules.core.words import counted
 from rules.skirmish.board import skirmish_map
-from rules.skirmish.common import counted
 from rules.skirmish.events import (
     AttackDeclared,
     BattleEnded,

@@ -21,7 +21,7 @@ from bot.models import ServiceError
 from rules.axis_allies import combat
 from rules.axis_allies.actions import Move
 from rules.axis_allies.board import POWER_NAMES, UnknownTerritory, classic_board
-from rules.axis_allies.common import NAMES
+from rules.axis_allies.common import NAMES, ipcs_text
 from rules.axis_allies.engine import acting_power
 from rules.axis_allies.legal import moves
 from rules.axis_allies.mobilize import placeable
@@ -139,7 +139,7 @@ def purchases(state: AAState, typed: str) -> list[Choice]:
         wanted = parse_units(typed) if typed.strip() else ()
         price = sum(cost(u, techs) * n for u, n in wanted)
         if wanted:
-            options.append((f"{units_text(wanted)}: {price} of your {ipcs} IPCs", units_value(wanted)))
+            options.append((f"{units_text(wanted)}: {price} of your {ipcs_text(ipcs)}", units_value(wanted)))
     except ServiceError:
         pass
     for unit in UNIT_ORDER:
@@ -148,7 +148,8 @@ def purchases(state: AAState, typed: str) -> list[Choice]:
         if (kind.optional and not state.options.optional_units) or price > ipcs:
             continue
         most = ipcs // price
-        options.append((f"{unit_label(unit, most)}: {most * price} IPCs ({price} each)", f"{most} {unit}"))
+        label = f"{unit_label(unit, most)}: {ipcs_text(most * price)} ({price} each)"
+        options.append((label, f"{most} {unit}"))
     return [o for o in options if not typed.strip() or o is options[0] or _matches(typed, o[0])]
 
 

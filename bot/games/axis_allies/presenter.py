@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.axis_allies.board import POWER_NAMES, POWERS
+from rules.axis_allies.common import ipcs_text
 from rules.axis_allies.setup import SEAT_TABLE
 from rules.axis_allies.views import AAView
 from rules.core.events import Event
@@ -29,7 +30,7 @@ class AxisAlliesPresenter:
                 capital = "" if p.capital_held else ", capital lost"
                 n = land[p.power]
                 held = f"{n} territor{'y' if n == 1 else 'ies'}{capital}"
-                parts.append(f"{power_name(p.power)} {p.ipcs} IPCs (+{p.income}, {held})")
+                parts.append(f"{power_name(p.power)} {ipcs_text(p.ipcs)} (+{p.income}, {held})")
         return "; ".join(parts) or None
 
     def seat_roles(self, seats: int) -> list[str]:

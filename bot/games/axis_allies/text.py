@@ -33,6 +33,7 @@ from bot.parsing import is_count, quoted
 from rules.axis_allies import RULES, combat
 from rules.axis_allies import actions as aa
 from rules.axis_allies.board import POWER_NAMES
+from rules.axis_allies.common import ipcs_text
 from rules.axis_allies.odds import Odds
 from rules.axis_allies.odds import battle_odds as rules_odds
 from rules.axis_allies.state import AAState, Phase
@@ -248,7 +249,7 @@ def situation(view: AAView) -> str:
     """The prompt's details after the turn label (round and power): the phase, the power's IPCs (and what
     waits to be placed)."""
     ipcs = next((p.ipcs for p in view.powers if p.power == view.power), 0)
-    parts = [view.phase.value.replace("_", " "), f"{ipcs} IPCs"]
+    parts = [view.phase.value.replace("_", " "), ipcs_text(ipcs)]
     if view.battle is not None:
         parts.append(f"battle in {shown(view.battle.where)}")
     elif view.phase is Phase.MOBILIZE and view.bought:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.core.events import Event
+from rules.core.words import counted
 from rules.skirmish import text
 from rules.skirmish.board import skirmish_map
-from rules.skirmish.common import counted
 from rules.skirmish.events import BattleEnded, LossesTaken, SeatEliminated, TerritoryTaken, TurnEnded
 from rules.skirmish.state import StandingOrders
 from rules.skirmish.views import SkirmishView

@@ -20,10 +20,10 @@ from bot.parsing import is_count, quoted, whole_number
 from rules.core.errors import IllegalAction
 from rules.core.events import Action
 from rules.core.names import did_you_mean
+from rules.core.words import counted
 from rules.skirmish import actions as sk
 from rules.skirmish.battle import flow
 from rules.skirmish.board import lookup, skirmish_map
-from rules.skirmish.common import counted
 from rules.skirmish.legal import strongest
 from rules.skirmish.pieces import NONE, UNIT_TYPES, Units
 from rules.skirmish.state import SkirmishState, StandingOrders

@@ -11,9 +11,9 @@ from msgspec.structs import replace
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.tuples import with_item
+from rules.core.words import counted
 from rules.skirmish.actions import PlaceCounter, PlayCard
 from rules.skirmish.battle.state import ATTACKER, DEFENDER, Battle, Skirmish, Stage
-from rules.skirmish.common import counted
 from rules.skirmish.events import CardPlayed, CounterPlaced, Passed
 from rules.skirmish.pieces import pieces
 from rules.skirmish.state import SkirmishState

@@ -12,9 +12,10 @@ from msgspec.structs import replace
 
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
+from rules.core.words import counted
 from rules.skirmish.actions import TakeLosses
 from rules.skirmish.battle.state import Battle, Owed
-from rules.skirmish.common import cheapest, counted, from_garrison, set_units, to_garrison, troops
+from rules.skirmish.common import cheapest, from_garrison, set_units, to_garrison, troops
 from rules.skirmish.events import LossesTaken
 from rules.skirmish.pieces import Units, pieces
 from rules.skirmish.state import SkirmishState

@@ -7,11 +7,12 @@ from msgspec.structs import replace
 
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
+from rules.core.words import counted
 from rules.skirmish.actions import AssignDice, AssignExtra
 from rules.skirmish.battle.ending import end_battle
 from rules.skirmish.battle.state import DEFENDER, Battle, Skirmish, Stage
 from rules.skirmish.board import SkirmishMap
-from rules.skirmish.common import counted, set_units, to_garrison
+from rules.skirmish.common import set_units, to_garrison
 from rules.skirmish.events import BoardWiped, ExtraDiceAssigned, LossesTaken, SkirmishesFormed
 from rules.skirmish.pieces import Units, pieces
 from rules.skirmish.state import SkirmishState

@@ -4,6 +4,7 @@ players read it (both spellings typed), and a suggestion for a mistyped command 
 from __future__ import annotations
 
 import pytest
+from msgspec.structs import replace
 
 from bot.games.axis_allies import choices as aa_choices
 from bot.games.axis_allies.presenter import PRESENTER
@@ -12,7 +13,11 @@ from bot.games.axis_allies.units import parse_units, unit_id, units_text
 from bot.models import ServiceError
 from rules.axis_allies import RULES
 from rules.axis_allies.actions import Battle, Buy, Casualties, Retreat
+from rules.axis_allies.combat.events import RocketStrike
+from rules.axis_allies.events import CapitalCaptured, IncomeCollected
+from rules.axis_allies.text import describe as event_text
 from rules.core.dice import SeededRng
+from rules.core.errors import IllegalAction
 
 WEST = "West Mediteranean Sea Zone"  # the data's key (TripleA's spelling), kept: saved games name it
 
@@ -57,6 +62,26 @@ def test_counts_are_in_the_plural() -> None:
         "2 artillery, 3 aircraft carriers, 2 AA guns, 2 industrial complexes"
     )
     assert units_text(parse_units("1 aa, 1 tpt:inf+aa")) == "1 transport (AA gun + infantry), 1 AA gun"
+
+
+def test_one_ipc_is_singular_in_the_log_and_the_refusals() -> None:
+    """Before: "collected 1 IPCs", "its 1 unspent IPCs", "cost Germany 1 IPCs", "you have 1 IPCs"."""
+    names = ["Ann", "Bob"]
+    assert event_text(IncomeCollected("russia", 1, 1), names) == "USSR collected 1 IPC (now 1)."
+    assert event_text(CapitalCaptured("germany", "Russia", "russia", 1), names) == (
+        "Germany took USSR's capital Russia and its 1 unspent IPC."
+    )
+    assert event_text(CapitalCaptured("germany", "Russia", "russia", 2), names) == (
+        "Germany took USSR's capital Russia and its 2 unspent IPCs."
+    )
+    assert event_text(RocketStrike("Germany", "Russia", "germany", "russia", 1, 1), names) == (
+        "Germany fired a rocket from Germany at Russia: [1] cost USSR 1 IPC."
+    )
+    state = _state()
+    poor = replace(state, ipcs=tuple(1 for _ in state.ipcs))
+    with pytest.raises(IllegalAction) as caught:
+        RULES.apply(poor, RULES.to_act(poor)[0], Buy((("infantry", 1),)), SeededRng("buy"))
+    assert caught.value.message == "1 infantry cost 3 IPCs; you have 1 IPC."
 
 
 def test_the_mediterranean_is_spelled_as_players_read_it_and_typed_either_way() -> None:

@@ -140,4 +140,4 @@ def test_one_research_die_too_dear_is_one_die():
     state = position(phase=Phase.PURCHASE, ipcs={"germany": 3})
     with pytest.raises(IllegalAction) as caught:
         RULES.apply(state, seat(state), Research(1), NONE)
-    assert caught.value.message == "1 research die costs 5 IPCs; you have 3."
+    assert caught.value.message == "1 research die costs 5 IPCs; you have 3 IPCs."
