@@ -28,6 +28,7 @@ from rules.core.dice import DiceCup, SeededRng
 from rules.core.events import Action, DiceRolled, Event
 from rules.core.options import OptionValue
 from rules.core.ruleset import Ruleset
+from rules.core.words import counted
 
 # The seat order is drawn with the game's own dice, but from roll numbers no engine reaches (2**62 on),
 # so it never reuses a roll of the game and ``verify_rolls`` can still recompute it from the seed.
@@ -205,29 +206,30 @@ def event_lines(ruleset: Ruleset, events: Iterable[Event], names: Sequence[str])
 def row_lines(
     ruleset: Ruleset, row: LogRecord, names: Sequence[str], viewer: int | None, ended: bool
 ) -> list[str]:
-    """The log text of one row: a headline, then its events indented."""
+    """The log text of one row: a headline, then its events indented.
+
+    Rows carry no numbers: while a game runs some rows are shown only to their seat (secret orders,
+    standing orders), and numbered lines would let anyone count them from the gaps (issue 29)."""
     who = names[row.seat] if row.seat is not None and 0 <= row.seat < len(names) else "The game"
     meta: dict[str, Any] = json.loads(row.action) if row.action else {}
     if row.kind == "undo":
-        return [f"#{row.seq} {who} took back #{', #'.join(map(str, meta.get('reverts', [])))}."]
+        return [f"{who} took back their last move."]
     if row.kind == "rollback":
-        reverts = meta.get("reverts", [])
-        return [
-            f"#{row.seq} A moderator rolled back {len(reverts)} action(s): #{', #'.join(map(str, reverts))}."
-        ]
+        reverts = len(meta.get("reverts", []))
+        return [f"A moderator rolled back {counted(reverts, 'move')}."]
     every = decode_events(ruleset, row.events)
     events = visible(ruleset, every, viewer, ended)
     hidden = not ended and viewer != row.seat and (secret(ruleset, every, viewer) or standing(ruleset, row))
     if row.kind == "system":
-        head = f"#{row.seq} {_system_text(meta, names)}"
+        head = _system_text(meta, names)
     elif hidden and not event_lines(ruleset, events, names):
         # A secret move (an order written or taken back) shows nothing at all to those it is hidden
         # from: a line saying "a secret move" would let anyone count a seat's orders and changes of mind.
         return []
     elif hidden:  # it also answered a step whose outcome is public: that shows, the move does not
-        head = f"#{row.seq} {who}: a move kept secret until it is revealed"
+        head = f"{who}: a move kept secret until it is revealed"
     else:
-        head = f"#{row.seq} {who}: {_action_text(meta)}"
+        head = f"{who}: {_action_text(meta)}"
     return [head] + [f"    {line}" for line in event_lines(ruleset, events, names)]
 
 

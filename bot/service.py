@@ -421,23 +421,36 @@ class GameService(Deadlines, Moderation, RecentChanges):
         return from_second_mark(lines)
 
     async def log_page(self, game_id: int, page: int = 1, user_id: int | None = None) -> LogPage:
-        """Page ``page`` of the log (1: the latest ``LOG_PAGE_ROWS`` rows, 2: the ones before...), as
-        ``user_id`` may read it (see ``log_lines``). The pages end at the latest row the reader sees:
-        rows hidden from it at the log's end (secret orders being written) move nothing it reads, not
-        a page, not a row number. Reads that page's rows (page 1, when the reader sees the latest row)
-        or, before them, back from the log's end to the latest row the reader sees."""
+        """Page ``page`` of the log as ``user_id`` may read it (see ``log_lines``): 1 is the latest.
+
+        A game whose text opens its rounds or turns ("— Round ...") is paged by them: page 1 is the
+        round or turn now being played, page 2 the one before, and the last page what came before the
+        first (the setup). Nothing a seat keeps hidden (secret orders, standing orders) moves a page or
+        shows in a count, since pages only change when a public line opens a round (issue 29). A game
+        without such lines is paged ``LOG_PAGE_ROWS`` rows at a time, ending at the latest row the
+        reader sees. Either way a page reads its own rows (and the marks), never the whole log."""
         found = await self.loaded(game_id)
         game, seats = found.game, found.seats
         ruleset = self.rules(game.ruleset)
         viewer = next((s.seat for s in seats if user_id is not None and s.user_id == user_id), None)
         names = [s.name for s in seats]
         ended = game.status == "ended"
-        end, read = await self._shown_end(ruleset, game_id, found.log_length, names, viewer, ended, page)
-        pages = max(1, -(-end // LOG_PAGE_ROWS))
-        if not 1 <= page <= pages:
-            raise ServiceError("bad_page", f"The log has {pages} page(s).")
-        last = end - (page - 1) * LOG_PAGE_ROWS
-        first = max(1, last - LOG_PAGE_ROWS + 1)
+        marks = await self.store.round_marks(game_id, MOST_LOG_PAGES)
+        read: list[LogRecord] = []
+        if marks:
+            starts = [*marks, 1] if marks[-1] > 1 else marks  # newest first: where each page begins
+            pages = len(starts)
+            if not 1 <= page <= pages:
+                raise ServiceError("bad_page", f"The log has {pages} page(s).")
+            first = starts[page - 1]
+            last = starts[page - 2] - 1 if page > 1 else found.log_length
+        else:
+            end, read = await self._shown_end(ruleset, game_id, found.log_length, names, viewer, ended, page)
+            pages = max(1, -(-end // LOG_PAGE_ROWS))
+            if not 1 <= page <= pages:
+                raise ServiceError("bad_page", f"The log has {pages} page(s).")
+            last = end - (page - 1) * LOG_PAGE_ROWS
+            first = max(1, last - LOG_PAGE_ROWS + 1)
         if read and (read[0].seq, read[-1].seq) == (first, last):
             rows = read  # the latest page, read while looking for its end
         else:
@@ -475,6 +488,8 @@ SUMMARY_ROWS = 100
 # (a row is a headline and a line or two); a page of long rows (a long battle runs to dozens of lines)
 # shows its latest lines and comes with the whole of it as a text file.
 LOG_PAGE_ROWS = 20
+# The most pages /game log offers (the command's own bound): a game's round marks are read up to this.
+MOST_LOG_PAGES = 10_000
 
 
 @dataclass(frozen=True, slots=True)

@@ -414,7 +414,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         )
 
     @app_commands.command(description="The game log, every die shown")
-    @app_commands.describe(page="1 is the latest page", game=GAME_NUMBER)
+    @app_commands.describe(page="1 is the round or turn being played, 2 the one before", game=GAME_NUMBER)
     async def log(
         self,
         interaction: discord.Interaction,
@@ -422,7 +422,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         game: app_commands.Range[int, 1] | None = None,
     ) -> None:
         game_id = await self._game_to_read(interaction, game)
-        # A page is a fixed number of log rows, read alone (bot/service.py::log_page); should its lines
+        # A page is a round or turn of log rows, read alone (bot/service.py::log_page); should its lines
         # overflow one embed, the embed shows the latest of them and a text file carries them all.
         found = await self.bot.service.log_page(game_id, page)
         blocks = log_pages([plain(line) for line in found.lines], size=len(found.lines) or 1)
@@ -431,11 +431,9 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
             description=blocks[0] if blocks else "Nothing has happened yet.",
             colour=COLOUR,
         )
-        if found.last:
-            embed.set_footer(text=f"Log entries #{found.first} to #{found.last}")
         if len(blocks) > 1:
             text = "\n".join(found.lines).encode()
-            name = f"warboard-game-{game_id}-log-{found.first}-{found.last}.txt"
+            name = f"warboard-game-{game_id}-log-page-{page}.txt"
             file = discord.File(io.BytesIO(text), name)
             await interaction.response.send_message(
                 embed=embed, file=file, ephemeral=True, view=show_button()

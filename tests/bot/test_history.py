@@ -15,6 +15,7 @@ import pytest
 from bot import exports, gamelog
 from bot.gamelog import decode_events, live_actions, rebuild, secret, visible
 from bot.games import GAMES
+from bot.models import ServiceError
 from bot.recent import DIGEST_ROWS
 from bot.service import LOG_PAGE_ROWS, SUMMARY_ROWS, GameService
 from bot.store import GameStore, LogRecord
@@ -253,6 +254,39 @@ async def test_a_log_page_reads_its_rows_only(service: GameService) -> None:
         assert (page.page, page.pages) == (number, pages)
         read.extend(page.lines)
     assert read == everything  # every line of the log on exactly one page, in order
+
+
+async def test_a_game_that_opens_its_turns_is_paged_a_turn_at_a_time(service: GameService) -> None:
+    """Issue 29: pages follow the public "— Round" lines, so nothing a seat keeps hidden moves a page;
+    page 1 is the turn being played, the last the setup, and each page reads only its own rows."""
+    game_id = await new_game(service, options={"setup_batch": "40"})
+    marks: list[int] = []
+    await play_until(service, game_id, lambda live: live >= 60)
+    for _ in range(40):  # on until four turns have opened
+        marks = await service.store.round_marks(game_id, 100)
+        if len(marks) >= 4:
+            break
+        more = len(await service.store.live_actions(game_id))
+        await play_until(service, game_id, lambda live: live > more)  # noqa: B023 (used at once)
+    assert len(marks) >= 4
+    counting = CountingStore(service.store)
+    service.store = cast(GameStore, counting)
+    everything = await service.log_lines(game_id)
+    length = await service.store.log_length(game_id)
+    starts = [*marks, 1]  # newest first
+    read: list[str] = []
+    for number in range(len(starts), 0, -1):
+        counting.reset()
+        page = await service.log_page(game_id, number)
+        assert (page.page, page.pages) == (number, len(starts))
+        assert page.first == starts[number - 1]
+        assert page.last == (starts[number - 2] - 1 if number > 1 else length)
+        assert counting.calls == ["log_rows"] and counting.rows == page.last - page.first + 1
+        assert number == len(starts) or any(line.startswith("    — Round") for line in page.lines[:4])
+        read.extend(page.lines)
+    assert read == everything  # every line on exactly one page, in order
+    with pytest.raises(ServiceError):
+        await service.log_page(game_id, len(starts) + 1)
 
 
 async def test_an_export_streamed_in_chunks_is_the_whole_document(

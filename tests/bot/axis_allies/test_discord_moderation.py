@@ -182,7 +182,7 @@ async def test_undo_a_purchase_and_a_move_but_not_dice_then_a_rollback(tmp_path)
         assert len(dice) > 3
         for event in dice:  # every die ever rolled, the rolled-back battle's included
             assert dice_text(event) in log, dice_text(event)
-        assert "A moderator rolled back" in log and "took back #2" in log
+        assert "A moderator rolled back" in log and "Alice took back their last move." in log
         status = await fd.slash("bob", CHANNEL, "game status")
         assert status.embeds[0]["title"] == f"Axis & Allies · game #{players.game_id}"
         assert "1. USSR, United Kingdom, USA: Alice" in status.embeds[0]["description"]

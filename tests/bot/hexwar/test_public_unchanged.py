@@ -4,6 +4,7 @@ byte for byte as before, for a spectator and for another player: no log line, no
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rules.hexwar.ai import HexWarAI
@@ -64,3 +65,13 @@ async def test_writing_and_cancelling_orders_changes_nothing_public(tmp_path):
         assert after == before  # ...and nothing anyone else reads changed
         log = _embeds(await fd.slash("dave", CHANNEL, "game log"))
         assert "secret" not in str(log) and "version" not in str(after["dave"])
+
+        # The next public line must not give the hidden rows away either: numbered lines ("#12", then
+        # "#16") would let anyone count alice's orders from the gap, so the log numbers no row.
+        submitted = await fd.slash("bob", CHANNEL, "hex submit")
+        assert taken(submitted)
+        await fd.wait_idle(settle=0.2)
+        (title, lines, footer), *_ = _embeds(await fd.slash("dave", CHANNEL, "game log"))
+        assert lines.endswith("Bob: submit orders\n    Bob submitted orders."), lines
+        assert re.search(r"#\d", lines + footer) is None, (lines, footer)
+        assert title.endswith(f"page 1 of {before['dave'][0][0][0].rsplit(' ', 1)[-1]}"), title  # type: ignore[index]

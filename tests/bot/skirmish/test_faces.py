@@ -152,8 +152,8 @@ def test_a_standing_order_that_answered_a_step_stays_secret_in_the_log_while_the
     )
     names = ["Ann", "Bo", "Cy"]
     others = row_lines(RULES, row, names, viewer=0, ended=False)
-    assert others[0] == "#7 Bo: a move kept secret until it is revealed"
+    assert others[0] == "Bo: a move kept secret until it is revealed"
     assert others[1:] == ["    — Round 1, turn 3: Ann to play."]  # the public event shows, not the order
     own = row_lines(RULES, row, names, viewer=1, ended=False)
-    assert own[0].startswith("#7 Bo: set orders") and "defend" in own[0]
+    assert own[0].startswith("Bo: set orders") and "defend" in own[0]
     assert row_lines(RULES, row, names, viewer=0, ended=True)[0] == own[0]
