@@ -126,8 +126,10 @@ class Reach:
         # distance less ``weight``, so every place read with a smaller one is final.
         settled = math.inf if upto == SEARCHED else far - weight - SAME
         final = bisect.bisect_right(rows, (settled, SEARCHED))
-        self.fixed.extend(row[0] for row in rows[:final])
-        self.numbers.extend(row[1] for row in rows[:final])
+        # Numbers before fixed parts, each in one step (an array extended by an array, under the GIL): a
+        # search on another thread walks while ``k < len(fixed)`` and then reads ``numbers[k]``.
+        self.numbers.extend(array("H", [row[1] for row in rows[:final]]))
+        self.fixed.extend(array("d", [row[0] for row in rows[:final]]))
         self.pending = rows[final:]
 
     def _sample(self, number: int, box: Box) -> bytes:
