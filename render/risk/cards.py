@@ -8,66 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image, ImageDraw
-
 from render.core import colours as C
-from render.core.fonts import fit, font, text_width, wrap
-from render.core.png import encode_png
-from render.core.shapes import draw_shape, seat_shape
+from render.core.fonts import font, wrap
+from render.core.pen import Pen
 from render.risk.base import continent_colour
 from render.risk.symbols import draw_symbol
 from rules.risk.board import WILD, classic_map
 from rules.risk.views import RiskView
 
-SUPERSAMPLE = 2
 CARD = C.hex_rgb("#F4EFE2")
 CARD_INK = C.hex_rgb("#1B2632")
 CARD_MUTED = C.hex_rgb("#5D6B78")
-
-
-class _Pen:
-    """Draws in design units (the picture's final pixels at ``ui`` = 1) onto the supersampled image."""
-
-    def __init__(self, size: tuple[int, int], ui: float) -> None:
-        self.k = ui * SUPERSAMPLE
-        self.size = (round(size[0] * ui), round(size[1] * ui))
-        self.image = Image.new("RGB", (self.size[0] * SUPERSAMPLE, self.size[1] * SUPERSAMPLE), C.PANEL)
-        self.draw = ImageDraw.Draw(self.image)
-
-    def box(self, x0: float, y0: float, x1: float, y1: float) -> tuple[float, float, float, float]:
-        return (x0 * self.k, y0 * self.k, x1 * self.k, y1 * self.k)
-
-    def text(
-        self,
-        xy: tuple[float, float],
-        text: str,
-        size: int,
-        fill: C.Rgb,
-        *,
-        bold: bool = False,
-        anchor: str = "la",
-    ) -> None:
-        f = font(round(size * self.k), bold=bold)
-        self.draw.text((xy[0] * self.k, xy[1] * self.k), text, font=f, fill=fill, anchor=anchor)
-
-    def fit(self, text: str, size: int, width: float, *, bold: bool = False) -> str:
-        return fit(text, font(round(size * self.k), bold=bold), round(width * self.k))
-
-    def width(self, text: str, size: int, *, bold: bool = False) -> float:
-        return text_width(text, font(round(size * self.k), bold=bold)) / self.k
-
-    def swatch(self, seat: int, x: float, y: float, h: float) -> None:
-        draw_shape(
-            self.draw,
-            seat_shape(seat),
-            self.box(x, y, x + h * 1.7, y + h),
-            C.seat_colour(seat),
-            C.INK,
-            round(2 * self.k),
-        )
-
-    def done(self) -> bytes:
-        return encode_png(self.image.resize(self.size, Image.Resampling.LANCZOS))
 
 
 def render_hand(cards: Sequence[int], *, view: RiskView | None = None, width: int | None = None) -> bytes:
@@ -81,7 +32,7 @@ def render_hand(cards: Sequence[int], *, view: RiskView | None = None, width: in
     design_w = max(design_w, 420.0)
     rows = max(1, -(-len(cards) // per_row))
     ui = (width / design_w) if width else 1.0
-    pen = _Pen((round(design_w), round(head + rows * (card_h + gap) + margin - gap)), ui)
+    pen = Pen((round(design_w), round(head + rows * (card_h + gap) + margin - gap)), ui)
     title = f"Your cards · {len(cards)}"
     pen.text((margin, head / 2), title, 24, C.TEXT, bold=True, anchor="lm")
     if view is not None:
