@@ -11,7 +11,7 @@ import io
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from tests.render.regenerate import GOLDEN, REFERENCES
+from tests.render.regenerate import GOLDEN, REFERENCES, references_by_game
 
 MAX_MEAN_DIFF = 1.0  # mean absolute difference per channel, 0..255
 MAX_CHANGED = 0.005  # share of pixels whose largest channel difference is over 32
@@ -43,6 +43,13 @@ def test_matches_golden(name: str) -> None:
         f"{name} differs from its golden picture: mean diff {mean:.3f}, {changed:.3%} of pixels changed; "
         "if intended, run python tests/render/regenerate.py and review the pictures"
     )
+
+
+def test_every_golden_picture_is_registered_and_every_registered_one_exists() -> None:
+    """A PNG no game registers is a reference nobody checks; a registered one without its PNG fails
+    above. Each game folder with pictures registers them in its ``golden.py``."""
+    assert sorted(p.name for p in GOLDEN.glob("*.png")) == sorted(REFERENCES)
+    assert len(references_by_game()) >= 5
 
 
 def test_compare_notices_a_real_change() -> None:

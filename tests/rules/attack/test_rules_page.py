@@ -40,7 +40,8 @@ def test_every_file_and_test_named_for_playing_by_post_exists():
     """That section names the Discord, picture and plugin tests plainly (`file.py`: test_name), so the
     check above does not read them; this one does."""
     folders = [
-        ROOT / "tests" / part for part in ("bot/attack", "render/attack", "conformance", "rules/attack")
+        ROOT / "tests" / part
+        for part in ("bot/attack", "render/attack", "render", "conformance", "rules/attack")
     ]
     tests: dict[str, set[str]] = {}
     for path in (p for folder in folders for p in folder.glob("test_*.py")):
