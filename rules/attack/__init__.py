@@ -4,7 +4,7 @@ original world map. ``RULES`` is the engine contract's entry point; the rules pa
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rules.attack import absent, engine, text
@@ -14,14 +14,13 @@ from rules.attack.legal import legal_actions
 from rules.attack.options import OPTIONS, make_options
 from rules.attack.state import AttackState, Stage
 from rules.attack.tables import SEASONS, WARS
-from rules.attack.views import AttackView, redact, view
-from rules.core.dice import Rng
+from rules.attack.views import redact, view
 from rules.core.events import Action, Event
-from rules.core.options import OptionSpec, OptionValue
-from rules.core.ruleset import Result
+from rules.core.options import OptionSpec
+from rules.core.ruleset import Result, Rules
 
 
-class AttackRules:
+class AttackRules(Rules):
     name = "attack"
     title = "Attack!"
     min_seats = 2
@@ -31,24 +30,15 @@ class AttackRules:
     action_type: Any = AttackAction
     event_type: Any = AttackEvent
 
-    def setup(
-        self, options: Mapping[str, OptionValue], seats: int, rng: Rng
-    ) -> tuple[AttackState, list[Event]]:
-        return engine.new_game(make_options(options), seats, rng)
-
-    def apply(
-        self, state: AttackState, seat: int, action: Action, rng: Rng
-    ) -> tuple[AttackState, list[Event]]:
-        return engine.apply(state, seat, action, rng)
-
-    def legal(self, state: AttackState, seat: int) -> list[Action]:
-        return legal_actions(state, seat)
-
-    def to_act(self, state: AttackState) -> tuple[int, ...]:
-        return engine.to_act(state)
-
-    def view(self, state: AttackState, seat: int | None) -> AttackView:
-        return view(state, seat)
+    def __init__(self) -> None:
+        super().__init__(
+            engine=engine,
+            make_options=make_options,
+            legal=legal_actions,
+            view=view,
+            describe=text.describe,
+            absent_move=absent.absent_move,
+        )
 
     def redact(self, event: Event, seat: int | None) -> Event | None:
         return redact(event, seat)
@@ -57,12 +47,6 @@ class AttackRules:
         if state.stage is not Stage.OVER:
             return None
         return Result(state.winners, state.summary)
-
-    def describe(self, event: Event, names: Sequence[str]) -> str | None:
-        return text.describe(event, names)
-
-    def rolls(self, state: AttackState) -> int:
-        return state.rolls
 
     def turn_key(self, state: AttackState) -> tuple[int, int]:
         """Changes whenever a new decision is due from someone: the year and season with the position
@@ -83,19 +67,10 @@ class AttackRules:
             return "Setup"
         return f"Year {state.year} of {WARS[state.options.war]}, {SEASONS[state.season]}"
 
-    def absent_move(self, state: AttackState, seat: int) -> Action:
-        return absent.absent_move(state, seat)
-
     def answer_off_turn(self, state: AttackState, seat: int) -> Action | None:
         """A defender's battle line or navy line-up in another seat's action: the strongest line."""
         battle = state.army_battle is not None or state.navy_battle is not None
         return absent.absent_move(state, seat) if battle and seat != state.current() else None
-
-    def turn_seconds(self, state: AttackState) -> int | None:
-        return None  # every decision takes the game's deadline setting
-
-    def anytime(self, action: Action) -> bool:
-        return False  # every move is made when the game waits on its seat (a navy line-up included)
 
 
 RULES = AttackRules()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 import msgspec
@@ -91,3 +91,86 @@ class Ruleset(Protocol):
         """Whether a seat still playing may take ``action`` whenever, not only when the game waits on
         it (standing orders set ahead of time); ``apply`` still judges it."""
         ...
+
+
+class Engine(Protocol):
+    """What ``Rules`` forwards to a game's engine module (``rules/<game>/engine.py``)."""
+
+    def new_game(self, options: Any, seats: int, rng: Rng) -> tuple[Any, list[Event]]: ...
+
+    def apply(self, state: Any, seat: int, action: Action, rng: Rng) -> tuple[Any, list[Event]]: ...
+
+    def to_act(self, state: Any) -> tuple[int, ...]: ...
+
+
+class Rules:
+    """The half of the contract every game shares: a game's adapter (``rules/<game>/__init__.py``)
+    derives from this, hands over its modules, and writes only what differs from these defaults (its
+    ``result``, ``turn_key`` and ``turn_label``; its ``redact`` when more than ``private`` events are
+    hidden; ``answer_off_turn``, ``turn_seconds`` and ``anytime`` when it has such moves)."""
+
+    name: str
+    title: str
+    min_seats: int
+    max_seats: int
+    options: Sequence[OptionSpec]
+    state_type: type[Any]
+    action_type: Any
+    event_type: Any
+
+    def __init__(
+        self,
+        *,
+        engine: Engine,
+        make_options: Callable[[Mapping[str, OptionValue]], Any],
+        legal: Callable[[Any, int], list[Action]],
+        view: Callable[[Any, int | None], Any],
+        describe: Callable[[Event, Sequence[str]], str | None],
+        absent_move: Callable[[Any, int], Action],
+    ) -> None:
+        self._engine = engine
+        self._make_options = make_options
+        self._legal = legal
+        self._view = view
+        self._describe = describe
+        self._absent_move = absent_move
+
+    def setup(self, options: Mapping[str, OptionValue], seats: int, rng: Rng) -> tuple[Any, list[Event]]:
+        return self._engine.new_game(self._make_options(options), seats, rng)
+
+    def apply(self, state: Any, seat: int, action: Action, rng: Rng) -> tuple[Any, list[Event]]:
+        return self._engine.apply(state, seat, action, rng)
+
+    def legal(self, state: Any, seat: int) -> list[Action]:
+        return self._legal(state, seat)
+
+    def to_act(self, state: Any) -> tuple[int, ...]:
+        return self._engine.to_act(state)
+
+    def view(self, state: Any, seat: int | None) -> Any:
+        return self._view(state, seat)
+
+    def describe(self, event: Event, names: Sequence[str]) -> str | None:
+        return self._describe(event, names)
+
+    def absent_move(self, state: Any, seat: int) -> Action:
+        return self._absent_move(state, seat)
+
+    def rolls(self, state: Any) -> int:
+        return int(state.rolls)  # every game's state counts the dice rolled so far
+
+    def redact(self, event: Event, seat: int | None) -> Event | None:
+        """An event marked ``private`` belongs to its ``seat`` alone while the game runs (a seat's own
+        dice, an order being written); everything else is public."""
+        if getattr(event, "private", False) and getattr(event, "seat", None) != seat:
+            return None
+        return event
+
+    def answer_off_turn(self, state: Any, seat: int) -> Action | None:
+        return None  # no seat is asked anything on another seat's turn
+
+    def turn_seconds(self, state: Any) -> int | None:
+        return None  # every turn takes the game's deadline setting
+
+    def anytime(self, action: Action) -> bool:
+        return False  # every move is made when the game waits on its seat

@@ -7,10 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.core.dice import Rng
 from rules.core.events import Action, Event
 from rules.core.options import OptionSpec, OptionValue
-from rules.core.ruleset import Result
+from rules.core.ruleset import Result, Rules
 from rules.skirmish import absent, engine, text
 from rules.skirmish.actions import SetOrders, SkirmishAction
 from rules.skirmish.board import skirmish_map
@@ -19,10 +18,10 @@ from rules.skirmish.legal import legal_actions
 from rules.skirmish.options import OPTIONS, make_options
 from rules.skirmish.setup import check_start
 from rules.skirmish.state import Phase, SkirmishState
-from rules.skirmish.views import SkirmishView, view
+from rules.skirmish.views import view
 
 
-class SkirmishRules:
+class SkirmishRules(Rules):
     name = "skirmish"
     title = "Skirmish"
     min_seats = 2
@@ -32,28 +31,19 @@ class SkirmishRules:
     action_type: Any = SkirmishAction
     event_type: Any = SkirmishEvent
 
-    def setup(
-        self, options: Mapping[str, OptionValue], seats: int, rng: Rng
-    ) -> tuple[SkirmishState, list[Event]]:
-        return engine.new_game(make_options(options), seats, rng)
+    def __init__(self) -> None:
+        super().__init__(
+            engine=engine,
+            make_options=make_options,
+            legal=legal_actions,
+            view=view,
+            describe=text.describe,
+            absent_move=absent.absent_move,
+        )
 
     def check_seats(self, options: Mapping[str, OptionValue], seats: int) -> None:
         """The lobby's check before the start (``rules.core.options.SeatCheck``): the setup's own."""
         check_start(make_options(options), seats, skirmish_map())
-
-    def apply(
-        self, state: SkirmishState, seat: int, action: Action, rng: Rng
-    ) -> tuple[SkirmishState, list[Event]]:
-        return engine.apply(state, seat, action, rng)
-
-    def legal(self, state: SkirmishState, seat: int) -> list[Action]:
-        return legal_actions(state, seat)
-
-    def to_act(self, state: SkirmishState) -> tuple[int, ...]:
-        return engine.to_act(state)
-
-    def view(self, state: SkirmishState, seat: int | None) -> SkirmishView:
-        return view(state, seat)
 
     def redact(self, event: Event, seat: int | None) -> Event | None:
         """What ``seat`` (None: the public) may see of an event while the game runs: another seat's
@@ -62,20 +52,12 @@ class SkirmishRules:
             return CardDrawn(event.seat, None)
         if isinstance(event, OrdersSet) and event.seat != seat:
             return None
-        if getattr(event, "private", False) and getattr(event, "seat", None) != seat:
-            return None
-        return event
+        return super().redact(event, seat)
 
     def result(self, state: SkirmishState) -> Result | None:
         if state.phase is not Phase.OVER or not state.winners:
             return None
         return Result(state.winners, state.summary)
-
-    def describe(self, event: Event, names: Sequence[str]) -> str | None:
-        return text.describe(event, names)
-
-    def rolls(self, state: SkirmishState) -> int:
-        return state.rolls
 
     def turn_key(self, state: SkirmishState) -> tuple[int, int]:
         return (state.turn, state.current)
@@ -83,16 +65,10 @@ class SkirmishRules:
     def turn_label(self, state: SkirmishState) -> str:
         return f"Round {state.round} of {state.options.round_limit}"
 
-    def absent_move(self, state: SkirmishState, seat: int) -> Action:
-        return absent.absent_move(state, seat)
-
     def answer_off_turn(self, state: SkirmishState, seat: int) -> Action | None:
         """A defender's battle steps (standing orders answer those they cover at once, in the engine):
         the orders' own defaults, as for a seat whose deadline passed."""
         return None if seat == state.current else absent.absent_move(state, seat)
-
-    def turn_seconds(self, state: SkirmishState) -> int | None:
-        return None  # every turn and battle step takes the game's deadline setting
 
     def anytime(self, action: Action) -> bool:
         """Standing orders may be set whenever, even while another seat is to act (the engine applies an
