@@ -284,6 +284,25 @@ def test_every_game_has_the_same_layout(name: str) -> None:
     assert (ROOT / "docs" / "rules" / f"{name}.md").exists()
 
 
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_every_game_has_its_section_in_the_architecture_naming_each_of_its_modules(name: str) -> None:
+    """Issue 33: docs/architecture.md has a section per registered game, "## <title> (`rules/<game>`...",
+    and it names every module of the game's rules, pictures and Discord folders, so the doc stays true
+    to the code as modules come and go."""
+    doc = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    sections = re.split(r"^## ", doc, flags=re.MULTILINE)
+    section = next((s for s in sections if f"(`rules/{name}`" in s.split("\n", 1)[0]), None)
+    assert section is not None, f"docs/architecture.md has no section headed with (`rules/{name}`)"
+    assert section.startswith(GAMES[name].title.split(" ")[0]), section.split("\n", 1)[0]
+    unnamed = [
+        str(module.relative_to(ROOT))
+        for folder in (f"rules/{name}", f"render/{name}", f"bot/games/{name}")
+        for module in sorted((ROOT / folder).rglob("*.py"))
+        if module.name != "__init__.py" and not re.search(rf"\b{re.escape(module.name)}\b", section)
+    ]
+    assert unnamed == [], f"the {name} section of docs/architecture.md does not name {unnamed}"
+
+
 def _templates() -> dict[str, list[str]]:
     """Every registered game's custom-id templates (its extension's dynamic items), by game."""
     import importlib
