@@ -330,8 +330,9 @@ def test_no_games_buttons_answer_another_games_clicks() -> None:
     game's ids start with a prefix of its own: ``wbm:<command>:`` for the shared menu steps, else a
     word beginning with its slash group (``aac:``, ``atkl:``) and no other game's."""
     owners: dict[str, str] = {}
-    for name, templates in _templates().items():
-        assert templates or name == "risk", f"{name} registers no buttons"
+    found = _templates()
+    assert any(found.values()), "no game registers a button: the check below reads nothing"
+    for name, templates in found.items():  # a game may have no buttons of its own (Risk has none)
         for template in templates:
             head = template.split(":", 1)[0]
             if head == "wbm":
