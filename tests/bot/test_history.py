@@ -17,6 +17,7 @@ from bot.gamelog import decode_events, live_actions, rebuild, secret, visible
 from bot.games import GAMES
 from bot.models import ServiceError
 from bot.recent import DIGEST_ROWS
+from bot.replays import replay_of
 from bot.service import LOG_PAGE_ROWS, SUMMARY_ROWS, GameService
 from bot.store import GameStore, LogRecord
 from rules.core.codec import from_json
@@ -304,3 +305,31 @@ async def test_an_export_streamed_in_chunks_is_the_whole_document(
     at = json.loads(streamed)["exported_at"]
     assert streamed == whole.replace(json.loads(whole)["exported_at"], at)
     assert len(streamed.splitlines()) == len(await service.store.log(game_id)) + 2
+
+
+async def test_a_replay_of_the_last_turns_starts_from_a_snapshot_and_shows_the_same_turns(
+    service: GameService,
+) -> None:
+    """Issue 33: ``/game replay last:3`` replays from the nearest snapshot far enough back, reading the
+    rows after it only, and draws exactly the frames the whole game's replay would end with."""
+    game_id = await new_game(service, options={"setup_batch": "40"})
+    await play_until(service, game_id, lambda live: live >= 240)
+    drawn: list[list[Any]] = []
+
+    class Recording:
+        def animate(self, turns: list[Any], names: Any, title: str = "") -> str:
+            drawn.append(turns)
+            return "gif"
+
+    pictures = cast(Any, Recording())
+    whole = await replay_of(service, pictures, game_id)
+    counting = CountingStore(service.store)
+    service.store = cast(GameStore, counting)
+    made = await replay_of(service, pictures, game_id, last=3)
+    assert (made.turns, made.whole) == (3, False)
+    length = await service.store.log_length(game_id)
+    assert "log" not in counting.calls and counting.rows < length / 2  # 118 of 241 rows when written
+    assert counting.calls.count("live_actions") >= 1
+    assert drawn[1] == drawn[0][-3:]  # the same views and events as the whole replay's last three turns
+    snapshots = await service.store.snapshots(game_id)
+    assert snapshots and counting.rows <= (await service.store.log_length(game_id)) - snapshots[0].seq
