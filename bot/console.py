@@ -330,9 +330,11 @@ async def open_game(service: GameService, args: argparse.Namespace) -> int:
         print(f"Resuming game #{active} from {args.db} (--game and --seats apply to new games only).")
         return active
     kinds = [k.strip().lower() for k in args.seats.split(",") if k.strip()]
-    if any(k not in ("human", "ai") for k in kinds):
+    if any(k != "human" and k.partition(":")[0] != "ai" for k in kinds):
         raise ServiceError(
-            "bad_seats", "--seats is a comma-separated list of human and ai, e.g. human,ai,ai."
+            "bad_seats",
+            "--seats is a comma-separated list of human and ai (ai:easy for an AI of that level), "
+            "e.g. human,ai,ai:easy.",
         )
     names = [n.strip() for n in (args.names or "").split(",") if n.strip()]
     options = dict(pair.split("=", 1) for pair in args.option if "=" in pair)
@@ -342,8 +344,9 @@ async def open_game(service: GameService, args: argparse.Namespace) -> int:
     status = await service.create(CONSOLE_CHANNEL, HOST, "You", args.game, options, join=False)
     for i, kind in enumerate(kinds):
         name = names[i] if i < len(names) else ""
-        if kind == "ai":
-            await service.join(status.game_id, HOST, name, ai=True)
+        if kind.startswith("ai"):
+            level = kind.partition(":")[2] or None  # plain "ai": the game's default level
+            await service.join(status.game_id, HOST, name, ai=True, level=level)
         else:
             # Played live at one keyboard: a question on another seat's turn is asked, not answered for
             # the player as it is by post.
@@ -375,7 +378,11 @@ def seating(status: GameStatus, roles: Sequence[str], order: str) -> str:
 def parse_args(argv: Sequence[str], games: Games = GAMES) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bot.console", description="Play Warboard in a terminal.")
     parser.add_argument("--game", default=next(iter(games)), choices=sorted(games), help="the game to play")
-    parser.add_argument("--seats", default="human,ai,ai", help="who plays each seat, e.g. human,ai,ai")
+    parser.add_argument(
+        "--seats",
+        default="human,ai,ai",
+        help="who plays each seat, e.g. human,ai,ai:easy (ai: the game's default level, ai:LEVEL that level)",
+    )
     parser.add_argument("--names", help="seat names in the same order, e.g. Ann,Bob")
     parser.add_argument(
         "--order",

@@ -19,7 +19,7 @@ from dataclasses import asdict, replace
 from typing import Any
 
 from bot.clock import Clock, plan_turn, to_text, utc_now
-from bot.game import Games
+from bot.game import Games, level_name
 from bot.gamelog import encode, event_lines, kept_beside, row_lines, visible
 from bot.models import ActResult, GameStatus, SeatInfo, ServiceError
 from bot.store import (
@@ -59,9 +59,17 @@ class ServiceCore:
             raise ServiceError("unknown_ruleset", f"There is no game called “{name}”; try one of: {known}.")
         return game.rules
 
-    def agent(self, name: str, seed: int) -> Agent:
-        """The game's AI, seeded: the same position and seed always get the same move (replayable)."""
-        return self.games[name].agent(seed)
+    def agent(self, name: str, seed: int, level: str | None = None) -> Agent:
+        """The game's AI at ``level`` (None: the game's default), seeded: the same position, seed and
+        level always get the same move (replayable)."""
+        return self.games[name].agent(seed, level)
+
+    def check_level(self, name: str, level: str) -> None:
+        """Refuse an AI level the game called ``name`` does not have, naming those it has."""
+        levels = self.games[name].levels
+        if level not in levels:
+            known = " or ".join(level_name(known) for known in levels)
+            raise ServiceError("unknown_level", f"This game's AI plays {known}; there is no “{level}” level.")
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -140,6 +148,7 @@ class ServiceCore:
             reminders=game.reminders,
             missed_limit=game.missed_limit,
             status_message_id=game.status_message_id,
+            ai_level=game.ai_level,
         )
 
     async def view(self, game_id: int, user_id: int | None = None) -> Any:

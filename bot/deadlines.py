@@ -58,7 +58,11 @@ class Deadlines(ServiceCore):
                 handed = human and not resume and missed >= game.missed_limit
                 if not resume:
                     seats[seat] = replace(
-                        record, missed=missed, controller="ai" if handed else record.controller
+                        record,
+                        missed=missed,
+                        controller="ai" if handed else record.controller,
+                        # A seat handed over is played by the game's stand-in, at its level.
+                        ai_level=game.ai_level if handed else record.ai_level,
                     )
                     note = {
                         "type": "timeout",
@@ -100,7 +104,8 @@ class Deadlines(ServiceCore):
                 await self._commit(game, update, timers=timers)
                 break
             if by_ai or game.timeout_action == "ai":  # an AI may think a while: in a worker thread
-                agent = self.agent(ruleset.name, game.version)
+                level = found.seats[seat].ai_level if by_ai else game.ai_level
+                agent = self.agent(ruleset.name, game.version, level)
                 action = await asyncio.to_thread(agent.choose, state, seat)
             else:
                 action = ruleset.absent_move(state, seat)
@@ -116,11 +121,12 @@ class Deadlines(ServiceCore):
         timeout_action: str | None = None,
         reminders: str | None = None,
         missed_limit: int | None = None,
+        ai_level: str | None = None,
         moderator: bool = False,
     ) -> GameStatus:
         """Host or moderator: change the turn length (0: no deadlines), what a missed deadline does, the
-        reminders and the misses that hand a seat to the AI. A new length restarts the current turn's
-        clock now, so nobody is timed out by a rule they did not know."""
+        reminders, the misses that hand a seat to the AI and the stand-in AI's level. A new length
+        restarts the current turn's clock now, so nobody is timed out by a rule they did not know."""
         check_timeout_action(timeout_action)
         if reminders is not None:
             try:
@@ -137,7 +143,10 @@ class Deadlines(ServiceCore):
             ruleset = self.rules(game.ruleset)
             if hours is not None:
                 lobby.check_settings(ruleset, None, hours)
+            if ai_level is not None:
+                self.check_level(ruleset.name, ai_level)
             update = GameUpdate(
+                ai_level=ai_level,
                 turn_hours=hours,
                 timeout_action=timeout_action,
                 reminders=reminders,

@@ -126,7 +126,9 @@ class Game:
 
     rules: Ruleset
     pictures: Pictures
-    agent: Callable[[int], Agent]  # the game's best AI from a seed (the same seed, the same choices)
+    # The game's AIs by level, weakest first ("easy", "normal"...), each from a seed (the same seed, the
+    # same choices). AI seats and stand-ins play the level they were given, else ``default_level``.
+    levels: Mapping[str, Callable[[int], Agent]]
     presenter: Presenter
     steps: Steps
     text: TextCommands
@@ -148,11 +150,34 @@ class Game:
         return self.rules.name
 
     @property
+    def default_level(self) -> str:
+        """The level AI seats and stand-ins play unless told: "normal" where the game has it, else its
+        strongest."""
+        return DEFAULT_LEVEL if DEFAULT_LEVEL in self.levels else list(self.levels)[-1]
+
+    def level(self, wanted: str | None) -> str:
+        """``wanted`` if the game has that level, else its default (a level stored for a seat may be
+        one a later version of the game no longer has)."""
+        return wanted if wanted is not None and wanted in self.levels else self.default_level
+
+    def agent(self, seed: int, level: str | None = None) -> Agent:
+        """The AI of ``level`` (None or unknown: the default), seeded."""
+        return self.levels[self.level(level)](seed)
+
+    @property
     def title(self) -> str:
         return self.rules.title
 
 
 Games = Mapping[str, Game]
+
+DEFAULT_LEVEL = "normal"
+# Levels in players' words, for the commands' choices and the status message.
+LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+
+
+def level_name(level: str) -> str:
+    return LEVEL_NAMES.get(level, level.replace("_", " ").capitalize())
 
 
 def no_secrets(state: Any, seat: int, seed: int) -> Any:
@@ -192,6 +217,8 @@ def check_games(games: Mapping[str, Game]) -> None:
             raise GameSetupError(f"the rules of {key!r} lack {', '.join(missing)}")
         if game.name != key:
             raise GameSetupError(f"the game registered as {key!r} calls itself {game.name!r}")
+        if not game.levels:
+            raise GameSetupError(f"the game {key!r} has no AI level")
         if not game.help.strip():
             raise GameSetupError(f"the game {key!r} has no help text")
         if game.command in commands:

@@ -91,6 +91,7 @@ def joined(
     name: str,
     ai: bool,
     off_turn: str = "answer",
+    level: str | None = None,
 ) -> list[SeatRecord]:
     check_lobby(game, "The game has already started; ask the host to give you a seat instead.")
     room = game.capacity or ruleset.max_seats
@@ -100,7 +101,7 @@ def joined(
         if user_id is not None:
             check_host(game, user_id, False, "add an AI player")
         number = sum(1 for s in seats if s.controller == "ai") + 1
-        return [*seats, SeatRecord(len(seats), None, name or f"AI {number}", "ai")]
+        return [*seats, SeatRecord(len(seats), None, name or f"AI {number}", "ai", ai_level=level)]
     if user_id is None:
         raise ServiceError("not_a_player", "A human player needs a user id.")
     if any(s.user_id == user_id for s in seats):

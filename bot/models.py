@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.clock import stamp
+from bot.game import level_name
 from rules.core.events import Event
 
 
@@ -51,6 +52,7 @@ class SeatInfo:
     vacation_left_hours: int = 14 * 24
     claim: int | None = None  # in the lobby: the seat (0-based) claimed with /game seat
     off_turn: str = "answer"  # answer | ask: questions on another's turn answered for this player, or asked
+    ai_level: str | None = None  # the AI's level when the AI plays this seat (None: the game's default)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +79,7 @@ class GameStatus:
     reminders: str = "50,10"
     missed_limit: int = 3
     status_message_id: int | None = None
+    ai_level: str | None = None  # the stand-in's AI level (None: the game's default)
     turn_label: str = ""  # the turn as players name it ("Year 3 of 6, autumn"); "" before the start
 
     def name(self, seat: int) -> str:
@@ -90,7 +93,7 @@ class GameStatus:
         """A few lines for a status command."""
         seats = ", ".join(
             f"{s.seat + 1}. {s.name}"
-            + (" (AI)" if s.controller == "ai" else "")
+            + (f" (AI{f', {level_name(s.ai_level)}' if s.ai_level else ''})" if s.controller == "ai" else "")
             + _status_note(s.status, s.claim)
             for s in self.seats
         )

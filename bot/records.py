@@ -57,6 +57,7 @@ class GameRecord:
     turn_started_at: str | None = None
     status_message_id: int | None = None
     snapshot_version: int = 0  # the version at which the latest snapshot was written (0: none yet)
+    ai_level: str | None = None  # the stand-in's AI level (None: the game's default)
 
     @classmethod
     def from_row(cls, values: dict[str, Any]) -> GameRecord:
@@ -80,6 +81,7 @@ class SeatRecord:
     # A question asked on another seat's turn (a defender's casualties): "answer" makes the rules'
     # answer for this player at once (the by-post default), "ask" waits for the player.
     off_turn: str = "answer"
+    ai_level: str | None = None  # the level of the AI playing this seat (None: the game's default)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +151,7 @@ class GameUpdate:
     missed_limit: int | None = None
     status_message_id: int | None = None
     snapshot_version: int | None = None
+    ai_level: str | None = None
     clear: tuple[str, ...] = ()  # nullable columns to set to NULL (a deadline that no longer applies)
 
 

@@ -188,7 +188,15 @@ V7 = """
 ALTER TABLE seats ADD COLUMN off_turn TEXT NOT NULL DEFAULT 'answer' CHECK (off_turn IN ('answer', 'ask'));
 """
 
-MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4, V5, V6, V7)
+V8 = """
+-- AI levels ("easy", "normal"...: the names a game registers). Per seat: the level of the AI playing it
+-- (NULL: the game's default). Per game: the level of the stand-in that plays a missed turn or a seat
+-- handed over after missed deadlines (NULL: the game's default).
+ALTER TABLE seats ADD COLUMN ai_level TEXT;
+ALTER TABLE games ADD COLUMN ai_level TEXT;
+"""
+
+MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4, V5, V6, V7, V8)
 LATEST = len(MIGRATIONS)
 
 
@@ -197,10 +205,11 @@ LATEST = len(MIGRATIONS)
 GAME_COLUMNS = (
     "id, guild_id, channel_id, ruleset, options, status, created_by, seed, seed_hash, version, state, "
     "created_at, updated_at, turn_hours, deadline_at, capacity, timeout_action, reminders, missed_limit, "
-    "turn_started_at, status_message_id, snapshot_version"
+    "turn_started_at, status_message_id, snapshot_version, ai_level"
 )
 SEAT_COLUMNS = (
-    "seat, user_id, name, controller, status, missed, vacation_until, vacation_left_hours, claim, off_turn"
+    "seat, user_id, name, controller, status, missed, vacation_until, vacation_left_hours, claim, off_turn, "
+    "ai_level"
 )
 SEAT_PLACES = ", ".join("?" * (1 + len(SEAT_COLUMNS.split(","))))  # the game's id, then each column
 # Of the running games, those where the AI plays a seat (both stores; a fragment of a WHERE on games).
@@ -242,6 +251,7 @@ _UPDATABLE = (
     "missed_limit",
     "status_message_id",
     "snapshot_version",
+    "ai_level",
 )
 _CLEARABLE = ("deadline_at", "turn_started_at", "status_message_id")
 

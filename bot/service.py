@@ -118,17 +118,21 @@ class GameService(Deadlines, Moderation, RecentChanges):
         capacity: int | None = None,
         turn_hours: int | None = None,
         timeout_action: str | None = None,
+        ai_level: str | None = None,
     ) -> GameStatus:
         """A new game in the lobby, hosted by ``user_id`` (who takes the first seat if ``join``).
 
         ``capacity``: seats open (default: the ruleset's maximum); ``turn_hours``: the turn deadline
-        (None or 0: none); ``timeout_action``: "skip" or "ai", what a missed deadline does.
+        (None or 0: none); ``timeout_action``: "skip" or "ai", what a missed deadline does; ``ai_level``:
+        the level of the AI standing in for a missed turn or a seat handed over (None: the default).
         """
         rules = self.rules(ruleset)
         values = lobby.parse_options(rules, self.games[rules.name].post_defaults, options or {})
         lobby.check_settings(rules, capacity, turn_hours)
         lobby.check_players(rules, values, capacity)
         check_timeout_action(timeout_action)
+        if ai_level is not None:
+            self.check_level(rules.name, ai_level)
         try:
             game = await self.store.create_game(
                 guild_id,
@@ -147,9 +151,10 @@ class GameService(Deadlines, Moderation, RecentChanges):
                 "channel_busy",
                 f"This channel already has a game{which}; finish or end it before starting another.",
             ) from None
-        if join or timeout_action:
+        if join or timeout_action or ai_level:
             seats = [SeatRecord(0, user_id, name)] if join else None
-            await self.store.commit(game.id, game.version, GameUpdate(timeout_action=timeout_action), seats)
+            update = GameUpdate(timeout_action=timeout_action, ai_level=ai_level)
+            await self.store.commit(game.id, game.version, update, seats)
         return await self.status(game.id)
 
     async def set_options(
@@ -165,11 +170,19 @@ class GameService(Deadlines, Moderation, RecentChanges):
         return await self.status(game_id)
 
     async def join(
-        self, game_id: int, user_id: int | None, name: str, *, ai: bool = False, off_turn: str = "answer"
+        self,
+        game_id: int,
+        user_id: int | None,
+        name: str,
+        *,
+        ai: bool = False,
+        off_turn: str = "answer",
+        level: str | None = None,
     ) -> GameStatus:
-        """Take the next free seat (``ai=True``: add an AI player; ``user_id`` is then the host asking).
-        In a running game, joining takes back one's own seat from the AI (``reclaim``). ``off_turn``: the
-        seat's questions on others' turns answered for it (by post) or asked (the terminal, live).
+        """Take the next free seat (``ai=True``: add an AI player, at ``level`` or the game's default;
+        ``user_id`` is then the host asking). In a running game, joining takes back one's own seat from
+        the AI (``reclaim``). ``off_turn``: the seat's questions on others' turns answered for it (by
+        post) or asked (the terminal, live).
 
         A game created with a ``capacity`` starts by itself when its last seat is taken.
         """
@@ -184,7 +197,11 @@ class GameService(Deadlines, Moderation, RecentChanges):
         async with self.lock(game_id):
             game = await self.load(game_id)
             seats = await self.store.seats(game_id)
-            new = lobby.joined(game, self.rules(game.ruleset), seats, user_id, name, ai, off_turn)
+            if level is not None:
+                self.check_level(game.ruleset, level)
+            # An AI seat keeps the level it was given (the default then, named), whatever comes later.
+            level = self.games[game.ruleset].level(level) if ai else None
+            new = lobby.joined(game, self.rules(game.ruleset), seats, user_id, name, ai, off_turn, level)
             await self._commit(game, seats=new)
         if game.capacity is not None and len(new) == game.capacity:
             return await self.start(game_id, game.created_by or 0, moderator=True)
@@ -313,7 +330,7 @@ class GameService(Deadlines, Moderation, RecentChanges):
                 if seat is not None:
                     # Seeded by the version: the same position always gets the same move (replayable).
                     # An AI may think for a while: in a worker thread, so the bot answers everyone.
-                    agent = self.agent(game.ruleset, game.version)
+                    agent = self.agent(game.ruleset, game.version, seats[seat].ai_level)
                     action = await asyncio.to_thread(agent.choose, state, seat)
                 else:
                     answered = (

@@ -22,7 +22,7 @@ import discord
 
 from bot.clock import stamp
 from bot.cogs.common import COLOUR, board_message, mention, pinging, plain
-from bot.game import Presenter
+from bot.game import Presenter, level_name
 from bot.host import Host
 from bot.limits import EMBED_DESCRIPTION, clip
 from bot.models import ActResult, GameStatus, SeatInfo, TimeoutResult
@@ -82,7 +82,8 @@ def seat_line(status: GameStatus, seat: SeatInfo, view: object, presenter: Prese
     if seat.status != "playing":
         parts.append(seat.status)
     elif seat.controller == "ai":
-        parts.append("played by the AI" + (" (theirs to take back)" if seat.user_id else ""))
+        level = f", {level_name(seat.ai_level)}" if seat.ai_level else ""
+        parts.append(f"played by the AI{level}" + (" (theirs to take back)" if seat.user_id else ""))
     if seat.missed:
         parts.append(f"missed {seat.missed}/{status.missed_limit}")
     if seat.vacation_until:
@@ -93,7 +94,8 @@ def seat_line(status: GameStatus, seat: SeatInfo, view: object, presenter: Prese
 def turn_rules(status: GameStatus) -> str:
     if not status.turn_hours:
         return "No turn deadlines."
-    missed = "the AI plays it" if status.timeout_action == "ai" else "skipped"
+    level = f" ({level_name(status.ai_level)})" if status.ai_level else ""
+    missed = f"the AI{level} plays it" if status.timeout_action == "ai" else "skipped"
     reminders = status.reminders.replace(",", "%, ")
     return (
         f"{status.turn_hours} h a turn · missed turn: {missed} · reminders at {reminders}% left · "

@@ -23,7 +23,7 @@ from bot.cogs.common import (
 )
 from bot.cogs.moves import announce_turn, moved_on
 from bot.cogs.share import ShowButton, show_button
-from bot.game import Games
+from bot.game import LEVEL_NAMES, Games
 from bot.host import Host
 from bot.limits import CHOICE_NAME, CHOICES, EMBED_DESCRIPTION, clip
 from bot.models import GameStatus, ServiceError, seal_line
@@ -64,6 +64,8 @@ def help_text(games: Games, game: str | None = None) -> str:
 
 DEFAULT_TURN_HOURS = 24
 GAME_NUMBER = "an earlier game of this channel, by its number (default: the current or last one)"
+# The AI levels games register (``bot.game.LEVEL_NAMES``); a game without the one chosen says so.
+LEVEL_CHOICES = [app_commands.Choice(name=LEVEL_NAMES[level], value=level) for level in ("easy", "normal")]
 TIMEOUT_CHOICES = [
     app_commands.Choice(name="skip the turn safely", value="skip"),
     app_commands.Choice(name="the AI plays the turn", value="ai"),
@@ -152,8 +154,9 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         seats="how many players (the game starts when all have joined)",
         deadline_hours="hours per turn (default 24, or the server's default; 0: no deadline)",
         on_timeout="when a deadline passes: skip the turn safely (default) or let the AI play it",
+        ai_level="how well the AI plays a missed turn or a seat handed to it (default: Normal)",
     )
-    @app_commands.choices(on_timeout=TIMEOUT_CHOICES)
+    @app_commands.choices(on_timeout=TIMEOUT_CHOICES, ai_level=LEVEL_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -161,6 +164,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         seats: app_commands.Range[int, 2, 8] | None = None,
         deadline_hours: app_commands.Range[int, 0, 336] | None = None,
         on_timeout: app_commands.Choice[str] | None = None,
+        ai_level: app_commands.Choice[str] | None = None,
     ) -> None:
         rules = self.bot.service.rules(ruleset.strip().lower())
         if seats is not None and not rules.min_seats <= seats <= rules.max_seats:
@@ -178,6 +182,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
             capacity=seats,
             turn_hours=deadline_hours,
             timeout_action=on_timeout.value if on_timeout else None,
+            ai_level=ai_level.value if ai_level else None,
         )
         wanted = f" for {seats} players" if seats else ""
         clock = f"{deadline_hours} hours a turn" if deadline_hours else "no turn deadline"
@@ -299,13 +304,28 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         return None if found is None else self.bot.service.rules(found.game.ruleset)
 
     @app_commands.command(description="Join the game in this channel (or, as its host, seat an AI player)")
-    @app_commands.describe(ai="the host seats an AI player instead of joining")
-    async def join(self, interaction: discord.Interaction, ai: bool = False) -> None:
+    @app_commands.describe(
+        ai="the host seats an AI player instead of joining",
+        level="how well that AI plays (default: Normal)",
+    )
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def join(
+        self,
+        interaction: discord.Interaction,
+        ai: bool = False,
+        level: app_commands.Choice[str] | None = None,
+    ) -> None:
         game_id = (await channel_game(self.bot, interaction)).game.id
+        if level is not None and not ai:
+            raise ServiceError("level_for_ai", "A level is for an AI player: add `ai:True` to seat one.")
         before = await self.bot.service.status(game_id)
         who = shown(interaction.user)
         status = await self.bot.service.join(
-            game_id, interaction.user.id, "" if ai else display_name(interaction.user), ai=ai
+            game_id,
+            interaction.user.id,
+            "" if ai else display_name(interaction.user),
+            ai=ai,
+            level=level.value if level else None,
         )
         if before.status != "lobby":  # a seat taken back from the AI
             back = f"{who} is back: their seat is theirs again, not the AI's."

@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.clock import stamp
 from bot.cogs.announce import turn_rules
 from bot.cogs.common import channel_game, display_name, handle_error, is_moderator, plain, shown
-from bot.cogs.lobby import TIMEOUT_CHOICES
+from bot.cogs.lobby import LEVEL_CHOICES, TIMEOUT_CHOICES
 from bot.cogs.moves import announce_turn, moved_on
 from bot.host import Host
 from bot.models import ServiceError
@@ -124,8 +124,9 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
         on_timeout="skip the turn safely, or let the AI play it",
         reminders="percent of the turn left when reminders go out, e.g. 50,10",
         misses="missed deadlines that hand a seat to the AI",
+        ai_level="how well the AI plays a missed turn or a seat handed to it",
     )
-    @app_commands.choices(on_timeout=TIMEOUT_CHOICES)
+    @app_commands.choices(on_timeout=TIMEOUT_CHOICES, ai_level=LEVEL_CHOICES)
     async def deadline(
         self,
         interaction: discord.Interaction,
@@ -133,6 +134,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
         on_timeout: app_commands.Choice[str] | None = None,
         reminders: str | None = None,
         misses: app_commands.Range[int, 1, 20] | None = None,
+        ai_level: app_commands.Choice[str] | None = None,
     ) -> None:
         game_id = (await channel_game(self.bot, interaction)).game.id
         status = await self.bot.service.set_turn_rules(
@@ -142,6 +144,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
             timeout_action=on_timeout.value if on_timeout else None,
             reminders=reminders,
             missed_limit=misses,
+            ai_level=ai_level.value if ai_level else None,
             moderator=True,
         )
         deadline = f" This turn's deadline: {stamp(status.deadline_at)}." if status.deadline_at else ""

@@ -197,7 +197,7 @@ BIDS = Game(
         private=lambda view, names: None,
         warm=lambda: None,
     ),
-    agent=LowBidder,
+    levels={"easy": LowBidder},
     presenter=Silent(),
     steps=NoSteps(),
     text=BidsText(),

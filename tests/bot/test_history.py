@@ -323,6 +323,7 @@ async def test_a_replay_of_the_last_turns_starts_from_a_snapshot_and_shows_the_s
 
     pictures = cast(Any, Recording())
     whole = await replay_of(service, pictures, game_id)
+    assert whole.whole and whole.turns > 4
     counting = CountingStore(service.store)
     service.store = cast(GameStore, counting)
     made = await replay_of(service, pictures, game_id, last=3)

@@ -59,12 +59,13 @@ async def test_a_first_version_database_upgrades_with_its_games_intact(tmp_path:
     make_v1_database(path)
     store = await SqliteStore.open(str(path))
     try:
-        assert await store.schema_version() == LATEST == 7
+        assert await store.schema_version() == LATEST == 8
         game = await store.game(7)
         assert game is not None and game.options == {"setup_batch": 4} and game.turn_hours is None
         assert [s.name for s in await store.seats(7)] == ["Ann", "Bob"]
         assert [(s.missed, s.vacation_left_hours) for s in await store.seats(7)] == [(0, 336), (0, 336)]
         assert [s.off_turn for s in await store.seats(7)] == ["answer", "answer"]
+        assert [s.ai_level for s in await store.seats(7)] == [None, None] and game.ai_level is None
         assert (game.timeout_action, game.reminders, game.missed_limit) == ("skip", "50,10", 3)
         assert len(await store.log(8)) == 1
         await store.set_dm_turns(10, True)

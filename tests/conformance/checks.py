@@ -38,10 +38,13 @@ def seat_counts(game: Game) -> list[int]:
     return sorted({game.rules.min_seats, game.rules.max_seats})
 
 
-def ai_playout(game: Game, seats: int, seed: int) -> tuple[Playout, list[tuple[Any, list[Event]]]]:
-    """A whole game played by the game's AI; returns it with a few positions spread over it, each with
-    the events that led there from the position before it (what a "since your last look" would show)."""
-    agents = [game.agent(seed * 10 + s) for s in range(seats)]
+def ai_playout(
+    game: Game, seats: int, seed: int, level: str | None = None
+) -> tuple[Playout, list[tuple[Any, list[Event]]]]:
+    """A whole game played by the game's AI at ``level`` (None: its default); returns it with a few
+    positions spread over it, each with the events that led there from the position before it (what a
+    "since your last look" would show)."""
+    agents = [game.agent(seed * 10 + s, level) for s in range(seats)]
     states: list[Any] = []
     events: list[list[Event]] = []
 
@@ -60,8 +63,10 @@ def ai_playout(game: Game, seats: int, seed: int) -> tuple[Playout, list[tuple[A
     return played, samples
 
 
-def check_whole_game(game: Game, seats: int, seed: int) -> list[tuple[Any, list[Event]]]:
-    played, samples = ai_playout(game, seats, seed)
+def check_whole_game(
+    game: Game, seats: int, seed: int, level: str | None = None
+) -> list[tuple[Any, list[Event]]]:
+    played, samples = ai_playout(game, seats, seed, level)
     result = game.rules.result(played.state)
     assert result is not None, f"{game.name}: {seats} seats, not over after {len(played.log)} moves"
     assert all(0 <= w < seats for w in result.winners)

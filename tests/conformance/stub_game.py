@@ -226,7 +226,7 @@ def making(action: Action) -> Making:
 STUB = Game(
     rules=StubRules(),
     pictures=PICTURES,
-    agent=StubAI,
+    levels={"easy": StubAI},
     presenter=StubPresenter(),
     steps=StubSteps(),
     text=StubText(),

@@ -10,13 +10,21 @@ import pytest
 from bot.games import GAMES
 from tests.conformance import checks
 
-CASES = [(name, seats) for name in sorted(GAMES) for seats in checks.seat_counts(GAMES[name])]
+# Every AI level of every game plays whole games: the default level at the fewest and the most seats,
+# the others at the fewest (the suite's time stays about the same as levels are added).
+CASES = [
+    (name, seats, level)
+    for name in sorted(GAMES)
+    for level in GAMES[name].levels
+    for seats in checks.seat_counts(GAMES[name])
+    if level == GAMES[name].default_level or seats == GAMES[name].rules.min_seats
+]
 
 
-@pytest.mark.parametrize(("name", "seats"), CASES, ids=[f"{n}-{s}p" for n, s in CASES])
-def test_ai_games_end_replay_and_hide_every_seats_secrets(name: str, seats: int) -> None:
+@pytest.mark.parametrize(("name", "seats", "level"), CASES, ids=[f"{n}-{s}p-{lv}" for n, s, lv in CASES])
+def test_ai_games_end_replay_and_hide_every_seats_secrets(name: str, seats: int, level: str) -> None:
     game = GAMES[name]
-    for state, recent in checks.check_whole_game(game, seats, seed=seats):
+    for state, recent in checks.check_whole_game(game, seats, seed=seats, level=level):
         checks.check_views_hide_secrets(game, state, seats)
         checks.check_pictures(game, state, recent, seats)
 

@@ -82,14 +82,18 @@ async def all_dice(players: AAPlayers) -> list[DiceRolled]:
 
 
 async def whole_log(players: AAPlayers) -> str:
-    """Every page of /game log, oldest first."""
+    """Every page of /game log, oldest first: a page too long for its embed comes whole as a file."""
     first = await players.fd.slash("bob", CHANNEL, "game log")
     title = first.embeds[0]["title"]  # "Game #1 log · page 1 of 4"
     pages = int(title.rsplit(" ", 1)[-1])
-    texts = [first.embeds[0]["description"]]
+    answers = [first]
     for page in range(2, pages + 1):
-        texts.append((await players.fd.slash("bob", CHANNEL, "game log", page=page)).embeds[0]["description"])
-    return rendered("\n".join(reversed(texts)))
+        answers.append(await players.fd.slash("bob", CHANNEL, "game log", page=page))
+    texts = [
+        next((data.decode() for data in a.files.values()), "") or rendered(a.embeds[0]["description"])
+        for a in answers
+    ]
+    return "\n".join(reversed(texts))
 
 
 async def end_and_round_trip(players: AAPlayers) -> None:
