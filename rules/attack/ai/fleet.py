@@ -39,7 +39,7 @@ from rules.attack.tables import (
 from rules.core.events import Action
 
 STRIKE_ODDS = 0.65  # a fleet attacks another only this sure of holding the zone after
-MIX = (0.3, 0.3, 0.2, 0.2)  # the fleet it aims for: submarines, destroyers, battleships, carriers
+MIX = (0.25, 0.25, 0.25, 0.25)  # the fleet it aims for: submarines, destroyers, battleships, carriers
 
 
 @dataclass(frozen=True)
@@ -259,7 +259,7 @@ def navy_need(state: AttackState, board: Layout, seat: int) -> tuple[int, Counts
     return max(0, want), counts(enemy)
 
 
-def _ship_kind(state: AttackState, seat: int, have: list[int], enemy: Counts, options: list[int]) -> int:
+def _ship_kind(have: list[int], enemy: Counts, options: list[int], dice: random.Random) -> int:
     """The kind the fleet is shortest of against its aim; destroyers hunt submarines, submarines the big
     ships, so the aim leans against what the enemy sails."""
     aim = list(MIX)
@@ -267,7 +267,12 @@ def _ship_kind(state: AttackState, seat: int, have: list[int], enemy: Counts, op
     aim[DESTROYER] += 0.3 * enemy[SUBMARINE] / total_enemy
     aim[SUBMARINE] += 0.3 * (enemy[BATTLESHIP] + enemy[CARRIER]) / total_enemy
     total = sum(have) + 1
-    return min(options, key=lambda k: (have[k] / total - aim[k], k))
+    # ties go to the big ships first (a carrier's air support, a battleship's two hits), either at random
+    big = dice.random() < 0.5
+    prefer = (
+        (CARRIER, BATTLESHIP, DESTROYER, SUBMARINE) if big else (BATTLESHIP, CARRIER, DESTROYER, SUBMARINE)
+    )
+    return min(options, key=lambda k: (round(have[k] / total - aim[k], 6), prefer.index(k)))
 
 
 def next_buy(state: AttackState, board: Layout, seat: int, dice: random.Random) -> Action | None:
@@ -309,7 +314,7 @@ def next_buy(state: AttackState, board: Layout, seat: int, dice: random.Random) 
                     options.append(kind)
             if not options:
                 break
-            kind = _ship_kind(state, seat, [h + n for h, n in zip(have, navy, strict=True)], enemy, options)
+            kind = _ship_kind([h + n for h, n in zip(have, navy, strict=True)], enemy, options, dice)
             navy[kind] += 1
             advanced += ADVANCED_NAVY[kind]
             want -= 1

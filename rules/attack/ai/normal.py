@@ -26,6 +26,7 @@ from rules.attack.tables import MILD_WINTER, NAVY_TYPES, NONE, WINTER, add, card
 from rules.core.events import Action
 
 RETREAT_ODDS = 0.3  # after a round, a side this unlikely to hold the zone takes its ships home
+TALKS_BY_YEAR = 1.0  # worth added to talks each year, as neutral garrisons grow
 STEPPED = ("move", "blitz", "transport", "navigate")  # actions whose first step must move something
 
 
@@ -98,7 +99,14 @@ class AttackNormalAI(AttackAI):
 
     def _plans(self, state: AttackState, seat: int, board: Layout) -> list[plans.Plan]:
         """The `easy` AI's plans with the navy's worth and Blitzes on neutrals added."""
-        found = [p for p in plans.season_plans(state, seat, board, self._random) if p[1] != "navigate"]
+        found = []
+        for worth, kind, detail in plans.season_plans(state, seat, board, self._random):
+            if kind == "navigate":
+                continue
+            if kind == "negotiate":
+                # a neutral's garrison grows with the year: later, talks beat an attack more often
+                worth += TALKS_BY_YEAR * (state.year - 1)
+            found.append((worth, kind, detail))
         sea = fleet.navy_worth(state, board, seat)
         if sea > 0:
             found.append((sea, "navigate", None))
