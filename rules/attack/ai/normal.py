@@ -22,7 +22,7 @@ from rules.attack.board import Layout
 from rules.attack.common import board_of, own_regions
 from rules.attack.movement import blitz_sources
 from rules.attack.state import ATTACKER, NEUTRAL, AttackState, Stage, Turn
-from rules.attack.tables import MILD_WINTER, NAVY_TYPES, NONE, WINTER, add, card_kind
+from rules.attack.tables import MILD_WINTER, NAVY_TYPES, NONE, WARS, WINTER, add, card_kind
 from rules.core.events import Action
 
 RETREAT_ODDS = 0.3  # after a round, a side this unlikely to hold the zone takes its ships home
@@ -78,7 +78,8 @@ class AttackNormalAI(AttackAI):
     def _season(self, state: AttackState, seat: int, board: Layout) -> Action:
         current = state.seats[seat]
         winter = state.season == WINTER
-        ranked = sorted(self._plans(state, seat, board), key=lambda p: -p[0])
+        final = state.year >= WARS[state.options.war]
+        ranked = sorted(self._plans(state, seat, board, final), key=lambda p: -p[0])
         chosen = next(
             (p for p in ranked if p[0] >= IDLE and self._does_something(state, seat, board, p[1], p[2])),
             None,
@@ -88,21 +89,29 @@ class AttackNormalAI(AttackAI):
         worth, kind, detail = chosen
         mild = next((c for c in current.hand if card_kind(c) == MILD_WINTER), None)
         if winter and not state.burned:
-            if worth < BURN_WORTH:
+            # in the war's last Winter, oil buys nothing later: any action worth taking is worth it
+            if worth < (IDLE if final else BURN_WORTH):
                 return Pass()
             if mild is not None:
                 return self._with_card(state, seat, kind, detail, mild)
             if current.oil >= state.options.burn_oil:
                 return Burn()
+            marker = next((r for r in own_regions(state, seat) if state.oil[r] > 0), None)
+            if final and marker is not None:
+                return Burn(board.region_ids[marker])
             return Pass()
         return self._with_card(state, seat, kind, detail, None)
 
-    def _plans(self, state: AttackState, seat: int, board: Layout) -> list[plans.Plan]:
-        """The `easy` AI's plans with the navy's worth and Blitzes on neutrals added."""
+    def _plans(self, state: AttackState, seat: int, board: Layout, final: bool) -> list[plans.Plan]:
+        """The `easy` AI's plans with the navy's worth and Blitzes on neutrals added. In the war's last
+        year a Build is worth only the seasons left to use its units (points count regions, zones and
+        cards, never units)."""
         found = []
         for worth, kind, detail in plans.season_plans(state, seat, board, self._random):
             if kind == "navigate":
                 continue
+            if kind == "build" and final:
+                worth *= (WINTER - state.season) / WINTER
             if kind == "negotiate":
                 # a neutral's garrison grows with the year: later, talks beat an attack more often
                 worth += TALKS_BY_YEAR * (state.year - 1)

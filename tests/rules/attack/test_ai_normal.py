@@ -3,8 +3,10 @@ the AI makes it; navy rounds are fought with scripted dice and their exact outco
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from rules.attack import RULES
-from rules.attack.actions import Begin, Buy, EndAction, FightOn, LineUp, Pass, Retreat, Sail, Troops
+from rules.attack.actions import Begin, Burn, Buy, EndAction, FightOn, LineUp, Pass, Retreat, Sail, Troops
 from rules.attack.ai import AttackAI
 from rules.attack.ai.normal import AttackNormalAI
 from rules.attack.battle.lines import default_lineup
@@ -20,6 +22,7 @@ from rules.attack.events import (
 )
 from rules.attack.secrets import vary_secrets
 from rules.attack.state import NavyBattle
+from rules.attack.tables import WINTER
 from rules.core.dice import SeededRng
 from tests.rules.attack.position import WEST, acting, of, play, position
 
@@ -89,13 +92,13 @@ def test_the_normal_ai_strikes_an_enemy_fleet_it_should_beat_and_not_one_it_shou
     weak = settled(
         position(coasts={"germany": (0, 0, 1, 1)}, zones={"north_sea": (1, (0, 2, 0, 0), (0, 0, 0, 0))})
     )
-    state, events = normal_action(weak)
+    _, events = normal_action(weak)
     assert [e.zone for e in of(events, NavyBattleBegan)] == ["north_sea"] and of(events, NavyBattleEnded)
     assert not of(easy_action(weak)[1], NavyBattleBegan)
     strong = settled(
         position(coasts={"germany": (1, 0, 0, 0)}, zones={"north_sea": (1, (0, 1, 3, 1), (0, 0, 0, 0))})
     )
-    state, events = normal_action(strong)
+    _, events = normal_action(strong)
     assert not of(events, NavyBattleBegan)
 
 
@@ -171,7 +174,7 @@ def test_the_normal_ai_blitzes_a_neutral_only_its_tanks_and_planes_reach():
         r: (0, (0, 0, 0, 0)) for r in ring
     }
     start = settled(position(holdings, capitals=("ukraine", "brazil"), levels={0: (4, 4, 4, 4, 4)}))
-    state, events = normal_action(start)
+    _, events = normal_action(start)
     (began,) = of(events, ActionBegan)
     assert began.action == "blitz" and start.owner[WEST.index[began.target]] == -1
     assert of(events, AssaultGathered) == [
@@ -190,3 +193,16 @@ def test_the_normal_ai_reads_no_secret_of_another_seat():
     choice = AttackNormalAI(0).choose(state, 0)
     for seed in range(4):
         assert AttackNormalAI(0).choose(vary_secrets(state, 1, seed), 0) == choice
+
+
+def test_the_normal_ai_burns_an_oil_marker_in_the_wars_last_winter_and_not_before():
+    # No oil certificates, an oil marker in Germany and a weak neutral next door: in the last Winter of
+    # the war the marker buys nothing later, so it is burnt for the action; in an earlier Winter it is
+    # kept.
+    holdings = {"germany": (0, (10, 4, 2, 2))}
+    start = position(holdings, season=WINTER, oil=0, year=6)
+    markers = tuple(1 if r == WEST.index["germany"] else n for r, n in enumerate(start.oil))
+    last = with_seat(replace(start, oil=markers), 0, built=True)
+    assert AttackNormalAI(0).choose(last, 0) == Burn("germany")
+    earlier = replace(last, year=3)
+    assert AttackNormalAI(0).choose(earlier, 0) == Pass()
