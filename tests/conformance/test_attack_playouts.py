@@ -9,6 +9,7 @@ import pytest
 
 from rules.attack import RULES
 from rules.attack.ai import AttackAI
+from rules.attack.ai.normal import AttackNormalAI
 from rules.attack.board import board
 from rules.attack.events import CardDrawn, GameEnded, LineUpSet, RegionConquered
 from rules.attack.state import NEUTRAL, AttackState, SeatStatus, Stage
@@ -161,3 +162,21 @@ def test_random_agents_keep_the_contract_and_every_listed_move_applies(seats):
     )
     assert len(game.log) > 50
     check_replay(game, seats, f"atk-random-{seats}", options)
+
+
+NORMAL_WARS = [(2, {"map": "western"}), (3, {"map": "pacific"}), (6, {})]
+
+
+@pytest.mark.parametrize(
+    ("seats", "options"), NORMAL_WARS, ids=[f"{s}p-{o.get('map', 'world')}" for s, o in NORMAL_WARS]
+)
+def test_normal_ai_playout_keeps_the_contract(seats, options):
+    """The `normal` AI (issue 31) in every seat, to the end: every step keeps the invariants and the
+    round trip, the game replays from its seed, and nothing secret shows."""
+    seed = f"atk-normal-{seats}"
+    agents = [AttackNormalAI(seats * 10 + s) for s in range(seats)]
+    game = play(RULES, seats, agents, seed, options, check=invariants)
+    result = RULES.result(game.state)
+    assert result is not None and game.state.stage is Stage.OVER
+    check_replay(game, seats, seed, options)
+    check_secrets(game, seats)
