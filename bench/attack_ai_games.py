@@ -55,7 +55,7 @@ def play_one(seed: str, index: int, seats: int, levels: tuple[str, ...]) -> dict
     state, _ = RULES.setup(options, seats, rng)
     used: list[set[str]] = [set() for _ in range(seats)]
     open_kind: dict[int, tuple[str, bool]] = {}
-    stepped = empty = moves = empty_moves = 0
+    stepped = {level: [0, 0, 0, 0] for level in levels}  # movement actions, empty ones, Moves, empty Moves
     slowest = 0.0
     while RULES.result(state) is None:
         seat = RULES.to_act(state)[0]
@@ -68,10 +68,11 @@ def play_one(seed: str, index: int, seats: int, levels: tuple[str, ...]) -> dict
             open_kind[seat] = (open_kind[seat][0], True)
         elif isinstance(action, EndAction) and seat in open_kind:
             kind, moved = open_kind.pop(seat)
-            stepped += 1
-            empty += not moved
-            moves += kind == "move"
-            empty_moves += kind == "move" and not moved
+            row = stepped[levels[seat]]
+            row[0] += 1
+            row[1] += not moved
+            row[2] += kind == "move"
+            row[3] += kind == "move" and not moved
         state, events = RULES.apply(state, seat, action, rng)
         for e in events:
             if isinstance(e, ActionBegan):
@@ -96,7 +97,7 @@ def play_one(seed: str, index: int, seats: int, levels: tuple[str, ...]) -> dict
         "year": state.year,
         "seconds": time.perf_counter() - start,
         "used": used,
-        "stepped": (stepped, empty, moves, empty_moves),
+        "stepped": stepped,
         "slowest": slowest,
     }
 
@@ -147,7 +148,7 @@ def main() -> None:
             f"  normal wins {normal_wins:.1f} of {len(results)}: {normal_wins / len(results):.0%} (aim 70%)"
         )
     _balance(results)
-    _usage(results)
+    _usage(results, "normal" if opts.versus else opts.level)
     _timing(results)
 
 
@@ -176,25 +177,32 @@ def _balance(results: list[dict[str, object]]) -> None:
     print(f"  largest ratio: {worst:.2f} (issue 31's aim: at most 1.25 over 300 games a player count)")
 
 
-def _usage(results: list[dict[str, object]]) -> None:
+def _usage(results: list[dict[str, object]], level: str) -> None:
+    """What the seats playing ``level`` used, and how many of their movement actions moved nothing."""
     games = len(results)
-    print("  share of games in which a seat used each kind (aim: at least half):")
+    print(f"  share of games in which a {level} seat used each kind (aim: at least half):")
     for kind in (*ARMY_TYPES, *NAVY_TYPES, *ACTION_KINDS, *EXTRA_KINDS):
         n = 0
         for r in results:
-            used = r["used"]
-            assert isinstance(used, list)
-            n += any(kind in u for u in used)
+            used, levels = r["used"], r["levels"]
+            assert isinstance(used, list) and isinstance(levels, tuple)
+            n += any(kind in u for u, lv in zip(used, levels, strict=True) if lv == level)
         print(f"    {kind:<24} {n / games:5.0%}")
-    stepped = [r["stepped"] for r in results]
-    total = sum(s[0] for s in stepped)  # type: ignore[index]
-    empty = sum(s[1] for s in stepped)  # type: ignore[index]
-    moves = sum(s[2] for s in stepped)  # type: ignore[index]
-    empty_moves = sum(s[3] for s in stepped)  # type: ignore[index]
-    print(
-        f"  empty actions: {empty} of {total} movement actions ({empty / max(1, total):.1%}); "
-        f"Moves {empty_moves} of {moves} ({empty_moves / max(1, moves):.1%}) (aim: under 5%)"
-    )
+    for name in sorted({lv for r in results for lv in r["levels"]}):  # type: ignore[attr-defined]
+        total = empty = moves = empty_moves = 0
+        for r in results:
+            row = r["stepped"].get(name)  # type: ignore[attr-defined]
+            if row:
+                total, empty, moves, empty_moves = (
+                    total + row[0],
+                    empty + row[1],
+                    moves + row[2],
+                    empty_moves + row[3],
+                )
+        print(
+            f"  {name}: empty actions {empty} of {total} movement actions ({empty / max(1, total):.1%}); "
+            f"Moves {empty_moves} of {moves} ({empty_moves / max(1, moves):.1%}) (aim: under 5%)"
+        )
 
 
 def _timing(results: list[dict[str, object]]) -> None:
