@@ -45,6 +45,8 @@ NAVY_SHARE = 0.3  # of a Build's production for ships while the navy wants more 
 # 0.3 won 0.715 on the same seeds)
 BIG_SHIP = 6  # with enemy ships near, ships may take this much (a battleship's price) while 3 are left
 OIL_KEPT = 1  # oil certificates ships leave for a tank or a plane
+CLAIM_WORTH = 2.5  # a free zone claimed: a victory point while the ship stays
+SEA_ONLY = 3.0  # a landing where no army of ours reaches by land: only the navy opens it
 STRIKE_ODDS = 0.65  # a fleet attacks another only this sure of holding the zone after
 MIX = (0.25, 0.25, 0.25, 0.25)  # the fleet it aims for: submarines, destroyers, battleships, carriers
 
@@ -147,7 +149,7 @@ def landings(state: AttackState, board: Layout, seat: int) -> list[tuple[float, 
             if odds < needed(state, target):
                 continue
             by_land = any(state.owner[n] == seat for n in army_steps(state, board, seat, target))
-            worth = region_worth(state, seat, target) * odds + (0.0 if by_land else 3.0)
+            worth = region_worth(state, seat, target) * odds + (0.0 if by_land else SEA_ONLY)
             found.append((worth, fleet, target, load))
     return sorted(found, key=lambda f: (-f[0], f[1].source, f[2]))
 
@@ -214,7 +216,7 @@ def navy_worth(state: AttackState, board: Layout, seat: int) -> float:
     """What a Navigate is worth now: the best strike, the best landing and the zones it can claim."""
     hits = strikes(state, board, seat)
     lands = landings(state, board, seat)
-    worth = 2.5 * len(claims(state, board, seat))
+    worth = CLAIM_WORTH * len(claims(state, board, seat))
     worth += hits[0][0] if hits else 0.0
     worth += lands[0][0] if lands else 0.0
     return worth
