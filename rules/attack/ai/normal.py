@@ -12,7 +12,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from rules.attack.actions import Burn, EndAction, FightOn, LineUp, Pass, Retreat
-from rules.attack.ai import fleet, orders, plans
+from rules.attack.ai import fleet, orders, plans, shipyard
 from rules.attack.ai.fleet_odds import best_lineup, fleet_chance
 from rules.attack.ai.forces import chance, counts, needed, spare
 from rules.attack.ai.player import BURN_WORTH, IDLE, AttackAI
@@ -71,7 +71,7 @@ class AttackNormalAI(AttackAI):
         if turn.kind == "navigate":
             return fleet.next_sail(state, board, seat)
         if turn.kind == "build":
-            return fleet.next_buy(state, board, seat, self._random)
+            return shipyard.next_buy(state, board, seat, self._random)
         step = orders.next_step(state, seat, board, self._random)
         return None if isinstance(step, EndAction) else step
 
