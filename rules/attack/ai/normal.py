@@ -22,7 +22,7 @@ from rules.attack.board import Layout
 from rules.attack.common import board_of, own_regions
 from rules.attack.movement import blitz_sources
 from rules.attack.state import ATTACKER, NEUTRAL, AttackState, Stage, Turn
-from rules.attack.tables import MILD_WINTER, NAVY_TYPES, NONE, WARS, WINTER, add, card_kind
+from rules.attack.tables import CARD_ACTIONS, MILD_WINTER, NAVY_TYPES, NONE, WARS, WINTER, add, card_kind
 from rules.core.events import Action
 
 RETREAT_ODDS = 0.3  # after a round, a side this unlikely to hold the zone takes its ships home
@@ -132,7 +132,19 @@ class AttackNormalAI(AttackAI):
         if kind not in STEPPED:
             return True
         target = board.index[detail] if kind == "blitz" and detail is not None else -1
-        begun = replace(state, turn=Turn(seat, kind, target=target))
+        # with the card ``_with_card`` will play: Blitzkrieg widens the threat its units guard against
+        card = next(
+            (
+                c
+                for c in state.seats[seat].hand
+                if kind in CARD_ACTIONS[card_kind(c)] and card_kind(c) != MILD_WINTER
+            ),
+            None,
+        )
+        mild = next((c for c in state.seats[seat].hand if card_kind(c) == MILD_WINTER), None)
+        if state.season == WINTER and not state.burned and mild is not None:
+            card = mild  # the Winter card pays for the action instead
+        begun = replace(state, turn=Turn(seat, kind, card=card, target=target))
         return self._step(begun, seat, board) is not None
 
 
