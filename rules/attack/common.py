@@ -12,6 +12,8 @@ from rules.attack.board import Layout, board
 from rules.attack.state import NEUTRAL, AttackState, Seat
 from rules.attack.tables import (
     ARMY_COST,
+    DEMOCRACY,
+    DEMOCRACY_INCOME,
     FACTORIES,
     FACTORY_PRODUCTION,
     FASCISM,
@@ -119,6 +121,8 @@ def income(state: AttackState, seat: int) -> tuple[int, int]:
     production = regions + FACTORY_PRODUCTION * levels[FACTORIES] + levels[POPULATION]
     if state.seats[seat].government == MONARCHY:
         production += MONARCHY_INCOME
+    if state.seats[seat].government == DEMOCRACY:
+        production += DEMOCRACY_INCOME
     markers = sum(n for o, n in zip(state.owner, state.oil, strict=True) if o == seat)
     return production, markers + levels[OIL]
 

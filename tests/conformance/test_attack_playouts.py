@@ -9,6 +9,7 @@ import pytest
 
 from rules.attack import RULES
 from rules.attack.ai import AttackAI
+from rules.attack.ai.normal import AttackNormalAI
 from rules.attack.board import board
 from rules.attack.events import CardDrawn, GameEnded, LineUpSet, RegionConquered
 from rules.attack.state import NEUTRAL, AttackState, SeatStatus, Stage
@@ -106,12 +107,11 @@ def test_ai_playout_to_a_captured_capital(seats, options):
 
 # AI-against-AI seeds on the joined world that end on a captured capital. Found offline: AttackAI(seats *
 # 10 + s) for every seat, options {"map": "world", "war": "total"}, seeds "atk-world-capital-{seats}-{n}"
-# for n = 0, 1, 2, ... played without checks, keeping those that ended on a capital (5 seats: n = 1, 8
-# and 22 of the first 40, and n = 8 still does under the battle readings of issue 29; 6 seats, searched
-# again under those readings: n = 14, 35 and 37 of the first 45). Kept: the captures earliest in the
-# war (year 8 and year 9), so each playout with every check runs in a few seconds. A change to the rules
-# or the AI may move the capture: search again the same way.
-WORLD_CAPTURES = [(5, "atk-world-capital-5-8"), (6, "atk-world-capital-6-14")]
+# for n = 0, 1, 2, ... played without checks, keeping the first that ended on a capital by year 9
+# (searched again after issue 31 gave Democracy 1 more production at each income: 5 seats n = 1, a
+# capital taken in year 6; 6 seats n = 35, year 8, after n = 29 ended on a capital only in year 12). A
+# change to the rules or the AI may move the capture: search again the same way.
+WORLD_CAPTURES = [(5, "atk-world-capital-5-1"), (6, "atk-world-capital-6-35")]
 
 
 @pytest.mark.parametrize(("seats", "seed"), WORLD_CAPTURES, ids=["5p-world", "6p-world"])
@@ -161,3 +161,21 @@ def test_random_agents_keep_the_contract_and_every_listed_move_applies(seats):
     )
     assert len(game.log) > 50
     check_replay(game, seats, f"atk-random-{seats}", options)
+
+
+NORMAL_WARS = [(2, {"map": "western"}), (3, {"map": "pacific"}), (6, {})]
+
+
+@pytest.mark.parametrize(
+    ("seats", "options"), NORMAL_WARS, ids=[f"{s}p-{o.get('map', 'world')}" for s, o in NORMAL_WARS]
+)
+def test_normal_ai_playout_keeps_the_contract(seats, options):
+    """The `normal` AI (issue 31) in every seat, to the end: every step keeps the invariants and the
+    round trip, the game replays from its seed, and nothing secret shows."""
+    seed = f"atk-normal-{seats}"
+    agents = [AttackNormalAI(seats * 10 + s) for s in range(seats)]
+    game = play(RULES, seats, agents, seed, options, check=invariants)
+    result = RULES.result(game.state)
+    assert result is not None and game.state.stage is Stage.OVER
+    check_replay(game, seats, seed, options)
+    check_secrets(game, seats)

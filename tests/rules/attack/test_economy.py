@@ -78,6 +78,16 @@ def test_monarchy_builds_ships_for_one_production_less_and_collects_two_more_at_
     assert income(state, 0)[0] == 1 + 2
 
 
+def test_democracy_collects_one_more_production_at_each_income():
+    # Germany alone: 1 production a region, and Democracy's 1 more (issue 31's balance). Fascism, the
+    # other seat, collects its region's 1 and nothing more.
+    state = position(governments=("democracy", "fascism"), production=0)
+    assert income(state, 0)[0] == 1 + 1 and income(state, 1)[0] == 1
+    state, events = play(state, 0, Begin("build"))
+    (collected,) = of(events, IncomeCollected)
+    assert collected.production == 2 and state.seats[0].production == 2
+
+
 def test_communism_gets_a_free_infantry_in_its_capital_with_every_build():
     state = position(governments=("communism", "fascism"))
     state, events = play(state, 0, Begin("build"))
