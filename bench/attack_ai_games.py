@@ -32,6 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.games.attack import GAME
 from rules.attack import RULES
 from rules.attack.actions import Begin, EndAction, March, Sail
 from rules.attack.ai import AttackAI
@@ -42,13 +43,17 @@ from rules.core.dice import SeededRng
 
 LEVELS = {"easy": AttackAI, "normal": AttackNormalAI}
 STEPPED = ("move", "blitz", "transport", "navigate")
+POST_DEFAULTS = GAME.post_defaults
 ACTION_KINDS = ("move", "blitz", "navigate", "transport", "negotiate", "build", "research", "burn")
 EXTRA_KINDS = ("navy battle", "armies carried by sea", "navy retreat")
 
 
 def play_one(seed: str, index: int, seats: int, levels: tuple[str, ...]) -> dict[str, object]:
     """One AI game: who won, governments, how it ended, what each seat used, empty moves, timings."""
-    options = {} if seats >= 5 else {"map": ("western", "pacific")[index // 5 % 2]}
+    # The options a new game starts with by post (Democracy's extra production, issue 31).
+    options: dict[str, object] = dict(POST_DEFAULTS)
+    if seats < 5:
+        options["map"] = ("western", "pacific")[index // 5 % 2]
     agents = [LEVELS[levels[s]](index * 10 + s) for s in range(seats)]
     rng = SeededRng(seed)
     start = time.perf_counter()

@@ -13,7 +13,6 @@ from rules.attack.state import NEUTRAL, AttackState, Seat
 from rules.attack.tables import (
     ARMY_COST,
     DEMOCRACY,
-    DEMOCRACY_INCOME,
     FACTORIES,
     FACTORY_PRODUCTION,
     FASCISM,
@@ -122,7 +121,7 @@ def income(state: AttackState, seat: int) -> tuple[int, int]:
     if state.seats[seat].government == MONARCHY:
         production += MONARCHY_INCOME
     if state.seats[seat].government == DEMOCRACY:
-        production += DEMOCRACY_INCOME
+        production += state.options.democracy_income
     markers = sum(n for o, n in zip(state.owner, state.oil, strict=True) if o == seat)
     return production, markers + levels[OIL]
 

@@ -73,6 +73,12 @@ OPTIONS = (
             "artillery": "only artillery faces",
         },
     ),
+    # Issue 31's balance: with the normal AI Democracy won 0.70-0.75 of its fair share. The engine's
+    # default stays 0 so every stored game replays as it was played; new games by post start with 1
+    # (``bot/games/attack`` ``post_defaults``).
+    OptionSpec(
+        "democracy_income", 0, "Extra production Democracy collects at each income.", minimum=0, maximum=5
+    ),
 )
 
 

@@ -50,6 +50,7 @@ class AttackOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     line_size: int = 4
     line_growth: str = "side"
     salvo_hits: str = "line"
+    democracy_income: int = 0
 
 
 class Seat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

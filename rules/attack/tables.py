@@ -65,7 +65,6 @@ START_PRODUCTION = 3
 START_OIL = 1
 COMMUNIST_FREE_INFANTRY = 1  # with every Build, in the capital
 MONARCHY_INCOME = 2  # production added to every income
-DEMOCRACY_INCOME = 1  # production added to every income (issue 31's balance)
 DEMOCRATIC_RESEARCH_DISCOUNT = 3
 
 SUITS = ("factories", "minerals", "oil", "rail", "population")

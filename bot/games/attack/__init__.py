@@ -10,6 +10,7 @@ from bot.games.attack.text import TEXT
 from render.attack import PICTURES
 from rules.attack import RULES
 from rules.attack.ai import AttackAI
+from rules.attack.ai.normal import AttackNormalAI
 from rules.attack.secrets import vary_secrets
 
 HELP = (
@@ -24,7 +25,7 @@ HELP = (
 GAME = Game(
     rules=RULES,
     pictures=PICTURES,
-    levels={"easy": AttackAI},
+    levels={"easy": AttackAI, "normal": AttackNormalAI},
     presenter=PRESENTER,
     steps=STEPS,
     text=TEXT,
@@ -34,4 +35,7 @@ GAME = Game(
     making=making,
     vary_secrets=vary_secrets,
     short_game={"war": "limited"},
+    # Issue 31's balance (docs/rules/attack.md): new games give Democracy 1 more production at each
+    # income; the engine's default stays the box's, so games stored before replay as they were played.
+    post_defaults={"democracy_income": 1},
 )

@@ -9,6 +9,7 @@ from rules.attack.actions import Begin, Buy, EndAction, Negotiate, Pass, Researc
 from rules.attack.common import income, with_seat
 from rules.attack.events import CardDrawn, IncomeCollected, MarkerRevealed, Negotiated, Researched, UnitsBuilt
 from rules.attack.options import make_options
+from rules.attack.state import AttackOptions
 from rules.attack.tables import (
     ARMY_COST,
     BREAKTHROUGH,
@@ -79,9 +80,13 @@ def test_monarchy_builds_ships_for_one_production_less_and_collects_two_more_at_
 
 
 def test_democracy_collects_one_more_production_at_each_income():
-    # Germany alone: 1 production a region, and Democracy's 1 more (issue 31's balance). Fascism, the
-    # other seat, collects its region's 1 and nothing more.
-    state = position(governments=("democracy", "fascism"), production=0)
+    # Germany alone: 1 production a region, and Democracy's 1 more (issue 31's balance, the option
+    # new games start with by post). Fascism, the other seat, collects its region's 1 and nothing more.
+    before = position(governments=("democracy", "fascism"), production=0)
+    assert income(before, 0)[0] == 1  # the engine's default: stored games replay as they were played
+    state = position(
+        governments=("democracy", "fascism"), production=0, options=AttackOptions(democracy_income=1)
+    )
     assert income(state, 0)[0] == 1 + 1 and income(state, 1)[0] == 1
     state, events = play(state, 0, Begin("build"))
     (collected,) = of(events, IncomeCollected)
