@@ -149,6 +149,7 @@ class ServiceCore:
             missed_limit=game.missed_limit,
             status_message_id=game.status_message_id,
             ai_level=game.ai_level,
+            server_defaults=tuple(name for name in game.server_defaults.split(",") if name),
         )
 
     async def view(self, game_id: int, user_id: int | None = None) -> Any:

@@ -20,6 +20,16 @@ TIMEOUT_ACTIONS = ("skip", "ai")
 VACATION_DAYS = 14  # per player and game; moderators may grant more
 
 
+def checked_reminders(reminders: str | None) -> str | None:
+    """Reminders as stored ("50,10"), or a refusal in one sentence; None stays None."""
+    if reminders is None:
+        return None
+    try:
+        return ",".join(map(str, parse_reminders(reminders)))
+    except ValueError as error:
+        raise ServiceError("bad_reminders", f"{str(error).capitalize()}.") from None
+
+
 def check_timeout_action(action: str | None) -> None:
     if action is not None and action not in TIMEOUT_ACTIONS:
         raise ServiceError(
@@ -128,11 +138,7 @@ class Deadlines(ServiceCore):
         reminders, the misses that hand a seat to the AI and the stand-in AI's level. A new length
         restarts the current turn's clock now, so nobody is timed out by a rule they did not know."""
         check_timeout_action(timeout_action)
-        if reminders is not None:
-            try:
-                reminders = ",".join(map(str, parse_reminders(reminders)))
-            except ValueError as error:
-                raise ServiceError("bad_reminders", f"{str(error).capitalize()}.") from None
+        reminders = checked_reminders(reminders)
         if missed_limit is not None and not 1 <= missed_limit <= 20:
             raise ServiceError("bad_limit", "Between 1 and 20 missed deadlines can hand a seat to the AI.")
         async with self.lock(game_id):
@@ -145,7 +151,16 @@ class Deadlines(ServiceCore):
                 lobby.check_settings(ruleset, None, hours)
             if ai_level is not None:
                 self.check_level(ruleset.name, ai_level)
+            changed = {
+                "turn_hours": hours,
+                "timeout_action": timeout_action,
+                "reminders": reminders,
+                "ai_level": ai_level,
+            }
+            # A setting changed for this game is no longer the server's default.
+            kept = [n for n in game.server_defaults.split(",") if n and changed.get(n) is None]
             update = GameUpdate(
+                server_defaults=",".join(kept),
                 ai_level=ai_level,
                 turn_hours=hours,
                 timeout_action=timeout_action,

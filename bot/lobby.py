@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 import typing
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from bot.gamelog import encode, seat_order
 from bot.models import ServiceError
-from bot.store import GameRecord, GameUpdate, LogEntry, SeatRecord
+from bot.store import GameRecord, GameUpdate, GuildSettings, LogEntry, SeatRecord
 from rules.core.dice import SeededRng, seed_hash
 from rules.core.errors import IllegalAction
 from rules.core.events import Action
@@ -182,3 +182,24 @@ def resign_action(ruleset: Ruleset) -> Action:
     raise ServiceError(
         "cannot_resign", f"{ruleset.title} has no way to resign mid-game; ask the host to end it."
     )
+
+
+@dataclass(frozen=True, slots=True)
+class TurnSettings:
+    """A new game's turn settings as the host gave them (None: not given)."""
+
+    turn_hours: int | None
+    timeout_action: str | None
+    reminders: str | None
+    ai_level: str | None
+
+
+def with_server_defaults(asked: TurnSettings, server: GuildSettings | None) -> tuple[TurnSettings, list[str]]:
+    """The settings with what the host left out taken from the server's defaults (``/mod defaults``),
+    and the names of those taken; what neither gives stays None (Warboard's own default)."""
+    taken: dict[str, Any] = {}
+    for f in fields(TurnSettings):
+        default = None if server is None else getattr(server, f"default_{f.name}")
+        if getattr(asked, f.name) is None and default is not None:
+            taken[f.name] = default
+    return replace(asked, **taken), list(taken)

@@ -80,6 +80,9 @@ class GameStatus:
     missed_limit: int = 3
     status_message_id: int | None = None
     ai_level: str | None = None  # the stand-in's AI level (None: the game's default)
+    # The turn settings taken from the server's defaults ("turn_hours", "timeout_action", "reminders",
+    # "ai_level"); the others were set for this game (or are Warboard's own).
+    server_defaults: tuple[str, ...] = ()
     turn_label: str = ""  # the turn as players name it ("Year 3 of 6, autumn"); "" before the start
 
     def name(self, seat: int) -> str:

@@ -58,6 +58,7 @@ class GameRecord:
     status_message_id: int | None = None
     snapshot_version: int = 0  # the version at which the latest snapshot was written (0: none yet)
     ai_level: str | None = None  # the stand-in's AI level (None: the game's default)
+    server_defaults: str = ""  # the turn settings taken from the server's defaults, comma-separated
 
     @classmethod
     def from_row(cls, values: dict[str, Any]) -> GameRecord:
@@ -152,6 +153,7 @@ class GameUpdate:
     status_message_id: int | None = None
     snapshot_version: int | None = None
     ai_level: str | None = None
+    server_defaults: str | None = None
     clear: tuple[str, ...] = ()  # nullable columns to set to NULL (a deadline that no longer applies)
 
 
@@ -188,6 +190,9 @@ class GuildSettings:
     mod_role_id: int | None = None
     default_turn_hours: int | None = None
     announce_channel_id: int | None = None
+    default_timeout_action: str | None = None  # skip | ai
+    default_reminders: str | None = None  # e.g. "50,10"
+    default_ai_level: str | None = None
 
 
 def now_text() -> str:

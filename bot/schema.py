@@ -194,6 +194,15 @@ V8 = """
 -- handed over after missed deadlines (NULL: the game's default).
 ALTER TABLE seats ADD COLUMN ai_level TEXT;
 ALTER TABLE games ADD COLUMN ai_level TEXT;
+
+-- A server's defaults for new games (/mod defaults), beside its default turn length: what a missed
+-- deadline does, the reminders and the stand-in AI's level (NULL: Warboard's own).
+ALTER TABLE guild_settings ADD COLUMN default_timeout_action TEXT;
+ALTER TABLE guild_settings ADD COLUMN default_reminders TEXT;
+ALTER TABLE guild_settings ADD COLUMN default_ai_level TEXT;
+-- Per game: the turn settings it took from its server's defaults (comma-separated names), so /game
+-- status can say where each value came from; a setting changed for the game leaves the list.
+ALTER TABLE games ADD COLUMN server_defaults TEXT NOT NULL DEFAULT '';
 """
 
 MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4, V5, V6, V7, V8)
@@ -205,7 +214,7 @@ LATEST = len(MIGRATIONS)
 GAME_COLUMNS = (
     "id, guild_id, channel_id, ruleset, options, status, created_by, seed, seed_hash, version, state, "
     "created_at, updated_at, turn_hours, deadline_at, capacity, timeout_action, reminders, missed_limit, "
-    "turn_started_at, status_message_id, snapshot_version, ai_level"
+    "turn_started_at, status_message_id, snapshot_version, ai_level, server_defaults"
 )
 SEAT_COLUMNS = (
     "seat, user_id, name, controller, status, missed, vacation_until, vacation_left_hours, claim, off_turn, "
@@ -252,6 +261,7 @@ _UPDATABLE = (
     "status_message_id",
     "snapshot_version",
     "ai_level",
+    "server_defaults",
 )
 _CLEARABLE = ("deadline_at", "turn_started_at", "status_message_id")
 

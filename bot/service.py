@@ -14,14 +14,14 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Any
 
 from bot import lobby
 from bot.core import Move, answers_for, check_running, named, with_status
-from bot.deadlines import Deadlines, check_timeout_action
+from bot.deadlines import Deadlines, check_timeout_action, checked_reminders
 from bot.gamelog import (
     decode_events,
     encode,
@@ -119,12 +119,16 @@ class GameService(Deadlines, Moderation, RecentChanges):
         turn_hours: int | None = None,
         timeout_action: str | None = None,
         ai_level: str | None = None,
+        reminders: str | None = None,
+        server_defaults: Sequence[str] = (),
     ) -> GameStatus:
         """A new game in the lobby, hosted by ``user_id`` (who takes the first seat if ``join``).
 
         ``capacity``: seats open (default: the ruleset's maximum); ``turn_hours``: the turn deadline
         (None or 0: none); ``timeout_action``: "skip" or "ai", what a missed deadline does; ``ai_level``:
-        the level of the AI standing in for a missed turn or a seat handed over (None: the default).
+        the level of the AI standing in for a missed turn or a seat handed over (None: the default);
+        ``reminders``: when reminders go out ("50,10"); ``server_defaults``: which of these settings the
+        caller took from the server's defaults (``/game status`` says so).
         """
         rules = self.rules(ruleset)
         values = lobby.parse_options(rules, self.games[rules.name].post_defaults, options or {})
@@ -133,6 +137,7 @@ class GameService(Deadlines, Moderation, RecentChanges):
         check_timeout_action(timeout_action)
         if ai_level is not None:
             self.check_level(rules.name, ai_level)
+        reminders = checked_reminders(reminders)
         try:
             game = await self.store.create_game(
                 guild_id,
@@ -151,9 +156,14 @@ class GameService(Deadlines, Moderation, RecentChanges):
                 "channel_busy",
                 f"This channel already has a game{which}; finish or end it before starting another.",
             ) from None
-        if join or timeout_action or ai_level:
+        if join or timeout_action or ai_level or reminders or server_defaults:
             seats = [SeatRecord(0, user_id, name)] if join else None
-            update = GameUpdate(timeout_action=timeout_action, ai_level=ai_level)
+            update = GameUpdate(
+                timeout_action=timeout_action,
+                ai_level=ai_level,
+                reminders=reminders,
+                server_defaults=",".join(server_defaults) or None,
+            )
             await self.store.commit(game.id, game.version, update, seats)
         return await self.status(game.id)
 

@@ -15,7 +15,7 @@ import asyncio
 import json
 import sqlite3
 from collections.abc import Mapping, Sequence
-from dataclasses import astuple
+from dataclasses import astuple, fields
 from typing import Any, Protocol
 
 import aiosqlite
@@ -465,26 +465,21 @@ class SqliteStore:
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         rows = await self._rows(
-            "SELECT guild_id, mod_role_id, default_turn_hours, announce_channel_id FROM guild_settings "
-            "WHERE guild_id = ?",
-            (guild_id,),
+            f"SELECT {', '.join(SETTINGS_COLUMNS)} FROM guild_settings WHERE guild_id = ?", (guild_id,)
         )
         return GuildSettings(**dict(rows[0])) if rows else GuildSettings(guild_id)
 
     async def set_guild_settings(self, settings: GuildSettings) -> None:
+        names = SETTINGS_COLUMNS  # every field of GuildSettings, the guild's id first
+        changes = ", ".join(f"{name} = excluded.{name}" for name in [*names[1:], "updated_at"])
         await self._write(
-            "INSERT INTO guild_settings (guild_id, mod_role_id, default_turn_hours, announce_channel_id, "
-            "updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
-            "mod_role_id = excluded.mod_role_id, default_turn_hours = excluded.default_turn_hours, "
-            "announce_channel_id = excluded.announce_channel_id, updated_at = excluded.updated_at",
-            (
-                settings.guild_id,
-                settings.mod_role_id,
-                settings.default_turn_hours,
-                settings.announce_channel_id,
-                now_text(),
-            ),
+            f"INSERT INTO guild_settings ({', '.join(names)}, updated_at) "
+            f"VALUES ({', '.join('?' * (len(names) + 1))}) ON CONFLICT (guild_id) DO UPDATE SET {changes}",
+            (*(getattr(settings, name) for name in names), now_text()),
         )
+
+
+SETTINGS_COLUMNS = tuple(f.name for f in fields(GuildSettings))  # the guild's id first
 
 
 # Greater than any seq: an open end of a range stays one indexed comparison.

@@ -92,13 +92,21 @@ def seat_line(status: GameStatus, seat: SeatInfo, view: object, presenter: Prese
 
 
 def turn_rules(status: GameStatus) -> str:
+    """The game's turn settings, each taken from the server's defaults marked so (the rest were set for
+    this game, or are Warboard's own)."""
+
+    def source(name: str) -> str:
+        return " (the server's default)" if name in status.server_defaults else ""
+
     if not status.turn_hours:
-        return "No turn deadlines."
-    level = f" ({level_name(status.ai_level)})" if status.ai_level else ""
+        return f"No turn deadlines{source('turn_hours')}."
+    level = f" ({level_name(status.ai_level)}{source('ai_level')})" if status.ai_level else ""
     missed = f"the AI{level} plays it" if status.timeout_action == "ai" else "skipped"
     reminders = status.reminders.replace(",", "%, ")
     return (
-        f"{status.turn_hours} h a turn · missed turn: {missed} · reminders at {reminders}% left · "
+        f"{status.turn_hours} h a turn{source('turn_hours')} · "
+        f"missed turn: {missed}{source('timeout_action')} · "
+        f"reminders at {reminders}% left{source('reminders')} · "
         f"{status.missed_limit} misses hand a seat to the AI"
     )
 

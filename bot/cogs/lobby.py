@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from dataclasses import replace
 
 import discord
 from discord import app_commands
@@ -26,6 +27,7 @@ from bot.cogs.share import ShowButton, show_button
 from bot.game import LEVEL_NAMES, Games
 from bot.host import Host
 from bot.limits import CHOICE_NAME, CHOICES, EMBED_DESCRIPTION, clip
+from bot.lobby import TurnSettings, with_server_defaults
 from bot.models import GameStatus, ServiceError, seal_line
 from bot.replays import NOT_STARTED, replay_of
 from rules.core.ruleset import Ruleset
@@ -171,8 +173,26 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
             raise ServiceError(
                 "seats", f"{rules.title} is for {rules.min_seats} to {rules.max_seats} players."
             )
-        if deadline_hours is None:
-            deadline_hours = await self._default_turn_hours(interaction)
+        # What the host leaves out comes from the server's defaults (/mod defaults), else Warboard's own.
+        asked = TurnSettings(
+            deadline_hours,
+            on_timeout.value if on_timeout else None,
+            None,
+            ai_level.value if ai_level else None,
+        )
+        server = (
+            None
+            if interaction.guild_id is None
+            else await self.bot.store.guild_settings(interaction.guild_id)
+        )
+        settings, from_server = with_server_defaults(asked, server)
+        if "ai_level" in from_server and settings.ai_level not in self.bot.games[rules.name].levels:
+            # The server's level is one this game's AI does not have: the game's own default plays.
+            settings, from_server = (
+                replace(settings, ai_level=None),
+                [n for n in from_server if n != "ai_level"],
+            )
+        deadline_hours = DEFAULT_TURN_HOURS if settings.turn_hours is None else settings.turn_hours
         status = await self.bot.service.create(
             interaction.channel_id or 0,
             interaction.user.id,
@@ -181,8 +201,10 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
             guild_id=interaction.guild_id,
             capacity=seats,
             turn_hours=deadline_hours,
-            timeout_action=on_timeout.value if on_timeout else None,
-            ai_level=ai_level.value if ai_level else None,
+            timeout_action=settings.timeout_action,
+            ai_level=settings.ai_level,
+            reminders=settings.reminders,
+            server_defaults=from_server,
         )
         wanted = f" for {seats} players" if seats else ""
         clock = f"{deadline_hours} hours a turn" if deadline_hours else "no turn deadline"
@@ -203,13 +225,6 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
                 if wanted in name or wanted in game.title.lower()
             ]
         )
-
-    async def _default_turn_hours(self, interaction: discord.Interaction) -> int:
-        if interaction.guild_id is not None:
-            configured = (await self.bot.store.guild_settings(interaction.guild_id)).default_turn_hours
-            if configured is not None:
-                return configured
-        return DEFAULT_TURN_HOURS
 
     @app_commands.command(description="Stop your turn clock while you are away (14 days per game)")
     @app_commands.describe(days="days away, from now (0: you are back; unused time is returned)")

@@ -12,10 +12,13 @@ from discord.ext import commands
 from bot.clock import stamp
 from bot.cogs.announce import turn_rules
 from bot.cogs.common import channel_game, display_name, handle_error, is_moderator, plain, shown
-from bot.cogs.lobby import LEVEL_CHOICES, TIMEOUT_CHOICES
+from bot.cogs.lobby import DEFAULT_TURN_HOURS, LEVEL_CHOICES, TIMEOUT_CHOICES
 from bot.cogs.moves import announce_turn, moved_on
+from bot.deadlines import checked_reminders
+from bot.game import level_name
 from bot.host import Host
 from bot.models import ServiceError
+from bot.store import GuildSettings
 
 
 # Discord offers /mod only to members with Manage Server; a server's owner grants it to a role (the one
@@ -171,6 +174,42 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
         await interaction.response.send_message(f"{shown(player)}: {change.message}")
         await self.bot.announcer.refresh_status(game_id)
 
+    @app_commands.command(description="This server's defaults for new games (no options: show them)")
+    @app_commands.describe(
+        deadline_hours="hours per turn (0: no deadlines)",
+        on_timeout="what a missed deadline does",
+        reminders="percent of the turn left when reminders go out, e.g. 50,10",
+        ai_level="how well the AI plays missed turns and seats handed to it",
+        announce_channel="where games looking for players or substitutes are announced",
+        reset="forget every default (Warboard's own apply)",
+    )
+    @app_commands.choices(on_timeout=TIMEOUT_CHOICES, ai_level=LEVEL_CHOICES)
+    async def defaults(
+        self,
+        interaction: discord.Interaction,
+        deadline_hours: app_commands.Range[int, 0, 336] | None = None,
+        on_timeout: app_commands.Choice[str] | None = None,
+        reminders: str | None = None,
+        ai_level: app_commands.Choice[str] | None = None,
+        announce_channel: discord.TextChannel | None = None,
+        reset: bool = False,
+    ) -> None:
+        if interaction.guild_id is None:
+            raise ServiceError("no_guild", "Defaults belong to a server.")
+        settings = await self.bot.store.guild_settings(interaction.guild_id)
+        if reset:
+            settings = GuildSettings(interaction.guild_id, mod_role_id=settings.mod_role_id)
+        settings = replace(
+            settings,
+            default_turn_hours=settings.default_turn_hours if deadline_hours is None else deadline_hours,
+            default_timeout_action=on_timeout.value if on_timeout else settings.default_timeout_action,
+            default_reminders=checked_reminders(reminders) or settings.default_reminders,
+            default_ai_level=ai_level.value if ai_level else settings.default_ai_level,
+            announce_channel_id=announce_channel.id if announce_channel else settings.announce_channel_id,
+        )
+        await self.bot.store.set_guild_settings(settings)
+        await interaction.response.send_message(defaults_text(settings), ephemeral=True)
+
     @app_commands.command(description="Set the role whose members may moderate games")
     async def role(self, interaction: discord.Interaction, role: discord.Role) -> None:
         if interaction.guild_id is None:
@@ -178,3 +217,22 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
         settings = await self.bot.store.guild_settings(interaction.guild_id)
         await self.bot.store.set_guild_settings(replace(settings, mod_role_id=role.id))
         await interaction.response.send_message(f"Members with {role.mention} may now moderate games.")
+
+
+def defaults_text(settings: GuildSettings) -> str:
+    """The server's defaults for new games, in words (what ``/game new`` uses when the host says nothing)."""
+    hours = settings.default_turn_hours
+    clock = (
+        f"{DEFAULT_TURN_HOURS} h (Warboard's)" if hours is None else f"{hours} h" if hours else "no deadline"
+    )
+    missed = {"ai": "the AI plays it", "skip": "skipped"}.get(
+        settings.default_timeout_action or "skip", "skipped"
+    )
+    reminders = (settings.default_reminders or "50,10").replace(",", "%, ") + "%"
+    level = level_name(settings.default_ai_level) if settings.default_ai_level else "Normal (each game's own)"
+    channel = f"<#{settings.announce_channel_id}>" if settings.announce_channel_id else "none"
+    return (
+        "**This server's defaults for new games** (`/game new` options override them):\n"
+        f"turn: {clock} · missed turn: {missed} · reminders at {reminders} left · "
+        f"AI level: {level} · announcements: {channel}"
+    )

@@ -140,3 +140,34 @@ async def test_a_host_seats_an_ai_of_a_level_on_discord_and_the_status_names_it(
         status = await bot.service.status((await bot.service.channel_game(fd.channel_id("risk"))).game.id)
         assert status.ai_level == "easy" and [s.ai_level for s in status.seats] == [None, "easy"]
         assert "AI 1 (AI, Easy)" in status.summary()
+
+
+async def test_a_servers_defaults_are_what_a_new_game_starts_with_and_status_says_so(tmp_path: Any) -> None:
+    """Issue 34, item 4: ``/mod defaults`` sets the server's turn length, timeout action, reminders, AI
+    level and announcement channel; ``/game new`` takes what the host leaves out from them, and the
+    status says which values are the server's; a value set for the game is no longer marked."""
+    async with discord_world(str(tmp_path / "defaults.db")) as (fd, bot):
+        owner = "war-room-owner"
+        shown = await fd.slash(owner, "risk", "mod defaults")
+        assert shown.ephemeral and "24 h (Warboard's)" in shown.content
+        bad = await fd.slash(owner, "risk", "mod defaults", deadline_hours=48, reminders="150")
+        assert bad.ephemeral and "each from 1 to 99" in bad.content, bad.content
+        assert "24 h (Warboard's)" in (await fd.slash(owner, "risk", "mod defaults")).content  # unchanged
+        set_ = await fd.slash(
+            owner, "risk", "mod defaults", deadline_hours=48, on_timeout="ai", reminders="25", ai_level="easy"
+        )
+        assert set_.ephemeral and "48 h" in set_.content and "Easy" in set_.content, set_.content
+        assert taken(await fd.slash("alice", "risk", "game new", ruleset="risk"))
+        game_id = (await bot.service.channel_game(fd.channel_id("risk"))).game.id
+        status = await bot.service.status(game_id)
+        assert (status.turn_hours, status.timeout_action, status.reminders, status.ai_level) == (
+            48,
+            "ai",
+            "25",
+            "easy",
+        )
+        rules = turn_rules(status)
+        assert "48 h a turn (the server's default)" in rules and "Easy (the server's default)" in rules
+        await fd.slash(owner, "risk", "mod deadline", hours=12)
+        rules = turn_rules(await bot.service.status(game_id))
+        assert "12 h a turn ·" in rules and "reminders at 25% left (the server's default)" in rules
