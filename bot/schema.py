@@ -188,8 +188,25 @@ V7 = """
 ALTER TABLE seats ADD COLUMN off_turn TEXT NOT NULL DEFAULT 'answer' CHECK (off_turn IN ('answer', 'ask'));
 """
 
-MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4, V5, V6, V7)
+V8 = """
+-- Issue 35: players across games. "My games" reads a member's seats (by member), and the open tables a
+-- server's games in their lobby (by server); the games table holds every finished game too, so both
+-- read an index instead of it.
+CREATE INDEX seats_by_member ON seats (user_id, game_id);
+CREATE INDEX games_unfinished_by_guild ON games (guild_id, status) WHERE status != 'ended';
+"""
+
+MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4, V5, V6, V7, V8)
 LATEST = len(MIGRATIONS)
+
+
+# A member's unfinished games in a server ($1: the member, $2: the server), in both dialects: the member's
+# seats from their index, each game's row by its key, the finished ones dropped.
+MEMBER_GAMES = (
+    "SELECT DISTINCT s.game_id FROM seats s JOIN games g ON g.id = s.game_id "
+    "WHERE s.user_id = $1 AND s.status = 'playing' AND g.guild_id = $2 AND g.status != 'ended' "
+    "ORDER BY s.game_id"
+)
 
 
 # ---- rows and records ---------------------------------------------------------------------------------

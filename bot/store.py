@@ -42,6 +42,7 @@ from bot.records import (
 from bot.schema import (
     GAME_COLUMNS,
     LOG_COLUMNS,
+    MEMBER_GAMES,
     SEAT_COLUMNS,
     SEAT_PLACES,
     WITH_AI,
@@ -175,6 +176,10 @@ class GameStore(Protocol):
     async def set_dm_turns(self, user_id: int, on: bool) -> None: ...
     async def guild_settings(self, guild_id: int) -> GuildSettings: ...
     async def set_guild_settings(self, settings: GuildSettings) -> None: ...
+    async def member_games(self, guild_id: int, user_id: int) -> list[int]:
+        """The ids of the unfinished games (lobby, running, paused) of ``guild_id`` where ``user_id``
+        holds a seat, by id (``/game mine``)."""
+        ...
 
 
 class SqliteStore:
@@ -295,6 +300,10 @@ class SqliteStore:
         rows = await self._rows(
             f"SELECT id FROM games WHERE status = 'running'{WITH_AI if with_ai else ''} ORDER BY id"
         )
+        return [int(row[0]) for row in rows]
+
+    async def member_games(self, guild_id: int, user_id: int) -> list[int]:
+        rows = await self._rows(MEMBER_GAMES.replace("$1", "?").replace("$2", "?"), (user_id, guild_id))
         return [int(row[0]) for row in rows]
 
     async def latest_game(self, channel_id: int) -> GameRecord | None:

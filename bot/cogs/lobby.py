@@ -22,6 +22,7 @@ from bot.cogs.common import (
     shown,
 )
 from bot.cogs.moves import announce_turn, moved_on
+from bot.cogs.players import PlayersCommands
 from bot.cogs.share import ShowButton, show_button
 from bot.game import Games
 from bot.host import Host
@@ -128,7 +129,9 @@ def log_pages(lines: Sequence[str], size: int = LOG_PAGE, limit: int = EMBED_DES
     return pages
 
 
-class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, join and follow games"):
+class LobbyCog(
+    PlayersCommands, commands.GroupCog, group_name="game", group_description="Start, join and follow games"
+):
     def __init__(self, host: Host) -> None:
         self.bot = host
 

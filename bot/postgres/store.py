@@ -51,7 +51,7 @@ from bot.records import (
     VersionConflict,
     now_text,
 )
-from bot.schema import WITH_AI
+from bot.schema import MEMBER_GAMES, WITH_AI
 from bot.shards import ShardPlan
 
 GAME_LOCKS = 0x5742  # the first key of every game's advisory lock; the second is the game's id
@@ -182,6 +182,9 @@ class PostgresStore:
         where += WITH_AI if with_ai else ""
         rows = await self._rows(f"SELECT id FROM games WHERE status = 'running'{where} ORDER BY id", *params)
         return [int(row[0]) for row in rows]
+
+    async def member_games(self, guild_id: int, user_id: int) -> list[int]:
+        return [int(row[0]) for row in await self._rows(MEMBER_GAMES, user_id, guild_id)]
 
     async def latest_game(self, channel_id: int) -> GameRecord | None:
         rows = await self._rows(

@@ -1,0 +1,58 @@
+"""/game commands about players across games (issue 35): ``/game mine``. They belong to the /game group,
+which Discord allows once, so they are a mixin of ``LobbyCog`` (discord.py collects a cog's commands from
+its bases too) kept here, with their logic in bot/players.py, so the lobby's module does not grow."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.clock import stamp
+from bot.cogs.common import COLOUR, plain
+from bot.host import Host
+from bot.limits import EMBED_DESCRIPTION, clip
+from bot.models import ServiceError
+from bot.players import LOBBY, PAUSED, WAITS_ON_YOU, MyGame, my_games
+
+NONE_HERE = "You have no unfinished game in this server; `/game new` starts one and `/game join` joins one."
+
+
+def mine_line(game: MyGame) -> str:
+    """One game of /game mine: what it is, where (a link to its channel), whose turn, the deadline, and
+    what the member must do."""
+    status = game.status
+    head = f"**{status.title}** · game #{status.game_id} · <#{status.channel_id}>"
+    if game.rank == LOBBY:
+        taken = len(status.seats)
+        room = f"{taken} of {status.capacity}" if status.capacity else f"{taken}"
+        hosting = status.created_by == status.seats[game.seat].user_id
+        host = "you start it with `/game start`" if hosting else "waiting for the host to start it"
+        return f"{head}\nIn its lobby: {room} seats taken; {host}."
+    if game.rank == PAUSED:
+        return f"{head}\nPaused by a moderator: nothing to do until it resumes."
+    turn = f" ({status.turn_label})" if status.turn_label else ""
+    deadline = f" Deadline {stamp(status.deadline_at)}." if status.deadline_at else ""
+    if status.seats[game.seat].controller == "ai":
+        return f"{head}\nThe AI is playing your seat; `/game join` there takes it back.{deadline}"
+    if game.rank == WAITS_ON_YOU:
+        return f"{head}\n**Your turn**{turn}: play it in the channel.{deadline}"
+    waiting = ", ".join(plain(status.name(s)) for s in status.waiting_for) or "nobody"
+    return f"{head}\nWaiting for {waiting}{turn}; nothing for you to do.{deadline}"
+
+
+class PlayersCommands(commands.Cog):
+    """The /game commands of bot/players.py, mixed into ``LobbyCog`` (never added as a cog of its own)."""
+
+    bot: Host
+
+    @app_commands.command(description="Your unfinished games in this server, what waits on you first")
+    async def mine(self, interaction: discord.Interaction) -> None:
+        if interaction.guild_id is None:
+            raise ServiceError("no_guild", "Ask in a server: your games are listed per server.")
+        games = await my_games(self.bot.service, interaction.guild_id, interaction.user.id)
+        text = "\n\n".join(mine_line(g) for g in games) if games else NONE_HERE
+        waiting = sum(g.rank == WAITS_ON_YOU for g in games)
+        title = f"Your games · {waiting} waiting on you" if games else "Your games"
+        embed = discord.Embed(title=title, description=clip(text, EMBED_DESCRIPTION), colour=COLOUR)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
