@@ -9,6 +9,7 @@ together with the ``user_version`` bump, so a crash mid-upgrade leaves the previ
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from typing import Any
 
@@ -194,6 +195,20 @@ V8 = """
 -- read an index instead of it.
 CREATE INDEX seats_by_member ON seats (user_id, game_id);
 CREATE INDEX games_unfinished_by_guild ON games (guild_id, status) WHERE status != 'ended';
+
+-- Followers: members told of each turn by DM without playing (the public notice only). ``approved`` 0:
+-- asked, waiting for the host's or a moderator's answer. Per game, whether following needs approval.
+CREATE TABLE followers (
+    game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    user_id     INTEGER NOT NULL,
+    approved    INTEGER NOT NULL DEFAULT 1,
+    since       TEXT NOT NULL,
+    PRIMARY KEY (game_id, user_id)
+);
+CREATE TABLE follow_rules (
+    game_id     INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    approve     INTEGER NOT NULL DEFAULT 0
+);
 """
 
 MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4, V5, V6, V7, V8)
@@ -207,6 +222,25 @@ MEMBER_GAMES = (
     "WHERE s.user_id = $1 AND s.status = 'playing' AND g.guild_id = $2 AND g.status != 'ended' "
     "ORDER BY s.game_id"
 )
+
+
+# Following, in PostgreSQL's parameters (SqliteStore turns each $n into ?, in order).
+FOLLOW = (
+    "INSERT INTO followers (game_id, user_id, approved, since) VALUES ($1, $2, $3, $4) "
+    "ON CONFLICT (game_id, user_id) DO UPDATE SET approved = excluded.approved"
+)
+UNFOLLOW = "DELETE FROM followers WHERE game_id = $1 AND user_id = $2 RETURNING user_id"
+FOLLOWERS = "SELECT user_id FROM followers WHERE game_id = $1 AND approved = $2 ORDER BY since, user_id"
+FOLLOW_APPROVAL = "SELECT approve FROM follow_rules WHERE game_id = $1"
+SET_FOLLOW_APPROVAL = (
+    "INSERT INTO follow_rules (game_id, approve) VALUES ($1, $2) "
+    "ON CONFLICT (game_id) DO UPDATE SET approve = excluded.approve"
+)
+
+
+def qmarks(sql: str) -> str:
+    """A statement written with PostgreSQL's $1, $2 ... in SQLite's ? (each used once, in order)."""
+    return re.sub(r"\$\d+", "?", sql)
 
 
 # ---- rows and records ---------------------------------------------------------------------------------

@@ -40,16 +40,22 @@ from bot.records import (
     now_text,
 )
 from bot.schema import (
+    FOLLOW,
+    FOLLOW_APPROVAL,
+    FOLLOWERS,
     GAME_COLUMNS,
     LOG_COLUMNS,
     MEMBER_GAMES,
     SEAT_COLUMNS,
     SEAT_PLACES,
+    SET_FOLLOW_APPROVAL,
+    UNFOLLOW,
     WITH_AI,
     WITH_SEATS,
     append_entry,
     game_and_seats,
     migrate,
+    qmarks,
     update_columns,
     user_version,
 )
@@ -181,6 +187,21 @@ class GameStore(Protocol):
         holds a seat, by id (``/game mine``)."""
         ...
 
+    async def follow(self, game_id: int, user_id: int, *, approved: bool) -> None:
+        """Add (or approve) a follower; ``approved`` False: asked, waiting for an answer."""
+        ...
+
+    async def unfollow(self, game_id: int, user_id: int) -> bool:
+        """Remove a follower or a request to follow; False if there was none."""
+        ...
+
+    async def followers(self, game_id: int, *, approved: bool = True) -> list[int]:
+        """The game's followers (``approved`` False: those waiting for an answer), oldest first."""
+        ...
+
+    async def follow_approval(self, game_id: int) -> bool: ...
+    async def set_follow_approval(self, game_id: int, on: bool) -> None: ...
+
 
 class SqliteStore:
     """One aiosqlite connection. A process-local lock keeps coroutines from interleaving inside each
@@ -303,8 +324,24 @@ class SqliteStore:
         return [int(row[0]) for row in rows]
 
     async def member_games(self, guild_id: int, user_id: int) -> list[int]:
-        rows = await self._rows(MEMBER_GAMES.replace("$1", "?").replace("$2", "?"), (user_id, guild_id))
+        rows = await self._rows(qmarks(MEMBER_GAMES), (user_id, guild_id))
         return [int(row[0]) for row in rows]
+
+    async def follow(self, game_id: int, user_id: int, *, approved: bool) -> None:
+        await self._write(qmarks(FOLLOW), (game_id, user_id, int(approved), now_text()))
+
+    async def unfollow(self, game_id: int, user_id: int) -> bool:
+        return bool(await self._write(qmarks(UNFOLLOW), (game_id, user_id)))
+
+    async def followers(self, game_id: int, *, approved: bool = True) -> list[int]:
+        return [int(row[0]) for row in await self._rows(qmarks(FOLLOWERS), (game_id, int(approved)))]
+
+    async def follow_approval(self, game_id: int) -> bool:
+        rows = await self._rows(qmarks(FOLLOW_APPROVAL), (game_id,))
+        return bool(rows and rows[0][0])
+
+    async def set_follow_approval(self, game_id: int, on: bool) -> None:
+        await self._write(qmarks(SET_FOLLOW_APPROVAL), (game_id, int(on)))
 
     async def latest_game(self, channel_id: int) -> GameRecord | None:
         """The channel's most recent game, ended or not (``/game verify`` after the end)."""

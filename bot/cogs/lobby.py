@@ -21,9 +21,11 @@ from bot.cogs.common import (
     plain,
     shown,
 )
+from bot.cogs.following import FollowAnswer
 from bot.cogs.moves import announce_turn, moved_on
 from bot.cogs.players import PlayersCommands
 from bot.cogs.share import ShowButton, show_button
+from bot.following import FOLLOWERS_OPTION
 from bot.game import Games
 from bot.host import Host
 from bot.limits import CHOICE_NAME, CHOICES, EMBED_DESCRIPTION, clip
@@ -142,7 +144,7 @@ class LobbyCog(
         # Look-ups answer privately; their Show everyone button survives a restart (bot/cogs/share.py).
         add = getattr(self.bot, "add_dynamic_items", None)
         if add is not None:
-            add(ShowButton)
+            add(ShowButton, FollowAnswer)
 
     async def cog_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -247,6 +249,8 @@ class LobbyCog(
         self, interaction: discord.Interaction, name: str | None = None, value: str | None = None
     ) -> None:
         game_id = (await channel_game(self.bot, interaction)).game.id
+        if name is not None and name.strip().lower() == FOLLOWERS_OPTION:  # any time, not the rules'
+            return await self.followers_option(interaction, game_id, value)
         if name is not None:
             if value is None:
                 raise ServiceError("no_value", f"Give a value for {name}.")

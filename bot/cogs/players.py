@@ -9,7 +9,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.clock import stamp
-from bot.cogs.common import COLOUR, plain
+from bot.cogs.common import COLOUR, channel_game, is_moderator, plain, shown
+from bot.cogs.following import answer_view
+from bot.following import ALREADY, ASKED, follow, set_approval, unfollow
 from bot.host import Host
 from bot.limits import EMBED_DESCRIPTION, clip
 from bot.models import ServiceError
@@ -56,3 +58,50 @@ class PlayersCommands(commands.Cog):
         title = f"Your games · {waiting} waiting on you" if games else "Your games"
         embed = discord.Embed(title=title, description=clip(text, EMBED_DESCRIPTION), colour=COLOUR)
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(description="Be told of each turn of this channel's game by DM, without playing")
+    async def follow(self, interaction: discord.Interaction) -> None:
+        found = await channel_game(self.bot, interaction)
+        game_id = found.game.id
+        outcome = await follow(self.bot.service, game_id, interaction.user.id)
+        if outcome == ASKED:
+            await interaction.response.send_message(
+                "This game's host or a moderator lets followers in; your request is posted for them.",
+                ephemeral=True,
+            )
+            await interaction.followup.send(
+                f"{shown(interaction.user)} asks to follow game #{game_id} "
+                "(each turn's public notice by DM). "
+                "The host or a moderator answers.",
+                view=answer_view(game_id, interaction.user.id),
+            )
+            return
+        said = (
+            "You already follow this game."
+            if outcome == ALREADY
+            else (
+                "You follow this game: each turn's public notice (the board and what happened) comes to your "
+                "DMs. `/game unfollow` stops it."
+            )
+        )
+        await interaction.response.send_message(said, ephemeral=True)
+
+    @app_commands.command(description="Stop following this channel's game (or withdraw a request)")
+    async def unfollow(self, interaction: discord.Interaction) -> None:
+        game_id = (await channel_game(self.bot, interaction)).game.id
+        await unfollow(self.bot.service, game_id, interaction.user.id)
+        await interaction.response.send_message("You no longer follow this game.", ephemeral=True)
+
+    async def followers_option(
+        self, interaction: discord.Interaction, game_id: int, value: str | None
+    ) -> None:
+        """``/game options followers approve|anyone``: at any time, by the host or a moderator."""
+        if value is None:
+            on = await self.bot.service.store.follow_approval(game_id)
+            now = "approve (the host or a moderator answers)" if on else "anyone"
+            await interaction.response.send_message(f"Followers: {now}.", ephemeral=True)
+            return
+        moderator = await is_moderator(self.bot, interaction)
+        on = await set_approval(self.bot.service, game_id, interaction.user.id, value, moderator=moderator)
+        said = "the host or a moderator now answers each request" if on else "anyone may now follow"
+        await interaction.response.send_message(f"Followers of game #{game_id}: {said}.")

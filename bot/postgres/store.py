@@ -51,7 +51,15 @@ from bot.records import (
     VersionConflict,
     now_text,
 )
-from bot.schema import MEMBER_GAMES, WITH_AI
+from bot.schema import (
+    FOLLOW,
+    FOLLOW_APPROVAL,
+    FOLLOWERS,
+    MEMBER_GAMES,
+    SET_FOLLOW_APPROVAL,
+    UNFOLLOW,
+    WITH_AI,
+)
 from bot.shards import ShardPlan
 
 GAME_LOCKS = 0x5742  # the first key of every game's advisory lock; the second is the game's id
@@ -185,6 +193,21 @@ class PostgresStore:
 
     async def member_games(self, guild_id: int, user_id: int) -> list[int]:
         return [int(row[0]) for row in await self._rows(MEMBER_GAMES, user_id, guild_id)]
+
+    async def follow(self, game_id: int, user_id: int, *, approved: bool) -> None:
+        await self._lane.execute(FOLLOW, game_id, user_id, int(approved), now_text())
+
+    async def unfollow(self, game_id: int, user_id: int) -> bool:
+        return bool(await self._rows(UNFOLLOW, game_id, user_id))
+
+    async def followers(self, game_id: int, *, approved: bool = True) -> list[int]:
+        return [int(row[0]) for row in await self._rows(FOLLOWERS, game_id, int(approved))]
+
+    async def follow_approval(self, game_id: int) -> bool:
+        return bool(await self._lane.fetchval(FOLLOW_APPROVAL, game_id))
+
+    async def set_follow_approval(self, game_id: int, on: bool) -> None:
+        await self._lane.execute(SET_FOLLOW_APPROVAL, game_id, int(on))
 
     async def latest_game(self, channel_id: int) -> GameRecord | None:
         rows = await self._rows(
