@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from bot.core import ServiceCore
 from bot.models import ServiceError
+from bot.schema import APPROVALS
 
-FOLLOWERS_OPTION = "followers"  # /game options followers approve|anyone
+# /game options followers|substitutes approve|anyone: at any time, apart from the rules' own options.
+TABLE_OPTIONS = APPROVALS
 APPROVAL_VALUES = {"approve": True, "anyone": False}
 FOLLOWING, ASKED, ALREADY = "following", "asked", "already"
 
@@ -24,7 +26,7 @@ async def follow(service: ServiceCore, game_id: int, user_id: int) -> str:
     store = service.store
     if user_id in await store.followers(game_id):
         return ALREADY
-    if await store.follow_approval(game_id):
+    if await store.approval(game_id, "followers"):
         await store.follow(game_id, user_id, approved=False)
         return ASKED
     await store.follow(game_id, user_id, approved=True)
@@ -57,13 +59,18 @@ async def answer(
     return True
 
 
-async def set_approval(service: ServiceCore, game_id: int, by: int, value: str, *, moderator: bool) -> bool:
-    """``/game options followers approve|anyone`` (host or moderator, at any time): the new setting."""
+async def set_approval(
+    service: ServiceCore, game_id: int, by: int, what: str, value: str, *, moderator: bool
+) -> bool:
+    """``/game options followers|substitutes approve|anyone`` (host or moderator, at any time): whether
+    ``what`` now waits for their yes."""
     found = await service.loaded(game_id)
     if not may_answer(found.game.created_by, by, moderator):
-        raise ServiceError("not_host", "Only the game's host or a moderator sets who may follow it.")
+        raise ServiceError("not_host", f"Only the game's host or a moderator sets who may join as {what}.")
     wanted = APPROVAL_VALUES.get(value.strip().lower())
     if wanted is None:
-        raise ServiceError("bad_value", "Followers is approve (the host or a moderator answers) or anyone.")
-    await service.store.set_follow_approval(game_id, wanted)
+        raise ServiceError(
+            "bad_value", f"{what.capitalize()} is approve (the host or a moderator answers) or anyone."
+        )
+    await service.store.set_approval(game_id, what, wanted)
     return wanted

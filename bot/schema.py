@@ -197,7 +197,7 @@ CREATE INDEX seats_by_member ON seats (user_id, game_id);
 CREATE INDEX games_unfinished_by_guild ON games (guild_id, status) WHERE status != 'ended';
 
 -- Followers: members told of each turn by DM without playing (the public notice only). ``approved`` 0:
--- asked, waiting for the host's or a moderator's answer. Per game, whether following needs approval.
+-- asked, waiting for the host's or a moderator's answer.
 CREATE TABLE followers (
     game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     user_id     INTEGER NOT NULL,
@@ -205,9 +205,11 @@ CREATE TABLE followers (
     since       TEXT NOT NULL,
     PRIMARY KEY (game_id, user_id)
 );
-CREATE TABLE follow_rules (
-    game_id     INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
-    approve     INTEGER NOT NULL DEFAULT 0
+-- Per game, what the host or a moderator must approve: followers, and substitutes taking a seat.
+CREATE TABLE table_rules (
+    game_id             INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    approve_followers   INTEGER NOT NULL DEFAULT 0,
+    approve_substitutes INTEGER NOT NULL DEFAULT 0
 );
 """
 
@@ -231,10 +233,11 @@ FOLLOW = (
 )
 UNFOLLOW = "DELETE FROM followers WHERE game_id = $1 AND user_id = $2 RETURNING user_id"
 FOLLOWERS = "SELECT user_id FROM followers WHERE game_id = $1 AND approved = $2 ORDER BY since, user_id"
-FOLLOW_APPROVAL = "SELECT approve FROM follow_rules WHERE game_id = $1"
-SET_FOLLOW_APPROVAL = (
-    "INSERT INTO follow_rules (game_id, approve) VALUES ($1, $2) "
-    "ON CONFLICT (game_id) DO UPDATE SET approve = excluded.approve"
+APPROVALS = ("followers", "substitutes")  # what a game may make wait for the host's or a moderator's yes
+APPROVAL = "SELECT approve_{what} FROM table_rules WHERE game_id = $1"
+SET_APPROVAL = (
+    "INSERT INTO table_rules (game_id, approve_{what}) VALUES ($1, $2) "
+    "ON CONFLICT (game_id) DO UPDATE SET approve_{what} = excluded.approve_{what}"
 )
 
 

@@ -40,15 +40,16 @@ from bot.records import (
     now_text,
 )
 from bot.schema import (
+    APPROVAL,
+    APPROVALS,
     FOLLOW,
-    FOLLOW_APPROVAL,
     FOLLOWERS,
     GAME_COLUMNS,
     LOG_COLUMNS,
     MEMBER_GAMES,
     SEAT_COLUMNS,
     SEAT_PLACES,
-    SET_FOLLOW_APPROVAL,
+    SET_APPROVAL,
     UNFOLLOW,
     WITH_AI,
     WITH_SEATS,
@@ -199,8 +200,12 @@ class GameStore(Protocol):
         """The game's followers (``approved`` False: those waiting for an answer), oldest first."""
         ...
 
-    async def follow_approval(self, game_id: int) -> bool: ...
-    async def set_follow_approval(self, game_id: int, on: bool) -> None: ...
+    async def approval(self, game_id: int, what: str) -> bool:
+        """Whether the game's ``what`` (one of ``APPROVALS``: followers, substitutes) waits for the host's
+        or a moderator's yes."""
+        ...
+
+    async def set_approval(self, game_id: int, what: str, on: bool) -> None: ...
 
 
 class SqliteStore:
@@ -336,12 +341,14 @@ class SqliteStore:
     async def followers(self, game_id: int, *, approved: bool = True) -> list[int]:
         return [int(row[0]) for row in await self._rows(qmarks(FOLLOWERS), (game_id, int(approved)))]
 
-    async def follow_approval(self, game_id: int) -> bool:
-        rows = await self._rows(qmarks(FOLLOW_APPROVAL), (game_id,))
+    async def approval(self, game_id: int, what: str) -> bool:
+        assert what in APPROVALS, what  # a column's name: never from a member
+        rows = await self._rows(qmarks(APPROVAL.format(what=what)), (game_id,))
         return bool(rows and rows[0][0])
 
-    async def set_follow_approval(self, game_id: int, on: bool) -> None:
-        await self._write(qmarks(SET_FOLLOW_APPROVAL), (game_id, int(on)))
+    async def set_approval(self, game_id: int, what: str, on: bool) -> None:
+        assert what in APPROVALS, what
+        await self._write(qmarks(SET_APPROVAL.format(what=what)), (game_id, int(on)))
 
     async def latest_game(self, channel_id: int) -> GameRecord | None:
         """The channel's most recent game, ended or not (``/game verify`` after the end)."""

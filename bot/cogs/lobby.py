@@ -25,7 +25,8 @@ from bot.cogs.following import FollowAnswer
 from bot.cogs.moves import announce_turn, moved_on
 from bot.cogs.players import PlayersCommands
 from bot.cogs.share import ShowButton, show_button
-from bot.following import FOLLOWERS_OPTION
+from bot.cogs.substitutes import SubAnswer, TakeSeat
+from bot.following import TABLE_OPTIONS
 from bot.game import Games
 from bot.host import Host
 from bot.limits import CHOICE_NAME, CHOICES, EMBED_DESCRIPTION, clip
@@ -144,7 +145,7 @@ class LobbyCog(
         # Look-ups answer privately; their Show everyone button survives a restart (bot/cogs/share.py).
         add = getattr(self.bot, "add_dynamic_items", None)
         if add is not None:
-            add(ShowButton, FollowAnswer)
+            add(ShowButton, FollowAnswer, TakeSeat, SubAnswer)
 
     async def cog_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -249,8 +250,8 @@ class LobbyCog(
         self, interaction: discord.Interaction, name: str | None = None, value: str | None = None
     ) -> None:
         game_id = (await channel_game(self.bot, interaction)).game.id
-        if name is not None and name.strip().lower() == FOLLOWERS_OPTION:  # any time, not the rules'
-            return await self.followers_option(interaction, game_id, value)
+        if name is not None and name.strip().lower() in TABLE_OPTIONS:  # any time, not the rules'
+            return await self.approval_option(interaction, game_id, name.strip().lower(), value)
         if name is not None:
             if value is None:
                 raise ServiceError("no_value", f"Give a value for {name}.")

@@ -11,11 +11,13 @@ from discord.ext import commands
 from bot.clock import stamp
 from bot.cogs.common import COLOUR, channel_game, is_moderator, plain, shown
 from bot.cogs.following import answer_view
+from bot.cogs.substitutes import offer_view
 from bot.following import ALREADY, ASKED, follow, set_approval, unfollow
 from bot.host import Host
 from bot.limits import EMBED_DESCRIPTION, clip
 from bot.models import ServiceError
 from bot.players import LOBBY, PAUSED, WAITS_ON_YOU, MyGame, my_games
+from bot.substitutes import ask
 
 NONE_HERE = "You have no unfinished game in this server; `/game new` starts one and `/game join` joins one."
 
@@ -92,16 +94,37 @@ class PlayersCommands(commands.Cog):
         await unfollow(self.bot.service, game_id, interaction.user.id)
         await interaction.response.send_message("You no longer follow this game.", ephemeral=True)
 
-    async def followers_option(
-        self, interaction: discord.Interaction, game_id: int, value: str | None
+    @app_commands.command(description="Ask for a substitute: a member not playing may take your seat")
+    async def sub(self, interaction: discord.Interaction) -> None:
+        found = await channel_game(self.bot, interaction)
+        game_id = found.game.id
+        seat = await ask(self.bot.service, game_id, interaction.user.id)
+        title = plain(self.bot.games[found.game.ruleset].title)
+        text = (
+            f"{shown(interaction.user)} asks for a substitute in {title} "
+            f"(game #{game_id}, <#{found.game.channel_id}>): a member who is not playing may take the seat."
+        )
+        await interaction.response.send_message(text, view=offer_view(game_id, seat, interaction.user.id))
+        # The server's announcement channel too, if it has one (the same button: it carries the offer).
+        settings = await self.bot.store.guild_settings(interaction.guild_id or 0)
+        where = settings.announce_channel_id
+        if where and where != interaction.channel_id:
+            channel = interaction.client.get_channel(where)
+            if isinstance(channel, discord.abc.Messageable):
+                await channel.send(text, view=offer_view(game_id, seat, interaction.user.id))
+
+    async def approval_option(
+        self, interaction: discord.Interaction, game_id: int, what: str, value: str | None
     ) -> None:
-        """``/game options followers approve|anyone``: at any time, by the host or a moderator."""
+        """``/game options followers|substitutes approve|anyone``: at any time, by the host or a moderator."""
         if value is None:
-            on = await self.bot.service.store.follow_approval(game_id)
+            on = await self.bot.service.store.approval(game_id, what)
             now = "approve (the host or a moderator answers)" if on else "anyone"
-            await interaction.response.send_message(f"Followers: {now}.", ephemeral=True)
+            await interaction.response.send_message(f"{what.capitalize()}: {now}.", ephemeral=True)
             return
         moderator = await is_moderator(self.bot, interaction)
-        on = await set_approval(self.bot.service, game_id, interaction.user.id, value, moderator=moderator)
-        said = "the host or a moderator now answers each request" if on else "anyone may now follow"
-        await interaction.response.send_message(f"Followers of game #{game_id}: {said}.")
+        on = await set_approval(
+            self.bot.service, game_id, interaction.user.id, what, value, moderator=moderator
+        )
+        said = "the host or a moderator now answers each request" if on else "no approval needed"
+        await interaction.response.send_message(f"{what.capitalize()} of game #{game_id}: {said}.")

@@ -52,11 +52,12 @@ from bot.records import (
     now_text,
 )
 from bot.schema import (
+    APPROVAL,
+    APPROVALS,
     FOLLOW,
-    FOLLOW_APPROVAL,
     FOLLOWERS,
     MEMBER_GAMES,
-    SET_FOLLOW_APPROVAL,
+    SET_APPROVAL,
     UNFOLLOW,
     WITH_AI,
 )
@@ -203,11 +204,13 @@ class PostgresStore:
     async def followers(self, game_id: int, *, approved: bool = True) -> list[int]:
         return [int(row[0]) for row in await self._rows(FOLLOWERS, game_id, int(approved))]
 
-    async def follow_approval(self, game_id: int) -> bool:
-        return bool(await self._lane.fetchval(FOLLOW_APPROVAL, game_id))
+    async def approval(self, game_id: int, what: str) -> bool:
+        assert what in APPROVALS, what  # a column's name: never from a member
+        return bool(await self._lane.fetchval(APPROVAL.format(what=what), game_id))
 
-    async def set_follow_approval(self, game_id: int, on: bool) -> None:
-        await self._lane.execute(SET_FOLLOW_APPROVAL, game_id, int(on))
+    async def set_approval(self, game_id: int, what: str, on: bool) -> None:
+        assert what in APPROVALS, what
+        await self._lane.execute(SET_APPROVAL.format(what=what), game_id, int(on))
 
     async def latest_game(self, channel_id: int) -> GameRecord | None:
         rows = await self._rows(

@@ -83,10 +83,10 @@ async def test_approval_buttons_refuse_the_wrong_person(tmp_path: Path) -> None:
         await open_table(fd, game, "risk", MEMBERS)
         refused = await fd.slash("bob", "risk", "game options", name="followers", value="approve")
         assert refused.ephemeral and refused.content == (
-            "Only the game's host or a moderator sets who may follow it."
+            "Only the game's host or a moderator sets who may join as followers."
         )
         set_it = await fd.slash("alice", "risk", "game options", name="followers", value="approve")
-        assert set_it.content.endswith("the host or a moderator now answers each request.")
+        assert set_it.content == f"Followers of game #{1}: the host or a moderator now answers each request."
 
         asked = await fd.slash("dave", "risk", "game follow")
         assert asked.ephemeral and "your request is posted" in asked.content
@@ -129,9 +129,16 @@ async def test_approval_buttons_refuse_the_wrong_person(tmp_path: Path) -> None:
 async def test_followers_are_stored_alike_in_both_stores(service: Any) -> None:
     status = await service.create(1, 100, "alice", "risk", guild_id=1 << 22)
     store, game_id = service.store, status.game_id
-    assert await store.follow_approval(game_id) is False
-    await store.set_follow_approval(game_id, True)
-    assert await store.follow_approval(game_id) is True
+    assert await store.approval(game_id, "followers") is False
+    await store.set_approval(game_id, "followers", True)
+    assert await store.approval(game_id, "followers") is True
+    assert await store.approval(game_id, "substitutes") is False
+    await store.set_approval(game_id, "substitutes", True)
+    await store.set_approval(game_id, "followers", False)
+    assert (await store.approval(game_id, "followers"), await store.approval(game_id, "substitutes")) == (
+        False,
+        True,
+    )
     await store.follow(game_id, 300, approved=False)
     await store.follow(game_id, 200, approved=True)
     assert (await store.followers(game_id), await store.followers(game_id, approved=False)) == ([200], [300])
