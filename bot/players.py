@@ -48,3 +48,27 @@ async def my_games(service: ServiceCore, guild_id: int, user_id: int) -> list[My
             continue
         found.append(MyGame(status, seat, rank_of(status, seat)))
     return sorted(found, key=lambda g: g.sort_key)
+
+
+@dataclass(frozen=True, slots=True)
+class OpenTable:
+    """A game in its lobby with a free seat, as ``/game open`` shows it."""
+
+    status: GameStatus
+    room: int  # seats it will have: the host's number, else the game's most
+    host: str  # the host's name as seated ("" if the host did not sit down)
+
+
+async def open_tables(service: ServiceCore, guild_id: int, ruleset: str | None = None) -> list[OpenTable]:
+    """The server's tables in their lobby with a free seat, oldest first; ``ruleset``: of that game only."""
+    found = []
+    for game_id in await service.store.open_tables(guild_id):
+        status = await service.status(game_id)
+        if ruleset is not None and status.ruleset != ruleset:
+            continue
+        room = status.capacity or service.rules(status.ruleset).max_seats
+        if len(status.seats) >= room:
+            continue
+        host = next((s.name for s in status.seats if s.user_id == status.created_by), "")
+        found.append(OpenTable(status, room, host))
+    return found

@@ -226,6 +226,11 @@ MEMBER_GAMES = (
 )
 
 
+# A server's tables in their lobby ($1: the server), oldest first: the unfinished games' index, by server.
+OPEN_TABLES = (
+    "SELECT id FROM games WHERE guild_id = $1 AND status != 'ended' AND status = 'lobby' ORDER BY id"
+)
+
 # Following, in PostgreSQL's parameters (SqliteStore turns each $n into ?, in order).
 FOLLOW = (
     "INSERT INTO followers (game_id, user_id, approved, since) VALUES ($1, $2, $3, $4) "

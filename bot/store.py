@@ -47,6 +47,7 @@ from bot.schema import (
     GAME_COLUMNS,
     LOG_COLUMNS,
     MEMBER_GAMES,
+    OPEN_TABLES,
     SEAT_COLUMNS,
     SEAT_PLACES,
     SET_APPROVAL,
@@ -186,6 +187,10 @@ class GameStore(Protocol):
     async def member_games(self, guild_id: int, user_id: int) -> list[int]:
         """The ids of the unfinished games (lobby, running, paused) of ``guild_id`` where ``user_id``
         holds a seat, by id (``/game mine``)."""
+        ...
+
+    async def open_tables(self, guild_id: int) -> list[int]:
+        """The ids of the server's games in their lobby, oldest first (``/game open``)."""
         ...
 
     async def follow(self, game_id: int, user_id: int, *, approved: bool) -> None:
@@ -331,6 +336,9 @@ class SqliteStore:
     async def member_games(self, guild_id: int, user_id: int) -> list[int]:
         rows = await self._rows(qmarks(MEMBER_GAMES), (user_id, guild_id))
         return [int(row[0]) for row in rows]
+
+    async def open_tables(self, guild_id: int) -> list[int]:
+        return [int(row[0]) for row in await self._rows(qmarks(OPEN_TABLES), (guild_id,))]
 
     async def follow(self, game_id: int, user_id: int, *, approved: bool) -> None:
         await self._write(qmarks(FOLLOW), (game_id, user_id, int(approved), now_text()))

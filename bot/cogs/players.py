@@ -4,6 +4,8 @@ its bases too) kept here, with their logic in bot/players.py, so the lobby's mod
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -14,9 +16,9 @@ from bot.cogs.following import answer_view
 from bot.cogs.substitutes import offer_view
 from bot.following import ALREADY, ASKED, follow, set_approval, unfollow
 from bot.host import Host
-from bot.limits import EMBED_DESCRIPTION, clip
+from bot.limits import CHOICES, EMBED_DESCRIPTION, clip
 from bot.models import ServiceError
-from bot.players import LOBBY, PAUSED, WAITS_ON_YOU, MyGame, my_games
+from bot.players import LOBBY, PAUSED, WAITS_ON_YOU, MyGame, OpenTable, my_games, open_tables
 from bot.substitutes import ask
 
 NONE_HERE = "You have no unfinished game in this server; `/game new` starts one and `/game join` joins one."
@@ -45,6 +47,25 @@ def mine_line(game: MyGame) -> str:
     return f"{head}\nWaiting for {waiting}{turn}; nothing for you to do.{deadline}"
 
 
+def option_words(table: OpenTable, defaults: Mapping[str, object]) -> str:
+    """The options a host changed from the game's own, as players type them."""
+    changed = [
+        f"{name} {('on' if value else 'off') if isinstance(value, bool) else value}"
+        for name, value in sorted(table.status.options.items())
+        if defaults.get(name, value) != value
+    ]
+    return ", ".join(changed) if changed else "the game's usual options"
+
+
+def open_line(table: OpenTable, defaults: Mapping[str, object]) -> str:
+    status = table.status
+    host = f"host {plain(table.host)}" if table.host else "no host seated"
+    return (
+        f"**{status.title}** · game #{status.game_id} · <#{status.channel_id}>\n"
+        f"{len(status.seats)} of {table.room} seats taken · {host} · {plain(option_words(table, defaults))}"
+    )
+
+
 class PlayersCommands(commands.Cog):
     """The /game commands of bot/players.py, mixed into ``LobbyCog`` (never added as a cog of its own)."""
 
@@ -60,6 +81,40 @@ class PlayersCommands(commands.Cog):
         title = f"Your games · {waiting} waiting on you" if games else "Your games"
         embed = discord.Embed(title=title, description=clip(text, EMBED_DESCRIPTION), colour=COLOUR)
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="open", description="Games in this server waiting for players to join")
+    @app_commands.describe(game="only tables of this game")
+    async def open_(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        if interaction.guild_id is None:
+            raise ServiceError("no_guild", "Ask in a server: open tables are listed per server.")
+        ruleset = None
+        if game is not None:
+            wanted = game.strip().lower()
+            games = self.bot.games
+            ruleset = next((n for n, g in games.items() if wanted in (n, g.title.lower(), g.command)), None)
+            if ruleset is None:
+                raise ServiceError(
+                    "no_such_game", f"Warboard plays {', '.join(g.title for g in games.values())}."
+                )
+        tables = await open_tables(self.bot.service, interaction.guild_id, ruleset)
+        lines = []
+        for table in tables:
+            defaults = {o.name: o.default for o in self.bot.service.rules(table.status.ruleset).options}
+            lines.append(open_line(table, defaults))
+        text = "\n\n".join(lines) or "No table is waiting for players; `/game new` opens one."
+        embed = discord.Embed(title="Open tables", description=clip(text, EMBED_DESCRIPTION), colour=COLOUR)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @open_.autocomplete("game")
+    async def _open_games(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
+        wanted = typed.strip().lower()
+        return [
+            app_commands.Choice(name=g.title, value=name)
+            for name, g in self.bot.games.items()
+            if wanted in name or wanted in g.title.lower()
+        ][:CHOICES]
 
     @app_commands.command(description="Be told of each turn of this channel's game by DM, without playing")
     async def follow(self, interaction: discord.Interaction) -> None:

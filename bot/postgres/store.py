@@ -57,6 +57,7 @@ from bot.schema import (
     FOLLOW,
     FOLLOWERS,
     MEMBER_GAMES,
+    OPEN_TABLES,
     SET_APPROVAL,
     UNFOLLOW,
     WITH_AI,
@@ -194,6 +195,9 @@ class PostgresStore:
 
     async def member_games(self, guild_id: int, user_id: int) -> list[int]:
         return [int(row[0]) for row in await self._rows(MEMBER_GAMES, user_id, guild_id)]
+
+    async def open_tables(self, guild_id: int) -> list[int]:
+        return [int(row[0]) for row in await self._rows(OPEN_TABLES, guild_id)]
 
     async def follow(self, game_id: int, user_id: int, *, approved: bool) -> None:
         await self._lane.execute(FOLLOW, game_id, user_id, int(approved), now_text())
