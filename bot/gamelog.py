@@ -299,6 +299,8 @@ def _system_text(meta: Mapping[str, Any], names: Sequence[str]) -> str:
     if kind == "end":
         return "The game was ended by its host or a moderator."
     if kind == "replace":
+        if meta.get("from"):  # since issue 35: whose turns end here and whose begin
+            return f"{meta['name']} took over {meta['from']}'s seat: the turns from here are theirs."
         return f"Seat {meta.get('seat', 0) + 1} is now played by {meta.get('name')}."
     if kind == "kick":
         return f"Seat {meta.get('seat', 0) + 1} was removed from the game."

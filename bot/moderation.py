@@ -134,7 +134,13 @@ class Moderation(ServiceCore):
                 raise ServiceError("not_running", "Seats can be handed over only while the game is on.")
             seats = await self.store.seats(game_id)
             new = lobby.replaced(seats, seat, new_user, name)
-            meta = {"type": "replace", "seat": seat, "user_id": new_user, "name": new[seat].name}
+            meta = {
+                "type": "replace",
+                "seat": seat,
+                "user_id": new_user,
+                "name": new[seat].name,
+                "from": seats[seat].name,  # who played the seat's turns until now (issue 35)
+            }
             await self._commit(game, seats=new, entries=[LogEntry("system", seat, user_id, json.dumps(meta))])
         return await self.status(game_id)
 

@@ -9,6 +9,7 @@ together with the ``user_version`` bump, so a crash mid-upgrade leaves the previ
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from typing import Any
 
@@ -203,10 +204,66 @@ ALTER TABLE guild_settings ADD COLUMN default_ai_level TEXT;
 -- Per game: the turn settings it took from its server's defaults (comma-separated names), so /game
 -- status can say where each value came from; a setting changed for the game leaves the list.
 ALTER TABLE games ADD COLUMN server_defaults TEXT NOT NULL DEFAULT '';
+
+-- Issue 35: players across games. "My games" reads a member's seats (by member), and the open tables a
+-- server's games in their lobby (by server); the games table holds every finished game too, so both
+-- read an index instead of it.
+CREATE INDEX seats_by_member ON seats (user_id, game_id);
+CREATE INDEX games_unfinished_by_guild ON games (guild_id, status) WHERE status != 'ended';
+
+-- Followers: members told of each turn by DM without playing (the public notice only). ``approved`` 0:
+-- asked, waiting for the host's or a moderator's answer.
+CREATE TABLE followers (
+    game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    user_id     INTEGER NOT NULL,
+    approved    INTEGER NOT NULL DEFAULT 1,
+    since       TEXT NOT NULL,
+    PRIMARY KEY (game_id, user_id)
+);
+-- Per game, what the host or a moderator must approve: followers, and substitutes taking a seat.
+CREATE TABLE table_rules (
+    game_id             INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    approve_followers   INTEGER NOT NULL DEFAULT 0,
+    approve_substitutes INTEGER NOT NULL DEFAULT 0
+);
 """
 
 MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4, V5, V6, V7, V8)
 LATEST = len(MIGRATIONS)
+
+
+# A member's unfinished games in a server ($1: the member, $2: the server), in both dialects: the member's
+# seats from their index, each game's row by its key, the finished ones dropped.
+MEMBER_GAMES = (
+    "SELECT DISTINCT s.game_id FROM seats s JOIN games g ON g.id = s.game_id "
+    "WHERE s.user_id = $1 AND s.status = 'playing' AND g.guild_id = $2 AND g.status != 'ended' "
+    "ORDER BY s.game_id"
+)
+
+
+# A server's tables in their lobby ($1: the server), oldest first: the unfinished games' index, by server.
+OPEN_TABLES = (
+    "SELECT id FROM games WHERE guild_id = $1 AND status != 'ended' AND status = 'lobby' ORDER BY id"
+)
+
+# Following, in PostgreSQL's parameters (SqliteStore turns each $n into ?, in order).
+FOLLOW = (
+    "INSERT INTO followers (game_id, user_id, approved, since) VALUES ($1, $2, $3, $4) "
+    "ON CONFLICT (game_id, user_id) DO UPDATE SET approved = excluded.approved"
+)
+UNFOLLOW = "DELETE FROM followers WHERE game_id = $1 AND user_id = $2 RETURNING user_id"
+FOLLOWERS = "SELECT user_id FROM followers WHERE game_id = $1 AND approved = $2 ORDER BY since, user_id"
+APPROVALS = ("followers", "substitutes")  # what a game may make wait for the host's or a moderator's yes
+APPROVAL = "SELECT approve_{what} FROM table_rules WHERE game_id = $1"
+SET_APPROVAL = (
+    "INSERT INTO table_rules (game_id, approve_{what}) VALUES ($1, $2) "
+    "ON CONFLICT (game_id) DO UPDATE SET approve_{what} = excluded.approve_{what}"
+)
+
+
+def qmarks(sql: str) -> str:
+    """A statement written with PostgreSQL's $1, $2 ... in SQLite's ? (each used once, in order)."""
+    return re.sub(r"\$\d+", "?", sql)
 
 
 # ---- rows and records ---------------------------------------------------------------------------------

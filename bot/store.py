@@ -40,15 +40,24 @@ from bot.records import (
     now_text,
 )
 from bot.schema import (
+    APPROVAL,
+    APPROVALS,
+    FOLLOW,
+    FOLLOWERS,
     GAME_COLUMNS,
     LOG_COLUMNS,
+    MEMBER_GAMES,
+    OPEN_TABLES,
     SEAT_COLUMNS,
     SEAT_PLACES,
+    SET_APPROVAL,
+    UNFOLLOW,
     WITH_AI,
     WITH_SEATS,
     append_entry,
     game_and_seats,
     migrate,
+    qmarks,
     update_columns,
     user_version,
 )
@@ -175,6 +184,33 @@ class GameStore(Protocol):
     async def set_dm_turns(self, user_id: int, on: bool) -> None: ...
     async def guild_settings(self, guild_id: int) -> GuildSettings: ...
     async def set_guild_settings(self, settings: GuildSettings) -> None: ...
+    async def member_games(self, guild_id: int, user_id: int) -> list[int]:
+        """The ids of the unfinished games (lobby, running, paused) of ``guild_id`` where ``user_id``
+        holds a seat, by id (``/game mine``)."""
+        ...
+
+    async def open_tables(self, guild_id: int) -> list[int]:
+        """The ids of the server's games in their lobby, oldest first (``/game open``)."""
+        ...
+
+    async def follow(self, game_id: int, user_id: int, *, approved: bool) -> None:
+        """Add (or approve) a follower; ``approved`` False: asked, waiting for an answer."""
+        ...
+
+    async def unfollow(self, game_id: int, user_id: int) -> bool:
+        """Remove a follower or a request to follow; False if there was none."""
+        ...
+
+    async def followers(self, game_id: int, *, approved: bool = True) -> list[int]:
+        """The game's followers (``approved`` False: those waiting for an answer), oldest first."""
+        ...
+
+    async def approval(self, game_id: int, what: str) -> bool:
+        """Whether the game's ``what`` (one of ``APPROVALS``: followers, substitutes) waits for the host's
+        or a moderator's yes."""
+        ...
+
+    async def set_approval(self, game_id: int, what: str, on: bool) -> None: ...
 
 
 class SqliteStore:
@@ -296,6 +332,31 @@ class SqliteStore:
             f"SELECT id FROM games WHERE status = 'running'{WITH_AI if with_ai else ''} ORDER BY id"
         )
         return [int(row[0]) for row in rows]
+
+    async def member_games(self, guild_id: int, user_id: int) -> list[int]:
+        rows = await self._rows(qmarks(MEMBER_GAMES), (user_id, guild_id))
+        return [int(row[0]) for row in rows]
+
+    async def open_tables(self, guild_id: int) -> list[int]:
+        return [int(row[0]) for row in await self._rows(qmarks(OPEN_TABLES), (guild_id,))]
+
+    async def follow(self, game_id: int, user_id: int, *, approved: bool) -> None:
+        await self._write(qmarks(FOLLOW), (game_id, user_id, int(approved), now_text()))
+
+    async def unfollow(self, game_id: int, user_id: int) -> bool:
+        return bool(await self._write(qmarks(UNFOLLOW), (game_id, user_id)))
+
+    async def followers(self, game_id: int, *, approved: bool = True) -> list[int]:
+        return [int(row[0]) for row in await self._rows(qmarks(FOLLOWERS), (game_id, int(approved)))]
+
+    async def approval(self, game_id: int, what: str) -> bool:
+        assert what in APPROVALS, what  # a column's name: never from a member
+        rows = await self._rows(qmarks(APPROVAL.format(what=what)), (game_id,))
+        return bool(rows and rows[0][0])
+
+    async def set_approval(self, game_id: int, what: str, on: bool) -> None:
+        assert what in APPROVALS, what
+        await self._write(qmarks(SET_APPROVAL.format(what=what)), (game_id, int(on)))
 
     async def latest_game(self, channel_id: int) -> GameRecord | None:
         """The channel's most recent game, ended or not (``/game verify`` after the end)."""

@@ -22,6 +22,7 @@ import discord
 
 from bot.clock import stamp
 from bot.cogs.common import COLOUR, board_message, mention, pinging, plain
+from bot.cogs.following import tell_followers
 from bot.game import Presenter, level_name
 from bot.host import Host
 from bot.limits import EMBED_DESCRIPTION, clip
@@ -240,6 +241,7 @@ class TurnAnnouncer:
                 files=final.files,
                 allowed_mentions=QUIET,
             )
+            await self._followers(status, "Game over", [*lines, status.result], marked.events)
             return
         if not status.waiting_for or status.status != "running":
             return
@@ -255,6 +257,9 @@ class TurnAnnouncer:
             content = f"{head}{status.turn_label}: {who} to play (told by DM) · {deadline_text(status)}."
             sent = await channel.send(content=content, allowed_mentions=QUIET)
             self.turn_messages[game_id] = TurnMessage(sent, content, "", [], "")
+            digest = await self.host.service.since_last_turn(game_id, status.waiting_for[0])
+            lines = summarise(rules, digest.events, status.names) or ["A new turn begins."]
+            await self._followers(status, f"{status.turn_label}: {who} to play", lines, digest.events)
             return
         # The board marks what changed since the last turn of the (first) player it waits on: in a game
         # of simultaneous orders, every seat's last turn began together.
@@ -282,6 +287,14 @@ class TurnAnnouncer:
             allowed_mentions=pinging(*(s.user_id for s in pinged)),
         )
         self.turn_messages[game_id] = TurnMessage(sent, content, title, lines, link)
+        whole = summarise(rules, digest.events, status.names) or lines  # followers: the mover's doings too
+        await self._followers(status, title, whole, digest.events)
+
+    async def _followers(
+        self, status: GameStatus, title: str, lines: Sequence[str], recent: Sequence[Event]
+    ) -> None:
+        """Followers get the turn's public notice by DM (bot/cogs/following.py): public lines only."""
+        await tell_followers(self.host, self.client, status, title=title, lines=lines, recent=recent)
 
     async def turn_moved(self, result: ActResult) -> None:
         """A move within the turn: the turn's message, edited in place, tells the table what the turn

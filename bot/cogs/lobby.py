@@ -22,8 +22,12 @@ from bot.cogs.common import (
     plain,
     shown,
 )
+from bot.cogs.following import FollowAnswer
 from bot.cogs.moves import announce_turn, moved_on
+from bot.cogs.players import PlayersCommands
 from bot.cogs.share import ShowButton, show_button
+from bot.cogs.substitutes import SubAnswer, TakeSeat
+from bot.following import TABLE_OPTIONS
 from bot.game import LEVEL_NAMES, Games
 from bot.host import Host
 from bot.limits import CHOICE_NAME, CHOICES, EMBED_DESCRIPTION, clip
@@ -41,7 +45,9 @@ HELP_END = """**Look**: `/game status` · `/game map` · `/game log` · `/game r
 animated) · `/game export` · `/game verify` (after the end); log, replay, export and verify read the \
 channel's last game once it has ended, or an earlier one by its number.
 **Mistakes**: `/game undo` takes back your last move of this turn while no dice were rolled since.
-**Leave**: `/game leave` (before the start) · `/game resign`.
+**Leave**: `/game leave` (before the start) · `/game resign` · `/game sub` offers your seat to a substitute.
+**Across games**: `/game mine` (yours, what waits on you first) · `/game open` (tables with room) · \
+`/game follow` (each turn by DM, without playing) · `/game unfollow`.
 **Time**: each turn has a deadline (24 h unless set at `/game new`); reminders at half time and with \
 10% left. A missed turn is skipped safely (or played by the AI); after 3 misses the AI keeps your seat \
 until you `/game join` again. Away? `/game vacation days` (14 a game). `/notify dm on` for DMs.
@@ -132,7 +138,9 @@ def log_pages(lines: Sequence[str], size: int = LOG_PAGE, limit: int = EMBED_DES
     return pages
 
 
-class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, join and follow games"):
+class LobbyCog(
+    PlayersCommands, commands.GroupCog, group_name="game", group_description="Start, join and follow games"
+):
     def __init__(self, host: Host) -> None:
         self.bot = host
 
@@ -143,7 +151,7 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         # Look-ups answer privately; their Show everyone button survives a restart (bot/cogs/share.py).
         add = getattr(self.bot, "add_dynamic_items", None)
         if add is not None:
-            add(ShowButton)
+            add(ShowButton, FollowAnswer, TakeSeat, SubAnswer)
 
     async def cog_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -264,6 +272,8 @@ class LobbyCog(commands.GroupCog, group_name="game", group_description="Start, j
         self, interaction: discord.Interaction, name: str | None = None, value: str | None = None
     ) -> None:
         game_id = (await channel_game(self.bot, interaction)).game.id
+        if name is not None and name.strip().lower() in TABLE_OPTIONS:  # any time, not the rules'
+            return await self.approval_option(interaction, game_id, name.strip().lower(), value)
         if name is not None:
             if value is None:
                 raise ServiceError("no_value", f"Give a value for {name}.")

@@ -51,7 +51,17 @@ from bot.records import (
     VersionConflict,
     now_text,
 )
-from bot.schema import WITH_AI
+from bot.schema import (
+    APPROVAL,
+    APPROVALS,
+    FOLLOW,
+    FOLLOWERS,
+    MEMBER_GAMES,
+    OPEN_TABLES,
+    SET_APPROVAL,
+    UNFOLLOW,
+    WITH_AI,
+)
 from bot.shards import ShardPlan
 
 GAME_LOCKS = 0x5742  # the first key of every game's advisory lock; the second is the game's id
@@ -182,6 +192,29 @@ class PostgresStore:
         where += WITH_AI if with_ai else ""
         rows = await self._rows(f"SELECT id FROM games WHERE status = 'running'{where} ORDER BY id", *params)
         return [int(row[0]) for row in rows]
+
+    async def member_games(self, guild_id: int, user_id: int) -> list[int]:
+        return [int(row[0]) for row in await self._rows(MEMBER_GAMES, user_id, guild_id)]
+
+    async def open_tables(self, guild_id: int) -> list[int]:
+        return [int(row[0]) for row in await self._rows(OPEN_TABLES, guild_id)]
+
+    async def follow(self, game_id: int, user_id: int, *, approved: bool) -> None:
+        await self._lane.execute(FOLLOW, game_id, user_id, int(approved), now_text())
+
+    async def unfollow(self, game_id: int, user_id: int) -> bool:
+        return bool(await self._rows(UNFOLLOW, game_id, user_id))
+
+    async def followers(self, game_id: int, *, approved: bool = True) -> list[int]:
+        return [int(row[0]) for row in await self._rows(FOLLOWERS, game_id, int(approved))]
+
+    async def approval(self, game_id: int, what: str) -> bool:
+        assert what in APPROVALS, what  # a column's name: never from a member
+        return bool(await self._lane.fetchval(APPROVAL.format(what=what), game_id))
+
+    async def set_approval(self, game_id: int, what: str, on: bool) -> None:
+        assert what in APPROVALS, what
+        await self._lane.execute(SET_APPROVAL.format(what=what), game_id, int(on))
 
     async def latest_game(self, channel_id: int) -> GameRecord | None:
         rows = await self._rows(

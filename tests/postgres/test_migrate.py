@@ -43,6 +43,8 @@ async def a_servers_file(path: Path) -> dict[str, int]:
         lobby = (await service.create(300, HOST, "Host", "risk", guild_id=77)).game_id
         await store.set_guild_settings(GuildSettings(77, mod_role_id=5, default_turn_hours=48))
         await store.set_dm_turns(HOST, True)
+        await store.follow(running, 9, approved=True)  # issue 35: a follower, and what needs approval
+        await store.set_approval(running, "substitutes", True)
         assert await store.timers(running), "the running game has timers to copy"
     finally:
         await store.close()
