@@ -1,6 +1,7 @@
 """The Axis & Allies AI at level ``normal``: today's AI (``AxisAlliesAI``, level ``easy``) with two
-plans put before its combat move, after the lead TripleA's ProAI sets (attack the capital when the
-odds are there; deny the enemy the territories that decide the game).
+plans put before its combat move and one before its non-combat move, after the lead TripleA's ProAI
+sets (gather on the capital, attack it when the odds are there; deny the enemy the territories that
+decide the game).
 
 - Capitals: the enemy capital our goals name (the Axis: Moscow, then London, then Washington; the
   Allies: Berlin and Tokyo, an ally's capital in enemy hands first) is attacked with everything in
@@ -9,6 +10,9 @@ odds are there; deny the enemy the territories that decide the game).
 - The economic line: while the Axis produce within GUARD of the economic victory's line, the Allies
   retake Axis-held territories that produce, richest first, from LINE odds even when the trade of
   units costs more than the territory is worth; the Axis in turn go for Allied ones the same way.
+- Gathering (the Axis): land armies step toward the main goal capital (Moscow first) over friendly
+  land they would hold, so that the push has an army to push with; the easy AI only brings units up
+  to the nearest front. Tried for the Allies too, it lost them games (their goals are across the sea).
 
 Everything else (purchases, placements, the rest of the combat move, the non-combat move, battle
 decisions) is the ``easy`` AI's, composed rather than copied; like it, this AI is stateless.
@@ -17,19 +21,33 @@ decisions) is the ``easy`` AI's, composed rather than copied; like it, this AI i
 from __future__ import annotations
 
 from rules.axis_allies.actions import Move
-from rules.axis_allies.ai.attack import _add, _feed, judge, present, sources
+from rules.axis_allies.ai.attack import _add, _feed, judge, present, sources, spare
+from rules.axis_allies.ai.moves import _holds, cover_capital, land_aircraft
 from rules.axis_allies.ai.player import AxisAlliesAI
 from rules.axis_allies.ai.purchase import goal_capitals
-from rules.axis_allies.ai.survey import View, legal
-from rules.axis_allies.common import PRODUCTION, SIZE, enemy_fighting, hostile_land, side_income
+from rules.axis_allies.ai.survey import LAND_STEPS, View, legal, movable
+from rules.axis_allies.common import (
+    CAPITAL,
+    IS_SEA,
+    NAMES,
+    NEIGHBOURS,
+    PRODUCTION,
+    SIZE,
+    enemy_fighting,
+    friendly_land,
+    hostile_land,
+    side_income,
+)
 from rules.axis_allies.engine import acting_power
 from rules.axis_allies.state import AXIS_SIDE, AAState, Phase
+from rules.axis_allies.units import Domain
 from rules.core.events import Action
 
-__all__ = ["AxisAlliesNormalAI", "capital_push", "economic_line"]
+__all__ = ["AxisAlliesNormalAI", "capital_push", "economic_line", "gather"]
 
 PUSH = 0.45  # odds from which an enemy capital is attacked (the easy AI: 0.55)
 LINE = 0.5  # odds from which a territory that decides the economic victory is attacked
+GATHER = (AXIS_SIDE,)  # the sides that concentrate on their goal capital in the non-combat move
 GUARD = 12  # IPCs below the economic victory's line from which both sides fight over it
 
 
@@ -43,6 +61,11 @@ class AxisAlliesNormalAI:
             view = View(state, acting_power(state))
             # Battles already started are fed first, as the easy AI does, so a push is carried through.
             move = _feed(view) or capital_push(view) or economic_line(view)
+            if move is not None:
+                return move
+        if state.phase is Phase.NONCOMBAT_MOVE and battle is None:
+            view = View(state, acting_power(state))
+            move = land_aircraft(state, view.power) or cover_capital(view) or gather(view)
             if move is not None:
                 return move
         return self._easy.choose(state, seat)
@@ -93,3 +116,39 @@ def economic_line(view: View) -> Move | None:
     targets.sort(key=lambda t: (-PRODUCTION[t], t))
     # The line is worth more than the units traded for it: no gain asked.
     return _attack(view, targets, LINE, gain=False)
+
+
+def gather(view: View) -> Move | None:
+    """Concentrate on the main goal capital over land: a land army one step closer to it, into
+    friendly land it would hold (the easy AI's ``_holds``), the capital's own defence kept, and one
+    unit left behind where it is the last one facing enemy land (so a front is not given away)."""
+    state, power = view.state, view.power
+    goal = goal_capitals(state, power)[0]
+    if view.side not in GATHER or not hostile_land(state, goal, power):
+        return None
+    for where in range(SIZE):
+        d = LAND_STEPS[where].get(goal)
+        if IS_SEA[where] or d is None or d < 2 or not friendly_land(state, where, power):
+            continue
+        front = any(hostile_land(state, n, power) for n in NEIGHBOURS[where])
+        stacks = [s for s in movable(state, power, where, Domain.LAND) if s.unit != "aa_gun"]
+        total = sum(s.count for s in stacks)
+        for s in stacks:
+            k = s.count - (1 if front and total == s.count else 0)
+            if where == CAPITAL[power]:
+                k = min(k, spare(view, where, s.unit, s.count))
+            nxt = [
+                n
+                for n in NEIGHBOURS[where]
+                if not IS_SEA[n]
+                and friendly_land(state, n, power)
+                and LAND_STEPS[n].get(goal, 99) < d
+                and _holds(view, n, s)
+            ]
+            if k <= 0 or not nxt:
+                continue
+            to = max(nxt, key=lambda n: (view.defence(n), -n))
+            move = legal(state, power, Move(((s.unit, k),), (NAMES[where], NAMES[to])))
+            if move is not None:
+                return move
+    return None

@@ -119,3 +119,28 @@ def test_the_normal_choice_depends_only_on_the_state_and_the_seed() -> None:
     assert AxisAlliesNormalAI(3).choose(state, seat(state)) == AxisAlliesNormalAI(3).choose(
         state, seat(state)
     )
+
+
+def test_the_normal_axis_gathers_its_front_army_next_to_moscow_leaving_one_behind() -> None:
+    units = {
+        "Ukraine S.S.R.": {"germany": {"infantry": 6}},
+        "Karelia S.S.R.": {"germany": {"infantry": 2}},
+        "Russia": {"russia": {"factory": 1, "infantry": 3}},
+    }
+    state = position(units, owners=KARELIA_GERMAN, phase=Phase.NONCOMBAT_MOVE)
+    # Ukraine faces Russian Caucasus: a front the easy AI leaves where it stands.
+    easy = AxisAlliesAI().choose(state, seat(state))
+    assert not (isinstance(easy, Move) and easy.path[0] == "Ukraine S.S.R.")
+    choice = AxisAlliesNormalAI().choose(state, seat(state))
+    assert choice == Move((("infantry", 5),), ("Ukraine S.S.R.", "Karelia S.S.R."))
+
+
+def test_the_axis_do_not_gather_into_land_they_would_be_overrun_in() -> None:
+    units = {
+        "Ukraine S.S.R.": {"germany": {"infantry": 2}},
+        "Karelia S.S.R.": {"germany": {"infantry": 1}},
+        "Russia": {"russia": {"factory": 1, "infantry": 3, "tank": 6}},
+    }
+    state = position(units, owners=KARELIA_GERMAN, phase=Phase.NONCOMBAT_MOVE)
+    choice = AxisAlliesNormalAI().choose(state, seat(state))
+    assert not (isinstance(choice, Move) and choice.path == ("Ukraine S.S.R.", "Karelia S.S.R."))
