@@ -87,6 +87,7 @@ def main() -> None:
     wins: dict[str, int] = {}
     kinds: dict[str, int] = {}
     levels: dict[str, int] = {}
+    sided: dict[str, int] = {}
     for (seed, _, _, axis, allies), (winner, kind, rounds, secs, slow, level) in zip(
         work, results, strict=True
     ):
@@ -94,6 +95,7 @@ def main() -> None:
         if winner != "unfinished":
             kinds[f"{winner} {kind}"] = kinds.get(f"{winner} {kind}", 0) + 1
             levels[level] = levels.get(level, 0) + 1
+            sided[f"{level} as {winner}"] = sided.get(f"{level} as {winner}", 0) + 1
         if opts.each:
             print(
                 f"  {seed} (Axis {axis}, Allies {allies}): {winner} {kind} in {rounds} rounds, "
@@ -106,7 +108,13 @@ def main() -> None:
     print("  wins: " + ", ".join(f"{w} {wins.get(w, 0)}" for w in (*SIDE_NAMES, "unfinished")))
     print("  by kind: " + (", ".join(f"{k} {n}" for k, n in sorted(kinds.items())) or "none"))
     if opts.versus:
-        print("  by level: " + ", ".join(f"{lv} {levels.get(lv, 0)}" for lv in (opts.level, opts.versus)))
+        print(
+            "  by level: "
+            + ", ".join(f"{lv} {levels.get(lv, 0)}" for lv in (opts.level, opts.versus))
+            + " ("
+            + ", ".join(f"{k} {n}" for k, n in sorted(sided.items()))
+            + ")"
+        )
     if rounds:
         middle = statistics.median(rounds)
         print(f"  rounds (finished games): median {middle:g}, range {min(rounds)}-{max(rounds)}")
