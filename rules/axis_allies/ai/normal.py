@@ -1,0 +1,154 @@
+"""The Axis & Allies AI at level ``normal``: today's AI (``AxisAlliesAI``, level ``easy``) with two
+plans put before its combat move and one before its non-combat move, after the lead TripleA's ProAI
+sets (gather on the capital, attack it when the odds are there; deny the enemy the territories that
+decide the game).
+
+- Capitals: the enemy capital our goals name (the Axis: Moscow, then London, then Washington; the
+  Allies: Berlin and Tokyo, an ally's capital in enemy hands first) is attacked with everything in
+  reach, amphibious landings included, from PUSH odds, below the ``easy`` AI's threshold for
+  capitals: a capital taken is worth a whole front of territories.
+- The economic line: while the Axis produce within GUARD of the economic victory's line, the Allies
+  retake Axis-held territories that produce, richest first, from LINE odds even when the trade of
+  units costs more than the territory is worth; the Axis in turn go for Allied ones the same way.
+- Gathering (the Axis): land armies step toward the main goal capital (Moscow first) over friendly
+  land they would hold, so that the push has an army to push with; the easy AI only brings units up
+  to the nearest front. Tried for the Allies too, it lost them games (their goals are across the sea).
+
+Everything else (purchases, placements, the rest of the combat move, the non-combat move, battle
+decisions) is the ``easy`` AI's, composed rather than copied; like it, this AI is stateless.
+"""
+
+from __future__ import annotations
+
+from rules.axis_allies.actions import Move
+from rules.axis_allies.ai.attack import _add, _feed, judge, present, sources, spare
+from rules.axis_allies.ai.moves import _holds, cover_capital, land_aircraft
+from rules.axis_allies.ai.player import AxisAlliesAI
+from rules.axis_allies.ai.purchase import goal_capitals
+from rules.axis_allies.ai.survey import LAND_STEPS, View, legal, movable
+from rules.axis_allies.common import (
+    CAPITAL,
+    IS_SEA,
+    NAMES,
+    NEIGHBOURS,
+    PRODUCTION,
+    SIZE,
+    enemy_fighting,
+    friendly_land,
+    hostile_land,
+    side_income,
+)
+from rules.axis_allies.engine import acting_power
+from rules.axis_allies.state import AXIS_SIDE, AAState, Phase
+from rules.axis_allies.units import Domain
+from rules.core.events import Action
+
+__all__ = ["AxisAlliesNormalAI", "capital_push", "economic_line", "gather"]
+
+PUSH = 0.45  # odds from which an enemy capital is attacked (the easy AI: 0.55)
+LINE = 0.5  # odds from which a territory that decides the economic victory is attacked
+GATHER = (AXIS_SIDE,)  # the sides that concentrate on their goal capital in the non-combat move
+GUARD = 12  # IPCs below the economic victory's line from which both sides fight over it
+
+
+class AxisAlliesNormalAI:
+    def __init__(self, seed: int = 0) -> None:
+        self._easy = AxisAlliesAI(seed)
+
+    def choose(self, state: AAState, seat: int) -> Action:
+        battle = state.battle
+        if state.phase is Phase.COMBAT_MOVE and (battle is None or battle.pending is None):
+            view = View(state, acting_power(state))
+            # Battles already started are fed first, as the easy AI does, so a push is carried through.
+            move = _feed(view) or capital_push(view) or economic_line(view)
+            if move is not None:
+                return move
+        if state.phase is Phase.NONCOMBAT_MOVE and battle is None:
+            view = View(state, acting_power(state))
+            move = land_aircraft(state, view.power) or cover_capital(view) or gather(view)
+            if move is not None:
+                return move
+        return self._easy.choose(state, seat)
+
+    # The absent player's moves (``absent.py``) are the easy AI's.
+
+    def _buy(self, state: AAState, power: int) -> Action | None:
+        return self._easy._buy(state, power)
+
+    def _land_aircraft(self, state: AAState, power: int) -> Action | None:
+        return self._easy._land_aircraft(state, power)
+
+    def _place(self, state: AAState, power: int) -> Action | None:
+        return self._easy._place(state, power)
+
+
+def _attack(view: View, targets: list[int], least: float, gain: bool = True) -> Move | None:
+    """The first legal move of the first target (in order) that everything in reach would take with
+    at least ``least`` odds (and, with ``gain``, a gain by the easy AI's score)."""
+    for target in targets:
+        if not enemy_fighting(view.state, target, view.power) or present(view, target):
+            continue  # empty land is the easy AI's grab; a started battle is fed by ``_feed``
+        ok = [s for s in sources(view, target) if legal(view.state, view.power, s.move) is not None]
+        if not ok:
+            continue
+        everything = present(view, target)
+        for src in ok:
+            everything = _add(everything, src.units)
+        win, score = judge(view, target, everything)
+        if win >= least and (score > 0 or not gain):
+            return ok[0].move
+    return None
+
+
+def capital_push(view: View) -> Move | None:
+    """Attack the goal capitals (in ``goal_capitals`` order) from PUSH odds."""
+    targets = [c for c in goal_capitals(view.state, view.power) if hostile_land(view.state, c, view.power)]
+    return _attack(view, targets, PUSH)
+
+
+def economic_line(view: View) -> Move | None:
+    """Near the economic line, fight for the enemy's producing territories, richest first."""
+    state = view.state
+    line = state.options.economic_victory
+    if not line or side_income(state, AXIS_SIDE) < line - GUARD:
+        return None
+    targets = [t for t in range(SIZE) if PRODUCTION[t] > 0 and hostile_land(state, t, view.power)]
+    targets.sort(key=lambda t: (-PRODUCTION[t], t))
+    # The line is worth more than the units traded for it: no gain asked.
+    return _attack(view, targets, LINE, gain=False)
+
+
+def gather(view: View) -> Move | None:
+    """Concentrate on the main goal capital over land: a land army one step closer to it, into
+    friendly land it would hold (the easy AI's ``_holds``), the capital's own defence kept, and one
+    unit left behind where it is the last one facing enemy land (so a front is not given away)."""
+    state, power = view.state, view.power
+    goal = goal_capitals(state, power)[0]
+    if view.side not in GATHER or not hostile_land(state, goal, power):
+        return None
+    for where in range(SIZE):
+        d = LAND_STEPS[where].get(goal)
+        if IS_SEA[where] or d is None or d < 2 or not friendly_land(state, where, power):
+            continue
+        front = any(hostile_land(state, n, power) for n in NEIGHBOURS[where])
+        stacks = [s for s in movable(state, power, where, Domain.LAND) if s.unit != "aa_gun"]
+        total = sum(s.count for s in stacks)
+        for s in stacks:
+            k = s.count - (1 if front and total == s.count else 0)
+            if where == CAPITAL[power]:
+                k = min(k, spare(view, where, s.unit, s.count))
+            nxt = [
+                n
+                for n in NEIGHBOURS[where]
+                if not IS_SEA[n]
+                and friendly_land(state, n, power)
+                and LAND_STEPS[n].get(goal, 99) < d
+                and _holds(view, n, s)
+            ]
+            if k <= 0 or not nxt:
+                continue
+            to = max(nxt, key=lambda n: (view.defence(n), -n))
+            move = legal(state, power, Move(((s.unit, k),), (NAMES[where], NAMES[to])))
+            if move is not None:
+                return move
+    return None
