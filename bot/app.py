@@ -10,6 +10,8 @@ The bot provides what the cogs need (``bot.host.Host``) and nothing else.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 import math
 import signal
@@ -53,6 +55,8 @@ HEARTBEAT_STALE = 60.0
 # ask for each this many times a minute in a server, then is told how long to wait.
 COOLDOWNS = {"game replay": 3, "game export": 3, "game verify": 3}
 ANYWHERE = {"help", "notify"}  # the commands a member may use in a DM with the bot too
+# The ``bot_state`` row holding the hash of the command tree last synced (``WarboardBot.tree_hash``).
+TREE_HASH = "command_tree"
 RESTARTING = "The bot is restarting; nothing was changed. Try again in a minute."
 
 
@@ -90,6 +94,8 @@ class WarboardBot(commands.Bot):
         self.run_scheduler = run_scheduler  # tests tick the scheduler themselves, on their own clock
         self.turns = TurnLocks()  # one trigger at a time per game: AI play and the messages telling of it
         self.stopping = False  # set by ``shutdown``: no new interaction is taken on
+        self.force_sync = False  # ``python -m bot sync``: sync the command tree even if it looks unchanged
+        self.sync_only = False  # ... and stop after syncing (no scheduler, AI or heartbeat)
         self._refusals: set[asyncio.Task[None]] = set()
         # Every interaction passes here first (the gateway reads this table of parsers), so that once
         # the bot is stopping a new one is answered "restarting" instead of starting a move.
@@ -114,6 +120,8 @@ class WarboardBot(commands.Bot):
         # One error handler for every app command: a cog's own (which calls the same) answers first.
         self.tree.error(handle_error)
         await self._sync_commands()
+        if self.sync_only:
+            return
         # Build every game's static picture layers now, off the loop, so no first /game map is slow.
         self._warm_up = asyncio.create_task(asyncio.to_thread(self._warm_pictures))
         if self.run_scheduler:
@@ -250,17 +258,34 @@ class WarboardBot(commands.Bot):
         await self.scheduler.run()
 
     async def _sync_commands(self) -> None:
-        """Dev guilds get the commands at once; everyone else through the (slow) global sync. With
-        several shard processes, only the one holding shard 0 syncs (``ShardPlan.syncs_commands``)."""
+        """Dev guilds get the commands at once; everyone else through the (slow, rate-limited) global sync,
+        done only when the tree differs from the one last synced (its hash is kept in the store), as
+        discord.py's maintainers advise, unless ``force_sync``. With several shard processes, only the one
+        holding shard 0 syncs (``ShardPlan.syncs_commands``)."""
         if self.shard_plan is not None and not self.shard_plan.syncs_commands:
             log.info("slash commands not synced here: the process holding shard 0 syncs them")
             return
         for guild_id in self.settings.dev_guilds:
-            guild = discord.Object(id=guild_id)
-            self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
+            self.tree.copy_global_to(guild=discord.Object(id=guild_id))
+        digest = self.tree_hash()
+        if not self.force_sync and await self.store.bot_value(TREE_HASH) == digest:
+            log.info("slash commands as last synced; not synced again (python -m bot sync forces it)")
+            return
+        for guild_id in self.settings.dev_guilds:
+            await self.tree.sync(guild=discord.Object(id=guild_id))
         synced = await self.tree.sync()
+        await self.store.set_bot_value(TREE_HASH, digest)
         log.info("synced %d global commands", len(synced))
+
+    def tree_hash(self) -> str:
+        """The command tree as Discord receives it (global and each dev guild's), hashed: any change to a
+        name, description, option, permission or context changes it."""
+        scopes: dict[str, Any] = {"global": [c.to_dict(self.tree) for c in self.tree.get_commands()]}
+        for guild_id in self.settings.dev_guilds:
+            guild = discord.Object(id=guild_id)
+            scopes[str(guild_id)] = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+        text = json.dumps(scopes, sort_keys=True, separators=(",", ":"), default=str)
+        return hashlib.sha256(text.encode()).hexdigest()
 
     def is_busy(self) -> bool:
         """Whether an AI is playing, a turn's messages are being posted or a command or button is still
@@ -303,6 +328,13 @@ async def serve(bot: WarboardBot, token: str) -> None:
         else:
             asked.cancel()
         await running  # what start raised (a refused token), or nothing once closed
+
+
+async def sync_commands(bot: WarboardBot, token: str) -> None:
+    """``python -m bot sync``: log in, sync the command tree whatever the stored hash says, and stop."""
+    bot.force_sync = bot.sync_only = True
+    async with bot:
+        await bot.login(token)  # runs ``setup_hook``, which syncs
 
 
 class ShardedWarboardBot(WarboardBot, commands.AutoShardedBot):

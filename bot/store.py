@@ -175,6 +175,8 @@ class GameStore(Protocol):
     async def set_dm_turns(self, user_id: int, on: bool) -> None: ...
     async def guild_settings(self, guild_id: int) -> GuildSettings: ...
     async def set_guild_settings(self, settings: GuildSettings) -> None: ...
+    async def bot_value(self, key: str) -> str | None: ...
+    async def set_bot_value(self, key: str, value: str) -> None: ...
 
 
 class SqliteStore:
@@ -484,6 +486,17 @@ class SqliteStore:
                 settings.announce_channel_id,
                 now_text(),
             ),
+        )
+
+    async def bot_value(self, key: str) -> str | None:
+        rows = await self._rows("SELECT value FROM bot_state WHERE key = ?", (key,))
+        return str(rows[0][0]) if rows else None
+
+    async def set_bot_value(self, key: str, value: str) -> None:
+        await self._write(
+            "INSERT INTO bot_state (key, value, updated_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+            (key, value, now_text()),
         )
 
 

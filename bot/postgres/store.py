@@ -404,6 +404,19 @@ class PostgresStore:
             now_text(),
         )
 
+    async def bot_value(self, key: str) -> str | None:
+        value = await self._lane.fetchval("SELECT value FROM bot_state WHERE key = $1", key)
+        return None if value is None else str(value)
+
+    async def set_bot_value(self, key: str, value: str) -> None:
+        await self._lane.execute(
+            "INSERT INTO bot_state (key, value, updated_at) VALUES ($1, $2, $3) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+            key,
+            value,
+            now_text(),
+        )
+
     def _on_my_shards(self, games: str, first: int) -> tuple[str, list[Any]]:
         """`` AND <the game is on this process's shards>``, numbered from ``$first``; nothing when this
         process holds every shard. A game with no guild counts as shard 0, like Discord's DMs."""
