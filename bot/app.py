@@ -31,6 +31,7 @@ from bot.cogs.moves import GameButton, announce_turn
 from bot.cogs.notify import NotifyCog
 from bot.game import Games, check_games
 from bot.games import GAMES
+from bot.metrics import COUNT_EVERY, Metrics, interaction_kind, start_metrics
 from bot.postgres import open_database
 from bot.scheduler import Scheduler, TurnLocks, Unfinished
 from bot.service import GameService
@@ -75,6 +76,7 @@ class WarboardBot(commands.Bot):
         clock: Clock = utc_now,
         run_scheduler: bool = True,
         shards: ShardPlan | None = None,
+        metrics: Metrics | None = None,
     ) -> None:
         # Slash commands and buttons need no privileged intents (no message content, no members list).
         # Nobody is pinged unless a message names who (``common.pinging``): member-chosen text such as
@@ -97,6 +99,8 @@ class WarboardBot(commands.Bot):
         self.force_sync = False  # ``python -m bot sync``: sync the command tree even if it looks unchanged
         self.sync_only = False  # ... and stop after syncing (no scheduler, AI or heartbeat)
         self._refusals: set[asyncio.Task[None]] = set()
+        self._given_metrics = metrics
+        self.metrics = Metrics()  # nothing measured until ``setup_hook`` (none at all without a port)
         # Every interaction passes here first (the gateway reads this table of parsers), so that once
         # the bot is stopping a new one is answered "restarting" instead of starting a move.
         parsers = self._connection.parsers
@@ -111,6 +115,9 @@ class WarboardBot(commands.Bot):
         # An AI turn or a turn's news that broke off (issue 29, item 11) is taken up again within seconds.
         self.unfinished = Unfinished(self._go_on)
         self.service.on_unfinished = self.scheduler.on_failure = self.unfinished.add
+        if not self.sync_only:
+            self.metrics = self._given_metrics or start_metrics(self.settings.metrics_port)
+            self.service.on_ai_turn = self.metrics.ai_turn
         for cog in (LobbyCog(self), NotifyCog(self), ModerationCog(self), HelpCog(self)):
             await self.add_cog(cog)
         for game in self.games.values():  # each game's slash commands and menus
@@ -130,6 +137,8 @@ class WarboardBot(commands.Bot):
         self._unfinished_task = asyncio.create_task(self._take_up_unfinished())
         if self.settings.heartbeat:
             self._heartbeat_task = asyncio.create_task(self._beat(Path(self.settings.heartbeat)))
+        if self.metrics.enabled:
+            self._count_task = asyncio.create_task(self._count_games_often())
 
     def _shape_commands(self) -> None:
         """What a server expects of the commands (issue 34, item 3): every one but ``ANYWHERE`` offered in a
@@ -160,7 +169,10 @@ class WarboardBot(commands.Bot):
 
     def _interaction_arrived(self, data: Any) -> None:
         if not self.stopping:
-            self._parse_interaction(data)
+            if self.metrics.enabled:
+                self._parse_timed(data)
+            else:
+                self._parse_interaction(data)
             return
         if data.get("type") == 4:  # autocomplete: no answer is an empty list
             return
@@ -168,6 +180,41 @@ class WarboardBot(commands.Bot):
         task = asyncio.create_task(refuse(interaction, RESTARTING))
         self._refusals.add(task)
         task.add_done_callback(self._refusals.discard)
+
+    def _parse_timed(self, data: Any) -> None:
+        """Parse an interaction and time the handler task(s) discord.py started for it
+        (``INTERACTION_TASKS``), from now until they finish, for the metrics."""
+        arrived = asyncio.get_running_loop().time()
+        before = asyncio.all_tasks()
+        self._parse_interaction(data)
+        started = [
+            task
+            for task in asyncio.all_tasks() - before
+            if task.get_name().startswith(INTERACTION_TASKS) and "timeout" not in task.get_name()
+        ]
+        if not started:
+            return
+        kind, left = interaction_kind(data), [len(started)]
+
+        def finished(_task: asyncio.Task[Any]) -> None:
+            left[0] -= 1
+            if left[0] == 0:
+                self.metrics.interaction(kind, asyncio.get_running_loop().time() - arrived)
+
+        for task in started:
+            task.add_done_callback(finished)
+
+    async def count_games(self) -> None:
+        """The games by state, for the metrics."""
+        self.metrics.games(await self.store.game_counts())
+
+    async def _count_games_often(self) -> None:
+        while True:
+            try:
+                await self.count_games()
+            except Exception:  # a database hiccup: the next count will do
+                log.warning("could not count the games for the metrics", exc_info=True)
+            await asyncio.sleep(COUNT_EVERY)
 
     async def shutdown(self) -> None:
         """Stop cleanly (SIGTERM, SIGINT; ``serve``): take no new interaction, let the ones in hand
@@ -301,7 +348,7 @@ class WarboardBot(commands.Bot):
         )
 
     async def close(self) -> None:
-        for name in ("_scheduler_task", "_resume_task", "_unfinished_task", "_heartbeat_task"):
+        for name in ("_scheduler_task", "_resume_task", "_unfinished_task", "_heartbeat_task", "_count_task"):
             task = getattr(self, name, None)
             if task is not None:
                 task.cancel()
@@ -363,10 +410,14 @@ def create_bot(
     clock: Clock = utc_now,
     run_scheduler: bool = True,
     shards: ShardPlan | None = None,
+    metrics: Metrics | None = None,
 ) -> WarboardBot:
     """The bot, ready to ``start``, hosting ``games`` (every registered game unless a test says
     otherwise); an incomplete game is refused here. Commands are registered in ``setup_hook``.
-    ``shards``: the shards this process holds (``bot/shards.py``); several make it an AutoShardedBot."""
+    ``shards``: the shards this process holds (``bot/shards.py``); several make it an AutoShardedBot.
+    ``metrics``: where to report (``bot/metrics.py``); by default as ``PBP_METRICS_PORT`` says."""
     check_games(games)
     kind = ShardedWarboardBot if shards is not None and len(shards.ids) > 1 else WarboardBot
-    return kind(settings, games, store, clock=clock, run_scheduler=run_scheduler, shards=shards)
+    return kind(
+        settings, games, store, clock=clock, run_scheduler=run_scheduler, shards=shards, metrics=metrics
+    )

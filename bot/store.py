@@ -102,6 +102,10 @@ class GameStore(Protocol):
         """The ids of every game being played; ``with_ai``: only those where the AI plays a seat."""
         ...
 
+    async def game_counts(self) -> dict[str, int]:
+        """How many stored games are in each status (lobby, running, paused, ended), for the metrics."""
+        ...
+
     async def seats(self, game_id: int) -> list[SeatRecord]: ...
     async def log(self, game_id: int) -> list[LogRecord]: ...
     async def log_length(self, game_id: int) -> int:
@@ -298,6 +302,10 @@ class SqliteStore:
             f"SELECT id FROM games WHERE status = 'running'{WITH_AI if with_ai else ''} ORDER BY id"
         )
         return [int(row[0]) for row in rows]
+
+    async def game_counts(self) -> dict[str, int]:
+        rows = await self._rows("SELECT status, COUNT(*) FROM games GROUP BY status")
+        return {str(row[0]): int(row[1]) for row in rows}
 
     async def latest_game(self, channel_id: int) -> GameRecord | None:
         """The channel's most recent game, ended or not (``/game verify`` after the end)."""

@@ -183,6 +183,13 @@ class PostgresStore:
         rows = await self._rows(f"SELECT id FROM games WHERE status = 'running'{where} ORDER BY id", *params)
         return [int(row[0]) for row in rows]
 
+    async def game_counts(self) -> dict[str, int]:
+        where, params = self._on_my_shards("games", 1)
+        rows = await self._rows(
+            f"SELECT status, COUNT(*) FROM games WHERE TRUE{where} GROUP BY status", *params
+        )
+        return {str(row[0]): int(row[1]) for row in rows}
+
     async def latest_game(self, channel_id: int) -> GameRecord | None:
         rows = await self._rows(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = $1 ORDER BY id DESC LIMIT 1", channel_id
