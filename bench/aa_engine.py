@@ -80,7 +80,7 @@ def legal_rate(games: list[tuple[str, int, list]], samples: int = 300) -> float:
 def main() -> None:
     games = recorded_games(6)
     states = replay(games)
-    engine, floor = alternately(lambda: replay(games), state_pass(states), 5)
+    engine, floor = alternately(lambda: replay(games), state_pass(states), 5, warm_up=True)
     print(versus_floor("engine apply", len(states), engine, floor))
     times = round_times(2)
     print(

@@ -76,7 +76,7 @@ def main() -> None:
     opts = parser.parse_args()
     games = recorded_games(opts.games)
     states = replay_all(games)
-    engine, floor = alternately(lambda: replay_all(games), state_pass(states), opts.runs)
+    engine, floor = alternately(lambda: replay_all(games), state_pass(states), opts.runs, warm_up=True)
     print(versus_floor(f"apply ({len(games)} games, 2-6 players)", len(states), engine, floor))
     for year in (1, 3):
         seconds, counts = [], []

@@ -65,7 +65,7 @@ def odds_time(attackers: int, defenders: int, runs: int = 5) -> float:
 def main() -> None:
     games = recorded_games(20)
     states = replay(games)
-    engine, floor = alternately(lambda: replay(games), state_pass(states), 7)
+    engine, floor = alternately(lambda: replay(games), state_pass(states), 7, warm_up=True)
     print(versus_floor("apply (one core, one thread)", len(states), engine, floor))
     per_second = [ai_games_per_second(10) for _ in range(3)]
     print(f"4-player AI games: median {statistics.median(per_second):.1f} complete games/s")

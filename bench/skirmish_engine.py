@@ -56,7 +56,7 @@ def main() -> None:
     games = recorded_games(opts.games)
     actions = sum(len(log) for _, _, log in games)
     every = replay_all(games)
-    engine, floor = alternately(lambda: replay_all(games), state_pass(every), opts.runs)
+    engine, floor = alternately(lambda: replay_all(games), state_pass(every), opts.runs, warm_up=True)
     print(versus_floor("apply", actions, engine, floor))
     states = every[:: max(1, actions // 3000)]
 

@@ -25,12 +25,13 @@ def timed(fn: Callable[[], object], runs: int) -> list[float]:
 
 
 def alternately(
-    fn: Callable[[], object], floor: Callable[[], object], runs: int
+    fn: Callable[[], object], floor: Callable[[], object], runs: int, *, warm_up: bool = False
 ) -> tuple[list[float], list[float]]:
-    """Each run times ``fn`` then ``floor``, so a burst of load on a shared machine hits both alike (after
-    one untimed run of each, which fills the caches)."""
-    fn()
-    floor()
+    """Each run times ``fn`` then ``floor``, so a burst of load on a shared machine hits both alike;
+    ``warm_up``: after one untimed run of each, which fills the caches."""
+    if warm_up:
+        fn()
+        floor()
     first: list[float] = []
     second: list[float] = []
     for _ in range(runs):
