@@ -122,12 +122,14 @@ class Prometheus(Metrics):
             self._games.labels(state).set(count)
         self._known_states |= set(counts)
 
-    def serve(self, port: int) -> None:
-        """The HTTP endpoint, in prometheus_client's own daemon thread (off the event loop)."""
+    def serve(self, port: int) -> Any:
+        """The HTTP endpoint, in prometheus_client's own daemon thread (off the event loop); returns the
+        server (its ``shutdown`` stops it)."""
         import prometheus_client as prometheus
 
-        prometheus.start_http_server(port, registry=self.registry)
+        server, _thread = prometheus.start_http_server(port, registry=self.registry)
         log.info("metrics on port %d at /metrics", port)
+        return server
 
 
 def start_metrics(port: int | None) -> Metrics:
