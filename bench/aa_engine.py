@@ -1,4 +1,6 @@
-"""Axis & Allies engine figures: applied actions per second (replaying recorded AI games, one core), the
+"""Axis & Allies engine figures: applied actions per second (replaying recorded AI games, one core) against
+a floor timed alternately in the same run (a pass over each state the replay goes through; compare the
+ratio, not the bare rate), the
 median time of one full AI round (five power turns, AI thinking included), and ``legal`` calls per second.
 Prints figures; asserts nothing.
 
@@ -14,6 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.timing import alternately, state_pass, versus_floor
 from rules.axis_allies import RULES
 from rules.axis_allies.ai import AxisAlliesAI
 from rules.core.conformance import play
@@ -31,17 +34,16 @@ def recorded_games(count: int) -> list[tuple[str, int, list]]:
     return games
 
 
-def apply_rate(games: list[tuple[str, int, list]]) -> tuple[float, int]:
-    """Replays recorded games: only setup + apply are timed, not the agents' thinking."""
-    actions = 0
-    start = time.perf_counter()
+def replay(games: list[tuple[str, int, list]]) -> list:
+    """Replays recorded games (setup + apply, not the agents' thinking); every state it passed through."""
+    states = []
     for seed, seats, log in games:
         rng = SeededRng(seed)
         state, _ = RULES.setup(OPTIONS, seats, rng)
         for seat, action in log:
             state, _ = RULES.apply(state, seat, action, rng)
-        actions += len(log)
-    return actions / (time.perf_counter() - start), actions
+            states.append(state)
+    return states
 
 
 def round_times(games: int) -> list[float]:
@@ -77,13 +79,9 @@ def legal_rate(games: list[tuple[str, int, list]], samples: int = 300) -> float:
 
 def main() -> None:
     games = recorded_games(6)
-    rates = []
-    for _ in range(3):
-        rate, actions = apply_rate(games)
-        rates.append(rate)
-    print(
-        f"engine apply: {statistics.median(rates):,.0f} actions/s (median of 3 replays of {actions} actions)"
-    )
+    states = replay(games)
+    engine, floor = alternately(lambda: replay(games), state_pass(states), 5, warm_up=True)
+    print(versus_floor("engine apply", len(states), engine, floor))
     times = round_times(2)
     print(
         f"full AI round (5 powers, AI included): median {statistics.median(times) * 1000:.0f} ms "

@@ -1,6 +1,7 @@
 """Attack! engine figures: applied actions per second (one core, replaying recorded AI games, so only
-setup and ``apply`` are timed, not the AI's thinking), and the time of one full AI year for six players on
-the joined world (AI thinking included). Prints medians and spread; asserts nothing.
+setup and ``apply`` are timed, not the AI's thinking) against a floor timed alternately in the same run (a
+pass over each state; compare the ratio between machines, not the bare rate), and the time of one full AI
+year for six players on the joined world (AI thinking included). Prints medians and spread; asserts nothing.
 
     python bench/attack_engine.py [--games 10] [--runs 5]
 """
@@ -15,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.timing import timed
+from bench.timing import alternately, state_pass, versus_floor
 from rules.attack import RULES
 from rules.attack.ai import AttackAI
 from rules.attack.state import AttackState
@@ -36,12 +37,16 @@ def recorded_games(count: int) -> list[tuple[str, int, dict[str, object], Log]]:
     return games
 
 
-def replay_all(games: list[tuple[str, int, dict[str, object], Log]]) -> None:
+def replay_all(games: list[tuple[str, int, dict[str, object], Log]]) -> list[AttackState]:
+    """Every state the games passed through, rebuilt by setup + apply (what is timed)."""
+    states = []
     for seed, seats, options, log in games:
         rng = SeededRng(seed)
         state, _ = RULES.setup(options, seats, rng)
         for seat, action in log:
             state, _ = RULES.apply(state, seat, action, rng)
+            states.append(state)
+    return states
 
 
 def start_of_year(seed: str, year: int) -> tuple[AttackState, SeededRng, list[AttackAI]]:
@@ -70,12 +75,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     opts = parser.parse_args()
     games = recorded_games(opts.games)
-    total = sum(len(log) for *_, log in games)
-    rates = [total / t for t in timed(lambda: replay_all(games), opts.runs)]
-    print(
-        f"apply: median {statistics.median(rates):,.0f} actions/s (range {min(rates):,.0f}-{max(rates):,.0f})"
-        f" over {opts.runs} replays of {total} actions in {len(games)} games, 2-6 players (aim ≥ 10,000)"
-    )
+    states = replay_all(games)
+    engine, floor = alternately(lambda: replay_all(games), state_pass(states), opts.runs, warm_up=True)
+    print(versus_floor(f"apply ({len(games)} games, 2-6 players)", len(states), engine, floor))
     for year in (1, 3):
         seconds, counts = [], []
         for run in range(opts.runs):

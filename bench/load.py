@@ -2,13 +2,17 @@
 
     python bench/load.py [--games 1000] [--rate 20] [--seconds 120] [--quick]
 
-``--games`` running Risk games (three players each, past their setup) are put in a database; the bot
+``--games`` running games, the five games in turn (Risk, Axis & Allies, Attack!, Hex war, Skirmish; three
+seats where the game allows, every other table with an AI in its last seat; Risk past its setup) are put
+in a database; the bot
 then runs in a process of its own, connected to a fake Discord served by this process, and a minimal
 discord.py bot (it answers "ok", a fixed picture, fixed choices, a button) runs in another, connected
 to a second fake of the same code. For ``--seconds`` this process sends each of them ``--rate``
 interactions a second, the same mix to both and interleaved (the order alternates every tick): moves
-(slash commands made by the Risk AI for the seat to act, at most one in flight per game), next-step
-buttons from earlier answers, /game status, /game map, autocomplete of /risk attack.
+(each game's own slash command or button, as ``Game.making`` says, for the move its AI chooses for the
+person to act, at most one in flight per game; a game waiting on its AI seat gets a status instead),
+next-step buttons from earlier answers, /game status, /game map, autocomplete of /risk attack (at a Risk
+table: the one autocomplete every game does not have).
 
 It prints p50 / p95 / p99 of the first response (when the fake received it) and of picture follow-ups
 (the board of /game map, the battle card of an attack), Warboard's beside the echo bot's, their ratios,
@@ -265,9 +269,9 @@ def done(it: Interaction) -> bool:
 
 
 def succeeded(it: Interaction) -> bool:
-    """A move the bot accepted: it deferred in the channel (slash) or deferred the update (button); a
-    refusal is an ephemeral message."""
-    return it.ack_type in (5, 6) and not any(m.ephemeral for m in it.messages)
+    """A move the bot accepted: it deferred (slash) or deferred the update (button); a refusal is a private
+    sentence alone (an accepted move's private answer is its embed, with its next steps)."""
+    return it.ack_type in (5, 6) and not any(m.ephemeral and m.content and not m.embeds for m in it.messages)
 
 
 # ---- the world: games in a database, their channels and players on the fake ----------------------------
@@ -278,9 +282,10 @@ class Table:
     game_id: int
     guild: int
     channel: int
-    players: list[int]  # user ids, by seat
+    players: list[int]  # user ids, by seat (0: the AI's seat)
+    ruleset: str = "risk"
     moving: Interaction | None = None  # the move in flight
-    buttons: tuple[Msg, list[str]] | None = None  # the latest move's next-step buttons
+    buttons: tuple[Msg, list[str], int] | None = None  # the latest move's next-step buttons, and whose
     moves: int = 0  # moves the bot accepted
 
 
@@ -289,6 +294,7 @@ async def build_world(fd: RecordingFake, database: str, games: int) -> list[Tabl
     from bot.service import GameService
     from bot.store import SqliteStore
 
+    names = sorted(GAMES)
     tables: list[Table] = []
     for first in range(0, games, PER_GUILD):
         count = min(PER_GUILD, games - first)
@@ -299,58 +305,36 @@ async def build_world(fd: RecordingFake, database: str, games: int) -> list[Tabl
             players = [fd.add_user(f"p{first + i}-{s}") for s in range(3)]
             for user in players:
                 fd.add_member(guild, user)
-            tables.append(Table(0, guild, channel, players))
+            tables.append(Table(0, guild, channel, players, ruleset=names[(first + i) % len(names)]))
     store = await SqliteStore.open(database)
     await store._db.execute("PRAGMA synchronous=OFF")  # building only
     service = GameService(store, GAMES)
-    rules = service.rules("risk")
     for n, table in enumerate(tables):
-        host = table.players[0]
-        status = await service.create(
-            table.channel, host, "p0", "risk", {"setup_batch": "40"}, guild_id=table.guild
-        )
-        for seat in (1, 2):
-            await service.join(status.game_id, table.players[seat], f"p{seat}")
+        rules = service.rules(table.ruleset)
+        seats = min(max(3, rules.min_seats), rules.max_seats)
+        host, with_ai = table.players[0], n % 2 == 1
+        options = {"setup_batch": "40"} if table.ruleset == "risk" else {}
+        status = await service.create(table.channel, host, "p0", table.ruleset, options, guild_id=table.guild)
+        for seat in range(1, seats):
+            if with_ai and seat == seats - 1:
+                await service.join(status.game_id, host, "", ai=True)
+            else:
+                await service.join(status.game_id, table.players[seat], f"p{seat}")
         await service.start(status.game_id, host, seed=f"load-{n}")
         table.game_id = status.game_id
-        by_user = {s.user_id: s.seat for s in (await service.status(status.game_id)).seats}
-        table.players = sorted(table.players, key=lambda u: by_user[u])  # by seat, as drawn
-        while True:  # the setup, by the AI (not measured)
+        seated = (await service.status(status.game_id)).seats
+        table.players = [(s.user_id or 0) if s.controller == "human" else 0 for s in seated]  # by seat
+        await service.play_ai(table.game_id)  # an AI seat that opens the game moves now (not measured)
+        while table.ruleset == "risk":  # Risk's setup, by the AI (not measured)
             state = service.state_of(await service.load(table.game_id))
             if state.phase != "setup":
                 break
             seat = rules.to_act(state)[0]
-            await service.act(
-                table.game_id, table.players[seat], service.agent("risk", n).choose(state, seat)
-            )
+            agent = service.agent("risk", n)
+            await service.act(table.game_id, table.players[seat] or host, agent.choose(state, seat))
+            await service.play_ai(table.game_id)
     await store.close()
     return tables
-
-
-def command_for(action: Any) -> tuple[str, dict[str, Any]]:
-    """The slash command a player types for a Risk action."""
-    name = type(action).__name__
-    if name == "PlaceArmies":
-        return "risk place", {"territory": action.territory, "armies": action.armies}
-    if name == "Attack":
-        values: dict[str, Any] = {"from": action.source, "to": action.target}
-        if action.dice:
-            values["dice"] = action.dice
-        if action.until:
-            values["until"] = str(action.until)
-        return "risk attack", values
-    if name == "Occupy":
-        return "risk occupy", {"armies": action.armies}
-    if name == "Fortify":
-        return "risk fortify", {"from": action.source, "to": action.target, "armies": action.armies}
-    if name == "TradeCards":
-        return "risk trade", {"cards": " ".join(map(str, action.cards))}
-    if name == "EndPhase":
-        return "risk end", {}
-    raise ValueError(f"no command for {action!r}")
-
-
-# ---- the run ------------------------------------------------------------------------------------------
 
 
 @dataclass
@@ -385,8 +369,8 @@ class Driver:
         from bot.games import GAMES
 
         self.fd, self.tables, self.random = fd, tables, random.Random(seed)
-        self.rules = GAMES["risk"].rules
-        self.agent = GAMES["risk"].agent
+        self.games = GAMES
+        self.risk = [t for t in tables if t.ruleset == "risk"]
         self.db = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
         self.records: list[Record] = []
 
@@ -402,10 +386,10 @@ class Driver:
             table.moving = None
             if succeeded(it):
                 table.moves += 1
-                shown = [m for m in it.messages if not m.ephemeral and m.custom_ids]
+                shown = [m for m in it.messages if m.custom_ids]  # the mover's private answer, mostly
                 if shown:
                     ids = [c for c in shown[-1].custom_ids if c.startswith("wb:")]
-                    table.buttons = (shown[-1], ids) if ids else None
+                    table.buttons = (shown[-1], ids, it.user_id) if ids else None
 
     async def send(self, kind: str) -> str:
         """One interaction of ``kind`` (a move or a button when a game is free for one, else a status);
@@ -423,8 +407,8 @@ class Driver:
                     self.records.append(Record(kind, it, self.fd))
                     return kind
             kind = "status"
-        table = self.random.choice(self.tables)
-        user = self.random.choice(table.players)
+        table = self.random.choice(self.risk if kind == "autocomplete" and self.risk else self.tables)
+        user = self.random.choice([p for p in table.players if p])
         if kind == "map":
             it = await self.fd.slash_now(user, table.channel, "game map")
         elif kind == "autocomplete":
@@ -434,30 +418,46 @@ class Driver:
         self.records.append(Record(kind, it, self.fd))
         return kind
 
-    async def _move(self, table: Table) -> Interaction | None:
+    def _waiting(self, table: Table) -> tuple[Any, Any, int] | None:
+        """The table's game, its state and a person it waits on; None when it is over or waits on its AI."""
         from rules.core.codec import from_json
 
+        game = self.games[table.ruleset]
         (text,) = self.db.execute("SELECT state FROM games WHERE id = ?", (table.game_id,)).fetchone()
-        state = from_json(text, self.rules.state_type)
-        if self.rules.result(state) is not None:
+        state = from_json(text, game.rules.state_type)
+        if game.rules.result(state) is not None:
             return None
-        seat = self.rules.to_act(state)[0]
-        command, values = command_for(self.agent(table.moves).choose(state, seat))
-        table.buttons = None
-        return await self.fd.slash_now(table.players[seat], table.channel, command, **values)
+        people = [seat for seat in game.rules.to_act(state) if table.players[seat]]
+        return (game, state, self.random.choice(people)) if people else None
+
+    async def _move(self, table: Table) -> Interaction | None:
+        """The game's own command or button for the move its AI would make for the person to act."""
+        from bot.game import Slash
+
+        waiting = self._waiting(table)
+        if waiting is None:
+            return None
+        game, state, seat = waiting
+        made = game.making(game.agent(table.moves).choose(state, seat))
+        user = table.players[seat]
+        if isinstance(made, Slash):
+            table.buttons = None
+            return await self.fd.slash_now(user, table.channel, made.name, **dict(made.options))
+        (version,) = self.db.execute("SELECT version FROM games WHERE id = ?", (table.game_id,)).fetchone()
+        wanted = f"wb:{table.game_id}:{version}:{made.verb}" + (f":{made.arg}" if made.arg else "")
+        for message in reversed(self.fd.messages(table.channel)[-20:]):
+            if wanted in message.custom_ids:
+                table.buttons = None
+                return await self.fd.click_now(user, message, wanted)
+        return None  # the button is not under the latest messages: a status instead
 
     async def _click(self, table: Table) -> Interaction | None:
-        from rules.core.codec import from_json
-
         assert table.buttons is not None
-        msg, ids = table.buttons
+        msg, ids, user = table.buttons
         table.buttons = None
-        (text,) = self.db.execute("SELECT state FROM games WHERE id = ?", (table.game_id,)).fetchone()
-        state = from_json(text, self.rules.state_type)
-        if self.rules.result(state) is not None:
+        if self._waiting(table) is None:
             return None
-        seat = self.rules.to_act(state)[0]  # a step is for the player the game waits on
-        return await self.fd.click_now(table.players[seat], msg, self.random.choice(ids))
+        return await self.fd.click_now(user, msg, self.random.choice(ids))  # the mover's next step
 
 
 def stats(values: list[float]) -> tuple[float, float, float, int]:
@@ -491,7 +491,7 @@ async def run(games: int, rate: float, seconds: float, seed: int) -> None:
         await floor.start_server()
         built = time.perf_counter()
         tables = await build_world(ours, database, games)
-        print(f"{games} running Risk games built in {time.perf_counter() - built:.0f} s")
+        print(f"{games} running games of all five built in {time.perf_counter() - built:.0f} s")
         picture = f"{folder}/board.png"
         Path(picture).write_bytes(sample_board())
         started = time.perf_counter()
@@ -566,6 +566,10 @@ def report(
     before: dict[int, int],
     after: dict[int, int],
 ) -> None:
+    made = defaultdict(int)
+    for table in driver.tables:
+        made[table.ruleset] += table.moves
+    print(f"\nmoves made by players, by game: {dict(made)}")
     print(f"\n{games} games, {rate:g} interactions/s to each bot for {seconds:g} s ({sent} ticks)")
     print("first response, p50 / p95 / p99; ratio warboard / echo for each")
     first: dict[str, list[float]] = defaultdict(list)

@@ -1,4 +1,6 @@
-"""Risk engine figures: applied actions per second (one core; min / median / max of 7 replays), whole
+"""Risk engine figures: applied actions per second against a floor timed alternately in the same run (a
+pass over each state the replay goes through: the ratio engine/floor is what to compare between machines
+and runs, not the bare rate), whole
 4-player AI games per second, and exact odds for 100 v 100, 1000 v 1000 and 3000 v 3000. Prints
 figures; asserts nothing.
 
@@ -14,6 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.timing import alternately, state_pass, versus_floor
 from rules.core.conformance import play
 from rules.core.dice import SeededRng
 from rules.risk import RULES
@@ -30,17 +33,16 @@ def recorded_games(count: int) -> list[tuple[str, int, list]]:
     return games
 
 
-def apply_rate(games: list[tuple[str, int, list]]) -> float:
-    """Replays recorded games: only setup + apply are timed, not the agents' thinking."""
-    actions = 0
-    start = time.perf_counter()
+def replay(games: list[tuple[str, int, list]]) -> list:
+    """Replays recorded games (setup + apply, not the agents' thinking); every state it passed through."""
+    states = []
     for seed, seats, log in games:
         rng = SeededRng(seed)
         state, _ = RULES.setup({}, seats, rng)
         for seat, action in log:
             state, _ = RULES.apply(state, seat, action, rng)
-        actions += len(log)
-    return actions / (time.perf_counter() - start)
+            states.append(state)
+    return states
 
 
 def ai_games_per_second(count: int) -> float:
@@ -62,12 +64,9 @@ def odds_time(attackers: int, defenders: int, runs: int = 5) -> float:
 
 def main() -> None:
     games = recorded_games(20)
-    rates = [apply_rate(games) for _ in range(7)]
-    total = sum(len(log) for _, _, log in games)
-    print(
-        f"apply (one core, one thread): min {min(rates):,.0f} / median {statistics.median(rates):,.0f} / "
-        f"max {max(rates):,.0f} actions/s over 7 replays of {total} actions (aim ≥ 40,000)"
-    )
+    states = replay(games)
+    engine, floor = alternately(lambda: replay(games), state_pass(states), 7, warm_up=True)
+    print(versus_floor("apply (one core, one thread)", len(states), engine, floor))
     per_second = [ai_games_per_second(10) for _ in range(3)]
     print(f"4-player AI games: median {statistics.median(per_second):.1f} complete games/s")
     print(f"odds 100 v 100: median {odds_time(100, 100) * 1000:.2f} ms")

@@ -1,4 +1,5 @@
-"""Skirmish engine figures: applied actions per second (setup + apply only, replaying recorded AI games),
+"""Skirmish engine figures: applied actions per second (setup + apply only, replaying recorded AI games)
+against a floor timed alternately in the same run (a pass over each state; compare the ratio),
 legal-move listings per second, and view building per second. Prints medians with the spread of the
 runs; asserts nothing.
 
@@ -15,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.timing import timed
+from bench.timing import alternately, state_pass, timed, versus_floor
 from rules.core.conformance import play
 from rules.core.dice import SeededRng
 from rules.skirmish import RULES
@@ -54,11 +55,10 @@ def main() -> None:
     opts = parser.parse_args()
     games = recorded_games(opts.games)
     actions = sum(len(log) for _, _, log in games)
-    apply_times = timed(lambda: replay_all(games), opts.runs)
-    print(
-        f"apply: {spread([actions / t for t in apply_times])} over {opts.runs} replays of {actions} actions"
-    )
-    states = replay_all(games)[:: max(1, actions // 3000)]
+    every = replay_all(games)
+    engine, floor = alternately(lambda: replay_all(games), state_pass(every), opts.runs, warm_up=True)
+    print(versus_floor("apply", actions, engine, floor))
+    states = every[:: max(1, actions // 3000)]
 
     def legal_all() -> None:
         for state in states:

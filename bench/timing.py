@@ -7,8 +7,11 @@ Import it as ``from bench.timing import alternately, timed`` after putting the r
 
 from __future__ import annotations
 
+import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+
+import msgspec
 
 
 def timed(fn: Callable[[], object], runs: int) -> list[float]:
@@ -22,12 +25,41 @@ def timed(fn: Callable[[], object], runs: int) -> list[float]:
 
 
 def alternately(
-    fn: Callable[[], object], floor: Callable[[], object], runs: int
+    fn: Callable[[], object], floor: Callable[[], object], runs: int, *, warm_up: bool = False
 ) -> tuple[list[float], list[float]]:
-    """Each run times ``fn`` then ``floor``, so a burst of load on a shared machine hits both alike."""
+    """Each run times ``fn`` then ``floor``, so a burst of load on a shared machine hits both alike;
+    ``warm_up``: after one untimed run of each, which fills the caches."""
+    if warm_up:
+        fn()
+        floor()
     first: list[float] = []
     second: list[float] = []
     for _ in range(runs):
         first += timed(fn, 1)
         second += timed(floor, 1)
     return first, second
+
+
+def state_pass(states: Sequence[object]) -> Callable[[], object]:
+    """A floor for an engine's replay: a full copy of each state (msgspec encoding and decoding it: every
+    value read and built again), once per applied action. It depends on the machine and the states' size
+    only, so the engine's time over it says how fast the engine is whatever the machine's load."""
+    encode = msgspec.msgpack.Encoder().encode
+    decoders = {kind: msgspec.msgpack.Decoder(kind).decode for kind in {type(s) for s in states}}
+    pairs = [(decoders[type(state)], state) for state in states]
+
+    def floor() -> None:
+        for decode, state in pairs:
+            decode(encode(state))
+
+    return floor
+
+
+def versus_floor(what: str, count: int, engine: list[float], floor: list[float]) -> str:
+    """``what``'s rate, the floor's, and the ratio engine/floor of each alternate run (median and range)."""
+    ratios = sorted(e / f for e, f in zip(engine, floor, strict=True))
+    return (
+        f"{what}: median {count / statistics.median(engine):,.0f}/s; floor (a copy of each state) "
+        f"{count / statistics.median(floor):,.0f}/s; engine/floor {statistics.median(ratios):.2f}x "
+        f"(runs {ratios[0]:.2f}-{ratios[-1]:.2f}), {len(ratios)} runs timed alternately, {count} actions"
+    )

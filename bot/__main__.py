@@ -1,8 +1,10 @@
 """``python -m bot``: run the Discord bot, or the terminal client when there is no token (its options,
-such as ``--game <name>``, pass through). Two commands for a server's owner:
+such as ``--game <name>``, pass through). Three commands for a server's owner:
 
 - ``python -m bot health``: exit 0 if the running bot's heartbeat file (``PBP_HEARTBEAT``) was touched in
   the last minute, else 1 with the reason (the image's HEALTHCHECK runs it).
+- ``python -m bot sync``: sync the slash commands to Discord now, and stop (a start-up syncs them only when
+  they changed since the last sync, keeping a hash of them in the database).
 - ``python -m bot backup FILE``: a consistent copy of the live SQLite database (SQLite's online backup:
   the bot may go on writing meanwhile).
 
@@ -115,6 +117,9 @@ def main() -> int:
             print("Usage: python -m bot backup FILE", file=sys.stderr)
             return 2
         return backup(os.environ, arguments[1])
+    if arguments[:1] == ["sync"] and not os.environ.get("DISCORD_TOKEN"):
+        print("DISCORD_TOKEN is not set; syncing the commands needs the bot's token.", file=sys.stderr)
+        return 2
     if not os.environ.get("DISCORD_TOKEN"):
         if os.environ.get("WARBOARD_CONTAINER") and not sys.stdin.isatty():
             print(CONTAINER_NO_TOKEN, file=sys.stderr)
@@ -125,7 +130,7 @@ def main() -> int:
         return asyncio.run(console.main(sys.argv[1:]))
     import discord
 
-    from bot.app import create_bot, serve
+    from bot.app import create_bot, serve, sync_commands
     from bot.settings import Settings
     from bot.shards import ShardPlan
 
@@ -136,6 +141,9 @@ def main() -> int:
     # discord.py's own format (coloured on a terminal) unless PBP_LOG_FORMAT=json.
     formatter: logging.Formatter = JsonLines() if settings.log_format == "json" else discord.utils.MISSING
     discord.utils.setup_logging(level=getattr(logging, settings.log_level), root=True, formatter=formatter)
+    if arguments[:1] == ["sync"]:
+        asyncio.run(sync_commands(bot, settings.token or ""))
+        return 0
     asyncio.run(serve(bot, settings.token or ""))  # until SIGTERM or SIGINT, then a clean stop
     return 0
 

@@ -10,6 +10,8 @@ The bot provides what the cogs need (``bot.host.Host``) and nothing else.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 import math
 import signal
@@ -29,6 +31,7 @@ from bot.cogs.moves import GameButton, announce_turn
 from bot.cogs.notify import NotifyCog
 from bot.game import Games, check_games
 from bot.games import GAMES
+from bot.metrics import COUNT_EVERY, Metrics, interaction_kind, start_metrics
 from bot.postgres import open_database
 from bot.scheduler import Scheduler, TurnLocks, Unfinished
 from bot.service import GameService
@@ -53,6 +56,8 @@ HEARTBEAT_STALE = 60.0
 # ask for each this many times a minute in a server, then is told how long to wait.
 COOLDOWNS = {"game replay": 3, "game export": 3, "game verify": 3}
 ANYWHERE = {"help", "notify"}  # the commands a member may use in a DM with the bot too
+# The ``bot_state`` row holding the hash of the command tree last synced (``WarboardBot.tree_hash``).
+TREE_HASH = "command_tree"
 RESTARTING = "The bot is restarting; nothing was changed. Try again in a minute."
 
 
@@ -71,6 +76,7 @@ class WarboardBot(commands.Bot):
         clock: Clock = utc_now,
         run_scheduler: bool = True,
         shards: ShardPlan | None = None,
+        metrics: Metrics | None = None,
     ) -> None:
         # Slash commands and buttons need no privileged intents (no message content, no members list).
         # Nobody is pinged unless a message names who (``common.pinging``): member-chosen text such as
@@ -90,7 +96,11 @@ class WarboardBot(commands.Bot):
         self.run_scheduler = run_scheduler  # tests tick the scheduler themselves, on their own clock
         self.turns = TurnLocks()  # one trigger at a time per game: AI play and the messages telling of it
         self.stopping = False  # set by ``shutdown``: no new interaction is taken on
+        self.force_sync = False  # ``python -m bot sync``: sync the command tree even if it looks unchanged
+        self.sync_only = False  # ... and stop after syncing (no scheduler, AI or heartbeat)
         self._refusals: set[asyncio.Task[None]] = set()
+        self._given_metrics = metrics
+        self.metrics = Metrics()  # nothing measured until ``setup_hook`` (none at all without a port)
         # Every interaction passes here first (the gateway reads this table of parsers), so that once
         # the bot is stopping a new one is answered "restarting" instead of starting a move.
         parsers = self._connection.parsers
@@ -105,6 +115,9 @@ class WarboardBot(commands.Bot):
         # An AI turn or a turn's news that broke off (issue 29, item 11) is taken up again within seconds.
         self.unfinished = Unfinished(self._go_on)
         self.service.on_unfinished = self.scheduler.on_failure = self.unfinished.add
+        if not self.sync_only:
+            self.metrics = self._given_metrics or start_metrics(self.settings.metrics_port)
+            self.service.on_ai_turn = self.metrics.ai_turn
         for cog in (LobbyCog(self), NotifyCog(self), ModerationCog(self), HelpCog(self)):
             await self.add_cog(cog)
         for game in self.games.values():  # each game's slash commands and menus
@@ -114,6 +127,8 @@ class WarboardBot(commands.Bot):
         # One error handler for every app command: a cog's own (which calls the same) answers first.
         self.tree.error(handle_error)
         await self._sync_commands()
+        if self.sync_only:
+            return
         # Build every game's static picture layers now, off the loop, so no first /game map is slow.
         self._warm_up = asyncio.create_task(asyncio.to_thread(self._warm_pictures))
         if self.run_scheduler:
@@ -122,6 +137,8 @@ class WarboardBot(commands.Bot):
         self._unfinished_task = asyncio.create_task(self._take_up_unfinished())
         if self.settings.heartbeat:
             self._heartbeat_task = asyncio.create_task(self._beat(Path(self.settings.heartbeat)))
+        if self.metrics.enabled:
+            self._count_task = asyncio.create_task(self._count_games_often())
 
     def _shape_commands(self) -> None:
         """What a server expects of the commands (issue 34, item 3): every one but ``ANYWHERE`` offered in a
@@ -152,7 +169,10 @@ class WarboardBot(commands.Bot):
 
     def _interaction_arrived(self, data: Any) -> None:
         if not self.stopping:
-            self._parse_interaction(data)
+            if self.metrics.enabled:
+                self._parse_timed(data)
+            else:
+                self._parse_interaction(data)
             return
         if data.get("type") == 4:  # autocomplete: no answer is an empty list
             return
@@ -160,6 +180,41 @@ class WarboardBot(commands.Bot):
         task = asyncio.create_task(refuse(interaction, RESTARTING))
         self._refusals.add(task)
         task.add_done_callback(self._refusals.discard)
+
+    def _parse_timed(self, data: Any) -> None:
+        """Parse an interaction and time the handler task(s) discord.py started for it
+        (``INTERACTION_TASKS``), from now until they finish, for the metrics."""
+        arrived = asyncio.get_running_loop().time()
+        before = asyncio.all_tasks()
+        self._parse_interaction(data)
+        started = [
+            task
+            for task in asyncio.all_tasks() - before
+            if task.get_name().startswith(INTERACTION_TASKS) and "timeout" not in task.get_name()
+        ]
+        if not started:
+            return
+        kind, left = interaction_kind(data), [len(started)]
+
+        def finished(_task: asyncio.Task[Any]) -> None:
+            left[0] -= 1
+            if left[0] == 0:
+                self.metrics.interaction(kind, asyncio.get_running_loop().time() - arrived)
+
+        for task in started:
+            task.add_done_callback(finished)
+
+    async def count_games(self) -> None:
+        """The games by state, for the metrics."""
+        self.metrics.games(await self.store.game_counts())
+
+    async def _count_games_often(self) -> None:
+        while True:
+            try:
+                await self.count_games()
+            except Exception:  # a database hiccup: the next count will do
+                log.warning("could not count the games for the metrics", exc_info=True)
+            await asyncio.sleep(COUNT_EVERY)
 
     async def shutdown(self) -> None:
         """Stop cleanly (SIGTERM, SIGINT; ``serve``): take no new interaction, let the ones in hand
@@ -250,17 +305,34 @@ class WarboardBot(commands.Bot):
         await self.scheduler.run()
 
     async def _sync_commands(self) -> None:
-        """Dev guilds get the commands at once; everyone else through the (slow) global sync. With
-        several shard processes, only the one holding shard 0 syncs (``ShardPlan.syncs_commands``)."""
+        """Dev guilds get the commands at once; everyone else through the (slow, rate-limited) global sync,
+        done only when the tree differs from the one last synced (its hash is kept in the store), as
+        discord.py's maintainers advise, unless ``force_sync``. With several shard processes, only the one
+        holding shard 0 syncs (``ShardPlan.syncs_commands``)."""
         if self.shard_plan is not None and not self.shard_plan.syncs_commands:
             log.info("slash commands not synced here: the process holding shard 0 syncs them")
             return
         for guild_id in self.settings.dev_guilds:
-            guild = discord.Object(id=guild_id)
-            self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
+            self.tree.copy_global_to(guild=discord.Object(id=guild_id))
+        digest = self.tree_hash()
+        if not self.force_sync and await self.store.bot_value(TREE_HASH) == digest:
+            log.info("slash commands as last synced; not synced again (python -m bot sync forces it)")
+            return
+        for guild_id in self.settings.dev_guilds:
+            await self.tree.sync(guild=discord.Object(id=guild_id))
         synced = await self.tree.sync()
+        await self.store.set_bot_value(TREE_HASH, digest)
         log.info("synced %d global commands", len(synced))
+
+    def tree_hash(self) -> str:
+        """The command tree as Discord receives it (global and each dev guild's), hashed: any change to a
+        name, description, option, permission or context changes it."""
+        scopes: dict[str, Any] = {"global": [c.to_dict(self.tree) for c in self.tree.get_commands()]}
+        for guild_id in self.settings.dev_guilds:
+            guild = discord.Object(id=guild_id)
+            scopes[str(guild_id)] = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+        text = json.dumps(scopes, sort_keys=True, separators=(",", ":"), default=str)
+        return hashlib.sha256(text.encode()).hexdigest()
 
     def is_busy(self) -> bool:
         """Whether an AI is playing, a turn's messages are being posted or a command or button is still
@@ -276,7 +348,7 @@ class WarboardBot(commands.Bot):
         )
 
     async def close(self) -> None:
-        for name in ("_scheduler_task", "_resume_task", "_unfinished_task", "_heartbeat_task"):
+        for name in ("_scheduler_task", "_resume_task", "_unfinished_task", "_heartbeat_task", "_count_task"):
             task = getattr(self, name, None)
             if task is not None:
                 task.cancel()
@@ -305,6 +377,13 @@ async def serve(bot: WarboardBot, token: str) -> None:
         await running  # what start raised (a refused token), or nothing once closed
 
 
+async def sync_commands(bot: WarboardBot, token: str) -> None:
+    """``python -m bot sync``: log in, sync the command tree whatever the stored hash says, and stop."""
+    bot.force_sync = bot.sync_only = True
+    async with bot:
+        await bot.login(token)  # runs ``setup_hook``, which syncs
+
+
 class ShardedWarboardBot(WarboardBot, commands.AutoShardedBot):
     """The bot when one process holds several shards: discord.py's ``AutoShardedBot`` runs them all
     on one connection state (the methods of ``AutoShardedClient`` come before ``Client``'s)."""
@@ -331,10 +410,14 @@ def create_bot(
     clock: Clock = utc_now,
     run_scheduler: bool = True,
     shards: ShardPlan | None = None,
+    metrics: Metrics | None = None,
 ) -> WarboardBot:
     """The bot, ready to ``start``, hosting ``games`` (every registered game unless a test says
     otherwise); an incomplete game is refused here. Commands are registered in ``setup_hook``.
-    ``shards``: the shards this process holds (``bot/shards.py``); several make it an AutoShardedBot."""
+    ``shards``: the shards this process holds (``bot/shards.py``); several make it an AutoShardedBot.
+    ``metrics``: where to report (``bot/metrics.py``); by default as ``PBP_METRICS_PORT`` says."""
     check_games(games)
     kind = ShardedWarboardBot if shards is not None and len(shards.ids) > 1 else WarboardBot
-    return kind(settings, games, store, clock=clock, run_scheduler=run_scheduler, shards=shards)
+    return kind(
+        settings, games, store, clock=clock, run_scheduler=run_scheduler, shards=shards, metrics=metrics
+    )

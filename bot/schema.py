@@ -226,6 +226,14 @@ CREATE TABLE table_rules (
     approve_followers   INTEGER NOT NULL DEFAULT 0,
     approve_substitutes INTEGER NOT NULL DEFAULT 0
 );
+
+-- What the bot keeps about itself between runs, by name: "command_tree", the hash of the slash-command tree
+-- last synced to Discord (a start-up syncs only when it differs; ``python -m bot sync`` forces it).
+CREATE TABLE bot_state (
+    key         TEXT PRIMARY KEY,
+    value       TEXT NOT NULL,
+    updated_at  TEXT NOT NULL
+);
 """
 
 MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4, V5, V6, V7, V8)

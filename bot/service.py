@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+import time
 from collections.abc import Callable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
@@ -73,6 +74,9 @@ class GameService(Deadlines, Moderation, RecentChanges):
     # Told of a game whose AI turn broke off with an error (issue 29, item 11): the bot takes it up again
     # within seconds (``bot.scheduler.Unfinished``). None: nobody is listening (the terminal, tests).
     on_unfinished: Callable[[int], None] | None = None
+    # Told how long each run of AI moves took (``bot.metrics``): the game's ruleset (None: the run broke
+    # off with an error before a move) and the seconds. None: nobody is measuring.
+    on_ai_turn: Callable[[str | None, float], None] | None = None
 
     async def _commit(
         self,
@@ -317,12 +321,18 @@ class GameService(Deadlines, Moderation, RecentChanges):
         """Make the moves nobody has to be asked for, until a person must act, the game stops, or ``limit``
         moves were made: AI seats' moves, and the answers to questions a player is asked on another
         seat's turn when that player leaves them to their standing orders (``SeatRecord.off_turn``)."""
+        started = time.perf_counter()
         try:
-            return await self._play_ai(game_id, limit)
+            results = await self._play_ai(game_id, limit)
         except Exception:
             if self.on_unfinished is not None:  # the turn's moves did not finish: taken up again soon
                 self.on_unfinished(game_id)
+            if self.on_ai_turn is not None:
+                self.on_ai_turn(None, time.perf_counter() - started)
             raise
+        if results and self.on_ai_turn is not None:
+            self.on_ai_turn(results[0].status.ruleset, time.perf_counter() - started)
+        return results
 
     async def _play_ai(self, game_id: int, limit: int) -> list[ActResult]:
         results: list[ActResult] = []

@@ -25,11 +25,13 @@ class Settings:
     log_level: str = "INFO"
     log_format: str = "text"  # "json": one JSON object a line, for log collectors
     heartbeat: str | None = None  # a file the bot touches while it is healthy (``python -m bot health``)
+    metrics_port: int | None = None  # Prometheus metrics served here (``bot/metrics.py``); None: none
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         """Read ``DISCORD_TOKEN``, ``PBP_DATABASE``, ``PBP_DEV_GUILDS`` (comma-separated ids),
-        ``PBP_LOG_LEVEL``, ``PBP_LOG_FORMAT`` (text or json) and ``PBP_HEARTBEAT`` (a file's path)."""
+        ``PBP_LOG_LEVEL``, ``PBP_LOG_FORMAT`` (text or json), ``PBP_HEARTBEAT`` (a file's path) and
+        ``PBP_METRICS_PORT`` (a TCP port for Prometheus metrics)."""
         env = os.environ if env is None else env
         guilds = []
         for part in env.get("PBP_DEV_GUILDS", "").split(","):
@@ -45,6 +47,9 @@ class Settings:
         log_format = env.get("PBP_LOG_FORMAT", "text").strip().lower() or "text"
         if log_format not in LOG_FORMATS:
             raise SettingsError(f"PBP_LOG_FORMAT must be text or json, not “{log_format}”.")
+        port = env.get("PBP_METRICS_PORT", "").strip()
+        if port and not (port.isascii() and port.isdigit() and 1 <= int(port) <= 65535):
+            raise SettingsError(f"PBP_METRICS_PORT must be a port number from 1 to 65535, not “{port}”.")
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip() or None,
             database=env.get("PBP_DATABASE", "").strip() or "warboard.db",
@@ -52,4 +57,5 @@ class Settings:
             log_level=level,
             log_format=log_format,
             heartbeat=env.get("PBP_HEARTBEAT", "").strip() or None,
+            metrics_port=int(port) if port else None,
         )

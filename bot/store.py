@@ -111,6 +111,10 @@ class GameStore(Protocol):
         """The ids of every game being played; ``with_ai``: only those where the AI plays a seat."""
         ...
 
+    async def game_counts(self) -> dict[str, int]:
+        """How many stored games are in each status (lobby, running, paused, ended), for the metrics."""
+        ...
+
     async def seats(self, game_id: int) -> list[SeatRecord]: ...
     async def log(self, game_id: int) -> list[LogRecord]: ...
     async def log_length(self, game_id: int) -> int:
@@ -211,6 +215,9 @@ class GameStore(Protocol):
         ...
 
     async def set_approval(self, game_id: int, what: str, on: bool) -> None: ...
+
+    async def bot_value(self, key: str) -> str | None: ...
+    async def set_bot_value(self, key: str, value: str) -> None: ...
 
 
 class SqliteStore:
@@ -357,6 +364,10 @@ class SqliteStore:
     async def set_approval(self, game_id: int, what: str, on: bool) -> None:
         assert what in APPROVALS, what
         await self._write(qmarks(SET_APPROVAL.format(what=what)), (game_id, int(on)))
+
+    async def game_counts(self) -> dict[str, int]:
+        rows = await self._rows("SELECT status, COUNT(*) FROM games GROUP BY status")
+        return {str(row[0]): int(row[1]) for row in rows}
 
     async def latest_game(self, channel_id: int) -> GameRecord | None:
         """The channel's most recent game, ended or not (``/game verify`` after the end)."""
@@ -537,6 +548,17 @@ class SqliteStore:
             f"INSERT INTO guild_settings ({', '.join(names)}, updated_at) "
             f"VALUES ({', '.join('?' * (len(names) + 1))}) ON CONFLICT (guild_id) DO UPDATE SET {changes}",
             (*(getattr(settings, name) for name in names), now_text()),
+        )
+
+    async def bot_value(self, key: str) -> str | None:
+        rows = await self._rows("SELECT value FROM bot_state WHERE key = ?", (key,))
+        return str(rows[0][0]) if rows else None
+
+    async def set_bot_value(self, key: str, value: str) -> None:
+        await self._write(
+            "INSERT INTO bot_state (key, value, updated_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+            (key, value, now_text()),
         )
 
 

@@ -141,6 +141,9 @@ async def handle_error(interaction: discord.Interaction, error: BaseException) -
         await refuse(interaction, str(error) or "You cannot use this command here.")
         return
     reference = secrets.token_hex(3).upper()
+    metrics = getattr(interaction.client, "metrics", None)
+    if metrics is not None:
+        metrics.error("interaction")
     went_wrong = f"Something went wrong on our side (reference {reference})"
     committed, unsure = COMMITTED.get(), UNSURE.get()
     command = interaction.command.qualified_name if interaction.command else "a button or menu"

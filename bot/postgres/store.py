@@ -216,6 +216,13 @@ class PostgresStore:
         assert what in APPROVALS, what
         await self._lane.execute(SET_APPROVAL.format(what=what), game_id, int(on))
 
+    async def game_counts(self) -> dict[str, int]:
+        where, params = self._on_my_shards("games", 1)
+        rows = await self._rows(
+            f"SELECT status, COUNT(*) FROM games WHERE TRUE{where} GROUP BY status", *params
+        )
+        return {str(row[0]): int(row[1]) for row in rows}
+
     async def latest_game(self, channel_id: int) -> GameRecord | None:
         rows = await self._rows(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = $1 ORDER BY id DESC LIMIT 1", channel_id
@@ -434,6 +441,19 @@ class PostgresStore:
             f"INSERT INTO guild_settings ({', '.join(names)}, updated_at) VALUES ({values}) "
             f"ON CONFLICT (guild_id) DO UPDATE SET {changes}",
             *(getattr(settings, name) for name in names),
+            now_text(),
+        )
+
+    async def bot_value(self, key: str) -> str | None:
+        value = await self._lane.fetchval("SELECT value FROM bot_state WHERE key = $1", key)
+        return None if value is None else str(value)
+
+    async def set_bot_value(self, key: str, value: str) -> None:
+        await self._lane.execute(
+            "INSERT INTO bot_state (key, value, updated_at) VALUES ($1, $2, $3) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+            key,
+            value,
             now_text(),
         )
 

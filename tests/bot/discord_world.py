@@ -14,6 +14,7 @@ from bot.app import WarboardBot, create_bot
 from bot.clock import Clock
 from bot.game import Games
 from bot.games import GAMES
+from bot.metrics import Metrics
 from bot.settings import Settings
 from bot.store import GameStore
 from rules.core.events import Action
@@ -39,11 +40,12 @@ async def discord_world(
     bot_permissions: int = DEFAULT_PERMS,
     store: GameStore | None = None,
     games: Games = GAMES,
+    metrics: Metrics | None = None,
 ) -> AsyncIterator[tuple[FakeDiscord, WarboardBot]]:
     """A guild with five members; ``roles`` gives members roles before the bot connects. With a
     ``clock`` the bot runs on it and its scheduler runs only when the test calls ``tick``;
     ``bot_permissions`` are the bot's in the guild (a server's usual grant by default); ``store``
-    replaces the bot's own (opened on ``database``), ``games`` the registry."""
+    replaces the bot's own (opened on ``database``), ``games`` the registry, ``metrics`` where it reports."""
     guild = {**GUILD, "bot_permissions": bot_permissions}
     async with FakeDiscord(guilds=[guild], settle=settle, timeout=60.0) as fd:
         for user, given in (roles or {}).items():
@@ -52,9 +54,9 @@ async def discord_world(
             fd.closed_dms.add(fd.user_id(user))
         settings = Settings(token="fake-token", database=database)
         if clock is None:
-            bot = create_bot(settings, store, games=games)
+            bot = create_bot(settings, store, games=games, metrics=metrics)
         else:
-            bot = create_bot(settings, store, games=games, clock=clock, run_scheduler=False)
+            bot = create_bot(settings, store, games=games, clock=clock, run_scheduler=False, metrics=metrics)
         await fd.start_bot(bot)
         try:
             yield fd, bot
