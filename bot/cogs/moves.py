@@ -19,9 +19,9 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import discord
 
@@ -33,6 +33,7 @@ from bot.limits import EMBED_DESCRIPTION, clip, last_lines
 from bot.models import ActResult, GameStatus, ServiceError
 from bot.store import GameAndSeats
 
+T = TypeVar("T")
 ACK_SECONDS = 2.0  # of Discord's 3 for the first response, the rest kept for the defer's own trip
 MAX_BUTTONS = 5  # one row under the message
 STYLES = {
@@ -50,18 +51,36 @@ async def act_and_present(
     the channel's game if the command already looked it up."""
     found = found or await channel_game(host, interaction, game)
     game_id = found.game.id
-    result = await host.service.act(found, interaction.user.id, move)
+
+    async def defer() -> None:  # the move's answer is the mover's: the table has the turn's message
+        if not interaction.response.is_done():  # (deferred already if the move waited for the lock)
+            await interaction.response.defer(ephemeral=True)
+
+    result = await in_time(interaction, host.service.act(found, interaction.user.id, move), defer)
     # Deferring places the answer in the channel: after what the lock's holder posts, unless that takes
     # so long that Discord's 3 seconds would pass (then it defers first, and the answer fills in later).
     patience = ACK_SECONDS - (discord.utils.utcnow() - interaction.created_at).total_seconds()
-
-    async def defer() -> None:  # the move's answer is the mover's: the table has the turn's message
-        await interaction.response.defer(ephemeral=True)
 
     async with host.turns.hold(game_id, patience=min(patience, ACK_SECONDS), meanwhile=defer):
         if not interaction.response.is_done():
             await defer()
         await present_move(host, interaction, game_id, result)
+
+
+async def in_time(
+    interaction: discord.Interaction, work: Awaitable[T], defer: Callable[[], Awaitable[object]]
+) -> T:
+    """``work`` (a move), deferring the interaction first if it would outlast Discord's 3 seconds: a
+    move waits for the game's lock while another is made (an AI seat's, another player's), and a click
+    not answered in time is lost to the player (issue 34's load bench saw 3 in a minute)."""
+    task = asyncio.ensure_future(work)
+    patience = ACK_SECONDS - (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    try:
+        return await asyncio.wait_for(asyncio.shield(task), timeout=max(patience, 0.0))
+    except TimeoutError:
+        if not interaction.response.is_done():
+            await defer()
+        return await task
 
 
 async def present_move(host: Host, interaction: discord.Interaction, game_id: int, result: ActResult) -> None:
@@ -193,11 +212,13 @@ class GameButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         host = cast(Host, interaction.client)
         try:
-            result = await press(host, interaction, self.game, self.version, self.verb, self.arg)
+            move = press(host, interaction, self.game, self.version, self.verb, self.arg)
+            result = await in_time(interaction, move, interaction.response.defer)
         except Exception as error:
             await handle_error(interaction, error)
             return
-        await interaction.response.defer()
+        if not interaction.response.is_done():
+            await interaction.response.defer()
         # The buttons under the old message are spent: take them away rather than leave stale ones.
         await interaction.edit_original_response(view=None)
         await present_move(host, interaction, self.game, result)
