@@ -17,6 +17,7 @@ posted waits for them, then the AI goes on from there, and the next ping comes a
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import io
 import re
 from collections.abc import Awaitable, Callable, Sequence
@@ -73,14 +74,25 @@ async def in_time(
     """``work`` (a move), deferring the interaction first if it would outlast Discord's 3 seconds: a
     move waits for the game's lock while another is made (an AI seat's, another player's), and a click
     not answered in time is lost to the player (issue 34's load bench saw 3 in a minute)."""
-    task = asyncio.ensure_future(work)
+    # The move runs as a task of its own, in a copy of this context whose changes are copied back: what
+    # it notes for the error handler (whether the game changed, ``bot.core.COMMITTED``) must be seen here.
+    context = contextvars.copy_context()
+    task = asyncio.get_running_loop().create_task(_awaited(work), context=context)
     patience = ACK_SECONDS - (discord.utils.utcnow() - interaction.created_at).total_seconds()
     try:
-        return await asyncio.wait_for(asyncio.shield(task), timeout=max(patience, 0.0))
-    except TimeoutError:
-        if not interaction.response.is_done():
-            await defer()
-        return await task
+        try:
+            return await asyncio.wait_for(asyncio.shield(task), timeout=max(patience, 0.0))
+        except TimeoutError:
+            if not interaction.response.is_done():
+                await defer()
+            return await task
+    finally:
+        for variable, value in context.items():
+            variable.set(value)
+
+
+async def _awaited(work: Awaitable[T]) -> T:
+    return await work
 
 
 async def present_move(host: Host, interaction: discord.Interaction, game_id: int, result: ActResult) -> None:
