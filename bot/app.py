@@ -25,7 +25,8 @@ from discord.ext import commands
 from bot.clock import Clock, utc_now
 from bot.cogs.announce import TurnAnnouncer
 from bot.cogs.common import handle_error, refuse
-from bot.cogs.lobby import HelpCog, LobbyCog
+from bot.cogs.help import HelpCog
+from bot.cogs.lobby import LobbyCog
 from bot.cogs.moderation import ModerationCog
 from bot.cogs.moves import GameButton, announce_turn
 from bot.cogs.notify import NotifyCog

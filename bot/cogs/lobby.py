@@ -3,8 +3,6 @@ export, verify). Anyone may look; only the seated may play."""
 
 from __future__ import annotations
 
-import io
-from collections.abc import Sequence
 from dataclasses import replace
 
 import discord
@@ -23,55 +21,20 @@ from bot.cogs.common import (
     shown,
 )
 from bot.cogs.following import FollowAnswer
+from bot.cogs.history import HistoryCommands
 from bot.cogs.moves import announce_turn, moved_on
 from bot.cogs.players import PlayersCommands
 from bot.cogs.share import ShowButton, show_button
 from bot.cogs.substitutes import SubAnswer, TakeSeat
 from bot.following import TABLE_OPTIONS
-from bot.game import LEVEL_NAMES, Games
+from bot.game import LEVEL_NAMES
 from bot.host import Host
 from bot.limits import CHOICE_NAME, CHOICES, EMBED_DESCRIPTION, clip
 from bot.lobby import TurnSettings, with_server_defaults
 from bot.models import GameStatus, ServiceError, seal_line
-from bot.replays import NOT_STARTED, replay_of
 from rules.core.ruleset import Ruleset
 
-LOG_PAGE = 40  # lines per /game log page at the most (fewer when they are long)
-
-HELP_START = """**Warboard** hosts war board games by post: one game per channel, played over days.
-**Start**: `/game new ruleset:` (the game) · others `/game join` · `/game options` · `/game start`; \
-`/game seat` claims a seat (and what it plays) before the start."""
-HELP_END = """**Look**: `/game status` · `/game map` · `/game log` · `/game replay` (the board turn by turn, \
-animated) · `/game export` · `/game verify` (after the end); log, replay, export and verify read the \
-channel's last game once it has ended, or an earlier one by its number.
-**Mistakes**: `/game undo` takes back your last move of this turn while no dice were rolled since.
-**Leave**: `/game leave` (before the start) · `/game resign` · `/game sub` offers your seat to a substitute.
-**Across games**: `/game mine` (yours, what waits on you first) · `/game open` (tables with room) · \
-`/game follow` (each turn by DM, without playing) · `/game unfollow`.
-**Time**: each turn has a deadline (24 h unless set at `/game new`); reminders at half time and with \
-10% left. A missed turn is skipped safely (or played by the AI); after 3 misses the AI keeps your seat \
-until you `/game join` again. Away? `/game vacation days` (14 a game). `/notify dm on` for DMs.
-**Others' turns**: what you must decide on another player's turn (your defence) is answered for you by \
-your standing orders or the sensible default; `/game questions ask me` to decide it yourself.
-**Moderators** (Manage Server/Channels or the /mod role): \
-`/mod pause|resume|kick|replace|rollback|end|skip|deadline|extend|vacation|role`.
-Fair dice: the seed's SHA-256 is posted at the start and the seed at the end; \
-`/game verify` recomputes every die."""
-
-
-def help_text(games: Games, game: str | None = None) -> str:
-    """/help: how Warboard works, with ``game``'s own paragraph, or (no game) a line naming each game.
-    One game at a time keeps the text inside one embed however many games are registered."""
-    if game is not None:
-        middle = games[game].help
-    else:
-        index = " · ".join(f"{g.title} (`{name}`, then `/{g.command}`)" for name, g in games.items())
-        middle = f"**Games**: {index}. `/help game:` tells how one is played."
-    return "\n".join([HELP_START, middle, HELP_END])
-
-
 DEFAULT_TURN_HOURS = 24
-GAME_NUMBER = "an earlier game of this channel, by its number (default: the current or last one)"
 # The AI levels games register (``bot.game.LEVEL_NAMES``); a game without the one chosen says so.
 LEVEL_CHOICES = [app_commands.Choice(name=LEVEL_NAMES[level], value=level) for level in ("easy", "normal")]
 TIMEOUT_CHOICES = [
@@ -120,26 +83,12 @@ def seat_roles_lines(status: GameStatus, roles: list[str]) -> list[str]:
     ]
 
 
-def log_pages(lines: Sequence[str], size: int = LOG_PAGE, limit: int = EMBED_DESCRIPTION) -> list[str]:
-    """The log as pages, the latest first, each in time order: at most ``size`` lines and ``limit``
-    characters, so a page fits one embed and every line is on exactly one page."""
-    pages: list[str] = []
-    page: list[str] = []
-    length = 0
-    for line in reversed(lines):
-        line = clip(line, limit)
-        if page and (len(page) == size or length + 1 + len(line) > limit):
-            pages.append("\n".join(reversed(page)))
-            page, length = [], 0
-        length += len(line) + (1 if page else 0)
-        page.append(line)
-    if page:
-        pages.append("\n".join(reversed(page)))
-    return pages
-
-
 class LobbyCog(
-    PlayersCommands, commands.GroupCog, group_name="game", group_description="Start, join and follow games"
+    PlayersCommands,
+    HistoryCommands,
+    commands.GroupCog,
+    group_name="game",
+    group_description="Start, join and follow games",
 ):
     def __init__(self, host: Host) -> None:
         self.bot = host
@@ -458,34 +407,6 @@ class LobbyCog(
             embeds=board.embeds, files=board.files, ephemeral=True, view=show_button()
         )
 
-    @app_commands.command(description="The game log, every die shown")
-    @app_commands.describe(page="1 is the round or turn being played, 2 the one before", game=GAME_NUMBER)
-    async def log(
-        self,
-        interaction: discord.Interaction,
-        page: app_commands.Range[int, 1, 10_000] = 1,
-        game: app_commands.Range[int, 1] | None = None,
-    ) -> None:
-        game_id = await self._game_to_read(interaction, game)
-        # A page is a round or turn of log rows, read alone (bot/service.py::log_page); should its lines
-        # overflow one embed, the embed shows the latest of them and a text file carries them all.
-        found = await self.bot.service.log_page(game_id, page)
-        blocks = log_pages([plain(line) for line in found.lines], size=len(found.lines) or 1)
-        embed = discord.Embed(
-            title=f"Game #{game_id} log · page {page} of {found.pages}",
-            description=blocks[0] if blocks else "Nothing has happened yet.",
-            colour=COLOUR,
-        )
-        if len(blocks) > 1:
-            text = "\n".join(found.lines).encode()
-            name = f"warboard-game-{game_id}-log-page-{page}.txt"
-            file = discord.File(io.BytesIO(text), name)
-            await interaction.response.send_message(
-                embed=embed, file=file, ephemeral=True, view=show_button()
-            )
-        else:
-            await interaction.response.send_message(embed=embed, ephemeral=True, view=show_button())
-
     @app_commands.command(description="Take back your last move of this turn (no dice rolled since)")
     async def undo(self, interaction: discord.Interaction) -> None:
         game_id = (await channel_game(self.bot, interaction)).game.id
@@ -503,118 +424,3 @@ class LobbyCog(
         await interaction.followup.send(f"{shown(interaction.user)} resigned from game #{game_id}.")
         # The turn may pass on, the game end, or a teammate take over what the seat played.
         await moved_on(self.bot, game_id, before)
-
-    @app_commands.command(description="The whole game as a JSON file")
-    @app_commands.describe(game=GAME_NUMBER)
-    async def export(
-        self, interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None
-    ) -> None:
-        game_id = await self._game_to_read(interaction, game)
-        await interaction.response.defer()  # a long game's export reads and formats thousands of rows
-        document = await self.bot.service.export(game_id)
-        await interaction.followup.send(
-            f"Game #{game_id} (the seed is included only once the game has ended).",
-            file=discord.File(io.BytesIO(document.encode()), filename=f"warboard-game-{game_id}.json"),
-        )
-
-    @app_commands.command(description="Recompute every die of the finished game from its revealed seed")
-    @app_commands.describe(game=GAME_NUMBER)
-    async def verify(
-        self, interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None
-    ) -> None:
-        game_id = await self._game_to_read(interaction, game)
-        if (await self.bot.service.load(game_id)).status == "ended":
-            await interaction.response.defer()  # a whole replay: seconds for a long game
-        report = await self.bot.service.verify(game_id)  # refuses a game that has not ended
-        if interaction.response.is_done():
-            await interaction.followup.send(clip(report.text(), 1900))
-        else:
-            await interaction.response.send_message(clip(report.text(), 1900))
-
-    @app_commands.command(description="An animated replay of the board, turn by turn")
-    @app_commands.describe(
-        game=GAME_NUMBER,
-        turns="how many of the latest turns (default: the whole game once it has ended, else the last round)",
-    )
-    async def replay(
-        self,
-        interaction: discord.Interaction,
-        game: app_commands.Range[int, 1] | None = None,
-        turns: app_commands.Range[int, 1, 10_000] | None = None,
-    ) -> None:
-        game_id = await self._game_to_read(interaction, game)
-        status = await self.bot.service.status(game_id)
-        if status.status == "lobby":  # refused privately, before the public "thinking…"
-            raise ServiceError("not_started", NOT_STARTED)
-        # The game is replayed and up to sixty boards drawn: seconds. Only the asker sees it, until shared.
-        await interaction.response.defer(ephemeral=True)
-        last = turns or (None if status.status == "ended" else len(status.seats))
-        made = await replay_of(self.bot.service, self.bot.games[status.ruleset].pictures, game_id, last=last)
-        what = "the whole game" if made.whole else f"the last {made.turns} turn(s)"
-        await interaction.followup.send(
-            f"Game #{game_id}, {what}: {made.gif.frames} frames.",
-            file=discord.File(io.BytesIO(made.gif.data), filename=f"warboard-game-{game_id}.gif"),
-            ephemeral=True,
-            view=show_button(),
-        )
-
-    async def _game_to_read(self, interaction: discord.Interaction, number: int | None) -> int:
-        """For reading a game (log, export, verify): game ``number`` if it was played in this channel,
-        else the channel's running game, or else its most recently ended one. A game of another channel
-        (or server) is refused like one that does not exist, so a number reveals nothing."""
-        channel_id = interaction.channel_id or 0
-        if number is not None:
-            try:
-                game = await self.bot.service.load(number)
-            except ServiceError:
-                game = None
-            if game is None or game.channel_id != channel_id:
-                raise ServiceError("unknown_game", f"There is no game #{number} in this channel.")
-            return game.id
-        game_id = await self.bot.service.game_in_channel(channel_id)
-        if game_id is None:
-            game_id = await self.bot.service.last_game_in_channel(channel_id)
-        if game_id is None:
-            raise ServiceError("no_game", "There is no game in this channel; start one with /game new.")
-        return game_id
-
-
-class HelpCog(commands.Cog):
-    def __init__(self, host: Host) -> None:
-        self.bot = host
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        await handle_error(interaction, error)
-
-    @app_commands.command(name="help", description="How to play Warboard")
-    @app_commands.describe(game="how one game is played (default: this channel's game, if any)")
-    async def help(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        games = self.bot.games
-        if game is not None:
-            wanted = game.strip().lower()
-            game = next((n for n, g in games.items() if wanted in (n, g.title.lower(), g.command)), None)
-            if game is None:
-                raise ServiceError(
-                    "no_such_game", f"Warboard plays {', '.join(g.title for g in games.values())}."
-                )
-        else:
-            here = await self.bot.service.channel_game(interaction.channel_id or 0)
-            game = here.game.ruleset if here is not None and here.game.ruleset in games else None
-        text = help_text(games, game)
-        embed = discord.Embed(title="Warboard", description=clip(text, EMBED_DESCRIPTION), colour=COLOUR)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
-
-    @help.autocomplete("game")
-    async def _game_names(
-        self, interaction: discord.Interaction, typed: str
-    ) -> list[app_commands.Choice[str]]:
-        wanted = typed.strip().lower()
-        return choices(
-            [
-                (g.title, name)
-                for name, g in self.bot.games.items()
-                if wanted in name or wanted in g.title.lower()
-            ]
-        )

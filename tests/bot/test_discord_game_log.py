@@ -11,7 +11,7 @@ from typing import Any
 from fakecord import FakeDiscord
 
 from bot.app import WarboardBot
-from bot.cogs.lobby import log_pages
+from bot.cogs.history import log_pages
 from bot.limits import EMBED_DESCRIPTION
 from rules.axis_allies.actions import Buy
 from rules.axis_allies.ai import AxisAlliesAI

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cogs.lobby import help_text
+from bot.cogs.help import help_text
 from bot.games import GAMES
 from bot.limits import EMBED_DESCRIPTION
 from tests.bot.discord_world import discord_world

@@ -1,0 +1,148 @@
+"""/game commands that read a game's history (the log, the export, the dice check, the replay), for the
+channel's game or an earlier one by its number. They belong to the /game group, which Discord allows
+once, so they are a mixin of ``LobbyCog`` (discord.py collects a cog's commands from its bases too)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.common import COLOUR, plain
+from bot.cogs.share import show_button
+from bot.host import Host
+from bot.limits import EMBED_DESCRIPTION, clip
+from bot.models import ServiceError
+from bot.replays import NOT_STARTED, replay_of
+
+LOG_PAGE = 40  # lines per /game log page at the most (fewer when they are long)
+GAME_NUMBER = "an earlier game of this channel, by its number (default: the current or last one)"
+
+
+def log_pages(lines: Sequence[str], size: int = LOG_PAGE, limit: int = EMBED_DESCRIPTION) -> list[str]:
+    """The log as pages, the latest first, each in time order: at most ``size`` lines and ``limit``
+    characters, so a page fits one embed and every line is on exactly one page."""
+    pages: list[str] = []
+    page: list[str] = []
+    length = 0
+    for line in reversed(lines):
+        line = clip(line, limit)
+        if page and (len(page) == size or length + 1 + len(line) > limit):
+            pages.append("\n".join(reversed(page)))
+            page, length = [], 0
+        length += len(line) + (1 if page else 0)
+        page.append(line)
+    if page:
+        pages.append("\n".join(reversed(page)))
+    return pages
+
+
+class HistoryCommands(commands.Cog):
+    """The /game commands that read a game's history, mixed into ``LobbyCog`` (never a cog of its own)."""
+
+    bot: Host
+
+    @app_commands.command(description="The game log, every die shown")
+    @app_commands.describe(page="1 is the round or turn being played, 2 the one before", game=GAME_NUMBER)
+    async def log(
+        self,
+        interaction: discord.Interaction,
+        page: app_commands.Range[int, 1, 10_000] = 1,
+        game: app_commands.Range[int, 1] | None = None,
+    ) -> None:
+        game_id = await self._game_to_read(interaction, game)
+        # A page is a round or turn of log rows, read alone (bot/service.py::log_page); should its lines
+        # overflow one embed, the embed shows the latest of them and a text file carries them all.
+        found = await self.bot.service.log_page(game_id, page)
+        blocks = log_pages([plain(line) for line in found.lines], size=len(found.lines) or 1)
+        embed = discord.Embed(
+            title=f"Game #{game_id} log · page {page} of {found.pages}",
+            description=blocks[0] if blocks else "Nothing has happened yet.",
+            colour=COLOUR,
+        )
+        if len(blocks) > 1:
+            text = "\n".join(found.lines).encode()
+            name = f"warboard-game-{game_id}-log-page-{page}.txt"
+            file = discord.File(io.BytesIO(text), name)
+            await interaction.response.send_message(
+                embed=embed, file=file, ephemeral=True, view=show_button()
+            )
+        else:
+            await interaction.response.send_message(embed=embed, ephemeral=True, view=show_button())
+
+    @app_commands.command(description="The whole game as a JSON file")
+    @app_commands.describe(game=GAME_NUMBER)
+    async def export(
+        self, interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None
+    ) -> None:
+        game_id = await self._game_to_read(interaction, game)
+        await interaction.response.defer()  # a long game's export reads and formats thousands of rows
+        document = await self.bot.service.export(game_id)
+        await interaction.followup.send(
+            f"Game #{game_id} (the seed is included only once the game has ended).",
+            file=discord.File(io.BytesIO(document.encode()), filename=f"warboard-game-{game_id}.json"),
+        )
+
+    @app_commands.command(description="Recompute every die of the finished game from its revealed seed")
+    @app_commands.describe(game=GAME_NUMBER)
+    async def verify(
+        self, interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None
+    ) -> None:
+        game_id = await self._game_to_read(interaction, game)
+        if (await self.bot.service.load(game_id)).status == "ended":
+            await interaction.response.defer()  # a whole replay: seconds for a long game
+        report = await self.bot.service.verify(game_id)  # refuses a game that has not ended
+        if interaction.response.is_done():
+            await interaction.followup.send(clip(report.text(), 1900))
+        else:
+            await interaction.response.send_message(clip(report.text(), 1900))
+
+    @app_commands.command(description="An animated replay of the board, turn by turn")
+    @app_commands.describe(
+        game=GAME_NUMBER,
+        turns="how many of the latest turns (default: the whole game once it has ended, else the last round)",
+    )
+    async def replay(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Range[int, 1] | None = None,
+        turns: app_commands.Range[int, 1, 10_000] | None = None,
+    ) -> None:
+        game_id = await self._game_to_read(interaction, game)
+        status = await self.bot.service.status(game_id)
+        if status.status == "lobby":  # refused privately, before the public "thinking…"
+            raise ServiceError("not_started", NOT_STARTED)
+        # The game is replayed and up to sixty boards drawn: seconds. Only the asker sees it, until shared.
+        await interaction.response.defer(ephemeral=True)
+        last = turns or (None if status.status == "ended" else len(status.seats))
+        made = await replay_of(self.bot.service, self.bot.games[status.ruleset].pictures, game_id, last=last)
+        what = "the whole game" if made.whole else f"the last {made.turns} turn(s)"
+        await interaction.followup.send(
+            f"Game #{game_id}, {what}: {made.gif.frames} frames.",
+            file=discord.File(io.BytesIO(made.gif.data), filename=f"warboard-game-{game_id}.gif"),
+            ephemeral=True,
+            view=show_button(),
+        )
+
+    async def _game_to_read(self, interaction: discord.Interaction, number: int | None) -> int:
+        """For reading a game (log, export, verify): game ``number`` if it was played in this channel,
+        else the channel's running game, or else its most recently ended one. A game of another channel
+        (or server) is refused like one that does not exist, so a number reveals nothing."""
+        channel_id = interaction.channel_id or 0
+        if number is not None:
+            try:
+                game = await self.bot.service.load(number)
+            except ServiceError:
+                game = None
+            if game is None or game.channel_id != channel_id:
+                raise ServiceError("unknown_game", f"There is no game #{number} in this channel.")
+            return game.id
+        game_id = await self.bot.service.game_in_channel(channel_id)
+        if game_id is None:
+            game_id = await self.bot.service.last_game_in_channel(channel_id)
+        if game_id is None:
+            raise ServiceError("no_game", "There is no game in this channel; start one with /game new.")
+        return game_id
