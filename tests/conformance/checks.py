@@ -162,6 +162,16 @@ async def check_discord_round(games: Games, name: str, folder: Path, seed: int =
     game = games[name]
     channel = "risk"  # the test guild's first channel
     async with discord_world(str(folder / "discord.db"), games=games) as (fd, bot):
+        # The game starts itself when full, with a seed of its own: a fixed one here, or a drawn seat
+        # order and deal could see alice beaten (and the game over among the AIs) before her first turn.
+        start, fixed = bot.service.start, f"discord-round-{name}-{seed}"
+
+        async def seeded(
+            game_id: int, user_id: int, *, moderator: bool = False, seed: str | None = None
+        ) -> Any:
+            return await start(game_id, user_id, moderator=moderator, seed=seed or fixed)
+
+        bot.service.start = seeded  # type: ignore[method-assign]
         seats = game.rules.max_seats
         opened = await fd.slash("alice", channel, "game new", ruleset=name, seats=seats)
         assert not opened.ephemeral, opened.content
