@@ -21,7 +21,7 @@ from typing import Any
 from bot.clock import Clock, plan_turn, to_text, utc_now
 from bot.game import Games, level_name
 from bot.gamelog import encode, event_lines, kept_beside, row_lines, visible
-from bot.models import ActResult, GameStatus, SeatInfo, ServiceError
+from bot.models import ActResult, GameStatus, Position, SeatInfo, ServiceError
 from bot.store import (
     NO_CHANGES,
     GameAndSeats,
@@ -102,14 +102,18 @@ class ServiceCore:
         game = await self.store.latest_game(channel_id)
         return None if game is None else game.id
 
+    async def position(self, game_id: int) -> Position:
+        """The game with its seats, read once, and its state decoded once (None in the lobby)."""
+        found = await self.loaded(game_id)
+        return Position(found, self.state_of(found.game) if found.game.state is not None else None)
+
     def state_of(self, game: GameRecord) -> Any:
         assert game.state is not None, "only started games have a state"
         return from_json(game.state, self.rules(game.ruleset).state_type)
 
     async def status(self, game_id: int) -> GameStatus:
-        found = await self.loaded(game_id)
-        state = self.state_of(found.game) if found.game.state is not None else None
-        return self.status_of(found, state)
+        position = await self.position(game_id)
+        return self.status_of(position.found, position.state)
 
     def status_of(self, found: GameAndSeats, state: Any) -> GameStatus:
         """The status of a game already read (``state``: its decoded state, None in the lobby)."""
@@ -228,6 +232,7 @@ class ServiceCore:
             turn=ruleset.turn_key(after)[0],
             status=self.status_of(now, after),
             asked=tuple(s for s in waiting if turn_changed or s not in ruleset.to_act(state)),
+            position=Position(now, after),
         )
 
     def with_turn_clock(

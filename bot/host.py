@@ -21,8 +21,10 @@ class Teller(Protocol):
     async def refresh_status(self, game_id: int) -> Any: ...
 
     async def turn_began(
-        self, game_id: int, summary: Sequence[str] = (), note: str | None = None
-    ) -> None: ...
+        self, game_id: int, summary: Sequence[str] = (), note: str | None = None, *, after: Any = None
+    ) -> None:
+        """A turn ended (``after``: the game as its last move left it, a ``Position``, or None)."""
+        ...
 
     async def turn_moved(self, result: Any) -> None:
         """A move within the turn: the turn's one public message tells it (edited in place)."""

@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.clock import stamp
 from bot.game import level_name
+from bot.records import GameAndSeats
 from rules.core.events import Event
 
 
@@ -140,6 +141,18 @@ class ActResult:
     # Seats the move newly asked for a decision (waited on now, not before it): the ones to tell. In a
     # round of simultaneous orders, one player's orders ask nothing new of those still writing theirs.
     asked: tuple[int, ...] = ()
+    # The game as this move committed it, its state decoded: what comes next (the AI's moves, the turn's
+    # announcement) starts from it without reading or decoding the game again. Never shown to players.
+    position: Position | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A game as the store holds it after a commit (``found``), with its state decoded (``state``: the
+    whole state, secrets included, so only the service and the announcer handle it)."""
+
+    found: GameAndSeats
+    state: Any
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from bot.core import ServiceCore
 from bot.gamelog import decode_events, secret, visible
-from bot.store import LogRecord
+from bot.models import Position
+from bot.store import LogRecord, LogTail
 from rules.core.events import Event
 from rules.core.ruleset import Ruleset
 
@@ -38,62 +39,103 @@ class Recent:
     seq: int
 
 
+@dataclass(frozen=True, slots=True)
+class News:
+    """What a turn's announcement tells, from one read of the log: the digest of the first seat the game
+    waits on (None when it waits on nobody) and the public events since the last status board."""
+
+    digest: Digest | None
+    recent: Recent
+
+
 class RecentChanges(ServiceCore):
-    async def since_last_turn(self, game_id: int, seat: int) -> Digest:
+    async def since_last_turn(self, game_id: int, seat: int, position: Position | None = None) -> Digest:
         """The "since your last turn" digest for ``seat``, from the rows since the start of the seat's
         previous turn (which hold everything since its end), or the last ``DIGEST_ROWS`` live actions if
         they reach further back, whatever the game's length. A seat without a previous turn start gets
-        the log from the start."""
-        game = await self.load(game_id)
-        ruleset = self.rules(game.ruleset)
-        seats = await self.store.seats(game_id)
-        rows = await self._since_turn(game_id, seat, ruleset)
-        theirs = _events(ruleset, rows, seat)
-        view = ruleset.view(self.state_of(game), seat)
-        lines = self.games[game.ruleset].presenter.digest(theirs, seat, [s.name for s in seats], view)
-        return Digest(lines, tuple(_events(ruleset, rows, None)))
+        the log from the start. ``position``: the game in hand (else read)."""
+        position = position or await self.position(game_id)
+        tail = await self.store.log_tail(game_id, DIGEST_ROWS, None, seat)
+        return self._digest(position, seat, await self._since_turn(position, tail))
 
-    async def events_since(self, game_id: int, seq: int | None) -> Recent:
+    async def events_since(self, game_id: int, seq: int | None, position: Position | None = None) -> Recent:
         """The public events of the live rows after row ``seq`` (in practice the rows since the last
         status board: a turn's); ``seq`` None (nobody remembers the last look: a restart) reads the
-        rows that the digest of the seat the game waits on reads."""
-        game = await self.load(game_id)
+        rows that the digest of the seat the game waits on reads. ``position``: the game in hand."""
+        position = position or await self.position(game_id)
+        seat = self._first_waiting(position) if seq is None else None
+        tail = await self.store.log_tail(game_id, DIGEST_ROWS, seq, seat)
+        return await self._recent(
+            position, seq, tail, None if seat is None else await self._since_turn(position, tail)
+        )
+
+    async def news(self, position: Position, since: int | None) -> News:
+        """A turn's news from the game in hand, in one read of the log as a rule: the digest of the first
+        seat it waits on and the public events after row ``since`` (as ``events_since``). More is read
+        only when a turn reaches back past the last ``DIGEST_ROWS`` rows."""
+        seat = self._first_waiting(position)
+        tail = await self.store.log_tail(position.found.game.id, DIGEST_ROWS, since, seat)
+        if seat is None:
+            return News(None, await self._recent(position, since, tail, None))
+        turn = await self._since_turn(position, tail)
+        return News(self._digest(position, seat, turn), await self._recent(position, since, tail, turn))
+
+    def _first_waiting(self, position: Position) -> int | None:
+        if position.state is None:
+            return None
+        waiting = self.rules(position.found.game.ruleset).to_act(position.state)
+        return waiting[0] if waiting else None
+
+    def _digest(self, position: Position, seat: int, rows: list[LogRecord]) -> Digest:
+        game = position.found.game
         ruleset = self.rules(game.ruleset)
-        waiting = ruleset.to_act(self.state_of(game)) if game.state is not None else ()
-        if seq is None and waiting:
-            rows = await self._since_turn(game_id, waiting[0], ruleset)
-            after = rows[0].seq - 1 if rows else 0
+        theirs = _events(ruleset, rows, seat)
+        view = ruleset.view(position.state, seat)
+        names = [s.name for s in position.found.seats]
+        lines = self.games[game.ruleset].presenter.digest(theirs, seat, names, view)
+        return Digest(lines, tuple(_events(ruleset, rows, None)))
+
+    async def _recent(
+        self, position: Position, seq: int | None, tail: LogTail, turn: list[LogRecord] | None
+    ) -> Recent:
+        """The public events after row ``seq``; ``seq`` None: those of ``turn`` (the rows of the first
+        waiting seat's digest; None when the game waits on nobody: the whole log)."""
+        game = position.found.game
+        if seq is None and turn is not None:
+            rows, after = turn, turn[0].seq - 1 if turn else 0
         else:
             after = seq or 0
-            rows = await self._since_row(game_id, after)
-        return Recent(tuple(_events(ruleset, rows, None)), after, rows[-1].seq if rows else after)
+            rows = await self._after(game.id, tail, after)
+        events = tuple(_events(self.rules(game.ruleset), rows, None))
+        return Recent(events, after, rows[-1].seq if rows else after)
 
-    async def _since_row(self, game_id: int, after: int) -> list[LogRecord]:
-        """The live rows after row ``after``: the last ``DIGEST_ROWS`` read first, as most such reads
-        ask for the last turn's few rows (a status board is drawn every turn)."""
-        rows = await self.store.last_live_actions(game_id, DIGEST_ROWS)
-        if rows and rows[0].seq > after + 1:  # they do not reach back to it
-            return await self.store.live_actions(game_id, after=after)
-        return [row for row in rows if row.seq > after]
-
-    async def _since_turn(self, game_id: int, seat: int, ruleset: Ruleset) -> list[LogRecord]:
-        """The live rows since the start of ``seat``'s previous turn, or the last ``DIGEST_ROWS`` public
-        ones if they reach further back (in a game whose "turn" is any decision, the previous one may be
-        a moment ago)."""
-        starts = await self.store.turn_starts(game_id, seat, 2)
-        after = starts[1] - 1 if len(starts) > 1 else 0
-        rows = await self._last_public(game_id, ruleset)
+    async def _since_turn(self, position: Position, tail: LogTail) -> list[LogRecord]:
+        """The live rows since the start of the previous turn of the seat whose turn starts ``tail``
+        holds, or the last ``DIGEST_ROWS`` public ones if they reach further back (in a game whose
+        "turn" is any decision, the previous one may be a moment ago)."""
+        game = position.found.game
+        after = tail.starts[1] - 1 if len(tail.starts) > 1 else 0
+        rows = await self._last_public(game.id, self.rules(game.ruleset), tail)
         if rows and rows[0].seq > after + 1:  # the previous turn began before them: read from there
-            rows = await self.store.live_actions(game_id, after=after)
+            rows = await self._after(game.id, tail, after)
         return rows
 
-    async def _last_public(self, game_id: int, ruleset: Ruleset) -> list[LogRecord]:
-        """The live rows from the ``DIGEST_ROWS``-th last whose events anyone may see. Rows wholly
-        hidden from the public (secret orders being written) do not count: were they counted, how far
-        back a board's marks reach would tell everyone how many such moves were made."""
-        wanted = DIGEST_ROWS
+    async def _after(self, game_id: int, tail: LogTail, after: int) -> list[LogRecord]:
+        """The live rows after row ``after``: from ``tail`` when it reaches back that far (a turn's
+        announcement reads them so), else read."""
+        if tail.after <= after:
+            return [row for row in tail.rows if row.seq > after]
+        return await self.store.live_actions(game_id, after=after)
+
+    async def _last_public(self, game_id: int, ruleset: Ruleset, tail: LogTail) -> list[LogRecord]:
+        """The live rows from the ``DIGEST_ROWS``-th last whose events anyone may see, starting from
+        ``tail`` (at least the last ``DIGEST_ROWS`` live rows). Rows wholly hidden from the public
+        (secret orders being written) do not count: were they counted, how far back a board's marks
+        reach would tell everyone how many such moves were made."""
+        rows, wanted = tail.rows, max(DIGEST_ROWS, len(tail.rows))
+        if tail.after == 0:  # the whole log is in hand
+            wanted = len(rows) + 1
         while True:
-            rows = await self.store.last_live_actions(game_id, wanted)
             public = [
                 i
                 for i, row in enumerate(rows)
@@ -104,6 +146,7 @@ class RecentChanges(ServiceCore):
             if len(rows) < wanted:  # the whole log is read
                 return rows
             wanted *= 2
+            rows = await self.store.last_live_actions(game_id, wanted)
 
 
 def _events(ruleset: Ruleset, rows: list[LogRecord], viewer: int | None) -> list[Event]:

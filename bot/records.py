@@ -128,6 +128,24 @@ class LogRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class LogTail:
+    """Read together for a turn's announcement: every live action row after row ``after`` (``rows``,
+    oldest first; ``after`` 0: the whole log) and a seat's latest turn starts (``starts``, newest first)."""
+
+    rows: list[LogRecord]
+    starts: list[int]
+    after: int
+
+
+@dataclass(frozen=True, slots=True)
+class Listeners:
+    """Who hears of a game's turns beyond its channel: players who asked for DMs, and followers."""
+
+    dm_users: frozenset[int]
+    followers: list[int]
+
+
+@dataclass(frozen=True, slots=True)
 class Snapshot:
     """The game's state (JSON) after every live action up to and including log row ``seq``."""
 

@@ -11,11 +11,22 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+from collections.abc import Sequence
 from typing import Any
 
 import aiosqlite
 
-from bot.records import GameAndSeats, GameRecord, GameUpdate, LogEntry, SchemaTooNew, SeatRecord
+from bot.records import (
+    GameAndSeats,
+    GameRecord,
+    GameUpdate,
+    Listeners,
+    LogEntry,
+    LogRecord,
+    LogTail,
+    SchemaTooNew,
+    SeatRecord,
+)
 
 V1 = """
 CREATE TABLE games (
@@ -261,12 +272,75 @@ FOLLOW = (
 )
 UNFOLLOW = "DELETE FROM followers WHERE game_id = $1 AND user_id = $2 RETURNING user_id"
 FOLLOWERS = "SELECT user_id FROM followers WHERE game_id = $1 AND approved = $2 ORDER BY since, user_id"
+# An action row that still counts (the alias ``a`` is the actions table): not taken back by an undo.
+LIVE = (
+    "a.kind = 'action' AND NOT EXISTS "
+    "(SELECT 1 FROM reverted AS r WHERE r.game_id = a.game_id AND r.seq = a.seq)"
+)
+# A turn's announcement reads, in one statement, every live action row after ``bound``, the lowest of
+# three floors: the row before the last $2 live rows (0 if there are fewer), $3 (the caller's: rows after
+# it are wanted), and the row before seat $5's previous turn start ($6 when it has none: 1, the log's
+# start, for a seat; a number past the log's end for no seat). Then that seat's latest two turn starts
+# (``start`` 1, newest first), then the bound itself (``start`` 2).
+LOG_TAIL = (
+    "WITH bound AS (SELECT MIN(x) AS after FROM ("
+    "SELECT COALESCE((SELECT a.seq FROM actions AS a WHERE a.game_id = $1 "
+    f"AND {LIVE} ORDER BY a.seq DESC LIMIT 1 OFFSET $2), 0) AS x "
+    "UNION ALL SELECT CAST($3 AS BIGINT) "
+    "UNION ALL SELECT COALESCE((SELECT seq FROM turn_starts WHERE game_id = $4 AND seat = $5 "
+    "ORDER BY seq DESC LIMIT 1 OFFSET 1), CAST($6 AS BIGINT)) - 1) AS floors) "
+    "SELECT a.seq, a.kind, a.seat, a.user_id, a.action, a.events, a.at, 0 AS start "
+    f"FROM actions AS a, bound WHERE a.game_id = $7 AND {LIVE} AND a.seq > bound.after "
+    "UNION ALL SELECT * FROM (SELECT seq, 'start', CAST(NULL AS INTEGER), CAST(NULL AS INTEGER), "
+    "CAST(NULL AS TEXT), '', '', 1 FROM turn_starts "
+    "WHERE game_id = $8 AND seat = $9 ORDER BY seq DESC LIMIT 2) AS starts "
+    "UNION ALL SELECT after, 'bound', NULL, NULL, NULL, '', '', 2 FROM bound "
+    "ORDER BY start, seq"
+)
+NO_FLOOR = 1 << 62  # past any log's end: a floor that lowers nothing
+
+
+def log_tail_params(game_id: int, count: int, since: int | None, seat: int | None) -> tuple[int, ...]:
+    """``LOG_TAIL``'s parameters: the last ``count`` rows, those after ``since`` (None: none asked for
+    that way) and those since ``seat``'s previous turn (None: no seat; with neither, the whole log)."""
+    floor = NO_FLOOR if since is None and seat is not None else since or 0
+    start_default = 1 if seat is not None else NO_FLOOR
+    no_seat = -1  # no seat has turn starts there
+    seat_or_none = no_seat if seat is None else seat
+    return game_id, count, floor, game_id, seat_or_none, start_default, game_id, game_id, seat_or_none
+
+
+# Whom a turn's notice goes to beyond the channel, in one statement: the game's players who asked for
+# their turns by DM ('dm'), then its approved followers, oldest first ('follow').
+LISTENERS = (
+    "SELECT 'dm' AS why, seats.user_id, '' AS since FROM seats JOIN members USING (user_id) "
+    "WHERE seats.game_id = $1 AND members.dm_turns = 1 "
+    "UNION ALL SELECT 'follow', user_id, since FROM followers WHERE game_id = $2 AND approved = 1 "
+    "ORDER BY why, since, user_id"
+)
 APPROVALS = ("followers", "substitutes")  # what a game may make wait for the host's or a moderator's yes
 APPROVAL = "SELECT approve_{what} FROM table_rules WHERE game_id = $1"
 SET_APPROVAL = (
     "INSERT INTO table_rules (game_id, approve_{what}) VALUES ($1, $2) "
     "ON CONFLICT (game_id) DO UPDATE SET approve_{what} = excluded.approve_{what}"
 )
+
+
+def log_tail(rows: Sequence[Any]) -> LogTail:
+    """``LOG_TAIL``'s rows (either store's) as the rows (oldest first), the turn starts (newest first)
+    and the bound the rows start after."""
+    tail = [LogRecord(*row[:7]) for row in rows if row[7] == 0]
+    starts = sorted((int(row[0]) for row in rows if row[7] == 1), reverse=True)
+    (after,) = (int(row[0]) for row in rows if row[7] == 2)
+    return LogTail(tail, starts, after)
+
+
+def listeners(rows: Sequence[Any]) -> Listeners:
+    """``LISTENERS``'s rows (either store's) as who wants DMs and who follows."""
+    return Listeners(
+        frozenset(int(row[1]) for row in rows if row[0] == "dm"),
+        [int(row[1]) for row in rows if row[0] == "follow"],
+    )
 
 
 def qmarks(sql: str) -> str:

@@ -35,7 +35,7 @@ from bot.gamelog import (
     state_before,
     visible,
 )
-from bot.models import ActResult, GameStatus, ServiceError, UndoResult
+from bot.models import ActResult, GameStatus, Position, ServiceError, UndoResult
 from bot.moderation import Moderation
 from bot.recent import RecentChanges
 from bot.shards import AcrossProcesses, SharedLocks
@@ -317,13 +317,18 @@ class GameService(Deadlines, Moderation, RecentChanges):
         except IllegalAction as refusal:  # the rules say "seat 2"; players know each other by name
             raise IllegalAction(refusal.code, named(refusal.message, [s.name for s in seats])) from None
 
-    async def play_ai(self, game_id: int, *, limit: int = 100_000) -> list[ActResult]:
+    async def play_ai(
+        self, game_id: int, *, limit: int = 100_000, after: Position | None = None
+    ) -> list[ActResult]:
         """Make the moves nobody has to be asked for, until a person must act, the game stops, or ``limit``
         moves were made: AI seats' moves, and the answers to questions a player is asked on another
-        seat's turn when that player leaves them to their standing orders (``SeatRecord.off_turn``)."""
+        seat's turn when that player leaves them to their standing orders (``SeatRecord.off_turn``).
+        ``after``: the game as the caller's move committed it (not read again); each AI move goes on
+        from the one before. Had another move landed meanwhile, the version check at the commit
+        notices, and the game is read afresh."""
         started = time.perf_counter()
         try:
-            results = await self._play_ai(game_id, limit)
+            results = await self._play_ai(game_id, limit, after)
         except Exception:
             if self.on_unfinished is not None:  # the turn's moves did not finish: taken up again soon
                 self.on_unfinished(game_id)
@@ -334,16 +339,16 @@ class GameService(Deadlines, Moderation, RecentChanges):
             self.on_ai_turn(results[0].status.ruleset, time.perf_counter() - started)
         return results
 
-    async def _play_ai(self, game_id: int, limit: int) -> list[ActResult]:
+    async def _play_ai(self, game_id: int, limit: int, in_hand: Position | None) -> list[ActResult]:
         results: list[ActResult] = []
         while len(results) < limit and not self.stopping:  # a stopping bot ends at a move's edge
             async with self.lock(game_id):
-                found = await self.loaded(game_id)
-                game, seats = found.game, list(found.seats)
+                position = in_hand or await self.position(game_id)
+                game, seats = position.found.game, list(position.found.seats)
                 if game.status != "running":
                     break
                 ruleset = self.rules(game.ruleset)
-                state = self.state_of(game)
+                state = position.state
                 waiting = ruleset.to_act(state)
                 seat = next((s for s in waiting if seats[s].controller == "ai"), None)
                 action: Action | None = None
@@ -359,7 +364,15 @@ class GameService(Deadlines, Moderation, RecentChanges):
                     seat, action = next(((s, a) for s, a in answered if a is not None), (None, None))
                     if seat is None or action is None:
                         break
-                results.append(await self._apply(game, ruleset, state, seats, seat, action, None))
+                try:
+                    played = await self._apply(game, ruleset, state, seats, seat, action, None)
+                except ServiceError as refusal:
+                    if refusal.code != "stale" or in_hand is None:
+                        raise
+                    in_hand = None  # the game moved on since it was in hand: read it and think again
+                    continue
+                results.append(played)
+                in_hand = played.position
         return results
 
     async def set_off_turn(self, game_id: int, user_id: int, off_turn: str) -> GameStatus:

@@ -28,8 +28,10 @@ from bot.records import (
     GameRecord,
     GameUpdate,
     GuildSettings,
+    Listeners,
     LogEntry,
     LogRecord,
+    LogTail,
     SchemaTooNew,
     SeatRecord,
     Snapshot,
@@ -45,7 +47,10 @@ from bot.schema import (
     FOLLOW,
     FOLLOWERS,
     GAME_COLUMNS,
+    LISTENERS,
+    LIVE,
     LOG_COLUMNS,
+    LOG_TAIL,
     MEMBER_GAMES,
     OPEN_TABLES,
     SEAT_COLUMNS,
@@ -56,6 +61,9 @@ from bot.schema import (
     WITH_SEATS,
     append_entry,
     game_and_seats,
+    listeners,
+    log_tail,
+    log_tail_params,
     migrate,
     qmarks,
     update_columns,
@@ -72,8 +80,10 @@ __all__ = [
     "GameStore",
     "GameUpdate",
     "GuildSettings",
+    "Listeners",
     "LogEntry",
     "LogRecord",
+    "LogTail",
     "SchemaTooNew",
     "SeatRecord",
     "Snapshot",
@@ -152,6 +162,13 @@ class GameStore(Protocol):
         ``LogEntry.turn_seats``, and not deleted by a revert since), newest first; [] when none."""
         ...
 
+    async def log_tail(self, game_id: int, count: int, since: int | None, seat: int | None) -> LogTail:
+        """In one read, what a turn's announcement marks and digests: the live action rows after the
+        lowest of: the row before the last ``count`` live rows, row ``since`` (None: not asked), the row
+        before ``seat``'s previous turn start (None: no seat; with neither, the whole log); and ``seat``'s
+        latest two turn starts."""
+        ...
+
     async def round_marks(self, game_id: int, count: int) -> list[int]:
         """The seqs of the latest ``count`` rows written with ``LogEntry.opens_round``, reverted or not,
         newest first; [] when none."""
@@ -207,6 +224,11 @@ class GameStore(Protocol):
 
     async def followers(self, game_id: int, *, approved: bool = True) -> list[int]:
         """The game's followers (``approved`` False: those waiting for an answer), oldest first."""
+        ...
+
+    async def listeners(self, game_id: int) -> Listeners:
+        """In one read, whom a turn's notice goes to beyond the channel: the game's players who asked
+        for their turns by DM, and its approved followers, oldest first."""
         ...
 
     async def approval(self, game_id: int, what: str) -> bool:
@@ -356,6 +378,9 @@ class SqliteStore:
     async def followers(self, game_id: int, *, approved: bool = True) -> list[int]:
         return [int(row[0]) for row in await self._rows(qmarks(FOLLOWERS), (game_id, int(approved)))]
 
+    async def listeners(self, game_id: int) -> Listeners:
+        return listeners(await self._rows(qmarks(LISTENERS), (game_id, game_id)))
+
     async def approval(self, game_id: int, what: str) -> bool:
         assert what in APPROVALS, what  # a column's name: never from a member
         rows = await self._rows(qmarks(APPROVAL.format(what=what)), (game_id,))
@@ -401,7 +426,7 @@ class SqliteStore:
     async def live_actions(self, game_id: int, after: int = 0, before: int | None = None) -> list[LogRecord]:
         rows = await self._rows(
             f"SELECT {LOG_COLUMNS} FROM actions AS a WHERE a.game_id = ? AND a.seq > ? AND a.seq < ? "
-            f"AND {_LIVE} ORDER BY a.seq",
+            f"AND {LIVE} ORDER BY a.seq",
             (game_id, after, _END if before is None else before),
         )
         return [LogRecord(**dict(row)) for row in rows]
@@ -409,7 +434,7 @@ class SqliteStore:
     async def last_live_actions(self, game_id: int, count: int) -> list[LogRecord]:
         # Walks the primary key back from the end: as many rows as asked for, plus any reverted between.
         rows = await self._rows(
-            f"SELECT {LOG_COLUMNS} FROM actions AS a WHERE a.game_id = ? AND {_LIVE} "
+            f"SELECT {LOG_COLUMNS} FROM actions AS a WHERE a.game_id = ? AND {LIVE} "
             "ORDER BY a.seq DESC LIMIT ?",
             (game_id, count),
         )
@@ -432,6 +457,9 @@ class SqliteStore:
             (game_id, seat, count),
         )
         return [int(row[0]) for row in rows]
+
+    async def log_tail(self, game_id: int, count: int, since: int | None, seat: int | None) -> LogTail:
+        return log_tail(await self._rows(qmarks(LOG_TAIL), log_tail_params(game_id, count, since, seat)))
 
     async def round_marks(self, game_id: int, count: int) -> list[int]:
         rows = await self._rows(
@@ -568,10 +596,6 @@ SETTINGS_COLUMNS = tuple(f.name for f in fields(GuildSettings))  # the guild's i
 # Greater than any seq: an open end of a range stays one indexed comparison.
 _END = 1 << 62
 # An action row that still counts (the alias ``a`` is the actions table).
-_LIVE = (
-    "a.kind = 'action' AND NOT EXISTS "
-    "(SELECT 1 FROM reverted AS r WHERE r.game_id = a.game_id AND r.seq = a.seq)"
-)
 
 
 async def open_store(path: str) -> SqliteStore:

@@ -26,7 +26,9 @@ from bot.cogs.following import tell_followers
 from bot.game import Presenter, level_name
 from bot.host import Host
 from bot.limits import EMBED_DESCRIPTION, clip
-from bot.models import ActResult, GameStatus, SeatInfo, TimeoutResult
+from bot.models import ActResult, GameStatus, Position, SeatInfo, TimeoutResult
+from bot.recent import Digest, Recent
+from bot.store import Listeners
 from rules.core.events import Event
 from rules.core.summary import summarise
 
@@ -34,6 +36,11 @@ log = logging.getLogger("warboard.announce")
 QUIET = discord.AllowedMentions.none()
 PING_CHARS = 600  # a turn message's text and embed text at the most: read at a glance on a phone
 FOOTER = 60  # room kept for the board's footer ("Game #12 · Round 12 of 20, United Kingdom")
+
+
+# What the status message shows, when the caller has it in hand: the status, the public view, and the
+# public events it marks.
+Shown = tuple[GameStatus, object, Recent]
 
 
 @dataclass
@@ -164,18 +171,25 @@ class TurnAnnouncer:
         assert isinstance(channel, discord.abc.Messageable), "games live in text channels"
         return channel
 
-    async def refresh_status(self, game_id: int) -> discord.Message | discord.PartialMessage | None:
+    async def refresh_status(
+        self, game_id: int, shown: Shown | None = None
+    ) -> discord.Message | discord.PartialMessage | None:
         """Edit the game's status message in place, or post (and pin) it if it has none yet. Its board
         marks what changed since the last status board (or, after a restart, since the previous turn of
-        the player the game waits on)."""
-        status = await self.host.service.status(game_id)
-        if status.status == "lobby":
-            return None
+        the player the game waits on). ``shown``: the game as the caller has it in hand (else read)."""
+        if shown is None:
+            position = await self.host.service.position(game_id)
+            if position.state is None:  # in the lobby: no status message yet
+                return None
+            status = self.host.service.status_of(position.found, position.state)
+            view = self.host.games[status.ruleset].rules.view(position.state, None)
+            recent = await self.host.service.events_since(game_id, self.last_board.get(game_id), position)
+        else:
+            status, view, recent = shown
         channel = await self._channel(status.channel_id)
-        view = await self.host.service.view(game_id)
-        since = self.last_board.get(game_id)
-        recent = await self.host.service.events_since(game_id, since)
-        board = await board_message(self.host, game_id, title=status.title, recent=recent.events)
+        board = await board_message(
+            self.host, game_id, title=status.title, recent=recent.events, shown=(status, view)
+        )
         self.marked_from[game_id], self.last_board[game_id] = recent.after, recent.seq
         embeds = [status_embed(status, view, self.host.games[status.ruleset].presenter), *board.more]
         if status.status_message_id and isinstance(channel, discord.TextChannel | discord.Thread):
@@ -207,33 +221,54 @@ class TurnAnnouncer:
         summary: Sequence[str] = (),
         note: str | None = None,
         events: Sequence[Event] = (),
+        *,
+        after: Position | None = None,
     ) -> None:
         """A turn ended: AI seats play theirs, the status message is updated, then one message pings the
         player to act (or tells the channel the game is over, with the final board). ``events`` are the
         public events of moves nobody has seen yet (a passed deadline's): with the AI's, the ping shows
-        their last battle.
+        their last battle. ``after``: the game as the move that ended the turn committed it: the AI
+        plays on from there, and the announcement reads only the log's last rows and whom to tell.
 
         All under the game's turn lock (``bot.turns``), so a player's answer to the AI (bot/cogs/play.py)
         waits for the ping instead of letting the AI play on beside this, and comes after it."""
         async with self.host.turns.hold(game_id):
-            await self._turn_began(game_id, summary, note, events)
+            await self._turn_began(game_id, summary, note, events, after)
 
     async def _turn_began(
-        self, game_id: int, summary: Sequence[str], note: str | None, events: Sequence[Event]
+        self,
+        game_id: int,
+        summary: Sequence[str],
+        note: str | None,
+        events: Sequence[Event],
+        after: Position | None,
     ) -> None:
-        unseen = list(events)
-        for played in await self.host.service.play_ai(game_id):
+        service = self.host.service
+        unseen, position = list(events), after
+        for played in await service.play_ai(game_id, after=after):
             unseen.extend(played.public_events)
+            position = played.position
         self.turn_messages.pop(game_id, None)
-        status = await self.host.service.status(game_id)
+        position = position or await service.position(game_id)
+        if position.state is None:  # still in the lobby: nothing to tell
+            return
+        status = service.status_of(position.found, position.state)
         rules = self.host.games[status.ruleset].rules
+        view = rules.view(position.state, None)
+        news = await service.news(position, self.last_board.get(game_id))
+        told = await service.store.listeners(game_id)
         channel = await self._channel(status.channel_id)
-        status_message = await self.refresh_status(game_id)
+        status_message = await self.refresh_status(game_id, (status, view, news.recent))
         if status.result:  # the final board marks what the status board marks: the game's last moves
-            marked = await self.host.service.events_since(game_id, self.marked_from.get(game_id))
+            marked = news.recent
             lines = summarise(rules, marked.events, status.names)
             final = await board_message(
-                self.host, game_id, title="Game over", lines=[*lines, status.result], recent=marked.events
+                self.host,
+                game_id,
+                title="Game over",
+                lines=[*lines, status.result],
+                recent=marked.events,
+                shown=(status, view),
             )
             await channel.send(
                 content=plain(note) if note else None,
@@ -241,7 +276,7 @@ class TurnAnnouncer:
                 files=final.files,
                 allowed_mentions=QUIET,
             )
-            await self._followers(status, "Game over", [*lines, status.result], marked.events)
+            await self._followers(status, "Game over", [*lines, status.result], marked.events, told, view)
             return
         if not status.waiting_for or status.status != "running":
             return
@@ -249,23 +284,29 @@ class TurnAnnouncer:
         # Each player the turn waits on is told once: by DM if they asked (and it can be sent), else
         # pinged in this one channel message (several at once when every seat owes orders).
         pinged = []
+        first = status.waiting_for[0]
         for seat in (status.seats[s] for s in status.waiting_for):
-            if seat.controller != "human" or not await self._dm_turn(status, seat, note):
+            wants_dm = seat.user_id in told.dm_users and seat.controller == "human"
+            digest = news.digest if seat.seat == first else None
+            if not (wants_dm and await self._dm_turn(status, seat, note, digest, position, view)):
                 pinged.append(seat)
         head = f"{plain(note)}\n" if note else ""
         if not pinged:  # told by DM, with the board there: here one short line, no picture
             content = f"{head}{status.turn_label}: {who} to play (told by DM) · {deadline_text(status)}."
             sent = await channel.send(content=content, allowed_mentions=QUIET)
             self.turn_messages[game_id] = TurnMessage(sent, content, "", [], "")
-            digest = await self.host.service.since_last_turn(game_id, status.waiting_for[0])
+            digest = news.digest
+            assert digest is not None, "the game waits on someone"
             lines = summarise(rules, digest.events, status.names) or ["A new turn begins."]
-            await self._followers(status, f"{status.turn_label}: {who} to play", lines, digest.events)
+            title = f"{status.turn_label}: {who} to play"
+            await self._followers(status, title, lines, digest.events, told, view)
             return
         # The board marks what changed since the last turn of the (first) player it waits on: in a game
         # of simultaneous orders, every seat's last turn began together.
-        digest = await self.host.service.since_last_turn(game_id, status.waiting_for[0])
-        first = status.seats[status.waiting_for[0]].name
-        lines = summarise(rules, digest.events, status.names, leave_out=first) or ["A new turn begins."]
+        digest = news.digest
+        assert digest is not None, "the game waits on someone"
+        name = status.seats[first].name
+        lines = summarise(rules, digest.events, status.names, leave_out=name) or ["A new turn begins."]
         mentions = ", ".join(mention(seat.user_id, seat.name) for seat in pinged)
         content = f"{head}{mentions}, it is your turn in {plain(status.title)} · {deadline_text(status)}."
         if any(seat.user_id in self.dm_closed for seat in pinged):
@@ -274,10 +315,12 @@ class TurnAnnouncer:
         title = f"{status.turn_label}: {who} to play"
         link = f"[Standings]({status_message.jump_url})" if status_message is not None else ""
         # One picture for the table, the board; the close-up is the pinged player's (DM, /game map).
-        board = await board_message(self.host, game_id, title=title, recent=digest.events, close_up=False)
+        board = await board_message(
+            self.host, game_id, title=title, recent=digest.events, close_up=False, shown=(status, view)
+        )
         board.embed.description = fitted(content, title, lines, [], link)
         embeds, files = board.embeds, board.files
-        battle = await self._battle(status, unseen)
+        battle = await self._battle(status, unseen, view)
         if battle is not None:
             embeds, files = [*embeds, battle[0]], [*files, battle[1]]
         sent = await channel.send(
@@ -288,13 +331,28 @@ class TurnAnnouncer:
         )
         self.turn_messages[game_id] = TurnMessage(sent, content, title, lines, link)
         whole = summarise(rules, digest.events, status.names) or lines  # followers: the mover's doings too
-        await self._followers(status, title, whole, digest.events)
+        await self._followers(status, title, whole, digest.events, told, view)
 
     async def _followers(
-        self, status: GameStatus, title: str, lines: Sequence[str], recent: Sequence[Event]
+        self,
+        status: GameStatus,
+        title: str,
+        lines: Sequence[str],
+        recent: Sequence[Event],
+        told: Listeners,
+        view: object,
     ) -> None:
         """Followers get the turn's public notice by DM (bot/cogs/following.py): public lines only."""
-        await tell_followers(self.host, self.client, status, title=title, lines=lines, recent=recent)
+        await tell_followers(
+            self.host,
+            self.client,
+            status,
+            title=title,
+            lines=lines,
+            recent=recent,
+            followers=told.followers,
+            view=view,
+        )
 
     async def turn_moved(self, result: ActResult) -> None:
         """A move within the turn: the turn's message, edited in place, tells the table what the turn
@@ -347,13 +405,12 @@ class TurnAnnouncer:
                 await channel.send(content=content, allowed_mentions=pinging(seat.user_id))
 
     async def _battle(
-        self, status: GameStatus, events: Sequence[Event]
+        self, status: GameStatus, events: Sequence[Event], view: object
     ) -> tuple[discord.Embed, discord.File] | None:
         """The last battle among ``events`` (moves the channel has not seen: the AI's, a deadline's) as
-        a full-width embed image; None if none was fought."""
+        a full-width embed image, on the public ``view``; None if none was fought."""
         if not events:
             return None
-        view = await self.host.service.view(status.game_id)
         draw = self.host.games[status.ruleset].pictures.battle
         picture = await asyncio.to_thread(draw, view, tuple(events), status.names)
         if picture is None:
@@ -361,12 +418,21 @@ class TurnAnnouncer:
         embed = discord.Embed(colour=COLOUR).set_image(url="attachment://battle.png")
         return embed, discord.File(io.BytesIO(picture), filename="battle.png")
 
-    async def _dm_turn(self, status: GameStatus, seat: SeatInfo, note: str | None) -> bool:
-        """Send the turn notice to the player's DMs if they asked: what changed since their last turn,
-        as a board with those changes marked and in a few lines. False if not wanted or not possible."""
-        if seat.user_id is None or not await self.host.service.wants_dm(seat.user_id):
+    async def _dm_turn(
+        self,
+        status: GameStatus,
+        seat: SeatInfo,
+        note: str | None,
+        digest: Digest | None,
+        position: Position,
+        view: object,
+    ) -> bool:
+        """Send the turn notice to a player who asked for DMs: what changed since their last turn, as a
+        board with those changes marked and in a few lines (``digest``: theirs, if in hand). False if it
+        could not be sent."""
+        if seat.user_id is None:
             return False
-        digest = await self.host.service.since_last_turn(status.game_id, seat.seat)
+        digest = digest or await self.host.service.since_last_turn(status.game_id, seat.seat, position)
         board = await board_message(
             self.host,
             status.game_id,
@@ -378,6 +444,7 @@ class TurnAnnouncer:
                 f"Deadline: {stamp(status.deadline_at)}" if status.deadline_at else "No deadline.",
             ],
             recent=digest.events,
+            shown=(status, view),
         )
         return await self._dm(seat.user_id, embeds=board.embeds, files=board.files)
 

@@ -19,7 +19,7 @@ from discord import app_commands
 
 from bot.host import Host
 from bot.limits import CHOICE_NAME, CHOICES, EMBED_DESCRIPTION, clip, last_lines
-from bot.models import ServiceError
+from bot.models import GameStatus, ServiceError
 from bot.service import COMMITTED, UNSURE
 from bot.store import GameAndSeats
 from rules.core.errors import IllegalAction
@@ -216,13 +216,16 @@ async def board_message(
     recent: Sequence[Event] = (),
     link: str = "",
     close_up: bool = True,
+    shown: tuple[GameStatus, Any] | None = None,
 ) -> BoardMessage:
     """The public board with what changed among ``recent`` (public events) marked on it, as an embed
     with its PNG, and ``lines`` (the latest that fit) as the description, then ``link`` (a markdown
     link, kept whole); with ``close_up``, the game's second picture of a crowded part of the map when
-    the action is there. Drawn in worker threads."""
-    status = await host.service.status(game_id)
-    view = await host.service.view(game_id)
+    the action is there. Drawn in worker threads. ``shown``: the game's status and public view, when
+    the caller has them in hand (else read)."""
+    if shown is None:
+        shown = await host.service.status(game_id), await host.service.view(game_id)
+    status, view = shown
     pictures = host.games[status.ruleset].pictures
     drawn: dict[str, Any] = {"title": status.title, "recent": tuple(recent)}
     file = await png_file(pictures.board, view, status.names, filename="board.png", **drawn)

@@ -84,17 +84,28 @@ async def tell_followers(
     title: str,
     lines: Sequence[str],
     recent: Sequence[Event],
+    followers: Sequence[int] | None = None,
+    view: Any = None,
 ) -> None:
     """The turn's public notice, by DM, to each follower of the game: the public board with ``recent``
-    (public events) marked and ``lines`` (the public summary)."""
-    followers = await host.service.store.followers(status.game_id)
+    (public events) marked and ``lines`` (the public summary). ``followers`` and the public ``view``:
+    when the caller has them in hand (else read)."""
+    if followers is None:
+        followers = await host.service.store.followers(status.game_id)
     if not followers:
         return
+    shown = None if view is None else (status, view)
     heading = f"{title} · {status.title} (game #{status.game_id}, followed)"
     for user_id in followers:
         # Drawn per follower: a discord.File is read once when it is sent.
         board = await board_message(
-            host, status.game_id, title=heading, lines=lines, recent=recent, link=f"<#{status.channel_id}>"
+            host,
+            status.game_id,
+            title=heading,
+            lines=lines,
+            recent=recent,
+            link=f"<#{status.channel_id}>",
+            shown=shown,
         )
         try:
             user = client.get_user(user_id) or await client.fetch_user(user_id)

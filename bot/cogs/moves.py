@@ -31,7 +31,7 @@ from bot.core import Move, answers_for
 from bot.game import Step
 from bot.host import Host
 from bot.limits import EMBED_DESCRIPTION, clip, last_lines
-from bot.models import ActResult, GameStatus, ServiceError
+from bot.models import ActResult, GameStatus, Position, ServiceError
 from bot.store import GameAndSeats
 
 T = TypeVar("T")
@@ -125,7 +125,7 @@ async def _present_move(
     else:
         await interaction.followup.send(embed=embed, files=files, ephemeral=True)
     if not current:
-        await announce_turn(host, game_id)
+        await announce_turn(host, game_id, after=result.position)
         return
     # A battle may wait for another seat (a defender's casualties): that player alone is asked, with
     # the decision's buttons; only a seat this move newly asks (not, in a round of secret orders, those
@@ -158,7 +158,7 @@ async def with_ai_decisions(host: Host, game_id: int, result: ActResult) -> ActR
     others = [seats[s] for s in result.waiting_for if s < len(seats) and s != result.seat]
     if not any(s.controller == "ai" or answers_for(s) for s in others):
         return result
-    played = await host.service.play_ai(game_id)
+    played = await host.service.play_ai(game_id, after=result.position)
     if not played:
         return result
     last = played[-1]
@@ -277,8 +277,9 @@ async def _moved_on(host: Host, game_id: int, before: GameStatus) -> None:
     await host.announcer.refresh_status(game_id)
 
 
-async def announce_turn(host: Host, game_id: int) -> None:
+async def announce_turn(host: Host, game_id: int, after: Position | None = None) -> None:
     """A turn ended: the announcer lets AI seats play, updates the status message and pings, with what
-    changed since that player's last turn in a few lines (never the log)."""
+    changed since that player's last turn in a few lines (never the log). ``after``: the game as the
+    move that ended the turn left it (not read again)."""
     async with host.turns.hold(game_id):
-        await host.announcer.turn_began(game_id)
+        await host.announcer.turn_began(game_id, after=after)

@@ -42,8 +42,10 @@ from bot.records import (
     GameRecord,
     GameUpdate,
     GuildSettings,
+    Listeners,
     LogEntry,
     LogRecord,
+    LogTail,
     SeatRecord,
     Snapshot,
     Timer,
@@ -56,11 +58,17 @@ from bot.schema import (
     APPROVALS,
     FOLLOW,
     FOLLOWERS,
+    LISTENERS,
+    LIVE,
+    LOG_TAIL,
     MEMBER_GAMES,
     OPEN_TABLES,
     SET_APPROVAL,
     UNFOLLOW,
     WITH_AI,
+    listeners,
+    log_tail,
+    log_tail_params,
 )
 from bot.shards import ShardPlan
 
@@ -80,11 +88,6 @@ _SEAT_COLUMNS = ", ".join(_names(SeatRecord))
 _LOG_COLUMNS = ", ".join(_names(LogRecord))
 _TIMER_COLUMNS = ", ".join(f"t.{name}" for name in _names(Timer))
 _SETTINGS_COLUMNS = _names(GuildSettings)
-# An action row that still counts (the alias ``a`` is the actions table): not taken back by an undo.
-_LIVE = (
-    "a.kind = 'action' AND NOT EXISTS "
-    "(SELECT 1 FROM reverted AS r WHERE r.game_id = a.game_id AND r.seq = a.seq)"
-)
 
 _WITH_SEATS = (
     f"SELECT {_GAME_COLUMNS}, "
@@ -208,6 +211,9 @@ class PostgresStore:
     async def followers(self, game_id: int, *, approved: bool = True) -> list[int]:
         return [int(row[0]) for row in await self._rows(FOLLOWERS, game_id, int(approved))]
 
+    async def listeners(self, game_id: int) -> Listeners:
+        return listeners(await self._rows(LISTENERS, game_id, game_id))
+
     async def approval(self, game_id: int, what: str) -> bool:
         assert what in APPROVALS, what  # a column's name: never from a member
         return bool(await self._lane.fetchval(APPROVAL.format(what=what), game_id))
@@ -250,7 +256,7 @@ class PostgresStore:
     async def live_actions(self, game_id: int, after: int = 0, before: int | None = None) -> list[LogRecord]:
         rows = await self._rows(
             f"SELECT {_LOG_COLUMNS} FROM actions AS a WHERE a.game_id = $1 AND a.seq > $2 AND a.seq < $3 "
-            f"AND {_LIVE} ORDER BY a.seq",
+            f"AND {LIVE} ORDER BY a.seq",
             game_id,
             after,
             _END if before is None else before,
@@ -259,7 +265,7 @@ class PostgresStore:
 
     async def last_live_actions(self, game_id: int, count: int) -> list[LogRecord]:
         rows = await self._rows(
-            f"SELECT {_LOG_COLUMNS} FROM actions AS a WHERE a.game_id = $1 AND {_LIVE} "
+            f"SELECT {_LOG_COLUMNS} FROM actions AS a WHERE a.game_id = $1 AND {LIVE} "
             "ORDER BY a.seq DESC LIMIT $2",
             game_id,
             count,
@@ -286,6 +292,9 @@ class PostgresStore:
             count,
         )
         return [int(row[0]) for row in rows]
+
+    async def log_tail(self, game_id: int, count: int, since: int | None, seat: int | None) -> LogTail:
+        return log_tail(await self._rows(LOG_TAIL, *log_tail_params(game_id, count, since, seat)))
 
     async def round_marks(self, game_id: int, count: int) -> list[int]:
         rows = await self._rows(

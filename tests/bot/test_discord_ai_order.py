@@ -91,14 +91,14 @@ def slow_first_refresh(bot: WarboardBot, fd: FakeDiscord, after: int) -> None:
     refresh = bot.announcer.refresh_status
     slowed = False
 
-    async def slow(game_id: int) -> Any:
+    async def slow(game_id: int, *shown: Any) -> Any:
         nonlocal slowed
         if not slowed:
             slowed = True
             end = time.monotonic() + 1.0
             while time.monotonic() < end and not answers_of(fd, "carol", after):
                 await asyncio.sleep(0.02)
-        return await refresh(game_id)
+        return await refresh(game_id, *shown)
 
     bot.announcer.refresh_status = slow  # type: ignore[method-assign]
 

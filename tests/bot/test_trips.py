@@ -12,7 +12,8 @@ from bot.games import GAMES
 from bot.service import GameService
 from bot.store import SqliteStore
 from rules.axis_allies.actions import Move
-from rules.risk.actions import Attack
+from rules.hexwar.actions import SubmitOrders
+from rules.risk.actions import Attack, EndPhase
 from rules.risk.state import Phase
 from tests.bot.discord_world import discord_world
 
@@ -119,5 +120,89 @@ async def test_an_aa_move_reads_the_store_once(tmp_path) -> None:
         move = next(m for m in GAMES["axis_allies"].rules.legal(state, seat) if isinstance(m, Move))
         making = GAMES["axis_allies"].making(move)
         await one_command(bot, store, fd, making.name, dict(making.options))  # type: ignore[union-attr]
+        fd.assert_clean()
+    await store._store.close()
+
+
+# ---- a move that ends the turn ----------------------------------------------------------------------
+# Issue 28 item 7: the move's result carries the game as it committed it, so the announcement reads only
+# the log's last rows and whom to tell beyond the channel: the channel's game, the log's tail and the
+# listeners (players wanting DMs, followers) are the three reads; the move's own decode is the only one.
+
+
+async def two_humans(
+    bot: WarboardBot, fd: Any, ruleset: str, options: dict[str, str]
+) -> tuple[int, dict[int, int]]:
+    """A started game in the channel "risk" between alice and bob (seats drawn): its id and each seat's
+    member, its status message already posted (as the start's announcement does on Discord)."""
+    status = await bot.service.create(fd.channel_id("risk"), fd.user_id("alice"), "alice", ruleset, options)
+    await bot.service.join(status.game_id, fd.user_id("bob"), "bob")
+    await bot.service.start(status.game_id, fd.user_id("alice"), seed="trips")
+    await bot.announcer.refresh_status(status.game_id)
+    started = await bot.service.status(status.game_id)
+    return status.game_id, {seat.seat: seat.user_id for seat in started.seats if seat.user_id is not None}
+
+
+async def play_until(bot: WarboardBot, game_id: int, users: dict[int, int], stop: Any) -> None:
+    """Both seats play the AI's moves (the later seat first, in a round of orders) until the move about
+    to be made is one ``stop(state, seat, action)`` keeps for the test to make by command."""
+    game = GAMES[(await bot.service.load(game_id)).ruleset]
+    for _ in range(3000):
+        record = await bot.service.load(game_id)
+        state = bot.service.state_of(record)
+        seat = game.rules.to_act(state)[-1]
+        action = game.agent(record.version).choose(state, seat)
+        if stop(state, seat, action):
+            return
+        await bot.service.act(game_id, users[seat], action)
+    raise AssertionError("never reached")
+
+
+async def turn_ending_command(
+    bot: WarboardBot, store: CountingStore, fd: Any, game_id: int, name: str
+) -> tuple[int, int]:
+    """Alice's ``name`` command ends the turn: its (reads, decodes), after checking the turn passed."""
+    before = (await bot.service.status(game_id)).turn_label
+    store.calls.clear()
+    decodes = count_decodes(bot.service)
+    answer = await fd.slash("alice", "risk", name)
+    assert answer.embeds, answer.content
+    counted = store.reads, decodes["decodes"]
+    assert store.calls["commit"] == 1, dict(store.calls)
+    assert (await bot.service.status(game_id)).turn_label != before
+    return counted
+
+
+async def test_ending_a_risk_turn_reads_the_game_once(tmp_path) -> None:
+    store = CountingStore(await SqliteStore.open(str(tmp_path / "g.db")))
+    async with discord_world(str(tmp_path / "unused.db"), store=store) as (fd, bot):  # type: ignore[arg-type]
+        game_id, users = await two_humans(bot, fd, "risk", {"setup_batch": "40"})
+        alice = next(seat for seat, user in users.items() if user == fd.user_id("alice"))
+
+        def alice_ends_her_turn(state: Any, seat: int, action: Any) -> bool:
+            return state.phase is Phase.FORTIFY and seat == alice and isinstance(action, EndPhase)
+
+        await play_until(bot, game_id, users, alice_ends_her_turn)
+        reads, decodes = await turn_ending_command(bot, store, fd, game_id, "risk end")
+        assert (reads, decodes) == (3, 1), dict(store.calls)
+        assert set(store.calls) == {"game_and_seats", "log_tail", "listeners", "commit"}
+        fd.assert_clean()
+    await store._store.close()
+
+
+async def test_the_last_orders_of_a_hexwar_round_read_the_game_once(tmp_path) -> None:
+    store = CountingStore(await SqliteStore.open(str(tmp_path / "g.db")))
+    async with discord_world(str(tmp_path / "unused.db"), store=store) as (fd, bot):  # type: ignore[arg-type]
+        game_id, users = await two_humans(bot, fd, "hexwar", {})
+        alice = next(seat for seat, user in users.items() if user == fd.user_id("alice"))
+        rules = GAMES["hexwar"].rules
+
+        def alice_hands_in_the_rounds_last_orders(state: Any, seat: int, action: Any) -> bool:
+            last = rules.to_act(state) == (alice,)
+            return last and isinstance(action, SubmitOrders) and not action.hold
+
+        await play_until(bot, game_id, users, alice_hands_in_the_rounds_last_orders)
+        reads, decodes = await turn_ending_command(bot, store, fd, game_id, "hex submit")
+        assert (reads, decodes) == (3, 1), dict(store.calls)
         fd.assert_clean()
     await store._store.close()
