@@ -57,8 +57,8 @@ NO_SEAT = -1  # a spectator's "seat", only ever passed to suggestions that read 
 
 
 class GameCog(commands.GroupCog):
-    """The base of every game's cog: ``class RiskCog(GameCog, group_name="risk", ...)`` with
-    ``game = "risk"``. discord.py collects the commands of every class in a cog's bases, so a large game
+    """The base of every game's cog: ``class <Game>Cog(GameCog, group_name=<its slash group>, ...)`` with
+    ``game = "<game>"``. discord.py collects the commands of every class in a cog's bases, so a large game
     may spread its commands over mixins deriving from this class (only the one cog is added to the bot)."""
 
     game: ClassVar[str]  # the game's registry name (``bot.games.GAMES``)
