@@ -1,8 +1,9 @@
 """What every game's slash-command group shares (issue 33, item 1): ``GameCog`` is built from the host,
 answers every error of its commands with the one handler (``common.handle_error``), makes a move through
 the shared plumbing (``moves.act_and_present``) and finds what autocomplete suggests from; a game's cog
-derives from it and holds only its own commands. No game is named here: a cog says which game it plays
-with its ``game`` attribute (the registry's name).
+derives from it and holds only its own commands. It also shows a player's hand (``show_hand``), which
+three games do alike. No game is named here: a cog says which game it plays with its ``game`` attribute
+(the registry's name).
 
 Autocomplete has one shape in every game: an option's suggestions are a function of what is asked
 (``Asking``: the game's state, the asking seat, what has been typed here and in the command's other
@@ -20,11 +21,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import choices, handle_error, running_game, seat_of
+from bot.cogs.common import COLOUR, channel_game, choices, handle_error, png_file, running_game, seat_of
 from bot.cogs.moves import act_and_present
 from bot.core import Move
 from bot.host import Host
-from bot.store import GameAndSeats
+from bot.limits import EMBED_DESCRIPTION, clip
+from bot.models import ServiceError
 
 Pairs = Sequence[tuple[str, str]]  # (what the player sees, the value sent back)
 Completion = list[app_commands.Choice[str]]
@@ -71,12 +73,26 @@ class GameCog(commands.GroupCog):
     ) -> None:
         await handle_error(interaction, error)
 
-    async def act(
-        self, interaction: discord.Interaction, move: Move, found: GameAndSeats | None = None
+    async def act(self, interaction: discord.Interaction, move: Move) -> None:
+        """Make ``move`` (an action, or a function of the position the move finds) for the player in
+        this channel's game and present it (``moves.act_and_present``)."""
+        await act_and_present(self.host, interaction, self.game, move)
+
+    async def show_hand(
+        self, interaction: discord.Interaction, title: str, describe: Callable[[Any], str]
     ) -> None:
-        """Make ``move`` (an action, or a function of the position the move finds) for the player and
-        present it; ``found``: the channel's game if the command already looked it up."""
-        await act_and_present(self.host, interaction, self.game, move, found)
+        """The asking player's hidden things (a hand of cards, a secret line-up), to them alone: ``describe``
+        (of their view) in words and the game's ``private`` picture."""
+        found = await channel_game(self.host, interaction, self.game)
+        view = await self.host.service.view(found.game.id, interaction.user.id)
+        if view.hand is None:
+            raise ServiceError("not_a_player", "You are not playing in this game, so you hold no cards.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        embed = discord.Embed(title=title, description=clip(describe(view), EMBED_DESCRIPTION), colour=COLOUR)
+        names = [s.name for s in found.seats]
+        file = await png_file(self.host.games[self.game].pictures.private, view, names, filename="hand.png")
+        embed.set_image(url="attachment://hand.png")
+        await interaction.followup.send(embed=embed, file=file, ephemeral=True)
 
     async def asking(
         self, interaction: discord.Interaction, typed: str, *, spectators: bool = False
