@@ -10,11 +10,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import COLOUR, channel_game, png_file
 from bot.cogs.game_cog import GameCog, offer, suggest
 from bot.cogs.share import show_button
 from bot.games.risk import choices as pick
-from bot.games.risk.text import odds_text, parse_until
+from bot.games.risk.text import hand_text, odds_text, parse_until
 from bot.models import ServiceError
 from bot.parsing import is_count
 from rules.risk.actions import (
@@ -28,8 +27,6 @@ from rules.risk.actions import (
     PlaceNeutral,
     TradeCards,
 )
-from rules.risk.board import classic_map
-from rules.risk.cards import card_name
 
 GAME = "risk"
 
@@ -117,20 +114,7 @@ class RiskCog(GameCog, group_name="risk", group_description="Play Risk in this c
 
     @app_commands.command(description="Your cards (only you see them)")
     async def cards(self, interaction: discord.Interaction) -> None:
-        found = await channel_game(self.host, interaction, GAME)
-        view = await self.host.service.view(found.game.id, interaction.user.id)
-        if view.hand is None:
-            raise ServiceError("not_a_player", "You are not playing in this game, so you hold no cards.")
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        board = classic_map()
-        text = ", ".join(card_name(board, c) for c in view.hand) or "no cards"
-        embed = discord.Embed(
-            title="Your cards", description=f"{text}\nNext set: {view.next_set_value} armies.", colour=COLOUR
-        )
-        names = [s.name for s in found.seats]
-        file = await png_file(self.host.games[GAME].pictures.private, view, names, filename="hand.png")
-        embed.set_image(url="attachment://hand.png")
-        await interaction.followup.send(embed=embed, file=file, ephemeral=True)
+        await self.show_hand(interaction, "Your cards", hand_text)
 
     @app_commands.command(description="Exact odds of a fight to the end (only you see them)")
     @app_commands.describe(attackers="armies in the attacking territory", defenders="armies defending")
