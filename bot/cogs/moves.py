@@ -33,6 +33,7 @@ from bot.host import Host
 from bot.limits import EMBED_DESCRIPTION, clip, last_lines
 from bot.models import ActResult, GameStatus, Position, ServiceError
 from bot.store import GameAndSeats
+from rules.core.errors import IllegalAction
 
 T = TypeVar("T")
 ACK_SECONDS = 2.0  # of Discord's 3 for the first response, the rest kept for the defer's own trip
@@ -54,18 +55,67 @@ async def act_and_present(
     game_id = found.game.id
 
     async def defer() -> None:  # the move's answer is the mover's: the table has the turn's message
-        if not interaction.response.is_done():  # (deferred already if the move waited for the lock)
+        if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True)
 
     result = await in_time(interaction, host.service.act(found, interaction.user.id, move), defer)
+    await present_to_mover(host, interaction, game_id, result)
+
+
+async def present_to_mover(
+    host: Host, interaction: discord.Interaction, game_id: int, result: ActResult
+) -> None:
+    """Answer the mover's command with what its move did (privately: the table has the turn's message)."""
+
+    async def defer() -> None:
+        if not interaction.response.is_done():  # (deferred already if the move waited for the lock)
+            await interaction.response.defer(ephemeral=True)
+
     # Deferring places the answer in the channel: after what the lock's holder posts, unless that takes
     # so long that Discord's 3 seconds would pass (then it defers first, and the answer fills in later).
     patience = ACK_SECONDS - (discord.utils.utcnow() - interaction.created_at).total_seconds()
 
     async with host.turns.hold(game_id, patience=min(patience, ACK_SECONDS), meanwhile=defer):
-        if not interaction.response.is_done():
-            await defer()
+        await defer()
         await present_move(host, interaction, game_id, result)
+
+
+async def act_several(
+    host: Host,
+    user_id: int,
+    found: GameAndSeats,
+    actions: Sequence[Move],
+    *,
+    until_turn_ends: bool = False,
+) -> tuple[list[ActResult], ServiceError | IllegalAction | None]:
+    """One command that is several moves (a game's compound command): each applied in order as a move
+    of its own, which the engine judges. A refusal of the first is raised (nothing changed); a later one
+    stops there and is returned with what was done, which stands. ``until_turn_ends``: stop, without a
+    refusal, once a move ends the player's turn."""
+    results: list[ActResult] = []
+    for action in actions:
+        try:  # the first move uses the channel's game as read; the later ones read it afresh
+            results.append(await host.service.act(found if not results else found.game.id, user_id, action))
+        except (ServiceError, IllegalAction) as refusal:
+            if not results:
+                raise
+            return results, refusal
+        if until_turn_ends and (results[-1].turn_changed or results[-1].result):
+            break
+    return results, None
+
+
+def merged(results: Sequence[ActResult], lines: Sequence[str] | None = None) -> ActResult:
+    """Several moves of one command as one outcome: the last one's position, everyone's events, and
+    their lines (or ``lines``)."""
+    last = results[-1]
+    return replace(
+        last,
+        events=tuple(e for r in results for e in r.events),
+        public_events=tuple(e for r in results for e in r.public_events),
+        lines=tuple(lines if lines is not None else (line for r in results for line in r.lines)),
+        turn_changed=any(r.turn_changed for r in results),
+    )
 
 
 async def in_time(

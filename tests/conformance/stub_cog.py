@@ -6,24 +6,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import handle_error
-from bot.cogs.moves import act_and_present
-from bot.host import Host
+from bot.cogs.game_cog import GameCog
 from tests.conformance.stub_game import NAME, Take
 
 
-class StubCog(commands.GroupCog, group_name="stub", group_description="Play Take the Last"):
-    def __init__(self, host: Host) -> None:
-        self.host = host
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        await handle_error(interaction, error)
+class StubCog(GameCog, group_name="stub", group_description="Play Take the Last"):
+    game = NAME
 
     @app_commands.command(description="Take 1 to 3 counters")
     async def take(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 3]) -> None:
-        await act_and_present(self.host, interaction, NAME, Take(count))
+        await self.act(interaction, Take(count))
 
 
 async def setup(bot: commands.Bot) -> None:

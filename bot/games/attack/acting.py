@@ -6,21 +6,19 @@ the shared layer posts, carries none."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import cast
 
 import discord
 
 from bot.cogs.common import handle_error, plain
-from bot.cogs.moves import ACK_SECONDS, present_move, step_buttons
+from bot.cogs.moves import act_several, merged, present_move, present_to_mover, step_buttons
 from bot.games.attack.steps import COMMAND, battle_steps
 from bot.games.attack.units import troops_value
 from bot.host import Host
-from bot.models import ActResult, ServiceError
+from bot.models import ActResult
 from bot.store import GameAndSeats
 from rules.attack.state import AttackState
 from rules.attack.views import AttackView
-from rules.core.errors import IllegalAction
 from rules.core.events import Action
 from rules.core.ruleset import Ruleset
 
@@ -47,18 +45,6 @@ def preview(rules: Ruleset, state: AttackState, seat: int, actions: Sequence[Act
             return
 
 
-def merged(results: Sequence[ActResult]) -> ActResult:
-    """Several moves of one command as one outcome: the last one's position, everyone's events."""
-    last = results[-1]
-    return replace(
-        last,
-        events=tuple(e for r in results for e in r.events),
-        public_events=tuple(e for r in results for e in r.public_events),
-        lines=tuple(line for r in results for line in r.lines),
-        turn_changed=any(r.turn_changed for r in results),
-    )
-
-
 async def act_all(
     host: Host, interaction: discord.Interaction, found: GameAndSeats, actions: Sequence[Action]
 ) -> None:
@@ -66,30 +52,10 @@ async def act_all(
     present them as one. ``preview`` has already refused a command the engine would refuse; should the
     game move on between the preview and a later move (another seat acting at the same instant) and that
     move be refused, what was done is shown, then the refusal."""
-    game_id = found.game.id
-    results: list[ActResult] = []
-    refusal: ServiceError | IllegalAction | None = None
-    for action in actions:
-        try:
-            results.append(
-                await host.service.act(found if not results else game_id, interaction.user.id, action)
-            )
-        except (ServiceError, IllegalAction) as error:
-            if not results:
-                raise
-            refusal = error
-            break
-    patience = ACK_SECONDS - (discord.utils.utcnow() - interaction.created_at).total_seconds()
-    async with host.turns.hold(
-        game_id,
-        patience=min(patience, ACK_SECONDS),
-        meanwhile=lambda: interaction.response.defer(ephemeral=True),
-    ):
-        if not interaction.response.is_done():
-            await interaction.response.defer(ephemeral=True)  # the move's answer is the mover's (issue 28)
-        outcome = merged(results)
-        await present_move(host, interaction, game_id, outcome)
-    await prompt_decision(host, interaction, game_id, outcome)
+    results, refusal = await act_several(host, interaction.user.id, found, actions)
+    outcome = merged(results)
+    await present_to_mover(host, interaction, found.game.id, outcome)
+    await prompt_decision(host, interaction, found.game.id, outcome)
     if refusal is not None:
         await interaction.followup.send(refusal.message, ephemeral=True)
 

@@ -2,8 +2,9 @@
 build, research, burn) and per battle decision (deploy, lineup, retreat, fight), plus the setup
 choices, pass, end and the private hand. Each handler finds the channel's game, turns the options into
 the engine's actions (``orders.py``: an action command with its details begins the action and takes its
-first step, two moves in one command) and presents the result; autocomplete comes from what is legal now
-(``suggest.py``). Loaded by the Discord app as this game's extension (``setup``), with the menus."""
+first step, two moves in one command) and presents the result; each option's autocomplete, beside its
+command, comes from what is legal now (``choices.py``). Loaded by the Discord app as this game's extension
+(``setup``), with the menus."""
 
 from __future__ import annotations
 
@@ -11,14 +12,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import COLOUR, channel_game, handle_error, png_file, seat_of
-from bot.games.attack import suggest as auto
+from bot.cogs.common import channel_game, seat_of
+from bot.cogs.game_cog import GameCog, suggest
+from bot.games.attack import choices as pick
 from bot.games.attack.acting import act_all, preview
 from bot.games.attack.commands import plan
 from bot.games.attack.menus import DYNAMIC_ITEMS, send_menu
+from bot.games.attack.orders import MARCHING
 from bot.games.attack.presenter import PRESENTER
-from bot.host import Host
 from bot.models import ServiceError
+from rules.attack.state import AttackState
 
 GAME = "attack"
 # Two named choices, not a yes/no: the player picks a direction, never "clockwise: False".
@@ -28,14 +31,14 @@ DIRECTIONS = [
 ]
 
 
-class AttackCog(commands.GroupCog, group_name="atk", group_description="Play Attack! in this channel"):
-    def __init__(self, host: Host) -> None:
-        self.host = host
+def marching(state: AttackState) -> str:
+    """The action a /atk march belongs to: the Move, Blitz or Transport under way (else a Move's)."""
+    turn = state.turn
+    return turn.kind if turn is not None and turn.kind in MARCHING else "move"
 
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        await handle_error(interaction, error)
+
+class AttackCog(GameCog, group_name="atk", group_description="Play Attack! in this channel"):
+    game = GAME
 
     # ---- playing ----------------------------------------------------------------------------------
 
@@ -60,7 +63,10 @@ class AttackCog(commands.GroupCog, group_name="atk", group_description="Play Att
         government="fascism, communism, monarchy or democracy",
         economics="minerals or rail (communism: factories too)",
     )
-    @app_commands.autocomplete(government=auto.government_government, economics=auto.government_economics)
+    @app_commands.autocomplete(
+        government=suggest(lambda q: pick.governments(q.state, q.seat, q.typed)),
+        economics=suggest(lambda q: pick.economics(q.state, q.seat, q.option("government"), q.typed)),
+    )
     async def government(self, interaction: discord.Interaction, government: str, economics: str) -> None:
         await self._play(interaction, "government", government=government, economics=economics)
 
@@ -70,7 +76,10 @@ class AttackCog(commands.GroupCog, group_name="atk", group_description="Play Att
     @app_commands.describe(
         region="on a sea zone, outside the Arctic Circle", outposts="up to two neighbours, comma-separated"
     )
-    @app_commands.autocomplete(region=auto.capital_region, outposts=auto.capital_outposts)
+    @app_commands.autocomplete(
+        region=suggest(lambda q: pick.capitals(q.state, q.seat, q.typed)),
+        outposts=suggest(lambda q: pick.outposts(q.state, q.seat, q.option("region"), q.typed)),
+    )
     async def capital(
         self, interaction: discord.Interaction, region: str, outposts: str | None = None
     ) -> None:
@@ -95,7 +104,12 @@ class AttackCog(commands.GroupCog, group_name="atk", group_description="Play Att
     )
     @app_commands.rename(source="from", target="to")
     @app_commands.autocomplete(
-        source=auto.move_source, target=auto.move_target, units=auto.move_units, card=auto.move_card
+        source=suggest(lambda q: pick.march_sources(q.state, q.seat, "move", q.typed)),
+        target=suggest(lambda q: pick.march_targets(q.state, q.seat, "move", q.option("from"), q.typed)),
+        units=suggest(
+            lambda q: pick.march_units(q.state, q.seat, "move", q.option("from"), q.option("to"), q.typed)
+        ),
+        card=suggest(lambda q: pick.cards(q.state, q.seat, "move", q.typed)),
     )
     async def move(
         self,
@@ -116,10 +130,14 @@ class AttackCog(commands.GroupCog, group_name="atk", group_description="Play Att
     )
     @app_commands.rename(source="from", target="to")
     @app_commands.autocomplete(
-        source=auto.transport_source,
-        target=auto.transport_target,
-        units=auto.transport_units,
-        card=auto.transport_card,
+        source=suggest(lambda q: pick.march_sources(q.state, q.seat, "transport", q.typed)),
+        target=suggest(lambda q: pick.march_targets(q.state, q.seat, "transport", q.option("from"), q.typed)),
+        units=suggest(
+            lambda q: pick.march_units(
+                q.state, q.seat, "transport", q.option("from"), q.option("to"), q.typed
+            )
+        ),
+        card=suggest(lambda q: pick.cards(q.state, q.seat, "transport", q.typed)),
     )
     async def transport(
         self,
@@ -144,7 +162,16 @@ class AttackCog(commands.GroupCog, group_name="atk", group_description="Play Att
     )
     @app_commands.rename(source="from")
     @app_commands.autocomplete(
-        target=auto.blitz_target, source=auto.blitz_source, units=auto.blitz_units, card=auto.blitz_card
+        target=suggest(lambda q: pick.blitz_targets(q.state, q.seat, q.typed)),
+        source=suggest(
+            lambda q: pick.march_sources(q.state, q.seat, "blitz", q.typed, q.option("target") or None)
+        ),
+        units=suggest(
+            lambda q: pick.march_units(
+                q.state, q.seat, "blitz", q.option("from"), "", q.typed, q.option("target") or None
+            )
+        ),
+        card=suggest(lambda q: pick.cards(q.state, q.seat, "blitz", q.typed)),
     )
     async def blitz(
         self,
@@ -165,7 +192,17 @@ class AttackCog(commands.GroupCog, group_name="atk", group_description="Play Att
         source="from", target="to", units="e.g. 3 infantry, 1 tank (default: all that may go)"
     )
     @app_commands.rename(source="from", target="to")
-    @app_commands.autocomplete(source=auto.march_source, target=auto.march_target, units=auto.march_units)
+    @app_commands.autocomplete(
+        source=suggest(lambda q: pick.march_sources(q.state, q.seat, marching(q.state), q.typed)),
+        target=suggest(
+            lambda q: pick.march_targets(q.state, q.seat, marching(q.state), q.option("from"), q.typed)
+        ),
+        units=suggest(
+            lambda q: pick.march_units(
+                q.state, q.seat, marching(q.state), q.option("from"), q.option("to"), q.typed
+            )
+        ),
+    )
     async def march(
         self, interaction: discord.Interaction, source: str, target: str, units: str | None = None
     ) -> None:
@@ -181,11 +218,11 @@ class AttackCog(commands.GroupCog, group_name="atk", group_description="Play Att
     )
     @app_commands.rename(source="from", target="to")
     @app_commands.autocomplete(
-        source=auto.navigate_source,
-        target=auto.navigate_target,
-        ships=auto.navigate_ships,
-        army=auto.navigate_army,
-        card=auto.navigate_card,
+        source=suggest(lambda q: pick.sail_sources(q.state, q.seat, q.typed)),
+        target=suggest(lambda q: pick.sail_targets(q.state, q.seat, q.option("from"), q.typed)),
+        ships=suggest(lambda q: pick.sail_ships(q.state, q.seat, q.option("from"), q.typed)),
+        army=suggest(lambda q: pick.sail_army(q.state, q.seat, q.option("from"), q.typed)),
+        card=suggest(lambda q: pick.cards(q.state, q.seat, "navigate", q.typed)),
     )
     async def navigate(
         self,
@@ -205,7 +242,11 @@ class AttackCog(commands.GroupCog, group_name="atk", group_description="Play Att
         units="e.g. 3 infantry, 1 tank, 1 destroyer",
         card="an action card to play with it",
     )
-    @app_commands.autocomplete(region=auto.build_region, units=auto.build_units, card=auto.build_card)
+    @app_commands.autocomplete(
+        region=suggest(lambda q: pick.build_regions(q.state, q.seat, q.typed)),
+        units=suggest(lambda q: pick.build_units(q.state, q.seat, q.option("region"), q.typed)),
+        card=suggest(lambda q: pick.cards(q.state, q.seat, "build", q.typed)),
+    )
     async def build(
         self,
         interaction: discord.Interaction,
@@ -221,7 +262,10 @@ class AttackCog(commands.GroupCog, group_name="atk", group_description="Play Att
     @app_commands.describe(
         region="a neutral region next to yours (or none: only draw a card)", card="Diplomacy makes it free"
     )
-    @app_commands.autocomplete(region=auto.negotiate_region, card=auto.negotiate_card)
+    @app_commands.autocomplete(
+        region=suggest(lambda q: pick.negotiable(q.state, q.seat, q.typed)),
+        card=suggest(lambda q: pick.cards(q.state, q.seat, "negotiate", q.typed)),
+    )
     async def negotiate(
         self, interaction: discord.Interaction, region: str | None = None, card: str | None = None
     ) -> None:
@@ -237,7 +281,11 @@ class AttackCog(commands.GroupCog, group_name="atk", group_description="Play Att
         ships="ships to scrap from its coastline",
         card="Breakthrough halves the cost",
     )
-    @app_commands.autocomplete(suit=auto.research_suit, region=auto.research_region, card=auto.research_card)
+    @app_commands.autocomplete(
+        suit=suggest(lambda q: pick.research_suits(q.state, q.seat, q.typed)),
+        region=suggest(lambda q: pick.research_regions(q.state, q.seat, q.option("suit"), q.typed)),
+        card=suggest(lambda q: pick.cards(q.state, q.seat, "research", q.typed)),
+    )
     async def research(
         self,
         interaction: discord.Interaction,
@@ -255,7 +303,7 @@ class AttackCog(commands.GroupCog, group_name="atk", group_description="Play Att
         description="Winter: burn 5 oil certificates, or an oil marker of yours, for an action"
     )
     @app_commands.describe(oil_marker="burn this region's oil marker instead of certificates")
-    @app_commands.autocomplete(oil_marker=auto.burn_oil_marker)
+    @app_commands.autocomplete(oil_marker=suggest(lambda q: pick.oil_markers(q.state, q.seat, q.typed)))
     async def burn(self, interaction: discord.Interaction, oil_marker: str | None = None) -> None:
         await self._play(interaction, "burn", oil_marker=oil_marker)
 
@@ -273,7 +321,7 @@ class AttackCog(commands.GroupCog, group_name="atk", group_description="Play Att
         description="Army battle: your line (first deploy) or the units you add (re-deploy)"
     )
     @app_commands.describe(units="e.g. 2 infantry, 1 tank, 1 plane; leave empty for a menu")
-    @app_commands.autocomplete(units=auto.deploy_units)
+    @app_commands.autocomplete(units=suggest(lambda q: pick.deploy_lines(q.state, q.seat, q.typed)))
     async def deploy(self, interaction: discord.Interaction, units: str | None = None) -> None:
         if units:
             await self._play(interaction, "deploy", units=units)
@@ -285,7 +333,7 @@ class AttackCog(commands.GroupCog, group_name="atk", group_description="Play Att
         description="Navy battle: your ships' cards, left to right (secret until both are set)"
     )
     @app_commands.describe(ships="e.g. destroyer, submarine, carrier; leave empty for a private menu")
-    @app_commands.autocomplete(ships=auto.lineup_ships)
+    @app_commands.autocomplete(ships=suggest(lambda q: pick.lineups(q.state, q.seat, q.typed)))
     async def lineup(self, interaction: discord.Interaction, ships: str | None = None) -> None:
         if ships:
             await self._play(interaction, "lineup", ships=ships)
@@ -305,17 +353,9 @@ class AttackCog(commands.GroupCog, group_name="atk", group_description="Play Att
 
     @app_commands.command(description="Your action cards and secret line-up (only you see them)")
     async def hand(self, interaction: discord.Interaction) -> None:
-        found = await channel_game(self.host, interaction, GAME)
-        view = await self.host.service.view(found.game.id, interaction.user.id)
-        if view.hand is None:
-            raise ServiceError("not_a_player", "You are not playing in this game, so you hold no cards.")
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        text = PRESENTER.private_text(view) or "You hold no action cards."
-        embed = discord.Embed(title="Your hand", description=text, colour=COLOUR)
-        names = [s.name for s in found.seats]
-        file = await png_file(self.host.games[GAME].pictures.private, view, names, filename="hand.png")
-        embed.set_image(url="attachment://hand.png")
-        await interaction.followup.send(embed=embed, file=file, ephemeral=True)
+        await self.show_hand(
+            interaction, "Your hand", lambda view: PRESENTER.private_text(view) or "You hold no action cards."
+        )
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -7,20 +7,19 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any
+from collections.abc import Callable
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import COLOUR, channel_game, choices, handle_error, running_game
-from bot.cogs.moves import act_and_present
+from bot.cogs.common import COLOUR, channel_game
+from bot.cogs.game_cog import Asking, Autocomplete, GameCog, Pairs, suggest
 from bot.cogs.share import show_button
 from bot.games.axis_allies import choices as aa_choices
 from bot.games.axis_allies.menus import DYNAMIC_ITEMS, send_menu
 from bot.games.axis_allies.text import battle_odds, odds_question, odds_text, power_id, unit_table
 from bot.games.axis_allies.units import parse_units
-from bot.host import Host
 from bot.limits import EMBED_DESCRIPTION, clip
 from bot.models import ServiceError
 from rules.axis_allies import combat
@@ -44,48 +43,25 @@ from rules.core.events import Action
 GAME = "axis_allies"
 
 
-class AxisAlliesCog(
-    commands.GroupCog, group_name="aa", group_description="Play Axis & Allies in this channel"
-):
-    def __init__(self, host: Host) -> None:
-        self.host = host
+def for_anyone(make: Callable[[Asking], Pairs]) -> Autocomplete:
+    """Suggestions for anyone in the channel, players or not: they follow the power on turn, not a seat."""
+    return suggest(make, spectators=True)
 
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        await handle_error(interaction, error)
 
-    async def _act(self, interaction: discord.Interaction, move: Any) -> None:
-        await act_and_present(self.host, interaction, GAME, move)
-
-    async def _state(self, interaction: discord.Interaction) -> AAState | None:
-        """The running A&A game's state, for autocomplete (None: nothing to suggest)."""
-        found = await running_game(self.host, interaction, GAME)
-        if found is None:
-            return None
-        state: AAState = self.host.service.state_of(found.game)
-        return state
-
-    async def _suggest(self, interaction: discord.Interaction, pick: Any) -> list[app_commands.Choice[str]]:
-        state = await self._state(interaction)
-        return choices(pick(state)) if state is not None else []
+class AxisAlliesCog(GameCog, group_name="aa", group_description="Play Axis & Allies in this channel"):
+    game = GAME
 
     # ---- purchase ---------------------------------------------------------------------------------
 
     @app_commands.command(description="Buy units (placed at the end of your turn)")
     @app_commands.describe(units="for example: 3 infantry, 1 tank")
+    @app_commands.autocomplete(units=for_anyone(lambda q: aa_choices.purchases(q.state, q.typed)))
     async def buy(self, interaction: discord.Interaction, units: str) -> None:
-        await self._act(interaction, Buy(parse_units(units)))
-
-    @buy.autocomplete("units")
-    async def _buy_units(
-        self, interaction: discord.Interaction, typed: str
-    ) -> list[app_commands.Choice[str]]:
-        return await self._suggest(interaction, lambda s: aa_choices.purchases(s, typed))
+        await self.act(interaction, Buy(parse_units(units)))
 
     @app_commands.command(description="Weapons development: roll research dice (5 IPCs each)")
     async def research(self, interaction: discord.Interaction, dice: app_commands.Range[int, 1, 20]) -> None:
-        await self._act(interaction, Research(dice))
+        await self.act(interaction, Research(dice))
 
     # ---- moving -----------------------------------------------------------------------------------
 
@@ -98,6 +74,11 @@ class AxisAlliesCog(
         bomb="bombers: a strategic bombing raid on the destination's industrial complex",
     )
     @app_commands.rename(source="from", target="to")
+    @app_commands.autocomplete(
+        source=for_anyone(lambda q: aa_choices.unit_sources(q.state, q.typed)),
+        units=for_anyone(lambda q: aa_choices.move_units(q.state, q.option("from"), q.typed)),
+        target=for_anyone(lambda q: aa_choices.destinations(q.state, q.option("from"), q.typed)),
+    )
     async def move(
         self,
         interaction: discord.Interaction,
@@ -109,27 +90,7 @@ class AxisAlliesCog(
     ) -> None:
         # With only the ends named, the engine takes the first shortest route its rules accept.
         path = aa_choices.move_path(source, target, via)
-        await self._act(interaction, Move(parse_units(units), path, bomb))
-
-    @move.autocomplete("source")
-    async def _move_source(
-        self, interaction: discord.Interaction, typed: str
-    ) -> list[app_commands.Choice[str]]:
-        return await self._suggest(interaction, lambda s: aa_choices.unit_sources(s, typed))
-
-    @move.autocomplete("units")
-    async def _move_units(
-        self, interaction: discord.Interaction, typed: str
-    ) -> list[app_commands.Choice[str]]:
-        source = str(getattr(interaction.namespace, "from", "") or "")
-        return await self._suggest(interaction, lambda s: aa_choices.move_units(s, source, typed))
-
-    @move.autocomplete("target")
-    async def _move_target(
-        self, interaction: discord.Interaction, typed: str
-    ) -> list[app_commands.Choice[str]]:
-        source = str(getattr(interaction.namespace, "from", "") or "")
-        return await self._suggest(interaction, lambda s: aa_choices.destinations(s, source, typed))
+        await self.act(interaction, Move(parse_units(units), path, bomb))
 
     # ---- battles ----------------------------------------------------------------------------------
 
@@ -138,6 +99,7 @@ class AxisAlliesCog(
         territory="the battle to fight (default: the next one)",
         bombard="how many of the battleships that may bombard this assault do (default: all)",
     )
+    @app_commands.autocomplete(territory=for_anyone(lambda q: aa_choices.battle_spaces(q.state, q.typed)))
     async def battle(
         self,
         interaction: discord.Interaction,
@@ -146,83 +108,64 @@ class AxisAlliesCog(
     ) -> None:
         if territory:
             where = aa_choices.space_name(territory)
-            await self._act(interaction, Battle(where, -1 if bombard is None else bombard))
+            await self.act(interaction, Battle(where, -1 if bombard is None else bombard))
         elif bombard is not None:
             raise ServiceError("name_the_battle", "Name the battle the battleships bombard (territory).")
         else:
-            await self._act(interaction, _next_battle)
-
-    @battle.autocomplete("territory")
-    async def _battle_where(
-        self, interaction: discord.Interaction, typed: str
-    ) -> list[app_commands.Choice[str]]:
-        return await self._suggest(interaction, lambda s: aa_choices.battle_spaces(s, typed))
+            await self.act(interaction, _next_battle)
 
     @app_commands.command(description="Choose your casualties (a menu, or type them)")
     @app_commands.describe(units="leave empty for the menu; or for example: 2 infantry, 1 tank")
     async def casualties(self, interaction: discord.Interaction, units: str | None = None) -> None:
         if units:
-            await self._act(interaction, Casualties(parse_units(units)))
+            await self.act(interaction, Casualties(parse_units(units)))
         else:
             found = await channel_game(self.host, interaction, GAME)
             await send_menu(self.host, interaction, found.game.id, combat.AwaitCasualties)
 
     @app_commands.command(description="Retreat the attackers of this battle (a menu, or name the place)")
     @app_commands.describe(to="leave empty for the menu of the places the rules allow")
+    @app_commands.autocomplete(to=for_anyone(lambda q: aa_choices.retreat_spaces(q.state, q.typed)))
     async def retreat(self, interaction: discord.Interaction, to: str | None = None) -> None:
         if to:
-            await self._act(interaction, Retreat(aa_choices.space_name(to)))
+            await self.act(interaction, Retreat(aa_choices.space_name(to)))
         else:
             found = await channel_game(self.host, interaction, GAME)
             await send_menu(self.host, interaction, found.game.id, combat.AwaitPressOn)
-
-    @retreat.autocomplete("to")
-    async def _retreat_to(
-        self, interaction: discord.Interaction, typed: str
-    ) -> list[app_commands.Choice[str]]:
-        return await self._suggest(interaction, lambda s: aa_choices.retreat_spaces(s, typed))
 
     @app_commands.command(description="A defence of several powers: which takes casualties first")
     @app_commands.describe(powers="the defending powers in order, e.g. uk, usa")
     async def order(self, interaction: discord.Interaction, powers: str) -> None:
         named = tuple(power_id(p) for p in powers.split(",") if p.strip())
-        await self._act(interaction, CasualtyOrder(named))
+        await self.act(interaction, CasualtyOrder(named))
 
     @app_commands.command(description="Press on: fight another round")
     async def press(self, interaction: discord.Interaction) -> None:
-        await self._act(interaction, PressOn())
+        await self.act(interaction, PressOn())
 
     @app_commands.command(description="Submerge your submarines")
     @app_commands.describe(to="the sea zone they withdraw to (default: the first the battle offers)")
     async def submerge(self, interaction: discord.Interaction, to: str | None = None) -> None:
-        await self._act(interaction, Submerge(aa_choices.space_name(to) if to else ""))
+        await self.act(interaction, Submerge(aa_choices.space_name(to) if to else ""))
 
     @app_commands.command(description="Rockets: an AA gun strikes an enemy industrial complex within 3")
     async def rocket(self, interaction: discord.Interaction, target: str) -> None:
-        await self._act(interaction, Rocket(aa_choices.space_name(target)))
+        await self.act(interaction, Rocket(aa_choices.space_name(target)))
 
     # ---- placing, ending --------------------------------------------------------------------------
 
     @app_commands.command(description="Place purchased units (at your industrial complexes)")
     @app_commands.describe(units="for example: 3 infantry (suggested from what you bought)")
+    @app_commands.autocomplete(
+        units=for_anyone(lambda q: aa_choices.waiting_units(q.state, q.typed)),
+        territory=for_anyone(lambda q: aa_choices.place_spots(q.state, q.typed)),
+    )
     async def place(self, interaction: discord.Interaction, units: str, territory: str) -> None:
-        await self._act(interaction, Place(parse_units(units), aa_choices.space_name(territory)))
-
-    @place.autocomplete("units")
-    async def _place_units(
-        self, interaction: discord.Interaction, typed: str
-    ) -> list[app_commands.Choice[str]]:
-        return await self._suggest(interaction, lambda s: aa_choices.waiting_units(s, typed))
-
-    @place.autocomplete("territory")
-    async def _place_where(
-        self, interaction: discord.Interaction, typed: str
-    ) -> list[app_commands.Choice[str]]:
-        return await self._suggest(interaction, lambda s: aa_choices.place_spots(s, typed))
+        await self.act(interaction, Place(parse_units(units), aa_choices.space_name(territory)))
 
     @app_commands.command(description="End the current phase (purchase, combat move, combat, moves, placing)")
     async def end(self, interaction: discord.Interaction) -> None:
-        await self._act(interaction, EndPhase())
+        await self.act(interaction, EndPhase())
 
     # ---- looking ----------------------------------------------------------------------------------
 

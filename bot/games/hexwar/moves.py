@@ -5,17 +5,13 @@ read back from the game's log for ``/hex round``."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 import discord
 
 from bot.cogs.common import channel_game
-from bot.cogs.moves import ACK_SECONDS, act_and_present, present_move
+from bot.cogs.moves import act_and_present, act_several, merged, present_to_mover
 from bot.gamelog import decode_events, visible
 from bot.host import Host
-from bot.models import ActResult, ServiceError
-from bot.store import GameAndSeats
-from rules.core.errors import IllegalAction
 from rules.core.events import Action, Event
 from rules.hexwar.events import OrdersRevealed
 
@@ -29,40 +25,12 @@ async def act_many(host: Host, interaction: discord.Interaction, actions: Sequen
         await act_and_present(host, interaction, GAME, actions[0])
         return
     found = await channel_game(host, interaction, GAME)
-    results: list[ActResult] = []
-    stopped = ""
-    for action in actions:
-        game: GameAndSeats | int = found.game.id if results else found  # the first move uses the read
-        try:
-            results.append(await host.service.act(game, interaction.user.id, action))
-        except (ServiceError, IllegalAction) as refusal:
-            if not results:
-                raise
-            stopped = refusal.message
-            break
-        if results[-1].turn_changed or results[-1].result:
-            break
-    last = results[-1]
+    results, refusal = await act_several(host, interaction.user.id, found, actions, until_turn_ends=True)
     lines = [line for r in results for line in r.lines]
     if len(results) < len(actions):
+        stopped = refusal.message if refusal is not None else ""
         lines.append(f"Placed {len(results)} of {len(actions)}. {stopped}".strip())
-    combined = replace(
-        last,
-        events=tuple(e for r in results for e in r.events),
-        public_events=tuple(e for r in results for e in r.public_events),
-        lines=tuple(lines),
-        turn_changed=any(r.turn_changed for r in results),
-    )
-    game_id = found.game.id
-    patience = ACK_SECONDS - (discord.utils.utcnow() - interaction.created_at).total_seconds()
-    async with host.turns.hold(
-        game_id,
-        patience=min(patience, ACK_SECONDS),
-        meanwhile=lambda: interaction.response.defer(ephemeral=True),
-    ):
-        if not interaction.response.is_done():
-            await interaction.response.defer(ephemeral=True)  # the move's answer is the mover's (issue 28)
-        await present_move(host, interaction, game_id, combined)
+    await present_to_mover(host, interaction, found.game.id, merged(results, lines))
 
 
 async def last_round(host: Host, game_id: int, ended: bool) -> list[Event]:

@@ -100,3 +100,10 @@ def neutral_territories(state: RiskState, typed: str) -> list[Choice]:
         for t in range(board.size)
         if state.owner[t] == NEUTRAL and state.armies[t] > 0 and _matches(typed, board.ids[t], board.names[t])
     ]
+
+
+def until_choices(typed: str) -> list[Choice]:
+    """/risk attack's ``until``: one roll, to the end, or a number of armies to stop at."""
+    options = [("one roll", "once"), ("until conquered", "conquer")]
+    options += [(f"stop when down to {n} armies", str(n)) for n in (2, 3, 4, 5, 10)]
+    return [o for o in options if typed.lower() in o[0] or typed in o[1]]

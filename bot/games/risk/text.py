@@ -19,6 +19,7 @@ from rules.core.events import Action
 from rules.core.names import did_you_mean
 from rules.risk.actions import Attack, ClaimTerritory, Fortify, PlaceArmies, PlaceNeutral, TradeCards
 from rules.risk.board import classic_map, lookup
+from rules.risk.cards import card_name
 from rules.risk.odds import fight
 from rules.risk.state import AwaitDefence, AwaitOccupation, Phase, RiskState
 from rules.risk.views import RiskView
@@ -36,6 +37,13 @@ HELP: tuple[tuple[str, str], ...] = (
     ("defend <dice>", "when defenders choose their dice: defend 2"),
     ("odds <attackers> <defenders>", "exact odds of a fight to the end: odds 10 7 (looks only)"),
 )
+
+
+def hand_text(view: RiskView) -> str:
+    """``/risk cards``: the asker's cards by name, and what the next set traded is worth."""
+    board = classic_map()
+    text = ", ".join(card_name(board, c) for c in view.hand or ()) or "no cards"
+    return f"{text}\nNext set: {view.next_set_value} armies."
 
 
 def parse_until(text: str | None) -> int | None:

@@ -13,15 +13,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import handle_error
+from bot.cogs.game_cog import suggest
 from bot.games.skirmish import choices as pick
 from bot.games.skirmish.battle_commands import BattleCommands
-from bot.games.skirmish.commanding import Completion
+from bot.games.skirmish.commanding import GAME
 from bot.games.skirmish.menus import DYNAMIC_ITEMS
 from bot.games.skirmish.private_commands import PrivateCommands
 from bot.games.skirmish.text import battle_free_attack
 from bot.games.skirmish.units import parse_units
-from bot.host import Host
 from bot.parsing import whole_number
 from rules.core.events import Action
 from rules.skirmish import actions as sk
@@ -33,17 +32,10 @@ UNIT_CHOICES = [app_commands.Choice(name=t, value=t) for t in ("troop", "cavalry
 class SkirmishCog(
     BattleCommands,
     PrivateCommands,
-    commands.GroupCog,
     group_name="sk",
     group_description="Play Skirmish in this channel",
 ):
-    def __init__(self, host: Host) -> None:
-        self.host = host
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        await handle_error(interaction, error)
+    game = GAME
 
     # ---- 1) standard actions ------------------------------------------------------------------------
 
@@ -51,11 +43,11 @@ class SkirmishCog(
         description="Standard action: roll a die per territory you hold, place that many troops"
     )
     async def reinforce(self, interaction: discord.Interaction) -> None:
-        await self._act(interaction, sk.Reinforce())
+        await self.act(interaction, sk.Reinforce())
 
     @app_commands.command(description="Standard action: draw a card (only you see which)")
     async def draw(self, interaction: discord.Interaction) -> None:
-        await self._act(interaction, sk.DrawCard())
+        await self.act(interaction, sk.DrawCard())
 
     @app_commands.command(description="Standard action: one more free move or one more exchange this turn")
     @app_commands.choices(
@@ -65,43 +57,29 @@ class SkirmishCog(
         ]
     )
     async def extra(self, interaction: discord.Interaction, what: app_commands.Choice[str]) -> None:
-        await self._act(interaction, sk.ExtraMove() if what.value == "move" else sk.ExtraExchange())
+        await self.act(interaction, sk.ExtraMove() if what.value == "move" else sk.ExtraExchange())
 
     @app_commands.command(description="Place reinforcement troops on one of your territories")
     @app_commands.describe(territory="one of your territories", troops="how many of the troops to place")
+    @app_commands.autocomplete(
+        territory=suggest(lambda q: pick.own_territories(q.state, q.seat, q.typed, q.names))
+    )
     async def place(
         self, interaction: discord.Interaction, territory: str, troops: app_commands.Range[int, 1, 999]
     ) -> None:
-        await self._act(interaction, sk.Place(territory, troops))
-
-    @place.autocomplete("territory")
-    async def _place_where(self, interaction: discord.Interaction, typed: str) -> Completion:
-        return await self._suggest(
-            interaction, lambda s, seat, names: pick.own_territories(s, seat, typed, names)
-        )
-
-    # ---- 2) exchange --------------------------------------------------------------------------------
+        await self.act(interaction, sk.Place(territory, troops))
 
     @app_commands.command(description="Trade units of one type in for units of another, in one territory")
     @app_commands.describe(territory="where the units are", give="for example: 2 cavalry", get="the type out")
     @app_commands.choices(get=UNIT_CHOICES)
+    @app_commands.autocomplete(
+        territory=suggest(lambda q: pick.exchange_territories(q.state, q.seat, q.typed, q.names)),
+        give=suggest(lambda q: pick.exchange_gives(q.state, q.seat, q.option("territory"), q.typed)),
+    )
     async def exchange(
         self, interaction: discord.Interaction, territory: str, give: str, get: app_commands.Choice[str]
     ) -> None:
-        await self._act(interaction, sk.Exchange(territory, parse_units(give), get.value))
-
-    @exchange.autocomplete("territory")
-    async def _exchange_where(self, interaction: discord.Interaction, typed: str) -> Completion:
-        return await self._suggest(
-            interaction, lambda s, seat, n: pick.exchange_territories(s, seat, typed, n)
-        )
-
-    @exchange.autocomplete("give")
-    async def _exchange_give(self, interaction: discord.Interaction, typed: str) -> Completion:
-        where = self._typed(interaction, "territory")
-        return await self._suggest(interaction, lambda s, seat, n: pick.exchange_gives(s, seat, where, typed))
-
-    # ---- 3) attack (its battle steps: battle_commands.py) --------------------------------------------
+        await self.act(interaction, sk.Exchange(territory, parse_units(give), get.value))
 
     @app_commands.command(description="Attack a neighbour with up to 10 units from one territory")
     @app_commands.describe(
@@ -112,6 +90,11 @@ class SkirmishCog(
         counters="counters to bring (default: the most the units bring)",
     )
     @app_commands.rename(source="from", target="to")
+    @app_commands.autocomplete(
+        source=suggest(lambda q: pick.attack_sources(q.state, q.seat, q.typed, q.names)),
+        target=suggest(lambda q: pick.attack_targets(q.state, q.seat, q.option("from"), q.typed, q.names)),
+        units=suggest(lambda q: pick.attack_units(q.state, q.seat, q.option("from"), q.typed)),
+    )
     async def attack(
         self,
         interaction: discord.Interaction,
@@ -122,69 +105,37 @@ class SkirmishCog(
         counters: app_commands.Range[int, 0, 99] | None = None,
     ) -> None:
         if units and units.strip().lower() not in ("all", "strongest"):
-            await self._act(interaction, sk.Attack(source, target, parse_units(units), dice, counters))
+            await self.act(interaction, sk.Attack(source, target, parse_units(units), dice, counters))
             return
 
         def strongest(name: str, state: SkirmishState) -> Action:
             chosen = battle_free_attack(source, target, state)
             return sk.Attack(source, target, chosen.units, dice, counters)
 
-        await self._act(interaction, strongest)
-
-    @attack.autocomplete("source")
-    async def _attack_from(self, interaction: discord.Interaction, typed: str) -> Completion:
-        return await self._suggest(interaction, lambda s, seat, n: pick.attack_sources(s, seat, typed, n))
-
-    @attack.autocomplete("target")
-    async def _attack_to(self, interaction: discord.Interaction, typed: str) -> Completion:
-        source = self._typed(interaction, "from")
-        return await self._suggest(
-            interaction, lambda s, seat, n: pick.attack_targets(s, seat, source, typed, n)
-        )
-
-    @attack.autocomplete("units")
-    async def _attack_units(self, interaction: discord.Interaction, typed: str) -> Completion:
-        source = self._typed(interaction, "from")
-        return await self._suggest(interaction, lambda s, seat, n: pick.attack_units(s, seat, source, typed))
-
-    # ---- 4) free move, 5) cards, end ----------------------------------------------------------------
+        await self.act(interaction, strongest)
 
     @app_commands.command(description="The free move: units between two neighbouring territories you hold")
     @app_commands.rename(source="from", target="to")
+    @app_commands.autocomplete(
+        source=suggest(lambda q: pick.move_sources(q.state, q.seat, q.typed, q.names)),
+        target=suggest(lambda q: pick.move_targets(q.state, q.seat, q.option("from"), q.typed, q.names)),
+        units=suggest(lambda q: pick.move_units(q.state, q.seat, q.option("from"), q.typed)),
+    )
     async def move(self, interaction: discord.Interaction, source: str, target: str, units: str) -> None:
-        await self._act(interaction, sk.Move(source, target, parse_units(units)))
-
-    @move.autocomplete("source")
-    async def _move_from(self, interaction: discord.Interaction, typed: str) -> Completion:
-        return await self._suggest(interaction, lambda s, seat, n: pick.move_sources(s, seat, typed, n))
-
-    @move.autocomplete("target")
-    async def _move_to(self, interaction: discord.Interaction, typed: str) -> Completion:
-        source = self._typed(interaction, "from")
-        return await self._suggest(
-            interaction, lambda s, seat, n: pick.move_targets(s, seat, source, typed, n)
-        )
-
-    @move.autocomplete("units")
-    async def _move_units(self, interaction: discord.Interaction, typed: str) -> Completion:
-        source = self._typed(interaction, "from")
-        return await self._suggest(interaction, lambda s, seat, n: pick.move_units(s, seat, source, typed))
+        await self.act(interaction, sk.Move(source, target, parse_units(units)))
 
     @app_commands.command(
         description="Discard a card (down to your number of territories; some cost a troop)"
     )
+    @app_commands.autocomplete(card=suggest(lambda q: pick.hand_cards(q.state, q.seat, q.typed)))
     async def discard(self, interaction: discord.Interaction, card: str) -> None:
-        await self._act(interaction, sk.Discard(whole_number(card, "The card", 0, 999)))
-
-    @discard.autocomplete("card")
-    async def _discard(self, interaction: discord.Interaction, typed: str) -> Completion:
-        return await self._suggest(interaction, lambda s, seat, n: pick.hand_cards(s, seat, typed))
+        await self.act(interaction, sk.Discard(whole_number(card, "The card", 0, 999)))
 
     @app_commands.command(
         description="Finish the current step (placing, actions, exchange, attacks, move, cards)"
     )
     async def end(self, interaction: discord.Interaction) -> None:
-        await self._act(interaction, sk.EndPhase())
+        await self.act(interaction, sk.EndPhase())
 
 
 async def setup(bot: commands.Bot) -> None:

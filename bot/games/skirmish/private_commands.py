@@ -8,13 +8,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.cogs.common import COLOUR, channel_game, choices, png_file, seat_of
+from bot.cogs.common import COLOUR, channel_game, png_file, seat_of
+from bot.cogs.game_cog import offer
 from bot.cogs.moves import ACK_SECONDS, present_move
 from bot.games.skirmish import choices as pick
-from bot.games.skirmish.commanding import GAME, Commands, Completion
+from bot.games.skirmish.commanding import GAME, Commands
 from bot.games.skirmish.orders import set_orders
 from bot.games.skirmish.presenter import ORDER_FIELDS, PRESENTER, orders_text
-from bot.limits import EMBED_DESCRIPTION, clip
 from bot.models import ServiceError
 from bot.parsing import quoted, whole_number
 from rules.skirmish.orders import CHOICES, check_orders
@@ -33,6 +33,14 @@ class PrivateCommands(Commands):
         order="best or formed",
         occupy="advance, one or all",
         clear="drop every standing order first",
+    )
+    @app_commands.autocomplete(
+        defend=offer(lambda q: pick.order_values("defend", q.typed)),
+        losses=offer(lambda q: pick.order_values("losses", q.typed)),
+        assign=offer(lambda q: pick.order_values("assign", q.typed)),
+        cards_from=offer(lambda q: pick.order_values("cards_from", q.typed)),
+        order=offer(lambda q: pick.order_values("order", q.typed)),
+        occupy=offer(lambda q: pick.order_values("occupy", q.typed)),
     )
     async def orders(
         self,
@@ -72,28 +80,9 @@ class PrivateCommands(Commands):
                 if result.public_events:  # a battle step answered by the orders: everyone sees the step
                     await present_move(self.host, interaction, game_id, result)
 
-    @orders.autocomplete("defend")
-    @orders.autocomplete("losses")
-    @orders.autocomplete("assign")
-    @orders.autocomplete("cards_from")
-    @orders.autocomplete("order")
-    @orders.autocomplete("occupy")
-    async def _order_values(self, interaction: discord.Interaction, typed: str) -> Completion:
-        return choices(pick.order_values(focused(interaction), typed))
-
     @app_commands.command(description="Your cards and standing orders (only you see them)")
     async def hand(self, interaction: discord.Interaction) -> None:
-        found = await channel_game(self.host, interaction, GAME)
-        view = await self.host.service.view(found.game.id, interaction.user.id)
-        if view.hand is None:
-            raise ServiceError("not_a_player", "You are not playing in this game, so you hold no cards.")
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        names = [s.name for s in found.seats]
-        text = PRESENTER.private_text(view) or ""
-        embed = discord.Embed(title="Your hand", description=clip(text, EMBED_DESCRIPTION), colour=COLOUR)
-        file = await png_file(self.host.games[GAME].pictures.private, view, names, filename="hand.png")
-        embed.set_image(url="attachment://hand.png")
-        await interaction.followup.send(embed=embed, file=file, ephemeral=True)
+        await self.show_hand(interaction, "Your hand", lambda view: PRESENTER.private_text(view) or "")
 
     @app_commands.command(description="The battle board now, full size (only you see it)")
     async def battle(self, interaction: discord.Interaction) -> None:
@@ -109,18 +98,6 @@ class PrivateCommands(Commands):
         embed = discord.Embed(title=f"Battle for {view.battle.defender.territory}", colour=COLOUR)
         embed.set_image(url="attachment://battle.png")
         await interaction.followup.send(embed=embed, file=file, ephemeral=True)
-
-
-def focused(interaction: discord.Interaction) -> str:
-    """The name of the option being typed in (one autocomplete serves every standing-order field)."""
-    data: dict[str, Any] = dict(interaction.data or {})
-    options: list[dict[str, Any]] = list(data.get("options") or [])
-    while options:
-        option = options.pop(0)
-        if option.get("focused"):
-            return str(option.get("name", ""))
-        options.extend(option.get("options") or [])
-    return ""
 
 
 def merged_orders(current: StandingOrders, given: dict[str, str | None]) -> StandingOrders:
