@@ -26,6 +26,7 @@ from typing import Any, Protocol
 from bot.clock import DEADLINE, REMINDER, from_text, to_text
 from bot.models import TimeoutResult
 from bot.service import GameService
+from bot.standings import SETTLE
 from bot.store import Timer
 
 log = logging.getLogger("warboard.scheduler")
@@ -148,6 +149,11 @@ class Scheduler:
         return report
 
     async def _dispatch(self, game_id: int, timers: list[Timer], report: TickReport) -> None:
+        if any(t.kind == SETTLE for t in timers):  # an end whose settling broke off (bot/settling.py)
+            await self.service.settle(game_id)
+            timers = [t for t in timers if t.kind != SETTLE]
+            if not timers:
+                return
         deadline = next((t for t in timers if t.kind == DEADLINE), None)
         reminders = [t for t in timers if t.kind == REMINDER and t is not deadline]
         claimed = [t for t in reminders if await self.store.claim_timer(t.id)]

@@ -1,0 +1,130 @@
+"""Settling a finished game (issue 35, item 5, bot/settling.py): every way a game ends stores its result
+per part and moves the members' ratings and reliability once, in the end's wake or, after a crash, from
+the settle timer the end wrote; on SQLite and PostgreSQL alike."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.games import GAMES
+from bot.ratings import Played, Rating, rate
+from bot.scheduler import Scheduler
+from bot.service import GameService
+from bot.standings import SETTLE, Finished, Reliability
+from tests.bot.conftest import HOST, new_game
+from tests.bot.test_deadlines import FakeClock, RecordingAnnouncer, timed_game
+
+NO_GUILD = 0  # new_game's games are outside any server
+
+
+async def results(service: GameService, game_id: int) -> list[tuple[Any, ...]]:
+    """The stored parts of a game: (member, seat, side, place, weight, turns, missed, abandoned)."""
+    store: Any = service.store
+    sql = (
+        "SELECT user_id, seat, side, place, weight, turns, missed, abandoned FROM results "
+        "WHERE game_id = {} ORDER BY part"
+    )
+    if hasattr(store, "_lane"):
+        rows = await store._rows(sql.format("$1"), game_id)
+    else:
+        rows = await store._rows(sql.format("?"), (game_id,))
+    return [tuple(row) for row in rows]
+
+
+async def test_the_last_one_standing_wins_and_each_resignation_is_an_abandoned_seat(
+    service: GameService,
+) -> None:
+    game = await new_game(service, "human,human,human")
+    await service.resign(game, HOST + 1)
+    await service.resign(game, HOST + 2)
+    assert (await service.status(game)).status == "ended"
+    rows = await results(service, game)  # seat by seat, in the order the start drew
+    assert sorted((r[0], r[3], r[7]) for r in rows) == [(1, 1, 0), (2, 2, 1), (3, 2, 1)]
+    assert all(r[4] == 1.0 for r in rows) and [r[2] for r in rows] == [0, 1, 2]  # a free-for-all
+    expected = rate({}, [Played(r[0], r[2], r[3]) for r in rows])
+    assert await service.store.ratings_of(NO_GUILD, "risk", [1, 2, 3]) == expected
+    assert expected[1].mu > Rating().mu > expected[2].mu == expected[3].mu
+    stats = await service.store.member_stats(NO_GUILD, 2)
+    turns = next(r[5] for r in rows if r[0] == 2)
+    assert stats.reliability == Reliability(games=1, turns=turns, missed=0, abandoned=1)
+    assert stats.recent == (Finished(game, "risk", 2, (await service.load(game)).updated_at),)
+    assert not [t for t in await service.store.timers(game) if t.kind == SETTLE]
+    # Settling again (a retry, a restart) changes nothing.
+    assert await service.settle(game) is False
+    assert await service.store.ratings_of(NO_GUILD, "risk", [1, 2, 3]) == expected
+    assert len(await results(service, game)) == 3
+
+
+async def test_a_moderators_end_ties_every_seat_and_the_ai_is_rated_but_never_kept(
+    service: GameService,
+) -> None:
+    game = await new_game(service, "human,ai,human")
+    await service.end(game, HOST, moderator=True)
+    rows = await results(service, game)
+    assert sorted((r[0] or 0, r[3]) for r in rows) == [(0, 1), (1, 1), (3, 1)]
+    expected = rate({}, [Played(r[0], r[2], r[3]) for r in rows])
+    kept = await service.store.ratings_of(NO_GUILD, "risk", [1, 3])
+    assert kept == expected and set(kept) == {1, 3}
+    assert kept[1].games == 1 and kept[1].wins == 1  # a tie for first counts as shared first place
+
+
+async def test_a_game_ended_in_its_lobby_settles_nothing(service: GameService) -> None:
+    status = await service.create(7, HOST, "Host", "risk", {}, join=True)
+    await service.end(status.game_id, HOST)
+    assert await results(service, status.game_id) == []
+    assert await service.store.timers(status.game_id) == []
+
+
+async def test_an_end_whose_settling_broke_off_is_settled_once_by_the_scheduler(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = await new_game(service, "human,human")
+
+    async def crashed(game_id: int) -> None:  # the process died right after the end's commit
+        return None
+
+    monkeypatch.setattr(service, "settle_now", crashed)
+    await service.resign(game, HOST + 1)
+    assert [t.kind for t in await service.store.timers(game)] == [SETTLE]
+    assert await results(service, game) == []
+    monkeypatch.undo()
+    scheduler = Scheduler(service, RecordingAnnouncer(service))
+    await scheduler.tick()
+    assert sorted((r[0], r[3]) for r in await results(service, game)) == [(1, 1), (2, 2)]
+    assert await service.store.timers(game) == []
+    await scheduler.tick()
+    assert len(await results(service, game)) == 2
+    assert (await service.store.ratings_of(NO_GUILD, "risk", [1]))[1].games == 1
+
+
+async def test_a_seat_left_to_the_ai_by_missed_deadlines_counts_the_miss_and_is_rated_by_its_share(
+    store: Any,
+) -> None:
+    clock = FakeClock()
+    timed = GameService(store, GAMES, clock=clock)
+    game = await timed_game(timed, "human,human")
+    await timed.set_turn_rules(game, HOST, missed_limit=1, moderator=True)
+    scheduler = Scheduler(timed, RecordingAnnouncer(timed))
+    first = (await timed.status(game)).waiting_for[0]
+    member = (await timed.status(game)).seats[first].user_id
+    assert member is not None
+    clock.advance(25)
+    await scheduler.tick()  # the deadline passes: a miss, and the seat goes to the AI
+    assert (await timed.status(game)).seats[first].controller == "ai"
+    other = next(s.user_id for s in (await timed.status(game)).seats if s.user_id != member)
+    assert other is not None
+    await timed.skip(game, HOST, moderator=True)  # the other seat's turn passes
+    await timed.play_ai(game)  # and the AI plays the seat's next turn
+    seat_of_other = 1 - first
+    while (await timed.status(game)).waiting_for != (seat_of_other,):
+        await timed.skip(game, HOST, moderator=True)
+    await timed.resign(game, other)
+    rows = {r[0]: r for r in await results(timed, game)}
+    left = rows[member]
+    assert left[3] == 1 and left[6] == 1 and left[7] == 1  # won (the AI played on), missed one, left
+    assert (left[4], left[5]) == (0.5, 1)  # one of the seat's two turns was theirs
+    stats = await timed.store.member_stats(NO_GUILD, member)
+    assert stats.reliability.missed == 1 and stats.reliability.abandoned == 1
+    assert stats.ratings["risk"].games == 1 and stats.ratings["risk"] != Rating()
