@@ -4,6 +4,11 @@ the settle timer the end wrote; on SQLite and PostgreSQL alike."""
 
 from __future__ import annotations
 
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +18,7 @@ from bot.ratings import Played, Rating, rate
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.standings import SETTLE, Finished, Reliability
+from bot.store import SqliteStore
 from tests.bot.conftest import HOST, new_game
 from tests.bot.test_deadlines import FakeClock, RecordingAnnouncer, timed_game
 
@@ -128,3 +134,49 @@ async def test_a_seat_left_to_the_ai_by_missed_deadlines_counts_the_miss_and_is_
     stats = await timed.store.member_stats(NO_GUILD, member)
     assert stats.reliability.missed == 1 and stats.reliability.abandoned == 1
     assert stats.ratings["risk"].games == 1 and stats.ratings["risk"] != Rating()
+
+
+async def standings(service: GameService) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    store: Any = service.store
+    ratings = "SELECT guild_id, ruleset, user_id, mu, sigma, shown, games, wins FROM ratings ORDER BY 1, 2, 3"
+    kept = "SELECT guild_id, user_id, games, turns, missed, abandoned FROM reliability ORDER BY 1, 2"
+    return [tuple(r) for r in await store._rows(ratings)], [tuple(r) for r in await store._rows(kept)]
+
+
+async def test_the_rebuild_gives_exactly_the_live_ratings_and_reliability(service: GameService) -> None:
+    first = await new_game(service, "human,human,human", channel=11)
+    await service.resign(first, HOST + 2)
+    await service.resign(first, HOST)  # user 2 wins
+    second = await new_game(service, "human,ai,human", channel=12)
+    await service.end(second, HOST, moderator=True)
+    third = await new_game(service, "human,human", channel=13)
+    await service.resign(third, HOST + 1)
+    live = await standings(service)
+    assert len(live[0]) == 3 and live[1][0][2] == 3  # three members; user 1 played all three
+    assert await service.store.rebuild_standings() == (3, 3)
+    assert await standings(service) == live  # the same floats, bit for bit
+
+
+async def test_python_m_bot_ratings_rebuild_restores_the_live_numbers(tmp_path: Path) -> None:
+    path = tmp_path / "warboard.db"
+    store = await SqliteStore.open(str(path))
+    service = GameService(store, GAMES)
+    game = await new_game(service, "human,human,human")
+    await service.resign(game, HOST)
+    await service.resign(game, HOST + 1)
+    live = await standings(service)
+    await store.close()
+    with sqlite3.connect(path) as db:  # the derived tables lost (or damaged by hand)
+        db.execute("UPDATE ratings SET mu = 0, shown = 0")
+        db.execute("DELETE FROM reliability")
+    env = {**os.environ, "PBP_DATABASE": str(path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.ratings", "rebuild"], env=env, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "Rebuilt 3 rating(s) and the reliability of 3 member(s) from the stored results.\n"
+    store = await SqliteStore.open(str(path))
+    try:
+        assert await standings(GameService(store, GAMES)) == live
+    finally:
+        await store.close()
