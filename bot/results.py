@@ -53,7 +53,7 @@ class Part:
     user_id: int | None
     seat: int
     side: int
-    place: int  # 1: won; 2: lost
+    place: int  # 1: won; 2: lost; 0: nobody won (the game was ended unfinished: everyone tied)
     weight: float = 1.0
     turns: int = 0
     missed: int = 0
@@ -61,7 +61,7 @@ class Part:
 
     @property
     def played(self) -> Played:
-        return Played(self.user_id, self.side, self.place, self.weight)
+        return Played(self.user_id, self.side, self.place or 1, self.weight)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +76,8 @@ def parts(seats: Sequence[SeatRecord], winners: Sequence[int], outline: Outline)
     placed = sides(winners, len(seats))
     found: list[Part] = []
     for record in seats:
-        side, place = placed[record.seat]
+        side, rank = placed[record.seat]
+        place = rank if winners else 0
         holds = _holds(record, [n for n in outline.notes if n.seat == record.seat])
         starts = [seq for seat, seq in outline.turn_starts if seat == record.seat]
         turns: dict[int, int] = {}

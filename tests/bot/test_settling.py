@@ -69,11 +69,11 @@ async def test_a_moderators_end_ties_every_seat_and_the_ai_is_rated_but_never_ke
     game = await new_game(service, "human,ai,human")
     await service.end(game, HOST, moderator=True)
     rows = await results(service, game)
-    assert sorted((r[0] or 0, r[3]) for r in rows) == [(0, 1), (1, 1), (3, 1)]
-    expected = rate({}, [Played(r[0], r[2], r[3]) for r in rows])
+    assert sorted((r[0] or 0, r[3]) for r in rows) == [(0, 0), (1, 0), (3, 0)]  # nobody won
+    expected = rate({}, [Played(r[0], r[2], 1) for r in rows])
     kept = await service.store.ratings_of(NO_GUILD, "risk", [1, 3])
     assert kept == expected and set(kept) == {1, 3}
-    assert kept[1].games == 1 and kept[1].wins == 1  # a tie for first counts as shared first place
+    assert kept[1].games == 1 and kept[1].wins == 0  # a game, but nobody's win
 
 
 async def test_a_game_ended_in_its_lobby_settles_nothing(service: GameService) -> None:
