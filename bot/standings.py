@@ -178,6 +178,7 @@ LEADERBOARD = (
     f"SELECT user_id, {RATING_COLUMNS} FROM ratings WHERE guild_id = $1 AND ruleset = $2 AND games >= $3 "
     "ORDER BY shown DESC, user_id DESC LIMIT $4"
 )
+LAST_SETTLED = "SELECT COALESCE(MAX(rated_order), 0) FROM settled"
 # Every settled result in the order the settlements were applied: what a rebuild replays.
 EVERY_RESULT = (
     "SELECT rated_order, guild_id, ruleset, user_id, seat, side, place, weight, turns, missed, abandoned "

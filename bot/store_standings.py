@@ -16,6 +16,7 @@ from bot.schema import qmarks
 from bot.standings import (
     DONE,
     EVERY_RESULT,
+    LAST_SETTLED,
     LEADERBOARD,
     MARK,
     MEMBER_RATINGS,
@@ -119,21 +120,28 @@ class SqliteStandings:
         return [(int(row[0]), rating_of(tuple(row)[1:])) for row in rows]
 
     async def rebuild_standings(self) -> tuple[int, int]:
-        """Every rating and reliability recomputed from the stored results, in one transaction (the
-        first write takes the file's write lock, so no settlement lands in between); the counts of
-        ratings and of members' reliability rows written."""
-        async with self._lock:
-            db = self._db
-            try:
-                await db.execute("DELETE FROM ratings")
-                await db.execute("DELETE FROM reliability")
-                rows = [tuple(row) for row in await db.execute_fetchall(EVERY_RESULT)]
-                ratings, kept = rebuilt(rows)
-                await db.executemany(qmarks(REBUILT_RATING), ratings)
-                await db.executemany(qmarks(REBUILT_RELIABILITY), kept)
-                await db.commit()
-            except BaseException:
-                if db.in_transaction:
-                    await db.rollback()
-                raise
+        """Every rating and reliability recomputed from the stored results; the counts of ratings and of
+        members' reliability rows written. The results are read and the numbers computed before the
+        write transaction, which checks that no settlement landed meanwhile (else it all goes again), so
+        the file's write lock is held only for the writing."""
+        while True:
+            rows = [tuple(row) for row in await self._rows(EVERY_RESULT)]
+            ratings, kept = rebuilt(rows)
+            last = max((int(row[0]) for row in rows), default=0)
+            async with self._lock:
+                db = self._db
+                try:
+                    await db.execute("DELETE FROM ratings")  # the first write takes the write lock
+                    now = list(await db.execute_fetchall(LAST_SETTLED))
+                    if int(now[0][0]) != last:
+                        await db.rollback()
+                        continue
+                    await db.execute("DELETE FROM reliability")
+                    await db.executemany(qmarks(REBUILT_RATING), ratings)
+                    await db.executemany(qmarks(REBUILT_RELIABILITY), kept)
+                    await db.commit()
+                except BaseException:
+                    if db.in_transaction:
+                        await db.rollback()
+                    raise
             return len(ratings), len(kept)

@@ -3,8 +3,8 @@
 
 Two processes may settle games of the same members at once: each rating is written only over the one
 it read (``RatingsMoved`` otherwise, and the service reads again), and two settlements numbered alike
-clash on ``settled.rated_order``'s uniqueness, which is the same retry. A rebuild locks the settlements
-and the standings for its transaction, so none lands in between."""
+clash on ``settled.rated_order``'s uniqueness, which is the same retry. A rebuild writes under a lock
+on the settlements and the standings, and only if no settlement landed since it read the results."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from bot.results import Note, Outline
 from bot.standings import (
     DONE,
     EVERY_RESULT,
+    LAST_SETTLED,
     LEADERBOARD,
     MARK,
     MEMBER_RATINGS,
@@ -113,12 +114,16 @@ class PostgresStandings:
         return [(int(row[0]), rating_of(tuple(row)[1:])) for row in rows]
 
     async def rebuild_standings(self) -> tuple[int, int]:
-        async with self.pool.acquire() as connection, connection.transaction():
-            await connection.execute("LOCK TABLE settled, ratings, reliability IN EXCLUSIVE MODE")
-            rows = [tuple(row) for row in await connection.fetch(EVERY_RESULT)]
+        while True:  # computed outside the transaction; written only if no settlement landed meanwhile
+            rows = [tuple(row) for row in await self._rows(EVERY_RESULT)]
             ratings, kept = rebuilt(rows)
-            await connection.execute("DELETE FROM ratings")
-            await connection.execute("DELETE FROM reliability")
-            await connection.executemany(REBUILT_RATING, ratings)
-            await connection.executemany(REBUILT_RELIABILITY, kept)
-        return len(ratings), len(kept)
+            last = max((int(row[0]) for row in rows), default=0)
+            async with self.pool.acquire() as connection, connection.transaction():
+                await connection.execute("LOCK TABLE settled, ratings, reliability IN EXCLUSIVE MODE")
+                if await connection.fetchval(LAST_SETTLED) != last:
+                    continue  # (nothing was written: the block ends an empty transaction)
+                await connection.execute("DELETE FROM ratings")
+                await connection.execute("DELETE FROM reliability")
+                await connection.executemany(REBUILT_RATING, ratings)
+                await connection.executemany(REBUILT_RELIABILITY, kept)
+            return len(ratings), len(kept)

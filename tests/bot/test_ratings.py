@@ -1,4 +1,4 @@
-"""The rating arithmetic (issue 35, item 5, bot/ratings.py): sides read from a result, teams rated as
+"""The rating arithmetic (issue 35, item 5, bot/ratings/__init__.py): sides read from a result, teams rated as
 teams, the AI never kept, substitutes by their share, and a rebuild equal to the updates one by one."""
 
 from __future__ import annotations
