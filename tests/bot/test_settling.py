@@ -15,9 +15,10 @@ import pytest
 
 from bot.games import GAMES
 from bot.ratings import Played, Rating, rate
+from bot.results import Part
 from bot.scheduler import Scheduler
 from bot.service import GameService
-from bot.standings import SETTLE, Finished, Reliability
+from bot.standings import SETTLE, Finished, RatingsMoved, Reliability, Settlement
 from bot.store import SqliteStore
 from tests.bot.conftest import HOST, new_game
 from tests.bot.test_deadlines import FakeClock, RecordingAnnouncer, timed_game
@@ -180,3 +181,51 @@ async def test_python_m_bot_ratings_rebuild_restores_the_live_numbers(tmp_path: 
         assert await standings(GameService(store, GAMES)) == live
     finally:
         await store.close()
+
+
+async def test_axis_and_allies_is_rated_as_two_teams(service: GameService) -> None:
+    status = await service.create(21, HOST, "Host", "axis_allies", {}, join=False)
+    for i in range(4):
+        await service.join(status.game_id, HOST + i, f"P{i + 1}")
+    game = status.game_id
+    await service.start(game, HOST, seed="teams")
+    seats = (await service.status(game)).seats  # 4 players: USSR+USA, Germany, UK, Japan
+    for axis in (1, 3):
+        user = seats[axis].user_id
+        assert user is not None
+        await service.resign(game, user)
+    rows = await results(service, game)
+    assert [(r[1], r[2], r[3]) for r in rows] == [(0, 0, 1), (1, 1, 2), (2, 0, 1), (3, 1, 2)]
+    members = [r[0] for r in rows]  # seat by seat
+    expected = rate({}, [Played(r[0], r[2], r[3]) for r in rows])
+    kept = await service.store.ratings_of(NO_GUILD, "axis_allies", members)
+    assert kept == expected
+    assert kept[members[0]] == kept[members[2]] and kept[members[1]] == kept[members[3]]  # teammates alike
+    assert kept[members[0]].mu > Rating().mu > kept[members[1]].mu
+
+
+async def test_a_settlement_over_ratings_that_moved_since_they_were_read_writes_nothing(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = await new_game(service, "human,human", channel=31)
+    second = await new_game(service, "human,human", channel=32)
+    store = service.store
+    read = await store.ratings_of(NO_GUILD, "risk", [1, 2])  # the second's settling reads them: none yet
+    await service.resign(first, HOST + 1)  # meanwhile the first game ends and settles
+
+    async def later(game_id: int) -> None:
+        return None
+
+    monkeypatch.setattr(service, "settle_now", later)
+    await service.resign(second, HOST)
+    parts_of = tuple(Part(u, u - 1, u - 1, 1 if u == 2 else 2) for u in (1, 2))
+    after = rate(read, [p.played for p in parts_of])
+    stale = Settlement(second, NO_GUILD, "risk", "2026-11-28T10:00:00+00:00", parts_of, read, after)
+    with pytest.raises(RatingsMoved):
+        await store.settle(stale)
+    assert await results(service, second) == []  # nothing written, the settle timer kept
+    assert [t.kind for t in await store.timers(second)] == [SETTLE]
+    assert (await store.ratings_of(NO_GUILD, "risk", [1]))[1].games == 1
+    assert await service.settle(second) is True  # read again: over the first game's ratings
+    now = await store.ratings_of(NO_GUILD, "risk", [1, 2])
+    assert now[1].games == now[2].games == 2 and await store.timers(second) == []
