@@ -31,7 +31,7 @@ from bot.games import GAMES  # noqa: E402
 from bot.players import my_games, open_tables  # noqa: E402
 from bot.schema import MEMBER_GAMES, OPEN_TABLES, qmarks  # noqa: E402
 from bot.service import GameService  # noqa: E402
-from bot.standings import LEADERBOARD, MEMBER_RATINGS, RECENT, RECENT_OF_GAME, RELIABILITY_OF  # noqa: E402
+from bot.standings import LEADERBOARD, LEFT_UNFINISHED, MEMBER_RATINGS, RECENT, RECENT_OF_GAME, RELIABILITY_OF  # noqa: E402
 from bot.store import SqliteStore  # noqa: E402
 
 GUILD = 7 << 22
@@ -163,6 +163,11 @@ async def main() -> None:
             ("/game open", OPEN_TABLES, (GUILD,)),
             ("/stats: ratings", MEMBER_RATINGS, (GUILD, ME)),
             ("/stats: reliability", RELIABILITY_OF + "($3)", (GUILD, ME)),
+            (
+                "/stats: seats left in unfinished games",
+                LEFT_UNFINISHED + "($3) GROUP BY s.user_id",
+                (GUILD, ME),
+            ),
             ("/stats: latest results", RECENT, (GUILD, ME, 5)),
             ("/stats game: latest results", RECENT_OF_GAME, (GUILD, ME, "risk", 5)),
             ("/leaderboard", LEADERBOARD, (GUILD, "risk", 3, 10)),

@@ -6,7 +6,7 @@ in another (``guild_id`` 0: games outside any server, the terminal's)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.ratings import Rating, rate
@@ -165,6 +165,15 @@ MEMBER_RATINGS = (
 RELIABILITY_OF = (
     "SELECT user_id, games, turns, missed, abandoned FROM reliability WHERE guild_id = $1 AND user_id IN "
 )
+# Seats a member has left in games still being played (resigned, removed, or left to the AI by missed
+# deadlines so far): they count as abandoned at once, and move into ``reliability`` when their game is
+# settled. (A moderator's hand-over to the AI clears the seat's member: it counts from the settlement.)
+LEFT_UNFINISHED = (
+    "SELECT s.user_id, COUNT(*) FROM seats s JOIN games g ON g.id = s.game_id "
+    "WHERE COALESCE(g.guild_id, 0) = $1 AND g.status != 'ended' "
+    "AND (s.status != 'playing' OR s.controller = 'ai') "
+    "AND s.user_id IN "
+)
 RECENT = (
     "SELECT game_id, ruleset, place, finished_at FROM results WHERE guild_id = $1 AND user_id = $2 "
     "ORDER BY rated_order DESC LIMIT $3"
@@ -184,6 +193,14 @@ EVERY_RESULT = (
     "SELECT rated_order, guild_id, ruleset, user_id, seat, side, place, weight, turns, missed, abandoned "
     "FROM results ORDER BY rated_order, part"
 )
+
+
+def with_left(kept: dict[int, Reliability], left: Sequence[Row]) -> dict[int, Reliability]:
+    """The settled reliability plus the seats left in unfinished games (LEFT_UNFINISHED's rows)."""
+    for user, seats in left:
+        was = kept.get(int(user), Reliability())
+        kept[int(user)] = replace(was, abandoned=was.abandoned + int(seats))
+    return kept
 
 
 def rating_of(row: Row) -> Rating:

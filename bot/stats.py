@@ -31,13 +31,15 @@ def record_text(rating: Rating) -> str:
 
 
 def reliability_text(kept: Reliability) -> str:
-    """A member's reliability in one sentence (for /stats and the lobby)."""
+    """A member's reliability in one sentence (for /stats and the lobby): their turns in finished games,
+    and the seats they abandoned, in finished games or in games still being played."""
+    left = f"; {count(kept.abandoned, 'seat')} abandoned" if kept.abandoned or kept.games else ""
     if not kept.games:
-        return "no finished games here yet"
+        return f"no finished games here yet{left}"
     missed = f"{kept.missed} missed" if kept.missed else "none missed"
     return (
-        f"{kept.on_time} of {count(kept.turns, 'turn')} played before the deadline ({missed}), "
-        f"{count(kept.abandoned, 'seat')} abandoned, in {count(kept.games, 'finished game')}"
+        f"{kept.on_time} of {count(kept.turns, 'turn')} played before the deadline ({missed}) "
+        f"in {count(kept.games, 'finished game')}{left}"
     )
 
 

@@ -21,6 +21,7 @@ from bot.standings import (
     EVERY_RESULT,
     LAST_SETTLED,
     LEADERBOARD,
+    LEFT_UNFINISHED,
     MARK,
     MEMBER_RATINGS,
     OUTLINE_NOTES,
@@ -43,6 +44,7 @@ from bot.standings import (
     rating_of,
     rebuilt,
     settle_rows,
+    with_left,
 )
 
 
@@ -105,7 +107,10 @@ class PostgresStandings:
         if not user_ids:
             return {}
         rows = await self._rows(f"{RELIABILITY_OF}({places(len(user_ids), 2)})", guild_id, *user_ids)
-        return {int(row[0]): Reliability(*(int(v) for v in tuple(row)[1:])) for row in rows}
+        kept = {int(row[0]): Reliability(*(int(v) for v in tuple(row)[1:])) for row in rows}
+        sql = f"{LEFT_UNFINISHED}({places(len(user_ids), 2)}) GROUP BY s.user_id"
+        left = await self._rows(sql, guild_id, *user_ids)
+        return with_left(kept, [tuple(row) for row in left])
 
     async def leaderboard(
         self, guild_id: int, ruleset: str, min_games: int, limit: int = 10

@@ -37,7 +37,7 @@ async def test_three_members_play_two_games_to_the_end_and_stats_and_leaderboard
             if not finished:  # nobody has finished a game yet
                 assert all("Reliability: no finished games here yet." in m.content for m in joined)
             else:
-                after_one = "played before the deadline (none missed), 0 seats abandoned, in 1 finished game."
+                after_one = "played before the deadline (none missed) in 1 finished game; 0 seats abandoned."
                 assert all(after_one in m.content for m in joined)
             game_id = await play(fd, bot, GAMES[name], channel, MEMBERS)
             print(name, "played to the end in", round(time.perf_counter() - started, 1), "s")
@@ -67,8 +67,8 @@ async def test_three_members_play_two_games_to_the_end_and_stats_and_leaderboard
                 assert f"**{title}**: {rating_text(board[user])} · {record_text(board[user])}" in text
             total = turns[user]
             assert (
-                f"**Reliability**: {total} of {total} turns played before the deadline (none missed), "
-                "0 seats abandoned, in 2 finished games." in text
+                f"**Reliability**: {total} of {total} turns played before the deadline (none missed) "
+                "in 2 finished games; 0 seats abandoned." in text
             )
             lines = [line for line in text.splitlines() if line.startswith("- ")]
             want = []

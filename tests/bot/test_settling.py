@@ -229,3 +229,16 @@ async def test_a_settlement_over_ratings_that_moved_since_they_were_read_writes_
     assert await service.settle(second) is True  # read again: over the first game's ratings
     now = await store.ratings_of(NO_GUILD, "risk", [1, 2])
     assert now[1].games == now[2].games == 2 and await store.timers(second) == []
+
+
+async def test_a_seat_left_in_a_game_still_played_counts_as_abandoned_at_once_and_once(
+    service: GameService,
+) -> None:
+    game = await new_game(service, "human,human,human", channel=41)
+    assert await service.store.reliability_of(NO_GUILD, [1, 3]) == {}
+    await service.resign(game, HOST + 2)  # user 3 leaves; the game goes on
+    assert await service.store.reliability_of(NO_GUILD, [1, 3]) == {3: Reliability(abandoned=1)}
+    assert (await service.status(game)).status == "running"
+    await service.resign(game, HOST + 1)  # the game ends: the seat moves into the settled record
+    kept = await service.store.reliability_of(NO_GUILD, [1, 3])
+    assert (kept[3].games, kept[3].abandoned, kept[1].games, kept[1].abandoned) == (1, 1, 1, 0)
