@@ -14,7 +14,7 @@ HOW_RATED = (
     "A rating is the skill Warboard is sure you have: it starts at 0 and rises as you win; the ± is how "
     "unsure it still is, and it shrinks with every game."
 )
-NONE_YET = "No finished games in this server yet."
+NONE_YET = "No finished games in this server yet: ratings start with the first."
 PLACES = {1: "Won", 2: "Lost", 0: "Drawn (ended unfinished)"}
 
 
@@ -53,9 +53,12 @@ def stats_text(stats: MemberStats, titles: Callable[[str], str], game: str | Non
     lines = [
         f"**{titles(ruleset)}**: {rating_text(r)} · {record_text(r)}" for ruleset, r in stats.ratings.items()
     ]
+    kept = stats.reliability
+    if not lines and not kept.games and not kept.abandoned:
+        return f"**{titles(game)}**: no rated games here yet." if game else NONE_YET
     if not lines:
-        lines = [f"**{titles(game)}**: no rated games yet." if game else NONE_YET]
-    lines.append(f"**Reliability**: {reliability_text(stats.reliability)}.")
+        lines = [f"**{titles(game)}**: no rated games here yet." if game else NONE_YET]
+    lines.append(f"**Reliability**: {reliability_text(kept)}.")
     if stats.recent:
         lines.append("**Latest results**")
         lines.extend(f"- {result_text(r, titles(r.ruleset))}" for r in stats.recent)

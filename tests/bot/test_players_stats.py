@@ -12,7 +12,8 @@ from bot.clock import stamp
 from bot.games import GAMES
 from bot.ratings import Played, Rating, rate
 from bot.results import parts
-from bot.stats import HOW_RATED, rating_text, record_text
+from bot.standings import MemberStats, Reliability
+from bot.stats import HOW_RATED, NONE_YET, rating_text, record_text, stats_text
 from tests.bot.discord_world import discord_world
 from tests.bot.players_play import open_table, play
 
@@ -98,3 +99,18 @@ async def test_three_members_play_two_games_to_the_end_and_stats_and_leaderboard
         wrong = await fd.slash("carol", "lobby", "leaderboard", game="chess")
         assert wrong.ephemeral and wrong.content.startswith("Warboard plays ")
         fd.assert_clean()
+
+
+def test_stats_of_a_member_with_nothing_finished_say_so_once() -> None:
+    titles = {"risk": "Risk"}.__getitem__
+    assert stats_text(MemberStats(), titles) == NONE_YET
+    assert stats_text(MemberStats(), titles, "risk") == "**Risk**: no rated games here yet."
+    left = MemberStats(reliability=Reliability(abandoned=1))
+    assert stats_text(left, titles) == (
+        f"{NONE_YET}\n**Reliability**: no finished games here yet; 1 seat abandoned."
+    )
+    one = MemberStats(reliability=Reliability(games=1, turns=12, missed=2))
+    assert stats_text(one, titles).endswith(
+        "**Reliability**: 10 of 12 turns played before the deadline (2 missed) in 1 finished game; "
+        "0 seats abandoned."
+    )
