@@ -30,7 +30,7 @@ from bot.standings import SETTLE
 from bot.store import Timer
 
 log = logging.getLogger("warboard.scheduler")
-RETRY_AFTER = timedelta(minutes=15)  # a deadline whose handling failed is tried again this much later
+RETRY_AFTER = timedelta(minutes=15)  # a deadline (or a settling) that failed is tried again this much later
 LONGEST_SLEEP = 60.0  # seconds; a timer written by another process is noticed within this
 
 
@@ -177,7 +177,9 @@ class Scheduler:
 
     async def _retry_later(self, timers: list[Timer]) -> None:
         for timer in timers:
-            if timer.kind == DEADLINE and await self.store.claim_timer(timer.id):
+            # A deadline, or an end to settle: tried again later (a settling that keeps failing would
+            # otherwise be due again at every tick).
+            if timer.kind in (DEADLINE, SETTLE) and await self.store.claim_timer(timer.id):
                 later = to_text(self.service.clock() + RETRY_AFTER)
                 await self.store.add_timer(timer.game_id, timer.kind, later, timer.payload)
 

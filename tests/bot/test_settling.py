@@ -242,3 +242,22 @@ async def test_a_seat_left_in_a_game_still_played_counts_as_abandoned_at_once_an
     await service.resign(game, HOST + 1)  # the game ends: the seat moves into the settled record
     kept = await service.store.reliability_of(NO_GUILD, [1, 3])
     assert (kept[3].games, kept[3].abandoned, kept[1].games, kept[1].abandoned) == (1, 1, 1, 0)
+
+
+async def test_a_settling_that_fails_in_the_scheduler_is_tried_again_later_not_at_every_tick(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = await new_game(service, "human,human")
+
+    async def broken(game_id: int) -> bool:
+        raise RuntimeError("the database went away")
+
+    monkeypatch.setattr(service, "settle", broken)
+    await service.resign(game, HOST + 1)  # the end stands; its settling failed (and was logged)
+    assert (await service.status(game)).status == "ended"
+    (timer,) = await service.store.timers(game)
+    await Scheduler(service, RecordingAnnouncer(service)).tick()
+    (later,) = await service.store.timers(game)
+    assert later.kind == SETTLE and later.due_at > timer.due_at
+    monkeypatch.undo()
+    assert await service.settle(game) is True and await service.store.timers(game) == []
