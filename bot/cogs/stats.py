@@ -13,7 +13,7 @@ from bot.cogs.share import show_button
 from bot.host import Host
 from bot.limits import CHOICES, EMBED_DESCRIPTION, clip
 from bot.models import ServiceError
-from bot.stats import HOW_RATED, leaderboard_text, stats_text
+from bot.stats import HOW_RATED, count, leaderboard_text, stats_text
 
 MIN_GAMES = 3  # the leaderboard's default: a member's first games say little of them
 BOARD_SIZE = 10
@@ -80,7 +80,7 @@ class StatsCog(commands.Cog):
             description=clip(leaderboard_text(board, min_games), EMBED_DESCRIPTION),
             colour=COLOUR,
         )
-        embed.set_footer(text=f"Members with at least {min_games} rated games. {HOW_RATED}")
+        embed.set_footer(text=f"Members with at least {count(min_games, 'rated game')}. {HOW_RATED}")
         await interaction.response.send_message(
             embed=embed, ephemeral=True, view=show_button(), allowed_mentions=discord.AllowedMentions.none()
         )

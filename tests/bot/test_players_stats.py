@@ -94,6 +94,7 @@ async def test_three_members_play_two_games_to_the_end_and_stats_and_leaderboard
                 for n, (user, r) in enumerate(ranked, 1)
             )
             assert answer.embeds[0]["description"] == want
+            assert answer.embeds[0]["footer"]["text"] == f"Members with at least 1 rated game. {HOW_RATED}"
             nobody = await fd.slash("carol", "lobby", "leaderboard", game=name)
             assert nobody.embeds[0]["description"] == "Nobody here has played 3 rated games of it yet."
         wrong = await fd.slash("carol", "lobby", "leaderboard", game="chess")
