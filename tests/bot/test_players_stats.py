@@ -97,6 +97,12 @@ async def test_three_members_play_two_games_to_the_end_and_stats_and_leaderboard
             assert answer.embeds[0]["footer"]["text"] == f"Members with at least 1 rated game. {HOW_RATED}"
             nobody = await fd.slash("carol", "lobby", "leaderboard", game=name)
             assert nobody.embeds[0]["description"] == "Nobody here has played 3 rated games of it yet."
+        # The rebuild from the stored results gives the live numbers exactly.
+        guild = fd.guild_id("War Room")
+        live = {name: await bot.store.leaderboard(guild, name, 1) for name in expected}
+        assert all(dict(live[name]) == board for name, board in expected.items())
+        assert await bot.store.rebuild_standings() == (6, 3)
+        assert {name: await bot.store.leaderboard(guild, name, 1) for name in expected} == live
         wrong = await fd.slash("carol", "lobby", "leaderboard", game="chess")
         assert wrong.ephemeral and wrong.content.startswith("Warboard plays ")
         fd.assert_clean()
