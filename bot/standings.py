@@ -187,6 +187,11 @@ LEADERBOARD = (
     f"SELECT user_id, {RATING_COLUMNS} FROM ratings WHERE guild_id = $1 AND ruleset = $2 AND games >= $3 "
     "ORDER BY shown DESC, user_id DESC LIMIT $4"
 )
+# Finished games never settled (ended before schema V9, or imported), in the order they ended.
+UNSETTLED = (
+    "SELECT id FROM games WHERE status = 'ended' AND state IS NOT NULL "
+    "AND NOT EXISTS (SELECT 1 FROM settled WHERE settled.game_id = games.id) ORDER BY updated_at, id"
+)
 LAST_SETTLED = "SELECT COALESCE(MAX(rated_order), 0) FROM settled"
 # Every settled result in the order the settlements were applied: what a rebuild replays.
 EVERY_RESULT = (

@@ -253,6 +253,10 @@ class GameStore(Protocol):
         """The server's best rated for the game with at least ``min_games`` games, best first."""
         ...
 
+    async def unsettled_games(self) -> list[int]:
+        """The finished games never settled (ended before schema V9, or imported), as they ended."""
+        ...
+
     async def rebuild_standings(self) -> tuple[int, int]:
         """Recompute every rating and reliability from the stored results (``bot.standings.rebuilt``)."""
         ...

@@ -32,6 +32,7 @@ from bot.standings import (
     RELIABILITY,
     RELIABILITY_OF,
     RESULT,
+    UNSETTLED,
     Finished,
     MemberStats,
     RatingsMoved,
@@ -124,6 +125,9 @@ class SqliteStandings:
     ) -> list[tuple[int, Rating]]:
         rows = await self._rows(qmarks(LEADERBOARD), (guild_id, ruleset, min_games, limit))
         return [(int(row[0]), rating_of(tuple(row)[1:])) for row in rows]
+
+    async def unsettled_games(self) -> list[int]:
+        return [int(row[0]) for row in await self._rows(UNSETTLED)]
 
     async def rebuild_standings(self) -> tuple[int, int]:
         """Every rating and reliability recomputed from the stored results; the counts of ratings and of

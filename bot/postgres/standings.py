@@ -35,6 +35,7 @@ from bot.standings import (
     RELIABILITY,
     RELIABILITY_OF,
     RESULT,
+    UNSETTLED,
     Finished,
     MemberStats,
     RatingsMoved,
@@ -117,6 +118,9 @@ class PostgresStandings:
     ) -> list[tuple[int, Rating]]:
         rows = await self._rows(LEADERBOARD, guild_id, ruleset, min_games, limit)
         return [(int(row[0]), rating_of(tuple(row)[1:])) for row in rows]
+
+    async def unsettled_games(self) -> list[int]:
+        return [int(row[0]) for row in await self._rows(UNSETTLED)]
 
     async def rebuild_standings(self) -> tuple[int, int]:
         while True:  # computed outside the transaction; written only if no settlement landed meanwhile

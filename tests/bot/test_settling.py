@@ -158,7 +158,9 @@ async def test_the_rebuild_gives_exactly_the_live_ratings_and_reliability(servic
     assert await standings(service) == live  # the same floats, bit for bit
 
 
-async def test_python_m_bot_ratings_rebuild_restores_the_live_numbers(tmp_path: Path) -> None:
+async def test_python_m_bot_ratings_rebuild_restores_the_live_numbers_and_settles_older_games(
+    tmp_path: Path,
+) -> None:
     path = tmp_path / "warboard.db"
     store = await SqliteStore.open(str(path))
     service = GameService(store, GAMES)
@@ -171,11 +173,19 @@ async def test_python_m_bot_ratings_rebuild_restores_the_live_numbers(tmp_path: 
         db.execute("UPDATE ratings SET mu = 0, shown = 0")
         db.execute("DELETE FROM reliability")
     env = {**os.environ, "PBP_DATABASE": str(path)}
-    done = subprocess.run(
-        [sys.executable, "-m", "bot.ratings", "rebuild"], env=env, capture_output=True, text=True, check=False
-    )
+    command = [sys.executable, "-m", "bot.ratings", "rebuild"]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "Rebuilt 3 rating(s) and the reliability of 3 member(s) from the stored results.\n"
+    with sqlite3.connect(path) as db:  # as if the game had ended before ratings were kept
+        for table in ("results", "settled", "ratings", "reliability"):
+            db.execute(f"DELETE FROM {table}")
+    again = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.splitlines() == [
+        "Settled 1 finished game(s) that had no results yet.",
+        "Rebuilt 3 rating(s) and the reliability of 3 member(s) from the stored results.",
+    ]
     store = await SqliteStore.open(str(path))
     try:
         assert await standings(GameService(store, GAMES)) == live
