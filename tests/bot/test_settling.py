@@ -271,3 +271,24 @@ async def test_a_settling_that_fails_in_the_scheduler_is_tried_again_later_not_a
     assert later.kind == SETTLE and later.due_at > timer.due_at
     monkeypatch.undo()
     assert await service.settle(game) is True and await service.store.timers(game) == []
+
+
+async def test_a_substituted_seat_rates_both_members_by_the_turns_each_held(service: GameService) -> None:
+    game = await new_game(service, "human,human,human", channel=51)
+    seat_of = {s.user_id: s.seat for s in (await service.status(game)).seats}
+    for _ in range(4):  # a few turns go by (played out as absent moves by the host)
+        await service.skip(game, HOST, moderator=True)
+    await service.replace(game, HOST, seat_of[2], 9, "Sub", moderator=True)  # user 9 takes user 2's seat
+    for _ in range(3):
+        await service.skip(game, HOST, moderator=True)
+    await service.resign(game, HOST + 2)
+    await service.resign(game, 9)  # user 1 wins
+    rows = {r[0]: r for r in await results(service, game)}
+    before, sub = rows[2], rows[9]
+    assert before[1] == sub[1] == seat_of[2] and before[2] == sub[2]  # one seat, one side
+    assert before[5] >= 1 and sub[5] >= 1
+    assert before[4] + sub[4] == pytest.approx(1.0)  # the seat's turns, shared
+    assert before[4] == pytest.approx(before[5] / (before[5] + sub[5]))
+    assert (before[7], sub[7]) == (0, 1)  # the substitute resigned it; handing it on is not leaving
+    kept = await service.store.ratings_of(NO_GUILD, "risk", [2, 9])
+    assert kept[2].games == kept[9].games == 1 and kept[2] != kept[9]
