@@ -1,8 +1,10 @@
-"""What ``/game mine`` and ``/game open`` cost on a server with many finished games (issue 35): a SQLite
-store of N finished 3-seat games (default 100,000) among 300 members of one server, plus, for the member
-measured, three running Risk games and a lobby, and two other open tables. Prints each read's min /
-median / max over several runs (the aim: under 50 ms) and the plans of their queries (EXPLAIN QUERY
-PLAN), which should search the V8 indexes, never scan the games. Asserts nothing.
+"""What ``/game mine``, ``/game open``, ``/stats`` and ``/leaderboard`` cost on a server with many finished
+games (issue 35): a SQLite store of N finished 3-seat games (default 100,000) among 300 members of one
+server, each game settled (its results, schema V9; the ratings and reliability rebuilt from them with
+``rebuild_standings``, timed), plus, for the member measured, three running Risk games and a lobby, and
+two other open tables. Prints each read's min / median / max over several runs (the aim: under 50 ms)
+and the plans of their queries (EXPLAIN QUERY PLAN), which should search the V8 and V9 indexes, never
+scan the games or the results. Asserts nothing.
 
     python bench/players.py [--games 100000] [--runs 20]
 
@@ -29,6 +31,7 @@ from bot.games import GAMES  # noqa: E402
 from bot.players import my_games, open_tables  # noqa: E402
 from bot.schema import MEMBER_GAMES, OPEN_TABLES, qmarks  # noqa: E402
 from bot.service import GameService  # noqa: E402
+from bot.standings import LEADERBOARD, LEFT_UNFINISHED, MEMBER_RATINGS, RECENT, RECENT_OF_GAME, RELIABILITY_OF  # noqa: E402
 from bot.store import SqliteStore  # noqa: E402
 
 GUILD = 7 << 22
@@ -50,6 +53,33 @@ def fill(path: str, games: int) -> None:
         "INSERT INTO seats (game_id, seat, user_id, name, controller) VALUES (?, ?, ?, ?, 'human')",
         (
             (g, s, ME + (g + 97 * s) % MEMBERS, f"P{(g + 97 * s) % MEMBERS}")
+            for g in range(1, games + 1)
+            for s in range(3)
+        ),
+    )
+    db.executemany(
+        "INSERT INTO settled (game_id, rated_order, guild_id, ruleset, finished_at) "
+        "VALUES (?, ?, ?, 'risk', ?)",
+        ((g, g, GUILD, at) for g in range(1, games + 1)),
+    )
+    db.executemany(  # seat g % 3 wins; one turn in seven missed by someone
+        "INSERT INTO results (game_id, part, rated_order, guild_id, ruleset, user_id, seat, side, place, "
+        "weight, turns, missed, abandoned, finished_at) "
+        "VALUES (?, ?, ?, ?, 'risk', ?, ?, ?, ?, 1, 20, ?, ?, ?)",
+        (
+            (
+                g,
+                s,
+                g,
+                GUILD,
+                ME + (g + 97 * s) % MEMBERS,
+                s,
+                s,
+                1 if s == g % 3 else 2,
+                int(g % 7 == s),
+                0,
+                at,
+            )
             for g in range(1, games + 1)
             for s in range(3)
         ),
@@ -79,7 +109,7 @@ async def timed(runs: int, read: Callable[[], Awaitable[object]]) -> list[float]
     return times
 
 
-def plan(path: str, sql: str, params: tuple[int, ...]) -> list[str]:
+def plan(path: str, sql: str, params: tuple[int | str, ...]) -> list[str]:
     db = sqlite3.connect(path)
     try:
         return [row[3] for row in db.execute("EXPLAIN QUERY PLAN " + sql, params)]
@@ -100,6 +130,13 @@ async def main() -> None:
         fill(path, args.games)
         built = time.perf_counter() - began
         store = await SqliteStore.open(path)
+        began = time.perf_counter()
+        ratings, members = await store.rebuild_standings()
+        rebuilt = time.perf_counter() - began
+        print(
+            f"rebuild: {ratings} ratings and {members} members' reliability "
+            f"from {args.games:,} games in {rebuilt:.1f} s"
+        )
         service = GameService(store, GAMES)
         await unfinished(service, 10_000 + args.games + 1)
         mine = await my_games(service, GUILD, ME)
@@ -111,6 +148,9 @@ async def main() -> None:
         for name, read in (
             ("/game mine", lambda: my_games(service, GUILD, ME)),
             ("/game open", lambda: open_tables(service, GUILD)),
+            ("/stats", lambda: store.member_stats(GUILD, ME)),
+            ("/stats game", lambda: store.member_stats(GUILD, ME, "risk")),
+            ("/leaderboard", lambda: store.leaderboard(GUILD, "risk", 3, 10)),
         ):
             times = await timed(args.runs, read)
             print(
@@ -121,6 +161,16 @@ async def main() -> None:
         for name, sql, params in (
             ("/game mine", MEMBER_GAMES, (ME, GUILD)),
             ("/game open", OPEN_TABLES, (GUILD,)),
+            ("/stats: ratings", MEMBER_RATINGS, (GUILD, ME)),
+            ("/stats: reliability", RELIABILITY_OF + "($3)", (GUILD, ME)),
+            (
+                "/stats: seats left in unfinished games",
+                LEFT_UNFINISHED + "($3) GROUP BY s.user_id",
+                (GUILD, ME),
+            ),
+            ("/stats: latest results", RECENT, (GUILD, ME, 5)),
+            ("/stats game: latest results", RECENT_OF_GAME, (GUILD, ME, "risk", 5)),
+            ("/leaderboard", LEADERBOARD, (GUILD, "risk", 3, 10)),
         ):
             print(f"plan of {name}:")
             for line in plan(path, qmarks(sql), params):

@@ -30,6 +30,7 @@ from bot.cogs.lobby import LobbyCog
 from bot.cogs.moderation import ModerationCog
 from bot.cogs.moves import GameButton, announce_turn
 from bot.cogs.notify import NotifyCog
+from bot.cogs.stats import StatsCog
 from bot.game import Games, check_games
 from bot.games import GAMES
 from bot.metrics import COUNT_EVERY, Metrics, interaction_kind, start_metrics
@@ -119,7 +120,7 @@ class WarboardBot(commands.Bot):
         if not self.sync_only:
             self.metrics = self._given_metrics or start_metrics(self.settings.metrics_port)
             self.service.on_ai_turn = self.metrics.ai_turn
-        for cog in (LobbyCog(self), NotifyCog(self), ModerationCog(self), HelpCog(self)):
+        for cog in (LobbyCog(self), NotifyCog(self), ModerationCog(self), HelpCog(self), StatsCog(self)):
             await self.add_cog(cog)
         for game in self.games.values():  # each game's slash commands and menus
             await self.load_extension(game.extension)

@@ -13,15 +13,18 @@ The service knows the games only through the registry it is given (``bot/game.py
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 from collections.abc import Callable
 from dataclasses import asdict, replace
 from typing import Any
 
+from bot import settling
 from bot.clock import Clock, plan_turn, to_text, utc_now
 from bot.game import Games, level_name
 from bot.gamelog import encode, event_lines, kept_beside, row_lines, visible
 from bot.models import ActResult, GameStatus, Position, SeatInfo, ServiceError
+from bot.standings import SETTLE
 from bot.store import (
     NO_CHANGES,
     GameAndSeats,
@@ -38,6 +41,8 @@ from rules.core.codec import from_json
 from rules.core.dice import SeededRng
 from rules.core.events import Action
 from rules.core.ruleset import Ruleset
+
+log = logging.getLogger(__name__)
 
 # A move, or what makes it once the position is known (a button whose move depends on the battle).
 Resolver = Callable[[str, Any], Action]
@@ -214,7 +219,11 @@ class ServiceCore:
         entry, update = kept_beside(entry, update, game, ruleset, after, turn_changed, lines)
         if outcome or turn_changed:
             update, timers = self.with_turn_clock(game, ruleset, after, new_seats or seats, update)
+        if outcome:
+            timers = (*(timers or ()), self.settle_timer())
         commit = await self._commit(game, update, seats=new_seats, entries=[*extra, entry], timers=timers)
+        if outcome:
+            await self.settle_now(game.id)
         now = GameAndSeats(updated(game, update, commit.version), seated, commit.seq or 0)
         waiting = ruleset.to_act(after)
         return ActResult(
@@ -234,6 +243,22 @@ class ServiceCore:
             asked=tuple(s for s in waiting if turn_changed or s not in ruleset.to_act(state)),
             position=Position(now, after),
         )
+
+    def settle_timer(self) -> TimerSpec:
+        """Written with the commit that ends a game: settle it (bot/settling.py) until it is settled."""
+        return TimerSpec(SETTLE, to_text(self.clock()))
+
+    async def settle(self, game_id: int) -> bool:
+        """Store the ended game's results and move its members' ratings and reliability, once."""
+        return await settling.settle(self.store, self.rules, game_id)
+
+    async def settle_now(self, game_id: int) -> None:
+        """Right after a game's end: settle it; a failure leaves the settle timer for the scheduler (the
+        end stands, and the players are told of it whatever happens to the ratings)."""
+        try:
+            await self.settle(game_id)
+        except Exception:
+            log.exception("settling game %s failed; the scheduler tries again", game_id)
 
     def with_turn_clock(
         self, game: GameRecord, ruleset: Ruleset, state: Any, seats: list[SeatRecord], update: GameUpdate

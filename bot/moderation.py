@@ -93,7 +93,10 @@ class Moderation(ServiceCore):
                 raise ServiceError("ended", "This game has already ended.")
             entry = LogEntry("system", None, user_id, json.dumps({"type": "end"}))
             update = GameUpdate(status="ended", clear=("deadline_at", "turn_started_at"))
-            await self._commit(game, update, entries=[entry] if game.state else [], timers=())
+            settle = (self.settle_timer(),) if game.state else ()
+            await self._commit(game, update, entries=[entry] if game.state else [], timers=settle)
+            if settle:
+                await self.settle_now(game_id)
         return await self.status(game_id)
 
     async def _set_status(
@@ -140,6 +143,7 @@ class Moderation(ServiceCore):
                 "user_id": new_user,
                 "name": new[seat].name,
                 "from": seats[seat].name,  # who played the seat's turns until now (issue 35)
+                "from_user": seats[seat].user_id,  # and which member: their share of it is rated
             }
             await self._commit(game, seats=new, entries=[LogEntry("system", seat, user_id, json.dumps(meta))])
         return await self.status(game_id)

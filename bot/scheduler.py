@@ -26,10 +26,11 @@ from typing import Any, Protocol
 from bot.clock import DEADLINE, REMINDER, from_text, to_text
 from bot.models import TimeoutResult
 from bot.service import GameService
+from bot.standings import SETTLE
 from bot.store import Timer
 
 log = logging.getLogger("warboard.scheduler")
-RETRY_AFTER = timedelta(minutes=15)  # a deadline whose handling failed is tried again this much later
+RETRY_AFTER = timedelta(minutes=15)  # a deadline (or a settling) that failed is tried again this much later
 LONGEST_SLEEP = 60.0  # seconds; a timer written by another process is noticed within this
 
 
@@ -148,6 +149,11 @@ class Scheduler:
         return report
 
     async def _dispatch(self, game_id: int, timers: list[Timer], report: TickReport) -> None:
+        if any(t.kind == SETTLE for t in timers):  # an end whose settling broke off (bot/settling.py)
+            await self.service.settle(game_id)
+            timers = [t for t in timers if t.kind != SETTLE]
+            if not timers:
+                return
         deadline = next((t for t in timers if t.kind == DEADLINE), None)
         reminders = [t for t in timers if t.kind == REMINDER and t is not deadline]
         claimed = [t for t in reminders if await self.store.claim_timer(t.id)]
@@ -171,7 +177,9 @@ class Scheduler:
 
     async def _retry_later(self, timers: list[Timer]) -> None:
         for timer in timers:
-            if timer.kind == DEADLINE and await self.store.claim_timer(timer.id):
+            # A deadline, or an end to settle: tried again later (a settling that keeps failing would
+            # otherwise be due again at every tick).
+            if timer.kind in (DEADLINE, SETTLE) and await self.store.claim_timer(timer.id):
                 later = to_text(self.service.clock() + RETRY_AFTER)
                 await self.store.add_timer(timer.game_id, timer.kind, later, timer.payload)
 

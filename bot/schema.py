@@ -247,7 +247,73 @@ CREATE TABLE bot_state (
 );
 """
 
-MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4, V5, V6, V7, V8)
+V9 = """
+-- Issue 35, item 5: ratings and reliability. A finished game is settled once (``settled``: its row is
+-- the proof, written in the same transaction as what follows, so a retry finds it and does nothing);
+-- ``rated_order`` numbers the settlements in the order they were applied, the order a rebuild follows.
+CREATE TABLE settled (
+    game_id     INTEGER PRIMARY KEY REFERENCES games (id),
+    rated_order INTEGER NOT NULL UNIQUE,
+    guild_id    INTEGER NOT NULL,                     -- 0: a game outside any server (the terminal)
+    ruleset     TEXT NOT NULL,
+    finished_at TEXT NOT NULL
+);
+
+-- A settled game's result per part: a member's part in a seat (a seat that changed hands has one per
+-- member, ``weight`` their share of its moves), or an AI seat (``user_id`` NULL). ``side``: the seats of
+-- one side share it; ``place`` 1: won, 2: lost (ties share a place). ``turns``: the turns the member held
+-- the seat, ``missed`` of them timed out; ``abandoned`` 1: resigned, removed or left to the AI.
+CREATE TABLE results (
+    game_id     INTEGER NOT NULL REFERENCES games (id),
+    part        INTEGER NOT NULL,
+    rated_order INTEGER NOT NULL,
+    guild_id    INTEGER NOT NULL,
+    ruleset     TEXT NOT NULL,
+    user_id     INTEGER,
+    seat        INTEGER NOT NULL,
+    side        INTEGER NOT NULL,
+    place       INTEGER NOT NULL,
+    weight      DOUBLE PRECISION NOT NULL DEFAULT 1,
+    turns       INTEGER NOT NULL DEFAULT 0,
+    missed      INTEGER NOT NULL DEFAULT 0,
+    abandoned   INTEGER NOT NULL DEFAULT 0,
+    finished_at TEXT NOT NULL,
+    PRIMARY KEY (game_id, part)
+);
+-- A member's latest results in a server, of every game or of one.
+CREATE INDEX results_by_member ON results (guild_id, user_id, rated_order);
+CREATE INDEX results_by_member_game ON results (guild_id, user_id, ruleset, rated_order);
+
+-- The ratings as the settlements left them, per server, game and member (``shown``: the rating players
+-- see and the leaderboard ranks by, the skill the system is sure of). Derived: a rebuild recomputes them.
+-- DOUBLE PRECISION: REAL affinity in SQLite, 64 bits in PostgreSQL (its REAL is 32).
+CREATE TABLE ratings (
+    guild_id    INTEGER NOT NULL,
+    ruleset     TEXT NOT NULL,
+    user_id     INTEGER NOT NULL,
+    mu          DOUBLE PRECISION NOT NULL,
+    sigma       DOUBLE PRECISION NOT NULL,
+    shown       DOUBLE PRECISION NOT NULL,
+    games       INTEGER NOT NULL,
+    wins        INTEGER NOT NULL,
+    PRIMARY KEY (guild_id, ruleset, user_id)
+);
+CREATE INDEX ratings_board ON ratings (guild_id, ruleset, shown, user_id);
+CREATE INDEX ratings_by_member ON ratings (guild_id, user_id);
+
+-- Reliability per server and member, summed over the settled games (derived like the ratings).
+CREATE TABLE reliability (
+    guild_id    INTEGER NOT NULL,
+    user_id     INTEGER NOT NULL,
+    games       INTEGER NOT NULL DEFAULT 0,
+    turns       INTEGER NOT NULL DEFAULT 0,
+    missed      INTEGER NOT NULL DEFAULT 0,
+    abandoned   INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (guild_id, user_id)
+);
+"""
+
+MIGRATIONS: tuple[str, ...] = (V1, V2, V3, V4, V5, V6, V7, V8, V9)
 LATEST = len(MIGRATIONS)
 
 

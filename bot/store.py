@@ -14,12 +14,13 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import astuple, fields
 from typing import Any, Protocol
 
 import aiosqlite
 
+from bot.ratings import Rating
 from bot.records import (
     NO_CHANGES,
     ChannelBusy,
@@ -41,6 +42,7 @@ from bot.records import (
     VersionConflict,
     now_text,
 )
+from bot.results import Outline
 from bot.schema import (
     APPROVAL,
     APPROVALS,
@@ -69,6 +71,8 @@ from bot.schema import (
     update_columns,
     user_version,
 )
+from bot.standings import MemberStats, Reliability, Settlement
+from bot.store_standings import SqliteStandings
 
 # The records are re-exported: callers import everything store-related from here.
 __all__ = [
@@ -241,8 +245,46 @@ class GameStore(Protocol):
     async def bot_value(self, key: str) -> str | None: ...
     async def set_bot_value(self, key: str, value: str) -> None: ...
 
+    # -- results, ratings and reliability (issue 35, item 5; bot/standings.py) -----------------------
 
-class SqliteStore:
+    async def game_outline(self, game_id: int) -> Outline:
+        """What settling a finished game reads of its log: the system rows and the turn starts."""
+        ...
+
+    async def ratings_of(self, guild_id: int, ruleset: str, user_ids: Collection[int]) -> dict[int, Rating]:
+        """The members' ratings for the game in the server (those who have one)."""
+        ...
+
+    async def settle(self, settlement: Settlement) -> bool:
+        """In one transaction: mark the game settled (numbered after the last settlement), store its
+        results, write the members' new ratings (each only over the one read: else ``RatingsMoved`` and
+        nothing written), add to their reliability and delete its settle timer. False, with only the
+        timer deleted, if the game was settled before."""
+        ...
+
+    async def member_stats(
+        self, guild_id: int, user_id: int, ruleset: str | None = None, recent: int = 5
+    ) -> MemberStats:
+        """The member's ratings (of ``ruleset`` only, if given), reliability and latest results."""
+        ...
+
+    async def reliability_of(self, guild_id: int, user_ids: Collection[int]) -> dict[int, Reliability]: ...
+    async def leaderboard(
+        self, guild_id: int, ruleset: str, min_games: int, limit: int = 10
+    ) -> list[tuple[int, Rating]]:
+        """The server's best rated for the game with at least ``min_games`` games, best first."""
+        ...
+
+    async def unsettled_games(self) -> list[int]:
+        """The finished games never settled (ended before schema V9, or imported), as they ended."""
+        ...
+
+    async def rebuild_standings(self) -> tuple[int, int]:
+        """Recompute every rating and reliability from the stored results (``bot.standings.rebuilt``)."""
+        ...
+
+
+class SqliteStore(SqliteStandings):
     """One aiosqlite connection. A process-local lock keeps coroutines from interleaving inside each
     other's transactions on that connection; ``BEGIN IMMEDIATE`` and ``version`` guard against other
     processes using the same file.

@@ -22,9 +22,9 @@ from bot.games import GAMES
 ROOT = Path(__file__).resolve().parents[1]
 OURS = ("data", "rules", "render", "bot")
 LAYER = {name: rank for rank, name in enumerate(OURS)}
-# The composition roots (the bot, the terminal client, the SQLite-to-PostgreSQL move): they may import
-# the registry.
-ROOTS = {"bot.app", "bot.console", "bot.__main__", "bot.migrate"}
+# The composition roots (the bot, the terminal client, the SQLite-to-PostgreSQL move, the ratings'
+# rebuild): they may import the registry.
+ROOTS = {"bot.app", "bot.console", "bot.__main__", "bot.migrate", "bot.ratings.__main__"}
 GAME_NAMES = sorted(GAMES)
 
 

@@ -21,7 +21,8 @@ channel's last game once it has ended, or an earlier one by its number.
 **Mistakes**: `/game undo` takes back your last move of this turn while no dice were rolled since.
 **Leave**: `/game leave` (before the start) · `/game resign` · `/game sub` offers your seat to a substitute.
 **Across games**: `/game mine` (yours, what waits on you first) · `/game open` (tables with room) · \
-`/game follow` (each turn by DM, without playing) · `/game unfollow`.
+`/game follow` (each turn by DM, without playing) · `/game unfollow` · `/stats [member] [game]` \
+(ratings, reliability, results) · `/leaderboard game`.
 **Time**: each turn has a deadline (24 h unless set at `/game new`); reminders at half time and with \
 10% left. A missed turn is skipped safely (or played by the AI); after 3 misses the AI keeps your seat \
 until you `/game join` again. Away? `/game vacation days` (14 a game). `/notify dm on` for DMs.

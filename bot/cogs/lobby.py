@@ -32,6 +32,8 @@ from bot.host import Host
 from bot.limits import CHOICE_NAME, CHOICES, EMBED_DESCRIPTION, clip
 from bot.lobby import TurnSettings, with_server_defaults
 from bot.models import GameStatus, ServiceError, seal_line
+from bot.standings import Reliability
+from bot.stats import reliability_text
 from rules.core.ruleset import Ruleset
 
 DEFAULT_TURN_HOURS = 24
@@ -169,6 +171,10 @@ class LobbyCog(
             f"{shown(interaction.user)} opened game #{status.game_id}: **{status.title}**{wanted}, "
             f"{clock}. Join with `/game join`; the host sets `/game options` and runs `/game start`."
         )
+
+    async def _reliability(self, interaction: discord.Interaction) -> str:
+        kept = await self.bot.store.reliability_of(interaction.guild_id or 0, [interaction.user.id])
+        return f"Reliability: {reliability_text(kept.get(interaction.user.id, Reliability()))}."
 
     @new.autocomplete("ruleset")
     async def _ruleset_names(
@@ -309,6 +315,8 @@ class LobbyCog(
         new_names = set(status.names) - set(before.names)  # the seats are drawn anew when it starts
         joined = plain(next(iter(new_names), "An AI player")) if ai else who
         text = f"{joined} joined game #{game_id} ({len(status.seats)} seated)."
+        if not ai:  # what the table may want to know of a newcomer: do they play their turns?
+            text += f" {await self._reliability(interaction)}"
         if status.status == "running":  # the lobby was full: the game started itself
             await interaction.response.send_message(text + " All seats are taken: the game begins!")
             await self._announce_start(interaction, game_id)

@@ -34,6 +34,7 @@ import asyncpg
 from bot.postgres.commit import commit_statement, forget_reverted_statement, replace_seats
 from bot.postgres.lane import Lane
 from bot.postgres.schema import migrate, schema_version
+from bot.postgres.standings import PostgresStandings
 from bot.records import (
     NO_CHANGES,
     ChannelBusy,
@@ -110,7 +111,7 @@ def _game_and_seats(row: asyncpg.Record) -> GameAndSeats:
     return GameAndSeats(GameRecord.from_row(values), seats, int(length))
 
 
-class PostgresStore:
+class PostgresStore(PostgresStandings):
     def __init__(
         self, lane: Lane, pool: asyncpg.Pool, locks: asyncpg.Pool, shards: ShardPlan | None = None
     ) -> None:

@@ -1,4 +1,4 @@
-"""The rating arithmetic (issue 35, item 5, bot/ratings.py): sides read from a result, teams rated as
+"""The rating arithmetic (issue 35, item 5, bot/ratings/__init__.py): sides read from a result, teams rated as
 teams, the AI never kept, substitutes by their share, and a rebuild equal to the updates one by one."""
 
 from __future__ import annotations
@@ -48,3 +48,9 @@ def test_a_rebuild_equals_the_live_updates() -> None:
         live.update(rate(live, game))
     assert rebuild(games) == live
     assert live[1].games == 3 and live[1].wins == 2
+
+
+def test_a_game_everyone_tied_is_a_game_but_nobodys_win() -> None:
+    after = rate({}, [Played(1, 0, 1), Played(2, 1, 1)])
+    assert (after[1].games, after[1].wins, after[2].games, after[2].wins) == (1, 0, 1, 0)
+    assert after[1].sigma < Rating().sigma  # still a game played: the system is surer of both

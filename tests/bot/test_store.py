@@ -59,7 +59,7 @@ async def test_a_first_version_database_upgrades_with_its_games_intact(tmp_path:
     make_v1_database(path)
     store = await SqliteStore.open(str(path))
     try:
-        assert await store.schema_version() == LATEST == 8
+        assert await store.schema_version() == LATEST == 9
         game = await store.game(7)
         assert game is not None and game.options == {"setup_batch": 4} and game.turn_hours is None
         assert [s.name for s in await store.seats(7)] == ["Ann", "Bob"]

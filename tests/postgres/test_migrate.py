@@ -41,6 +41,8 @@ async def a_servers_file(path: Path) -> dict[str, int]:
         await service.undo(running, user)  # a reverted row, and the snapshot written with the undo
         await service.set_turn_rules(running, HOST, hours=24, moderator=True)  # a deadline and reminders
         lobby = (await service.create(300, HOST, "Host", "risk", guild_id=77)).game_id
+        resigned = await new_game(service, "human,human", channel=500)  # issue 35: results and ratings
+        await service.resign(resigned, HOST + 1)
         await store.set_guild_settings(GuildSettings(77, mod_role_id=5, default_turn_hours=48))
         await store.set_dm_turns(HOST, True)
         await store.follow(running, 9, approved=True)  # issue 35: a follower, and what needs approval
@@ -49,7 +51,7 @@ async def a_servers_file(path: Path) -> dict[str, int]:
         assert await store.timers(running), "the running game has timers to copy"
     finally:
         await store.close()
-    return {"ended": ended, "running": running, "lobby": lobby}
+    return {"ended": ended, "running": running, "lobby": lobby, "resigned": resigned}
 
 
 def run_migrate(path: Path, dsn: str) -> subprocess.CompletedProcess[str]:
@@ -72,10 +74,11 @@ async def test_a_servers_games_move_to_postgresql_and_a_second_run_changes_nothi
     first = run_migrate(path, pg_dsn)
     assert first.returncode == 0, first.stdout + first.stderr
     assert (
-        "3 game(s) copied, 0 already there and unchanged, 0 not copied, 0 difference(s), 0 failed check(s)."
+        "4 game(s) copied, 0 already there and unchanged, 0 not copied, 0 difference(s), 0 failed check(s)."
         in first.stdout
     )
-    assert "Other rows (guild settings, members): 3 copied, 0 unchanged." in first.stdout
+    # Guild settings, members, the command tree's hash, and two members' ratings and reliability.
+    assert "Other rows (guild settings, members): 7 copied, 0 unchanged." in first.stdout
     assert hashlib.sha256(path.read_bytes()).hexdigest() == before, "the file is only read"
 
     # Every table, row for row and byte for byte.
@@ -97,6 +100,7 @@ async def test_a_servers_games_move_to_postgresql_and_a_second_run_changes_nothi
             ids["ended"]: True,
             ids["running"]: True,
             ids["lobby"]: False,
+            ids["resigned"]: True,
         }
     finally:
         await connection.close()
@@ -104,7 +108,7 @@ async def test_a_servers_games_move_to_postgresql_and_a_second_run_changes_nothi
 
     second = run_migrate(path, pg_dsn)
     assert second.returncode == 0, second.stdout + second.stderr
-    assert "0 game(s) copied, 3 already there and unchanged, 0 not copied, 0 difference(s)" in second.stdout
+    assert "0 game(s) copied, 4 already there and unchanged, 0 not copied, 0 difference(s)" in second.stdout
     assert "Nothing to do: PostgreSQL already holds everything in the file." in second.stdout
 
     # The running game plays on in PostgreSQL; a new game numbers on after the copied ones.
@@ -155,7 +159,7 @@ async def test_a_game_whose_channel_is_taken_in_postgresql_is_reported_and_the_o
     first = run_migrate(path, pg_dsn)
     assert first.returncode == 1, first.stdout + first.stderr
     assert "Traceback" not in first.stderr, first.stderr
-    assert "2 game(s) copied, 0 already there and unchanged, 1 not copied" in first.stdout
+    assert "3 game(s) copied, 0 already there and unchanged, 1 not copied" in first.stdout
     assert refused in first.stdout.splitlines()
     store = await PostgresStore.open(pg_dsn)
     try:
@@ -166,7 +170,7 @@ async def test_a_game_whose_channel_is_taken_in_postgresql_is_reported_and_the_o
 
     second = run_migrate(path, pg_dsn)  # still safe to run again: the same refusal, nothing else
     assert second.returncode == 1, second.stdout + second.stderr
-    assert "0 game(s) copied, 2 already there and unchanged, 1 not copied" in second.stdout
+    assert "0 game(s) copied, 3 already there and unchanged, 1 not copied" in second.stdout
     assert refused in second.stdout.splitlines()
 
     # The channel is freed, but a timer in PostgreSQL has the id of one of the running game's.
@@ -199,7 +203,7 @@ async def test_a_game_whose_channel_is_taken_in_postgresql_is_reported_and_the_o
         await store.close()
     fourth = run_migrate(path, pg_dsn)
     assert fourth.returncode == 0, fourth.stdout + fourth.stderr
-    assert "1 game(s) copied, 2 already there and unchanged, 0 not copied" in fourth.stdout
+    assert "1 game(s) copied, 3 already there and unchanged, 0 not copied" in fourth.stdout
     store = await PostgresStore.open(pg_dsn)
     try:
         assert await snapshot_matches_replay(GameService(store, GAMES), ids["running"])

@@ -8,7 +8,7 @@ but its Python package has not had a release for years and its model is under Mi
 How a finished game is read (``sides``): the seats that win together are one side; when several seats
 win (an alliance of seats), the seats that lose are the other side, so a team game is rated as
 teams; when one seat wins (a free-for-all), every other seat is a side of its own, tied for second. A
-game without a winner ties every seat.
+game without a winner (ended unfinished) ties every seat: a game for each, but nobody's win.
 
 AI seats take part with the library's default rating, new each game and never kept: the humans who beat
 or lost to it move as against a new player, and no AI climbs a leaderboard. A seat that changed hands
@@ -66,6 +66,7 @@ def rate(ratings: Mapping[int, Rating], game: Sequence[Played]) -> dict[int, Rat
     ranks = [float(min(p.rank for p in team)) for team in teams]
     before = [[_model_rating(ratings, p) for p in team] for team in teams]
     after = MODEL.rate(before, ranks=ranks, weights=_weights(teams))
+    decided = len(set(ranks)) > 1  # a game everyone tied (ended unfinished) has no winner to count
     changed: dict[int, Rating] = {}
     for team, rated in zip(teams, after, strict=True):
         for played, new in zip(team, rated, strict=True):
@@ -73,7 +74,11 @@ def rate(ratings: Mapping[int, Rating], game: Sequence[Played]) -> dict[int, Rat
                 continue  # the AI's rating is not kept
             old = changed.get(played.user_id) or ratings.get(played.user_id) or Rating()
             changed[played.user_id] = replace(
-                old, mu=new.mu, sigma=new.sigma, games=old.games + 1, wins=old.wins + (played.rank == 1)
+                old,
+                mu=new.mu,
+                sigma=new.sigma,
+                games=old.games + 1,
+                wins=old.wins + (decided and played.rank == 1),
             )
     return changed
 
