@@ -94,8 +94,10 @@ async def act_several(
     refusal, once a move ends the player's turn."""
     results: list[ActResult] = []
     for action in actions:
-        try:  # the first move uses the channel's game as read; the later ones read it afresh
-            results.append(await host.service.act(found if not results else found.game.id, user_id, action))
+        # The first move uses the channel's game as read, each later one the game as the one before left it.
+        position = results[-1].position if results else None
+        try:
+            results.append(await host.service.act(position.found if position else found, user_id, action))
         except (ServiceError, IllegalAction) as refusal:
             if not results:
                 raise
