@@ -20,6 +20,7 @@ On top of easy's garrisons, reinforcements, attacks, advance and purchases, in t
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from rules.hexwar.actions import AimDefence, Bombard, Buy, BuyDefence, Move, Order
 from rules.hexwar.ai.plan import ATTACK_MARGIN, Planner, Unit
@@ -28,6 +29,8 @@ from rules.hexwar.orders import money_left
 from rules.hexwar.state import HexState
 from rules.hexwar.units import (
     BATT,
+    CAPTURERS,
+    DEFENCE_COST,
     DEFENCE_TARGETS,
     FRIG,
     HOV,
@@ -35,6 +38,7 @@ from rules.hexwar.units import (
     JT,
     JUMP_RANGE,
     LOADED_HOV_ATTACK,
+    ORDER,
     PLANE,
     SHIPS,
     STRIKE_RANGE,
@@ -45,6 +49,10 @@ from rules.hexwar.units import (
 SEA_MARGIN = 1.2  # ships attack water they outgun this many times
 SHIP_REACH = 3  # enemy ships this close to a port's water make the water matter
 HOV_WANTED = 2  # hovercraft it keeps buying up to
+CAPITAL_GUARD = 1.4  # its capital keeps this share of the threat to it in place (easy: 0.7)
+CAPITAL_MARGIN = 1.1  # it attacks an enemy capital with all it has at this many times the defence
+FLEET_FOR_COASTS = 1  # frigates it keeps to bombard enemy coasts when no enemy ships are near
+JT_SHARE, TANK_SHARE = 0.1, 0.2  # of the land units it buys at the front
 
 
 def sea_power(unit: str, count: int, cargo: tuple[str, ...] = ()) -> float:
@@ -68,6 +76,25 @@ def reach_of(unit: str) -> int:
 
 
 class NormalPlanner(Planner):
+    def need(self, h: int) -> float:
+        # Losing the capital loses two-player games outright: it keeps more at home than easy does.
+        if self.state.capital_of[h] >= 0:
+            return max(2.0, CAPITAL_GUARD * self.survey.threat[h])
+        return super().need(h)
+
+    def capitals(self) -> None:
+        """An enemy capital it can take goes first, with every free unit that can reach it: taking the
+        last other capital wins, and any capital takes a seat's income and its best place to buy."""
+        sv = self.survey
+        for target in sorted(h for h in sv.enemy_land if self.state.capital_of[h] >= 0):
+            defence = sv.defence(target)
+            offers = self.offers(target)
+            if not any(key[1] in CAPTURERS for _, key, _ in offers):
+                continue
+            if sum(p for p, _, _ in offers) < CAPITAL_MARGIN * defence:
+                continue
+            self.send([(key, how) for _, key, how in offers], target)
+
     def threats(self, h: int) -> dict[str, float]:
         """The enemy units that could reach hex ``h`` next round, by type, valued by their cost."""
         b, s = self.board, self.state
@@ -270,46 +297,25 @@ class NormalPlanner(Planner):
         )
 
     def spend(self, short: dict[int, float]) -> None:
-        s, b, rng = self.state, self.board, self.rng
+        s, b = self.state, self.board
         reserve = sum(short.get(h, 0.0) for h in land_factories(s, self.seat) if s.capital_of[h] >= 0)
         reserve = UNITS[INF].cost * -(-reserve // UNITS[INF].attack)
 
         def spare() -> int:
             return money_left(s, self.seat, self.orders) - int(reserve)
 
-        # A defence where the threat is, of the kind that threat calls for.
+        # One defence a round, at its capital, of a kind it lacks whose target is in reach there: a
+        # structure fires once a battle, so more than one of a kind is money better spent on units.
         for h in land_factories(s, self.seat):
-            if not is_city(s, h) or self.survey.threat[h] <= self.survey.own_power(h) or rng.random() < 0.4:
+            if s.capital_of[h] != self.seat or not is_city(s, h) or spare() < DEFENCE_COST:
                 continue
             threats = self.threats(h)
-            kinds = [(max(threats.get(u, 0.0) for u in DEFENCE_TARGETS[k]), k) for k in DEFENCE_TARGETS]
-            _, kind = max(kinds)
-            aim = self.best_aim(kind, threats)
-            if aim is not None and spare() >= 7:
-                self.add(BuyDefence(b.names[h], kind, aim))
-                break
-        # Ships where the water matters: enemy ships near its ports, or enemy coasts they reach.
-        ports = sea_factories(s, self.seat)
-        ranked = []
-        for w in ports:
-            ships = sum(
-                self.enemy_sea(e) for e in range(b.size) if b.water[e] and b.distance[w][e] <= SHIP_REACH
-            )
-            coasts = sum(1 for t in self.survey.enemy_land if b.distance[w][t] <= SHIP_REACH)
-            if ships or coasts:
-                ranked.append((ships, coasts, -w))
-        if ranked:
-            ships, _, w = max(ranked)
-            port = -w
-            fleet = self.own(FRIG) + self.own(BATT)
-            if (
-                ships > 0
-                and spare() >= UNITS[BATT].cost
-                and (ships >= UNITS[BATT].attack or rng.random() < 0.3)
-            ):
-                self.add(Buy(BATT, 1, b.names[port]))
-            elif fleet < 2 + s.round // 4 and spare() >= UNITS[FRIG].cost:
-                self.add(Buy(FRIG, 1 + (ships > 0 and spare() >= 2 * UNITS[FRIG].cost), b.names[port]))
+            have = {d.kind for d in s.defences[h]}
+            wanted = [k for k in DEFENCE_TARGETS if k not in have and self.best_aim(k, threats)]
+            if wanted:
+                kind = max(wanted, key=lambda k: max(threats.get(u, 0.0) for u in DEFENCE_TARGETS[k]))
+                self.add(BuyDefence(b.names[h], kind, self.best_aim(kind, threats) or ""))
+        self.navy(spare)
         # A hovercraft at a city by the water, while it has too few and enemy coasts are near.
         if self.own(HOV) < HOV_WANTED and spare() >= UNITS[HOV].cost:
             coastal = [
@@ -319,7 +325,67 @@ class NormalPlanner(Planner):
             ]
             if coastal:
                 self.add(Buy(HOV, 1, b.names[min(coastal, key=lambda h: (self.survey.nearest_enemy[h], h))]))
-        super().spend(short)
+        self.army(short)
+
+    def navy(self, spare: Callable[[], int]) -> None:
+        """Ships only where the water matters: enemy ships near its ports (a battleship to outgun them,
+        else frigates), or an enemy city or capital on a coast its ships reach from a port (one frigate to
+        bombard it). Ships never take land, so past that the money goes on land units."""
+        s, b = self.state, self.board
+        fleet = self.own(FRIG) + self.own(BATT)
+        best: tuple[float, int, int] | None = None
+        for w in sea_factories(s, self.seat):
+            ships = sum(
+                self.enemy_sea(e) for e in range(b.size) if b.water[e] and b.distance[w][e] <= SHIP_REACH
+            )
+            coasts = sum(
+                1
+                for t in self.survey.enemy_land
+                if (is_city(s, t) or s.capital_of[t] >= 0)
+                and any(b.water[n] and b.distance[w][n] <= UNITS[FRIG].move for n in b.neighbours[t])
+            )
+            if (ships or coasts) and (best is None or (ships, coasts, -w) > best):
+                best = (ships, coasts, -w)
+        if best is None:
+            return
+        ships, coasts, port = best[0], best[1], b.names[-best[2]]
+        own_sea = sum(sea_power(u, 1) for (_, u, _), n in self.pool.items() for _ in range(n) if u in SHIPS)
+        if ships > own_sea:
+            if ships >= UNITS[BATT].attack and spare() >= UNITS[BATT].cost:
+                self.add(Buy(BATT, 1, port))
+            elif spare() >= UNITS[FRIG].cost:
+                self.add(Buy(FRIG, min(2, spare() // UNITS[FRIG].cost), port))
+        elif coasts and fleet < FLEET_FOR_COASTS and spare() >= UNITS[FRIG].cost:
+            self.add(Buy(FRIG, 1, port))
+
+    def army(self, short: dict[int, float]) -> None:
+        """The rest of the money on land units: infantry for a capital short of its garrison, then
+        mostly infantry (in a battle fought to the end, strength goes with attack times units, and
+        infantry give the most of both for the money), some tanks for their reach, a few jump troops."""
+        s, sv, b, rng = self.state, self.survey, self.board, self.rng
+        factories = land_factories(s, self.seat)
+        if not factories:
+            return
+        front = min(factories, key=lambda h: (sv.nearest_enemy[h], -sv.threat[h], h))
+        bought: dict[tuple[str, int], int] = {}
+        money = money_left(s, self.seat, self.orders)
+        for h in factories:
+            while short.get(h, 0) > 0 and s.capital_of[h] >= 0 and money >= UNITS[INF].cost:
+                bought[(INF, h)] = bought.get((INF, h), 0) + 1
+                money -= UNITS[INF].cost
+                short[h] -= UNITS[INF].attack
+        while money >= UNITS[INF].cost:
+            roll = rng.random()
+            if roll < JT_SHARE and money >= UNITS[JT].cost:
+                unit = JT
+            elif roll < JT_SHARE + TANK_SHARE and money >= UNITS[TANK].cost:
+                unit = TANK
+            else:
+                unit = INF
+            bought[(unit, front)] = bought.get((unit, front), 0) + 1
+            money -= UNITS[unit].cost
+        for (unit, h), count in sorted(bought.items(), key=lambda kv: (ORDER.index(kv[0][0]), kv[0][1])):
+            self.add(Buy(unit, count, b.names[h]))
 
 
 def plan(state: HexState, seat: int) -> list[Order]:
@@ -328,6 +394,7 @@ def plan(state: HexState, seat: int) -> list[Order]:
     short = planner.garrison()
     planner.reinforce(short)
     planner.aim()
+    planner.capitals()
     planner.strike()
     planner.sea()
     planner.hovercraft()

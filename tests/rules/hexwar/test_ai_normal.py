@@ -52,3 +52,15 @@ def test_normal_ships_attack_water_they_outgun_and_leave_stronger_water_alone():
     units["F3"] = [(1, "batt", 2)]
     state = position(SEA, units, capitals={"C3": 0, "H3": 1}, money=(0, 0))
     assert not [o for o in orders_of(state, 0) if isinstance(o, Move) and o.target == "F3"]
+
+
+def test_normal_throws_everything_at_an_enemy_capital_it_can_take():
+    # Easy wants 1.25 times the defence plus 2 (14.5 against 10) and so leaves the capital alone; 12
+    # against 10 is enough for normal, which sends all of it.
+    hexes = {"B3": ("city", 1), "C3": ("land", 0), "D3": ("land", 0), "F3": ("city", 0)}
+    units = {"B3": [(1, "inf", 5)], "C3": [(0, "tank", 3)], "D3": [(0, "inf", 1)], "F3": [(0, "inf", 6)]}
+    state = position(hexes, units, capitals={"F3": 0, "B3": 1}, money=(0, 0))
+    from tests.rules.hexwar.test_ai import orders_of as easy_orders
+
+    assert not [o for o in easy_orders(state, 0) if isinstance(o, Move) and o.target == "B3"]
+    assert Move("C3", "B3", "tank", 3) in orders_of(state, 0)
