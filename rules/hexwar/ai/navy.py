@@ -52,7 +52,7 @@ HOV_WANTED = 2  # hovercraft it keeps buying up to
 CAPITAL_GUARD = 1.4  # its capital keeps this share of the threat to it in place (easy: 0.7)
 CAPITAL_MARGIN = 1.1  # it attacks an enemy capital with all it has at this many times the defence
 FLEET_FOR_COASTS = 1  # frigates it keeps to bombard enemy coasts when no enemy ships are near
-JT_SHARE, TANK_SHARE = 0.1, 0.2  # of the land units it buys at the front
+JT_SHARE, TANK_SHARE = 0.3, 0.15  # of the land units it buys at the front
 
 
 def sea_power(unit: str, count: int, cargo: tuple[str, ...] = ()) -> float:

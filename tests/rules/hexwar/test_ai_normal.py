@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.hexwar.actions import Buy, Move, SubmitOrders
+from rules.hexwar.actions import AimDefence, Bombard, Buy, Move, SubmitOrders
 from rules.hexwar.ai import HexWarNormalAI
 from tests.rules.hexwar.position import position, write
 
@@ -64,3 +64,51 @@ def test_normal_throws_everything_at_an_enemy_capital_it_can_take():
 
     assert not [o for o in easy_orders(state, 0) if isinstance(o, Move) and o.target == "B3"]
     assert Move("C3", "B3", "tank", 3) in orders_of(state, 0)
+
+
+def test_normal_loads_a_hovercraft_and_lands_on_an_empty_enemy_coast_across_the_water():
+    hexes = {**SEA, "F3": ("land", 1)}
+    units = {"C3": [(0, "hov", 1), (0, "inf", 4)], "H3": [(1, "inf", 6)]}
+    state = position(hexes, units, capitals={"C3": 0, "H3": 1}, money=(0, 0))
+    assert Move("C3", "F3", "hov", 1, ("inf", "inf")) in orders_of(state, 0)
+    # G3 is 4 away, beyond a hovercraft's 3: it sails the load to the water beside it.
+    state = position(SEA, units, capitals={"C3": 0, "H3": 1}, money=(0, 0))
+    assert Move("C3", "F3", "hov", 1, ("inf", "inf")) in orders_of(state, 0)
+
+
+def test_normal_lands_a_loaded_hovercraft_at_sea_and_keeps_it_beside_a_coast_too_strong():
+    units = {"E3": [(0, "hov", 1, ("tank",))], "H3": [(1, "inf", 6)], "C3": [(0, "inf", 4)]}
+    state = position(SEA, units, capitals={"C3": 0, "H3": 1}, money=(0, 0))
+    assert Move("E3", "G3", "hov", 1, ("tank",)) in orders_of(state, 0)
+    units = {
+        "F3": [(0, "hov", 1, ("tank",))],
+        "G3": [(1, "inf", 5)],
+        "H3": [(1, "inf", 6)],
+        "C3": [(0, "inf", 4)],
+    }
+    state = position(SEA, units, capitals={"C3": 0, "H3": 1}, money=(0, 0))
+    # G3 is too strong to land on: it waits at sea beside it.
+    assert not [o for o in orders_of(state, 0) if isinstance(o, Move) and o.source == "F3"]
+
+
+def test_normal_planes_strike_ships_they_can_beat_and_battleships_bombard_the_hex_attacked():
+    units = {"C3": [(0, "inf", 4), (0, "plane", 1)], "F3": [(1, "frig", 1)], "H3": [(1, "inf", 2)]}
+    state = position(SEA, units, capitals={"C3": 0, "H3": 1}, money=(0, 0))
+    assert Move("C3", "F3", "plane", 1) in orders_of(state, 0)
+    units["F3"] = [(1, "batt", 1)]  # 7 (and two hits) against 6: it stays home
+    state = position(SEA, units, capitals={"C3": 0, "H3": 1}, money=(0, 0))
+    assert not [o for o in orders_of(state, 0) if isinstance(o, Move) and o.unit == "plane"]
+    units = {"C3": [(0, "inf", 4)], "F3": [(0, "batt", 1)], "G3": [(1, "inf", 1)], "H3": [(1, "inf", 2)]}
+    state = position(SEA, units, capitals={"C3": 0, "H3": 1}, money=(0, 0))
+    assert Bombard("F3", "G3", "batt", 1) in orders_of(state, 0)
+
+
+def test_normal_re_aims_a_defence_at_the_enemy_units_that_can_reach_its_city():
+    hexes = {"B3": ("land", 1), "C3": ("city", 0), "D3": ("land", 0), "H3": ("city", 1)}
+    units = {"B3": [(1, "inf", 6)], "C3": [(0, "inf", 8)], "H3": [(1, "inf", 2)]}
+    defences = {"C3": [("ground", "tank")]}
+    state = position(hexes, units, capitals={"C3": 0, "H3": 1}, defences=defences, money=(0, 0))
+    assert AimDefence("C3", "ground", "inf") in orders_of(state, 0)
+    units["B3"] = [(1, "tank", 1), (1, "inf", 1)]  # a tank is worth more than an infantry: it stays
+    state = position(hexes, units, capitals={"C3": 0, "H3": 1}, defences=defences, money=(0, 0))
+    assert not [o for o in orders_of(state, 0) if isinstance(o, AimDefence)]
