@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from rules.core.dice import SeededRng
+from rules.hexwar import RULES
 from rules.hexwar.actions import AimDefence, Bombard, Buy, Move, SubmitOrders
 from rules.hexwar.ai import HexWarNormalAI
+from rules.hexwar.common import board_of
+from rules.hexwar.state import Phase
 from tests.rules.hexwar.position import position, write
 
 
@@ -112,3 +116,21 @@ def test_normal_re_aims_a_defence_at_the_enemy_units_that_can_reach_its_city():
     units["B3"] = [(1, "tank", 1), (1, "inf", 1)]  # a tank is worth more than an infantry: it stays
     state = position(hexes, units, capitals={"C3": 0, "H3": 1}, defences=defences, money=(0, 0))
     assert not [o for o in orders_of(state, 0) if isinstance(o, AimDefence)]
+
+
+def test_normal_builds_a_different_sensible_board_for_each_seed():
+    boards = set()
+    for seed in (0, 1, 2):
+        ai = [HexWarNormalAI(seed * 10 + s) for s in range(3)]
+        state, _ = RULES.setup({}, 3, SeededRng("normal-setup"))
+        rng = SeededRng("normal-setup")
+        while state.phase is not Phase.ORDERS:
+            seat = RULES.to_act(state)[0]
+            state, _ = RULES.apply(state, seat, ai[seat].choose(state, seat), rng)
+        b = board_of(state)
+        for seat in range(3):
+            land = [h for h in range(b.size) if state.owner[h] == seat]
+            joined = sum(1 for h in land if any(state.owner[n] == seat for n in b.neighbours[h]))
+            assert joined >= 0.8 * len(land), "most of its land touches more of its land"
+        boards.add((state.cells, state.kinds, state.owner))
+    assert len(boards) == 3
