@@ -4,7 +4,8 @@
         [--level easy|normal] [--versus easy]
 
 ``--level`` picks the AI level every seat plays (default easy), and prints a usage table: the share of
-games in which the AI used each unit kind and each kind of order. ``--versus LEVEL``: two-player games of
+games in which the AI used each unit kind and each kind of order ("defence aimed: ground at inf": a
+defence bought or re-aimed at that target). ``--versus LEVEL``: two-player games of
 ``--level`` against LEVEL, seats swapped every other game; prints the share ``--level`` won.
 
 For each number of players: ``--games`` complete games with default options (the AI places the hexes,
@@ -32,7 +33,7 @@ from rules.hexwar.actions import AimDefence, Bombard, BuildCity, Buy, BuyDefence
 from rules.hexwar.ai import HexWarAI, HexWarNormalAI
 from rules.hexwar.common import board_of
 from rules.hexwar.state import HexState
-from rules.hexwar.units import HOV, ORDER, PLANE
+from rules.hexwar.units import DEFENCE_TARGETS, HOV, ORDER, PLANE
 
 LEVELS = {"easy": HexWarAI, "normal": HexWarNormalAI}
 
@@ -57,9 +58,11 @@ def uses(state: HexState, action: Action) -> set[str]:
     if isinstance(action, Buy):
         return {f"unit {action.unit}", f"order buy {action.unit}"}
     if isinstance(action, BuyDefence):
-        return {f"order defence {action.kind}", f"order defence {action.kind} at {action.aim}"}
+        aimed = f"order defence aimed: {action.kind} at {action.aim}"
+        return {f"order defence {action.kind}", f"order defence {action.kind} at {action.aim}", aimed}
     if isinstance(action, AimDefence):
-        return {"order aim", f"order aim {action.kind} at {action.aim}"}
+        aimed = f"order defence aimed: {action.kind} at {action.aim}"
+        return {"order aim", f"order aim {action.kind} at {action.aim}", aimed}
     if isinstance(action, BuildCity):
         return {"order city"}
     return set()
@@ -92,6 +95,8 @@ def usage_table(counts: dict[str, int], games: int) -> None:
     fixed = ["order jump", "order bombard", "order plane strike at sea", "order hovercraft load"]
     fixed += ["order hovercraft landing", "order aim", "order city"]
     fixed += [f"order defence {k}" for k in ("ground", "air", "water")]
+    fixed += [f"order defence aimed: {k} at {u}" for k, targets in DEFENCE_TARGETS.items() for u in targets]
+    fixed += [f"order buy {u}" for u in ORDER]
     print(f"  usage (share of {games} games in which the AI used it):")
     for row in [*units, *sorted(set(orders) | set(fixed))]:
         print(f"    {row:40} {counts.get(row, 0) / games:4.0%}")

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from rules.hexwar.actions import AimDefence, Bombard, Buy, BuyDefence, Move, Order
+from rules.hexwar.actions import AimDefence, Bombard, BuildCity, Buy, BuyDefence, Move, Order
 from rules.hexwar.ai.plan import ATTACK_MARGIN, Planner, Unit
 from rules.hexwar.common import is_city, land_factories, sea_factories
 from rules.hexwar.orders import money_left
@@ -30,6 +30,7 @@ from rules.hexwar.state import HexState
 from rules.hexwar.units import (
     BATT,
     CAPTURERS,
+    CITY_COST,
     DEFENCE_COST,
     DEFENCE_TARGETS,
     FRIG,
@@ -51,6 +52,7 @@ SHIP_REACH = 3  # enemy ships this close to a port's water make the water matter
 HOV_WANTED = 2  # hovercraft it keeps buying up to
 CAPITAL_GUARD = 1.4  # its capital keeps this share of the threat to it in place (easy: 0.7)
 CAPITAL_MARGIN = 1.1  # it attacks an enemy capital with all it has at this many times the defence
+CITY_ROUNDS_OPEN = 6  # it starts cities up to this round (later ones would not pay back)
 FLEET_FOR_COASTS = 1  # frigates it keeps to bombard enemy coasts when no enemy ships are near
 JT_SHARE, TANK_SHARE = 0.3, 0.15  # of the land units it buys at the front
 
@@ -96,7 +98,8 @@ class NormalPlanner(Planner):
             self.send([(key, how) for _, key, how in offers], target)
 
     def threats(self, h: int) -> dict[str, float]:
-        """The enemy units that could reach hex ``h`` next round, by type, valued by their cost."""
+        """The enemy units that could strike hex ``h`` this round, by type, valued by their cost (ships
+        that could sail to bombard it next round at half)."""
         b, s = self.board, self.state
         found: dict[str, float] = {}
         for e in range(b.size):
@@ -106,8 +109,11 @@ class NormalPlanner(Planner):
             for st in s.units[e]:
                 if st.seat == self.seat:
                     continue
-                if d <= reach_of(st.unit):
-                    found[st.unit] = found.get(st.unit, 0.0) + UNITS[st.unit].cost * st.count
+                value = UNITS[st.unit].cost * st.count
+                if d > reach_of(st.unit):
+                    # Ships that can sail beside the city this round bombard it the next: half.
+                    value = value / 2 if st.unit in SHIPS and d <= 1 + UNITS[st.unit].move else 0
+                found[st.unit] = found.get(st.unit, 0.0) + value
                 for u in st.cargo:
                     if d <= UNITS[HOV].move:
                         found[u] = found.get(u, 0.0) + UNITS[u].cost * st.count
@@ -304,6 +310,14 @@ class NormalPlanner(Planner):
         def spare() -> int:
             return money_left(s, self.seat, self.orders) - int(reserve)
 
+        # A city early on, on its safest plain land, one at a time (it pays back 2 a round).
+        if s.round <= CITY_ROUNDS_OPEN and not s.projects[self.seat] and spare() >= 2 * CITY_COST:
+            plain = [h for h in self.survey.own_land if s.kinds[h] == "land"]
+            if plain and self.rng.random() < 0.5:
+                sv = self.survey
+                self.add(
+                    BuildCity(b.names[max(plain, key=lambda h: (sv.nearest_enemy[h], -sv.threat[h], -h))])
+                )
         # One defence a round, at its capital, of a kind it lacks whose target is in reach there: a
         # structure fires once a battle, so more than one of a kind is money better spent on units.
         for h in land_factories(s, self.seat):
@@ -316,6 +330,16 @@ class NormalPlanner(Planner):
                 kind = max(wanted, key=lambda k: max(threats.get(u, 0.0) for u in DEFENCE_TARGETS[k]))
                 self.add(BuyDefence(b.names[h], kind, self.best_aim(kind, threats) or ""))
         self.navy(spare)
+        # A plane where enemy ships sail within its strike range, while it has fewer than two.
+        if self.own(PLANE) < 2 and spare() >= UNITS[PLANE].cost:
+            water = self.enemy_water()
+            near = [
+                h
+                for h in land_factories(s, self.seat)
+                if any(b.distance[h][w] <= STRIKE_RANGE for w in water)
+            ]
+            if near:
+                self.add(Buy(PLANE, 1, b.names[near[0]]))
         # A hovercraft at a city by the water, while it has too few and enemy coasts are near.
         if self.own(HOV) < HOV_WANTED and spare() >= UNITS[HOV].cost:
             coastal = [
