@@ -1,5 +1,5 @@
 """The Hex war AI's level `normal` (``HexWarNormalAI``): easy's player with the round planned by
-``navy.plan`` (ships, hovercraft, plane strikes, bombardment, defences aimed at the threat, an all-out
+``doctrine.plan`` (ships, hovercraft, plane strikes, bombardment, defences aimed at the threat, an all-out
 attack on a capital it can take).
 
 Its setup is easy's, which already draws from the agent's seed (different seeds build different
@@ -11,11 +11,11 @@ places scoring within 1 of the best (and 0.3 for units) varied nothing more that
 from __future__ import annotations
 
 from rules.hexwar.actions import Order
-from rules.hexwar.ai import navy
+from rules.hexwar.ai import doctrine
 from rules.hexwar.ai.player import HexWarAI
 from rules.hexwar.state import HexState
 
 
 class HexWarNormalAI(HexWarAI):
     def plan_round(self, state: HexState, seat: int) -> list[Order]:
-        return navy.plan(state, seat)
+        return doctrine.plan(state, seat)

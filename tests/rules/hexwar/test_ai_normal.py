@@ -134,3 +134,12 @@ def test_normal_builds_a_different_sensible_board_for_each_seed():
             assert joined >= 0.8 * len(land), "most of its land touches more of its land"
         boards.add((state.cells, state.kinds, state.owner))
     assert len(boards) == 3
+
+
+def test_normal_plans_from_public_information_only_not_from_other_seats_orders():
+    units = {"C3": [(0, "inf", 4), (0, "plane", 1)], "D3": [(0, "frig", 2)], "F3": [(1, "frig", 1)]}
+    units["H3"] = [(1, "inf", 2)]
+    state = position(SEA, units, capitals={"C3": 0, "H3": 1}, money=(40, 40))
+    before = orders_of(state, 0)
+    written = write(state, 1, Move("F3", "E3", "frig", 1), Buy("inf", 5, "H3"))
+    assert written.orders[1] and orders_of(written, 0) == before
