@@ -9,7 +9,7 @@ from bot.games.hexwar.steps import COMMAND, STEPS
 from bot.games.hexwar.text import TEXT
 from render.hexwar import PICTURES
 from rules.hexwar import RULES
-from rules.hexwar.ai import HexWarAI
+from rules.hexwar.ai import HexWarAI, HexWarNormalAI
 from rules.hexwar.secrets import vary_secrets
 
 HELP = (
@@ -27,7 +27,7 @@ HELP = (
 GAME = Game(
     rules=RULES,
     pictures=PICTURES,
-    levels={"easy": HexWarAI},
+    levels={"easy": HexWarAI, "normal": HexWarNormalAI},
     presenter=PRESENTER,
     steps=STEPS,
     text=TEXT,

@@ -116,25 +116,30 @@ class Planner:
                     missing -= UNITS[unit].attack
             self.send(chosen, h)
 
+    def offers(self, target: int) -> list[tuple[float, Unit, str]]:
+        """Free units that could attack land hex ``target``: (attack, unit, move or jump), one each."""
+        offers: list[tuple[float, Unit, str]] = []
+        for key, count in self.pool.items():
+            source, unit, cargo = key
+            if count <= 0 or unit in SHIPS or cargo:
+                continue
+            if (
+                unit == JT
+                and target in jump_targets(self.state, self.seat, source)
+                and target not in self.reach(source, unit)
+            ):
+                offers.extend((JUMP_ATTACK, key, "jump") for _ in range(count))
+            elif target in self.reach(source, unit) and not self.board.water[target]:
+                offers.extend((UNITS[unit].attack, key, "move") for _ in range(count))
+        return offers
+
     def attack(self) -> None:
         sv = self.survey
         targets = sorted(sv.enemy_land, key=lambda h: (-sv.worth(h), sv.defence(h), h))
         for target in targets:
             defence = sv.defence(target)
             wanted = ATTACK_MARGIN * defence + 2 if defence else 0.1
-            offers: list[tuple[float, Unit, str]] = []
-            for key, count in self.pool.items():
-                source, unit, cargo = key
-                if count <= 0 or unit in SHIPS or cargo:
-                    continue
-                if (
-                    unit == JT
-                    and target in jump_targets(self.state, self.seat, source)
-                    and target not in self.reach(source, unit)
-                ):
-                    offers.extend((JUMP_ATTACK, key, "jump") for _ in range(count))
-                elif target in self.reach(source, unit) and not self.board.water[target]:
-                    offers.extend((UNITS[unit].attack, key, "move") for _ in range(count))
+            offers = self.offers(target)
             if not any(key[1] in CAPTURERS for _, key, _ in offers):
                 continue
             if sum(p for p, _, _ in offers) < wanted:

@@ -35,7 +35,7 @@ class HexWarAI:
             return place_capital(state, seat, rng)
         key = (state.turn, seat)
         if key not in self._plans:
-            self._plans = {key: plan(state, seat)}  # one round at a time is all it needs
+            self._plans = {key: self.plan_round(state, seat)}  # one round at a time is all it needs
         planned = self._plans[key]
         written = list(state.orders[seat])
         if written != planned[: len(written)]:
@@ -43,3 +43,7 @@ class HexWarAI:
         if len(written) < len(planned):
             return planned[len(written)]
         return SubmitOrders()
+
+    def plan_round(self, state: HexState, seat: int) -> list[Order]:
+        """The round's orders (a stronger level plans its own)."""
+        return plan(state, seat)

@@ -1,0 +1,145 @@
+"""The `normal` AI (``HexWarNormalAI``): each thing it adds to easy, on a hand-built position."""
+
+from __future__ import annotations
+
+from rules.core.dice import SeededRng
+from rules.hexwar import RULES
+from rules.hexwar.actions import AimDefence, Bombard, Buy, Move, SubmitOrders
+from rules.hexwar.ai import HexWarNormalAI
+from rules.hexwar.common import board_of
+from rules.hexwar.state import Phase
+from tests.rules.hexwar.position import position, write
+
+
+def orders_of(state, seat, seed=0):
+    ai = HexWarNormalAI(seed)
+    written = []
+    while True:
+        action = ai.choose(state, seat)
+        if isinstance(action, SubmitOrders):
+            return written
+        state = write(state, seat, action)
+        written.append(action)
+
+
+# Seat 0: a port city C3 (its capital) on water D3-F3; seat 1: a city far to the east.
+SEA = {
+    "C3": ("port", 0),
+    "B3": ("land", 0),
+    "D3": ("water", -1),
+    "E3": ("water", -1),
+    "F3": ("water", -1),
+    "H3": ("city", 1),
+    "G3": ("land", 1),
+}
+
+
+def test_normal_buys_a_ship_when_enemy_ships_sail_near_its_port():
+    units = {"C3": [(0, "inf", 4)], "F3": [(1, "frig", 1)], "H3": [(1, "inf", 2)]}
+    state = position(SEA, units, capitals={"C3": 0, "H3": 1}, money=(30, 0))
+    bought = [o for o in orders_of(state, 0) if isinstance(o, Buy) and o.unit in ("frig", "batt")]
+    assert bought and bought[0].at == "D3"
+
+
+def test_easy_buys_no_ship_there():
+    from tests.rules.hexwar.test_ai import orders_of as easy_orders
+
+    units = {"C3": [(0, "inf", 4)], "F3": [(1, "frig", 1)], "H3": [(1, "inf", 2)]}
+    state = position(SEA, units, capitals={"C3": 0, "H3": 1}, money=(30, 0))
+    assert not [o for o in easy_orders(state, 0) if isinstance(o, Buy) and o.unit in ("frig", "batt")]
+
+
+def test_normal_ships_attack_water_they_outgun_and_leave_stronger_water_alone():
+    units = {"C3": [(0, "inf", 4)], "D3": [(0, "frig", 2)], "F3": [(1, "frig", 1)], "H3": [(1, "inf", 2)]}
+    state = position(SEA, units, capitals={"C3": 0, "H3": 1}, money=(0, 0))
+    assert Move("D3", "F3", "frig", 2) in orders_of(state, 0)
+    units["F3"] = [(1, "batt", 2)]
+    state = position(SEA, units, capitals={"C3": 0, "H3": 1}, money=(0, 0))
+    assert not [o for o in orders_of(state, 0) if isinstance(o, Move) and o.target == "F3"]
+
+
+def test_normal_throws_everything_at_an_enemy_capital_it_can_take():
+    # Easy wants 1.25 times the defence plus 2 (14.5 against 10) and so leaves the capital alone; 12
+    # against 10 is enough for normal, which sends all of it.
+    hexes = {"B3": ("city", 1), "C3": ("land", 0), "D3": ("land", 0), "F3": ("city", 0)}
+    units = {"B3": [(1, "inf", 5)], "C3": [(0, "tank", 3)], "D3": [(0, "inf", 1)], "F3": [(0, "inf", 6)]}
+    state = position(hexes, units, capitals={"F3": 0, "B3": 1}, money=(0, 0))
+    from tests.rules.hexwar.test_ai import orders_of as easy_orders
+
+    assert not [o for o in easy_orders(state, 0) if isinstance(o, Move) and o.target == "B3"]
+    assert Move("C3", "B3", "tank", 3) in orders_of(state, 0)
+
+
+def test_normal_loads_a_hovercraft_and_lands_on_an_empty_enemy_coast_across_the_water():
+    hexes = {**SEA, "F3": ("land", 1)}
+    units = {"C3": [(0, "hov", 1), (0, "inf", 4)], "H3": [(1, "inf", 6)]}
+    state = position(hexes, units, capitals={"C3": 0, "H3": 1}, money=(0, 0))
+    assert Move("C3", "F3", "hov", 1, ("inf", "inf")) in orders_of(state, 0)
+    # G3 is 4 away, beyond a hovercraft's 3: it sails the load to the water beside it.
+    state = position(SEA, units, capitals={"C3": 0, "H3": 1}, money=(0, 0))
+    assert Move("C3", "F3", "hov", 1, ("inf", "inf")) in orders_of(state, 0)
+
+
+def test_normal_lands_a_loaded_hovercraft_at_sea_and_keeps_it_beside_a_coast_too_strong():
+    units = {"E3": [(0, "hov", 1, ("tank",))], "H3": [(1, "inf", 6)], "C3": [(0, "inf", 4)]}
+    state = position(SEA, units, capitals={"C3": 0, "H3": 1}, money=(0, 0))
+    assert Move("E3", "G3", "hov", 1, ("tank",)) in orders_of(state, 0)
+    units = {
+        "F3": [(0, "hov", 1, ("tank",))],
+        "G3": [(1, "inf", 5)],
+        "H3": [(1, "inf", 6)],
+        "C3": [(0, "inf", 4)],
+    }
+    state = position(SEA, units, capitals={"C3": 0, "H3": 1}, money=(0, 0))
+    # G3 is too strong to land on: it waits at sea beside it.
+    assert not [o for o in orders_of(state, 0) if isinstance(o, Move) and o.source == "F3"]
+
+
+def test_normal_planes_strike_ships_they_can_beat_and_battleships_bombard_the_hex_attacked():
+    units = {"C3": [(0, "inf", 4), (0, "plane", 1)], "F3": [(1, "frig", 1)], "H3": [(1, "inf", 2)]}
+    state = position(SEA, units, capitals={"C3": 0, "H3": 1}, money=(0, 0))
+    assert Move("C3", "F3", "plane", 1) in orders_of(state, 0)
+    units["F3"] = [(1, "batt", 1)]  # 7 (and two hits) against 6: it stays home
+    state = position(SEA, units, capitals={"C3": 0, "H3": 1}, money=(0, 0))
+    assert not [o for o in orders_of(state, 0) if isinstance(o, Move) and o.unit == "plane"]
+    units = {"C3": [(0, "inf", 4)], "F3": [(0, "batt", 1)], "G3": [(1, "inf", 1)], "H3": [(1, "inf", 2)]}
+    state = position(SEA, units, capitals={"C3": 0, "H3": 1}, money=(0, 0))
+    assert Bombard("F3", "G3", "batt", 1) in orders_of(state, 0)
+
+
+def test_normal_re_aims_a_defence_at_the_enemy_units_that_can_reach_its_city():
+    hexes = {"B3": ("land", 1), "C3": ("city", 0), "D3": ("land", 0), "H3": ("city", 1)}
+    units = {"B3": [(1, "inf", 6)], "C3": [(0, "inf", 8)], "H3": [(1, "inf", 2)]}
+    defences = {"C3": [("ground", "tank")]}
+    state = position(hexes, units, capitals={"C3": 0, "H3": 1}, defences=defences, money=(0, 0))
+    assert AimDefence("C3", "ground", "inf") in orders_of(state, 0)
+    units["B3"] = [(1, "tank", 1), (1, "inf", 1)]  # a tank is worth more than an infantry: it stays
+    state = position(hexes, units, capitals={"C3": 0, "H3": 1}, defences=defences, money=(0, 0))
+    assert not [o for o in orders_of(state, 0) if isinstance(o, AimDefence)]
+
+
+def test_normal_builds_a_different_sensible_board_for_each_seed():
+    boards = set()
+    for seed in (0, 1, 2):
+        ai = [HexWarNormalAI(seed * 10 + s) for s in range(3)]
+        state, _ = RULES.setup({}, 3, SeededRng("normal-setup"))
+        rng = SeededRng("normal-setup")
+        while state.phase is not Phase.ORDERS:
+            seat = RULES.to_act(state)[0]
+            state, _ = RULES.apply(state, seat, ai[seat].choose(state, seat), rng)
+        b = board_of(state)
+        for seat in range(3):
+            land = [h for h in range(b.size) if state.owner[h] == seat]
+            joined = sum(1 for h in land if any(state.owner[n] == seat for n in b.neighbours[h]))
+            assert joined >= 0.8 * len(land), "most of its land touches more of its land"
+        boards.add((state.cells, state.kinds, state.owner))
+    assert len(boards) == 3
+
+
+def test_normal_plans_from_public_information_only_not_from_other_seats_orders():
+    units = {"C3": [(0, "inf", 4), (0, "plane", 1)], "D3": [(0, "frig", 2)], "F3": [(1, "frig", 1)]}
+    units["H3"] = [(1, "inf", 2)]
+    state = position(SEA, units, capitals={"C3": 0, "H3": 1}, money=(40, 40))
+    before = orders_of(state, 0)
+    written = write(state, 1, Move("F3", "E3", "frig", 1), Buy("inf", 5, "H3"))
+    assert written.orders[1] and orders_of(written, 0) == before
