@@ -10,12 +10,14 @@ other world boards).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
 from render.attack.geometry import Point, Ring, geometry
-from render.attack.labels import SHIPS_BELOW, line_height, place_names, region_boxes
+from render.attack.labels import SHIPS_BELOW, line_height, name_choices, region_boxes
+from render.attack.settle import descend, region_choices, spots
 from render.attack.style import (
     ARCTIC,
     LANE,
@@ -33,13 +35,14 @@ from render.attack.style import (
 from render.core import colours as C
 from render.core import masks
 from render.core.cache import BuildCache
-from render.core.fonts import font
+from render.core.fonts import Font, font
 from render.core.shapes import dashed_line
 from render.core.text import draw_text
 from rules.attack.board import board
 
 Box = tuple[float, float, float, float]
 PAD = 14.0  # map units of water kept round a theatre's regions and zones
+ROUNDS = 2  # times the labels yield to the sea names placed round them
 WIDTHS = {"western": 1100, "pacific": 1000, "world": 1600}  # what the bot sends for each layout
 
 
@@ -53,7 +56,8 @@ class BoardBase:
     origin: Point  # the map unit at the image's top-left corner
     image: Image.Image  # "L": indices and slots; shared, never drawn on
     rings: tuple[tuple[Ring, ...], ...]  # per region (layout order), in pixels
-    anchors: tuple[Point, ...]  # per region: where its badge wants to sit
+    anchors: tuple[Point, ...]  # per region: where its badge wants to sit (moved off crowded spots)
+    spots: tuple[tuple[Point, ...], ...]  # per region: its label point, then points of its land near it
     zone_anchors: tuple[Point, ...]  # per zone: where its ships' badge wants to sit
     zone_names: tuple[Box, ...]  # per zone: its name's box, for badges to keep clear of
     wraps: bool  # the world: connections leave one edge and come back at the other
@@ -142,17 +146,11 @@ def _build(layout: str, width: int) -> BoardBase:
     # Armies may cross an anchored zone between any two regions on its coast: an anchor by its name.
     zone_anchors, zone_names = [], []
     f = font(zone_font_size(ui))
+    zone_points = [px(g.zone_labels[zid]) for zid in layout_board.zone_ids]
     names = [n + (" ⚓" if layout_board.anchor[z] else "") for z, n in enumerate(layout_board.zone_names)]
-    # Each name on its own water, clear of the regions' labels and the picture's edges (labels.py).
-    points = place_names(
-        names,
-        [px(g.zone_labels[zid]) for zid in layout_board.zone_ids],
-        labels,
-        [100 + z for z in range(len(names))],
-        region_boxes(layout_board.region_names, anchors, ui),
-        f,
-        ui,
-    )
+    # The regions' labels apart on their own land (settle.py), each sea name on its own water clear of
+    # them and of the picture's edges (labels.py), then the labels yield to the names that found no room.
+    places, anchors, points = _settle(layout_board.region_names, anchors, names, zone_points, labels, f, ui)
     step = line_height(f)
     for (x, y), lines in points:
         boxes = [
@@ -179,11 +177,39 @@ def _build(layout: str, width: int) -> BoardBase:
         image=image,
         rings=tuple(rings),
         anchors=tuple(anchors),
+        spots=tuple(tuple(p) for p in places),
         zone_anchors=tuple(zone_anchors),
         zone_names=tuple(zone_names),
         wraps=layout == "world",
         lut=tuple(range(256)),
     )
+
+
+def _settle(
+    region_names: Sequence[str],
+    label_points: Sequence[Point],
+    names: Sequence[str],
+    zone_points: Sequence[Point],
+    labels: Image.Image,
+    f: Font,
+    ui: float,
+) -> tuple[list[list[Point]], list[Point], list[tuple[Point, tuple[str, ...]]]]:
+    """Each region's spots, where its label goes and where the sea names go, chosen together
+    (``labels`` holds r + 1 on region r's land and 100 + z on zone z's water)."""
+    offsets = [
+        (b[0] - x, b[1] - y, b[2] - x, b[3] - y)
+        for b, (x, y) in zip(region_boxes(region_names, label_points, ui), label_points, strict=True)
+    ]
+    places = spots(label_points, labels, [r + 1 for r in range(len(region_names))], ui)
+    items = [region_choices(home, o, labels.size, ui) for home, o in zip(places, offsets, strict=True)]
+    items += [
+        name_choices(name, p, labels, 100 + z, f, ui)
+        for z, (name, p) in enumerate(zip(names, zone_points, strict=True))
+    ]
+    chosen = [items[i][c] for i, c in enumerate(descend(items))]
+    anchors = [c.point for c in chosen[: len(region_names)]]
+    points = [(c.point, c.lines) for c in chosen[len(region_names) :]]
+    return places, anchors, points
 
 
 def _edge_marks(
