@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
+from data import load_json
 from render.attack.geometry import Point, Ring, geometry
 from render.attack.labels import SHIPS_BELOW, line_height, name_choices, region_boxes
 from render.attack.settle import descend, region_choices, spots
@@ -42,7 +45,7 @@ from rules.attack.board import board
 
 Box = tuple[float, float, float, float]
 PAD = 14.0  # map units of water kept round a theatre's regions and zones
-ROUNDS = 2  # times the labels yield to the sea names placed round them
+STORED = "attack/labels.json"  # the labels' and names' places worked out ahead, per layout and width
 WIDTHS = {"western": 1100, "pacific": 1000, "world": 1600}  # what the bot sends for each layout
 
 
@@ -60,6 +63,7 @@ class BoardBase:
     spots: tuple[tuple[Point, ...], ...]  # per region: its label point, then points of its land near it
     zone_anchors: tuple[Point, ...]  # per zone: where its ships' badge wants to sit
     zone_names: tuple[Box, ...]  # per zone: its name's box, for badges to keep clear of
+    name_places: tuple[tuple[Point, tuple[str, ...]], ...]  # per zone: its name's point and lines
     wraps: bool  # the world: connections leave one edge and come back at the other
     lut: tuple[int, ...]  # identity: renders copy it and set the slots
 
@@ -90,7 +94,10 @@ def zone_font_size(ui: float) -> int:
     return round(ZONE_PX * ui)
 
 
-def _build(layout: str, width: int) -> BoardBase:
+def _build(layout: str, width: int, search: bool = False) -> BoardBase:
+    """The layer; where its labels and sea names go is read from ``data/attack/labels.json`` when it
+    holds this layout and width (the search costs a world half a second), else searched for (``search``:
+    always, as ``render.attack.stored`` does to write that file)."""
     g = geometry()
     layout_board = board(layout)
     pal = palette()
@@ -148,9 +155,13 @@ def _build(layout: str, width: int) -> BoardBase:
     f = font(zone_font_size(ui))
     zone_points = [px(g.zone_labels[zid]) for zid in layout_board.zone_ids]
     names = [n + (" ⚓" if layout_board.anchor[z] else "") for z, n in enumerate(layout_board.zone_names)]
-    # The regions' labels apart on their own land (settle.py), each sea name on its own water clear of
-    # them and of the picture's edges (labels.py), then the labels yield to the names that found no room.
-    places, anchors, points = _settle(layout_board.region_names, anchors, names, zone_points, labels, f, ui)
+    # The regions' labels on their own land (settle.py) and the sea names on their own water (labels.py),
+    # clear of each other and of the picture's edges where there is room.
+    places = spots(anchors, labels, [r + 1 for r in range(len(anchors))], ui)
+    found = None if search else stored(layout, width)
+    if found is None:
+        found = _settle(layout_board.region_names, places, names, zone_points, labels, f, ui)
+    anchors, points = found
     step = line_height(f)
     for (x, y), lines in points:
         boxes = [
@@ -180,6 +191,7 @@ def _build(layout: str, width: int) -> BoardBase:
         spots=tuple(tuple(p) for p in places),
         zone_anchors=tuple(zone_anchors),
         zone_names=tuple(zone_names),
+        name_places=tuple(points),
         wraps=layout == "world",
         lut=tuple(range(256)),
     )
@@ -187,29 +199,50 @@ def _build(layout: str, width: int) -> BoardBase:
 
 def _settle(
     region_names: Sequence[str],
-    label_points: Sequence[Point],
+    places: Sequence[Sequence[Point]],
     names: Sequence[str],
     zone_points: Sequence[Point],
-    labels: Image.Image,
+    water: Image.Image,
     f: Font,
     ui: float,
-) -> tuple[list[list[Point]], list[Point], list[tuple[Point, tuple[str, ...]]]]:
-    """Each region's spots, where its label goes and where the sea names go, chosen together
-    (``labels`` holds r + 1 on region r's land and 100 + z on zone z's water)."""
+) -> tuple[list[Point], list[tuple[Point, tuple[str, ...]]]]:
+    """Where each region's label goes among its spots and where each sea name goes, chosen together
+    (``water`` holds 100 + z on zone z's water)."""
+    label_points = [home[0] for home in places]
     offsets = [
         (b[0] - x, b[1] - y, b[2] - x, b[3] - y)
         for b, (x, y) in zip(region_boxes(region_names, label_points, ui), label_points, strict=True)
     ]
-    places = spots(label_points, labels, [r + 1 for r in range(len(region_names))], ui)
-    items = [region_choices(home, o, labels.size, ui) for home, o in zip(places, offsets, strict=True)]
+    items = [region_choices(home, o, water.size, ui) for home, o in zip(places, offsets, strict=True)]
     items += [
-        name_choices(name, p, labels, 100 + z, f, ui)
+        name_choices(name, p, water, 100 + z, f, ui)
         for z, (name, p) in enumerate(zip(names, zone_points, strict=True))
     ]
     chosen = [items[i][c] for i, c in enumerate(descend(items))]
     anchors = [c.point for c in chosen[: len(region_names)]]
     points = [(c.point, c.lines) for c in chosen[len(region_names) :]]
-    return places, anchors, points
+    return anchors, points
+
+
+def stored(layout: str, width: int) -> tuple[list[Point], list[tuple[Point, tuple[str, ...]]]] | None:
+    """The labels' points and the sea names' places kept in ``data/attack/labels.json`` for this
+    layout and width, if it holds them (``render.attack.stored`` writes it; a test checks it is what
+    the search finds today)."""
+    entry = _stored().get(f"{layout}@{width}")
+    ids = board(layout)
+    if entry is None or [r[0] for r in entry["labels"]] != list(ids.region_ids):
+        return None
+    if [z[0] for z in entry["names"]] != list(ids.zone_ids):
+        return None  # (the map changed since: search)
+    anchors = [(float(x), float(y)) for _, x, y in entry["labels"]]
+    points = [((float(x), float(y)), tuple(lines)) for _, x, y, lines in entry["names"]]
+    return anchors, points
+
+
+@cache
+def _stored() -> dict[str, Any]:
+    placements: dict[str, Any] = load_json(STORED)["placements"]
+    return placements
 
 
 def _edge_marks(

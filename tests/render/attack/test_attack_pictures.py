@@ -11,8 +11,18 @@ import pytest
 from msgspec.structs import replace
 from PIL import Image
 
-from render.attack import PICTURES, board_base, changes, place, render_battle, render_board, render_private
-from render.attack.base import WIDTHS, zone_font_size
+from data import load_json
+from render.attack import (
+    PICTURES,
+    board_base,
+    changes,
+    place,
+    render_battle,
+    render_board,
+    render_private,
+    stored,
+)
+from render.attack.base import STORED, WIDTHS, _build, zone_font_size
 from render.attack.board import _marks
 from render.attack.sprites import army_style, name_sprite
 from render.attack.style import NAME_PX, REFERENCE_WIDTH, region_slot, zone_slot
@@ -188,6 +198,24 @@ def test_sea_zone_names_covered_and_cut_are_counted_on_each_map(layout: str) -> 
         layout,
         _covered(view, base),
         _under_marks(view, base, RECENT[layout]()),
+    )
+
+
+def test_the_stored_label_places_are_what_the_search_finds_today() -> None:
+    """``data/attack/labels.json`` saves each board's first render the search (half a second for the
+    world); if the map, the label sizes or the search change, it must be written again
+    (``python -m render.attack.stored``)."""
+    assert stored.placements() == load_json(STORED)["placements"], "run python -m render.attack.stored"
+    for layout, width in WIDTHS.items():
+        kept, searched = board_base(layout), _build(layout, width, search=True)
+        assert kept.anchors == searched.anchors and kept.zone_names == searched.zone_names
+
+
+def test_a_width_not_stored_is_searched_and_its_names_stay_inside() -> None:
+    base = board_base("western", 800)
+    assert len(base.zone_names) == board("western").zones
+    assert all(
+        b[0] >= 0 and b[1] >= 0 and b[2] <= base.width and b[3] <= base.height for b in base.zone_names
     )
 
 
