@@ -185,7 +185,8 @@ def _under_marks(view, base, recent) -> list[str]:
 
 
 @pytest.mark.parametrize("layout", list(LAYOUT_SAMPLES))
-def test_sea_zone_names_covered_and_cut_are_counted_on_each_map(layout: str) -> None:
+def test_sea_zone_names_keep_clear_of_region_labels(layout: str) -> None:
+    """Counts the sea names covered, under marks and cut on the layout's sample board (``CROWDING``)."""
     view = RULES.view(LAYOUT_SAMPLES[layout](), None)
     base = board_base(layout)
     cut = [
