@@ -158,7 +158,7 @@ def _build(layout: str, width: int, search: bool = False) -> BoardBase:
     # The regions' labels on their own land (settle.py) and the sea names on their own water (labels.py),
     # clear of each other and of the picture's edges where there is room.
     places = spots(anchors, labels, [r + 1 for r in range(len(anchors))], ui)
-    found = None if search else stored(layout, width)
+    found = None if search else kept_places(layout, width, names)
     if found is None:
         found = _settle(layout_board.region_names, places, names, zone_points, labels, f, ui)
     anchors, points = found
@@ -224,23 +224,27 @@ def _settle(
     return anchors, points
 
 
-def stored(layout: str, width: int) -> tuple[list[Point], list[tuple[Point, tuple[str, ...]]]] | None:
+def kept_places(
+    layout: str, width: int, names: Sequence[str]
+) -> tuple[list[Point], list[tuple[Point, tuple[str, ...]]]] | None:
     """The labels' points and the sea names' places kept in ``data/attack/labels.json`` for this
-    layout and width, if it holds them (``render.attack.stored`` writes it; a test checks it is what
-    the search finds today)."""
-    entry = _stored().get(f"{layout}@{width}")
-    ids = board(layout)
-    if entry is None or [r[0] for r in entry["labels"]] != list(ids.region_ids):
+    layout and width, if it holds them for today's map (``render.attack.stored`` writes it; a test
+    checks it is what the search finds today)."""
+    entry = _kept().get(f"{layout}@{width}")
+    if entry is None:
         return None
-    if [z[0] for z in entry["names"]] != list(ids.zone_ids):
-        return None  # (the map changed since: search)
+    ids = board(layout)
+    regions, zones = [r[0] for r in entry["labels"]], [z[0] for z in entry["names"]]
+    spelt = [" ".join(z[3]) for z in entry["names"]]
+    if regions != list(ids.region_ids) or zones != list(ids.zone_ids) or spelt != list(names):
+        return None  # the map changed since it was written: search
     anchors = [(float(x), float(y)) for _, x, y in entry["labels"]]
     points = [((float(x), float(y)), tuple(lines)) for _, x, y, lines in entry["names"]]
     return anchors, points
 
 
 @cache
-def _stored() -> dict[str, Any]:
+def _kept() -> dict[str, Any]:
     placements: dict[str, Any] = load_json(STORED)["placements"]
     return placements
 

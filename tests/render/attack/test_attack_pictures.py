@@ -11,6 +11,7 @@ import pytest
 from msgspec.structs import replace
 from PIL import Image
 
+import render.attack.base as base_module
 from data import load_json
 from render.attack import (
     PICTURES,
@@ -210,6 +211,17 @@ def test_the_stored_label_places_are_what_the_search_finds_today() -> None:
     for layout, width in WIDTHS.items():
         kept, searched = board_base(layout), _build(layout, width, search=True)
         assert kept.anchors == searched.anchors and kept.zone_names == searched.zone_names
+
+
+def test_places_kept_for_another_map_are_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    western = board("western")
+    names = [n + (" ⚓" if western.anchor[z] else "") for z, n in enumerate(western.zone_names)]
+    entry = load_json(STORED)["placements"]["western@1100"]
+    assert base_module.kept_places("western", 1100, names) is not None
+    renamed = {**entry, "names": [[*entry["names"][0][:3], ["Atlantis Deep"]], *entry["names"][1:]]}
+    monkeypatch.setattr(base_module, "_kept", lambda: {"western@1100": renamed})
+    assert base_module.kept_places("western", 1100, names) is None
+    assert base_module.kept_places("western", 900, names) is None
 
 
 def test_a_width_not_stored_is_searched_and_its_names_stay_inside() -> None:
