@@ -45,6 +45,7 @@ from rules.attack.board import board
 
 Box = tuple[float, float, float, float]
 PAD = 14.0  # map units of water kept round a theatre's regions and zones
+MARGIN = 12  # room kept round a region's label when placing, in pixels at ``ui`` 1
 STORED = "attack/labels.json"  # the labels' and names' places worked out ahead, per layout and width
 WIDTHS = {"western": 1100, "pacific": 1000, "world": 1600}  # what the bot sends for each layout
 
@@ -209,8 +210,9 @@ def _settle(
     """Where each region's label goes among its spots and where each sea name goes, chosen together
     (``water`` holds 100 + z on zone z's water)."""
     label_points = [home[0] for home in places]
+    m = MARGIN * ui  # (room round each label: a render's nudge of a few pixels does not cover a name)
     offsets = [
-        (b[0] - x, b[1] - y, b[2] - x, b[3] - y)
+        (b[0] - x - m, b[1] - y - m, b[2] - x + m, b[3] - y + m)
         for b, (x, y) in zip(region_boxes(region_names, label_points, ui), label_points, strict=True)
     ]
     items = [region_choices(home, o, water.size, ui) for home, o in zip(places, offsets, strict=True)]
