@@ -5,9 +5,11 @@ kept in ``data/attack/labels.json`` (what the bot does), the search that file sa
 (``render.attack.base._settle``: the names' places on their water and the joint search with the
 regions' labels), and a render's move of labels whose marks came out bigger
 (``render.attack.board._settled``: first render, then the same board again, kept). Then the counts the
-picture test asserts: sea names covered by a region's label and under any mark's pixels.
+picture test asserts: sea names covered by a region's label and under any mark's pixels, on the sample
+board and, on average, along the positions of an AI game (``bench/attack_render.py``'s).
 
-Run from the repository root: ``python bench/attack_labels.py [--runs N]`` (a few seconds a run).
+Run from the repository root: ``python bench/attack_labels.py [--runs N] [--positions N]`` (about ten
+seconds with the defaults).
 """
 
 from __future__ import annotations
@@ -23,18 +25,26 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import render.attack.base as base_module
 import render.attack.board as board_module
+from bench.attack_render import game_positions
 from render.attack import board_base, clear_cache, render_board
 from render.attack.base import WIDTHS, _build
 from rules.attack import RULES
+from rules.core.options import OptionValue
 from tests.render.attack import samples
 from tests.render.attack.test_attack_pictures import LAYOUT_SAMPLES, RECENT, _covered, _under_marks
 
+GAMES: dict[str, tuple[int, dict[str, OptionValue]]] = {
+    "western": (3, {"map": "western"}),
+    "pacific": (4, {"map": "pacific"}),
+    "world": (6, {}),
+}
 NAMES = {"western": samples.NAMES[:3], "pacific": samples.NAMES[:4], "world": samples.NAMES}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--positions", type=int, default=12)
     args = parser.parse_args()
     settle = base_module._settle
     spent: list[float] = []
@@ -78,6 +88,15 @@ def main() -> None:
             f"    sea names covered by a region's label: {len(covered)} of {len(base.zone_names)} {covered}"
         )
         print(f"    sea names under marks' pixels:         {len(under)} {under}")
+        seats, options = GAMES[layout]
+        positions = game_positions(seats, options, args.positions)
+        covers = [len(_covered(v, base)) for v, _ in positions]
+        unders = [len(_under_marks(v, base, recent)) for v, recent in positions]
+        print(
+            f"    along {len(positions)} positions of an AI game, a board: "
+            f"{statistics.mean(covers):.1f} covered (most {max(covers)}), "
+            f"{statistics.mean(unders):.1f} under marks (most {max(unders)})"
+        )
     base_module._settle = settle  # type: ignore[assignment]
 
 
