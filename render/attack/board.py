@@ -47,6 +47,7 @@ from rules.attack.views import AttackView, RegionView, ZoneView
 from rules.core.events import Event
 
 Box = tuple[float, float, float, float]
+NEARBY = 60  # how far a render moves a label from where the base put it, in pixels at ``ui`` 1
 MOVE, STRIKE, SAILING = "move", "attack", "sail"
 ARROW_COLOURS = {MOVE: C.HIGHLIGHT, STRIKE: ATTACK, SAILING: SAIL}
 
@@ -210,7 +211,21 @@ def _settled(layout: str, width: int, offsets: tuple[Box, ...], fixed: tuple[Box
     (a badge of 12 is as wide as one of 13), so most boards of a game reuse the last one's. Keyed by
     layout and width, not by the base, so that no base outlives the bases' cache."""
     base = board_base(layout, width)
-    return tuple(settle(base.anchors, offsets, base.spots, fixed, (0, 0, base.width, base.height), base.ui))
+    bounds = (0, 0, base.width, base.height)
+    return tuple(settle(base.anchors, offsets, _nearby(layout, width), fixed, bounds, base.ui))
+
+
+@lru_cache(maxsize=8)
+def _nearby(layout: str, width: int) -> tuple[tuple[Point, ...], ...]:
+    """Each region's spots a render may move its label to: its label point (which the distances are
+    measured from), then those within ``NEARBY`` of where the base put it (a bigger label moves a
+    little; the base did the long moves), so that a render's search stays short."""
+    base = board_base(layout, width)
+    reach = NEARBY * base.ui
+    return tuple(
+        (home[0], *(p for p in home[1:] if math.dist(p, anchor) <= reach))
+        for home, anchor in zip(base.spots, base.anchors, strict=True)
+    )
 
 
 def _region_mark(region: RegionView, ui: float) -> Sprite:

@@ -61,6 +61,20 @@ def _overlap(a: Box, b: Box) -> float:
     return w * h if w > 0 and h > 0 else 0.0
 
 
+def _covered(box: Box, others: Sequence[Box]) -> float:
+    """The area of ``box`` under ``others`` (counted again where they overlap each other). Written out
+    rather than summing ``_overlap``: this loop is most of the search's time."""
+    x0, y0, x1, y1 = box
+    total = 0.0
+    for a0, b0, a1, b1 in others:
+        w = (x1 if x1 < a1 else a1) - (x0 if x0 > a0 else a0)
+        if w > 0:
+            h = (y1 if y1 < b1 else b1) - (y0 if y0 > b0 else b0)
+            if h > 0:
+                total += w * h
+    return total
+
+
 def _at(offsets: Box, p: Point) -> Box:
     return (p[0] + offsets[0], p[1] + offsets[1], p[0] + offsets[2], p[1] + offsets[3])
 
@@ -99,7 +113,7 @@ def settle(
             def fault(p: Point, o: Box = o, others: list[Box] = others, area: float = area) -> float:
                 box = _at(o, p)
                 outside = box[0] < bounds[0] or box[1] < bounds[1] or box[2] > bounds[2] or box[3] > bounds[3]
-                return (OUTSIDE if outside else 0.0) + OVERLAP * sum(_overlap(box, b) for b in others) / area
+                return (OUTSIDE if outside else 0.0) + OVERLAP * _covered(box, others) / area
 
             here = fault(current[i])
             if here < CLEAR:
@@ -171,7 +185,7 @@ def descend(items: Sequence[Sequence[Choice]], passes: int = DESCENT) -> list[in
                     break
                 box = c.box
                 area = (box[2] - box[0]) * (box[3] - box[1])
-                score = c.cost + OVERLAP * sum(_overlap(box, b) for b in others) / area
+                score = c.cost + OVERLAP * _covered(box, others) / area
                 if score < best_fault or (score == best_fault and n == chosen[i]):
                     best, best_fault = n, score
             if best != chosen[i]:
