@@ -8,10 +8,11 @@ the sea names, so a crowded label ended on a neighbour's sea name.
 
 So a label may also sit at points of its own land near its label point (its ``spots``). The board base
 chooses every label's spot and every sea name's place together (``descend``: each in turn takes what
-costs least, given where the others are, until nothing moves), with the labels' usual size; a render
-moves again (``settle``) only the labels whose marks came out bigger there (a capital's star, ships in
-port) and meet something, before the last nudge apart, which wins where no spot is clear: no count may
-hide another, so on a crowded world a few sea names stay partly covered.
+costs least, given where the others are, until nothing moves), with the labels' usual size and some
+room round them (worked out ahead: ``data/attack/labels.json``); a render moves a little (``settle``,
+among the spots near there) the labels that meet something with the marks they have (a capital's
+star, ships in port), before the last nudge apart, which wins where no spot is clear: no count may hide
+another, so on a crowded world a few sea names stay partly covered.
 """
 
 from __future__ import annotations
