@@ -10,12 +10,17 @@ other world boards).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
+from data import load_json
 from render.attack.geometry import Point, Ring, geometry
-from render.attack.labels import SHIPS_BELOW, line_height, place_names, region_boxes
+from render.attack.labels import SHIPS_BELOW, line_height, name_choices, region_boxes
+from render.attack.settle import descend, region_choices, spots
 from render.attack.style import (
     ARCTIC,
     LANE,
@@ -33,13 +38,15 @@ from render.attack.style import (
 from render.core import colours as C
 from render.core import masks
 from render.core.cache import BuildCache
-from render.core.fonts import font
+from render.core.fonts import Font, font
 from render.core.shapes import dashed_line
 from render.core.text import draw_text
 from rules.attack.board import board
 
 Box = tuple[float, float, float, float]
 PAD = 14.0  # map units of water kept round a theatre's regions and zones
+MARGIN = 12  # room kept round a region's label when placing, in pixels at ``ui`` 1
+STORED = "attack/labels.json"  # the labels' and names' places worked out ahead, per layout and width
 WIDTHS = {"western": 1100, "pacific": 1000, "world": 1600}  # what the bot sends for each layout
 
 
@@ -53,9 +60,11 @@ class BoardBase:
     origin: Point  # the map unit at the image's top-left corner
     image: Image.Image  # "L": indices and slots; shared, never drawn on
     rings: tuple[tuple[Ring, ...], ...]  # per region (layout order), in pixels
-    anchors: tuple[Point, ...]  # per region: where its badge wants to sit
+    anchors: tuple[Point, ...]  # per region: where its badge wants to sit (moved off crowded spots)
+    spots: tuple[tuple[Point, ...], ...]  # per region: its label point, then points of its land near it
     zone_anchors: tuple[Point, ...]  # per zone: where its ships' badge wants to sit
     zone_names: tuple[Box, ...]  # per zone: its name's box, for badges to keep clear of
+    name_places: tuple[tuple[Point, tuple[str, ...]], ...]  # per zone: its name's point and lines
     wraps: bool  # the world: connections leave one edge and come back at the other
     lut: tuple[int, ...]  # identity: renders copy it and set the slots
 
@@ -86,7 +95,10 @@ def zone_font_size(ui: float) -> int:
     return round(ZONE_PX * ui)
 
 
-def _build(layout: str, width: int) -> BoardBase:
+def _build(layout: str, width: int, search: bool = False) -> BoardBase:
+    """The layer; where its labels and sea names go is read from ``data/attack/labels.json`` when it
+    holds this layout and width (the search costs a world half a second), else searched for (``search``:
+    always, as ``render.attack.stored`` does to write that file)."""
     g = geometry()
     layout_board = board(layout)
     pal = palette()
@@ -142,17 +154,15 @@ def _build(layout: str, width: int) -> BoardBase:
     # Armies may cross an anchored zone between any two regions on its coast: an anchor by its name.
     zone_anchors, zone_names = [], []
     f = font(zone_font_size(ui))
+    zone_points = [px(g.zone_labels[zid]) for zid in layout_board.zone_ids]
     names = [n + (" ⚓" if layout_board.anchor[z] else "") for z, n in enumerate(layout_board.zone_names)]
-    # Each name on its own water, clear of the regions' labels and the picture's edges (labels.py).
-    points = place_names(
-        names,
-        [px(g.zone_labels[zid]) for zid in layout_board.zone_ids],
-        labels,
-        [100 + z for z in range(len(names))],
-        region_boxes(layout_board.region_names, anchors, ui),
-        f,
-        ui,
-    )
+    # The regions' labels on their own land (settle.py) and the sea names on their own water (labels.py),
+    # clear of each other and of the picture's edges where there is room.
+    places = spots(anchors, labels, [r + 1 for r in range(len(anchors))], ui)
+    found = None if search else kept_places(layout, width, names)
+    if found is None:
+        found = _settle(layout_board.region_names, places, names, zone_points, labels, f, ui)
+    anchors, points = found
     step = line_height(f)
     for (x, y), lines in points:
         boxes = [
@@ -179,11 +189,66 @@ def _build(layout: str, width: int) -> BoardBase:
         image=image,
         rings=tuple(rings),
         anchors=tuple(anchors),
+        spots=tuple(tuple(p) for p in places),
         zone_anchors=tuple(zone_anchors),
         zone_names=tuple(zone_names),
+        name_places=tuple(points),
         wraps=layout == "world",
         lut=tuple(range(256)),
     )
+
+
+def _settle(
+    region_names: Sequence[str],
+    places: Sequence[Sequence[Point]],
+    names: Sequence[str],
+    zone_points: Sequence[Point],
+    water: Image.Image,
+    f: Font,
+    ui: float,
+) -> tuple[list[Point], list[tuple[Point, tuple[str, ...]]]]:
+    """Where each region's label goes among its spots and where each sea name goes, chosen together
+    (``water`` holds 100 + z on zone z's water)."""
+    label_points = [home[0] for home in places]
+    m = MARGIN * ui  # (room round each label: a render's nudge of a few pixels does not cover a name)
+    offsets = [
+        (b[0] - x - m, b[1] - y - m, b[2] - x + m, b[3] - y + m)
+        for b, (x, y) in zip(region_boxes(region_names, label_points, ui), label_points, strict=True)
+    ]
+    items = [region_choices(home, o, water.size, ui) for home, o in zip(places, offsets, strict=True)]
+    items += [
+        name_choices(name, p, water, 100 + z, f, ui)
+        for z, (name, p) in enumerate(zip(names, zone_points, strict=True))
+    ]
+    chosen = [items[i][c] for i, c in enumerate(descend(items))]
+    anchors = [c.point for c in chosen[: len(region_names)]]
+    points = [(c.point, c.lines) for c in chosen[len(region_names) :]]
+    return anchors, points
+
+
+def kept_places(
+    layout: str, width: int, names: Sequence[str]
+) -> tuple[list[Point], list[tuple[Point, tuple[str, ...]]]] | None:
+    """The labels' points and the sea names' places kept in ``data/attack/labels.json`` for this
+    layout and width, if it holds them for today's map (``render.attack.stored`` writes it; a test
+    checks it is what the search finds today)."""
+    entry = _kept().get(f"{layout}@{width}")
+    if entry is None:
+        return None
+    ids = board(layout)
+    regions, zones = [r[0] for r in entry["labels"]], [z[0] for z in entry["names"]]
+    spelt = [" ".join(z[3]) for z in entry["names"]]
+    if regions != list(ids.region_ids) or zones != list(ids.zone_ids) or spelt != list(names):
+        return None  # the map changed since it was written: search
+    anchors = [(float(x), float(y)) for _, x, y in entry["labels"]]
+    points = [((float(x), float(y)), tuple(lines)) for _, x, y, lines in entry["names"]]
+    return anchors, points
+
+
+@cache
+def _kept() -> dict[str, Any]:
+    placements: dict[str, Any] = load_json(STORED)["placements"]
+    return placements
 
 
 def _edge_marks(

@@ -15,12 +15,14 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from render.attack.base import BoardBase, board_base
 from render.attack.panel import draw_season_bar, draw_standings, season_height, seat_name, standings_height
 from render.attack.place import spread
+from render.attack.settle import settle
 from render.attack.sprites import MARK_ROW, delta, navy_badge, region_mark, short_name
 from render.attack.style import ATTACK, SAIL, palette, region_slot, seat_colour, tint, zone_slot
 from render.core import colours as C
@@ -44,6 +46,8 @@ from rules.attack.state import Stage
 from rules.attack.views import AttackView, RegionView, ZoneView
 from rules.core.events import Event
 
+Box = tuple[float, float, float, float]
+NEARBY = 60  # how far a render moves a label from where the base put it, in pixels at ``ui`` 1
 MOVE, STRIKE, SAILING = "move", "attack", "sail"
 ARROW_COLOURS = {MOVE: C.HIGHLIGHT, STRIKE: ATTACK, SAILING: SAIL}
 
@@ -165,28 +169,20 @@ def _marks(view: AttackView, base: BoardBase, found: Changes) -> tuple[list[Spri
     """Each region's marks, then each zone's ships, then the deltas: sprites and centres (map pixels),
     nudged apart so no count hides another."""
     ui = base.ui
-    sprites: list[Sprite | None] = []
-    anchors: list[Point] = []
-    for i, region in enumerate(view.regions):
-        government = region.marker if region.owner < 0 else None
-        mark = region_mark(
-            region.owner,
-            sum(region.army.counts()),
-            _ships(region),
-            government,
-            region.capital_of is not None,
-            region.oil,
-            short_name(region.name),
-            ui,
-        )
-        sprites.append(mark)
-        # The marks (the sprite's top row) sit on the region's label point, the name under them.
-        x, y = base.anchors[i]
-        anchors.append(_inside((x, y + mark.size[1] / 2 - MARK_ROW * ui / 2), mark.size, base))
-    for k, zone in enumerate(view.zones):
-        ships = _ships(zone)
-        sprites.append(navy_badge(zone.owner, ships, ui) if ships else None)
-        anchors.append(base.zone_anchors[k])
+    marks = [_region_mark(region, ui) for region in view.regions]
+    ships = [navy_badge(zone.owner, _ships(zone), ui) if _ships(zone) else None for zone in view.zones]
+    # A label whose marks came out bigger than the base allowed for (a capital's star, ships in port)
+    # first looks for room on its own land, clear of the sea names and the ships' badges (settle.py).
+    fixed = [*base.zone_names, *(_box(s, c) for s, c in zip(ships, base.zone_anchors, strict=True) if s)]
+    row = MARK_ROW * ui / 2
+    offsets = tuple((-m.size[0] / 2, -row, m.size[0] / 2, m.size[1] - row) for m in marks)
+    points = _settled(base.layout, base.width, offsets, tuple(fixed))
+    sprites: list[Sprite | None] = [*marks, *ships]
+    # The marks (the sprite's top row) sit on the region's label point, the name under them.
+    anchors = [
+        _inside((x, y + m.size[1] / 2 - row), m.size, base) for m, (x, y) in zip(marks, points, strict=True)
+    ]
+    anchors += base.zone_anchors
     at = {r.id: base.anchors[i] for i, r in enumerate(view.regions)}
     at.update({z.id: base.zone_anchors[k] for k, z in enumerate(view.zones)})
     lift = 30 * ui
@@ -199,7 +195,7 @@ def _marks(view: AttackView, base: BoardBase, found: Changes) -> tuple[list[Spri
     moved = spread(
         [anchors[i] for i in shown],
         [s.size for s in sprites if s is not None],
-        fixed=(),  # zone names may be covered: pinning marks round them leaves marks overlapping
+        fixed=(),  # not the names: where no spot was clear, no count may hide another, a name may be covered
         bounds=(0, 0, base.width, base.height),
         gap=2 * ui,
     )
@@ -207,6 +203,47 @@ def _marks(view: AttackView, base: BoardBase, found: Changes) -> tuple[list[Spri
     for i, centre in zip(shown, moved, strict=True):
         centres[i] = centre
     return sprites, centres
+
+
+@lru_cache(maxsize=256)
+def _settled(layout: str, width: int, offsets: tuple[Box, ...], fixed: tuple[Box, ...]) -> tuple[Point, ...]:
+    """``settle`` for a board's label sizes, kept: the sizes change far less often than the counts
+    (a badge of 12 is as wide as one of 13), so most boards of a game reuse the last one's. Keyed by
+    layout and width, not by the base, so that no base outlives the bases' cache."""
+    base = board_base(layout, width)
+    bounds = (0, 0, base.width, base.height)
+    return tuple(settle(base.anchors, offsets, _nearby(layout, width), fixed, bounds, base.ui))
+
+
+@lru_cache(maxsize=8)
+def _nearby(layout: str, width: int) -> tuple[tuple[Point, ...], ...]:
+    """Each region's spots a render may move its label to: its label point (which the distances are
+    measured from), then those within ``NEARBY`` of where the base put it (a bigger label moves a
+    little; the base did the long moves), so that a render's search stays short."""
+    base = board_base(layout, width)
+    reach = NEARBY * base.ui
+    return tuple(
+        (home[0], *(p for p in home[1:] if math.dist(p, anchor) <= reach))
+        for home, anchor in zip(base.spots, base.anchors, strict=True)
+    )
+
+
+def _region_mark(region: RegionView, ui: float) -> Sprite:
+    return region_mark(
+        region.owner,
+        sum(region.army.counts()),
+        _ships(region),
+        region.marker if region.owner < 0 else None,
+        region.capital_of is not None,
+        region.oil,
+        short_name(region.name),
+        ui,
+    )
+
+
+def _box(sprite: Sprite, centre: Point) -> Box:
+    x, y = centre
+    return (x - sprite.size[0] / 2, y - sprite.size[1] / 2, x + sprite.size[0] / 2, y + sprite.size[1] / 2)
 
 
 def _inside(centre: Point, size: tuple[int, int], base: BoardBase) -> Point:

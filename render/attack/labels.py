@@ -1,12 +1,11 @@
-"""Where each sea zone's name goes: on its own water, clear of the regions' names and marks and of the
-other zones' names, and inside the picture.
+"""Where a sea zone's name may go: on its own water, inside the picture, near its label point.
 
 A zone's name wants to sit at its label point (``data/attack/map.json``), but at a picture's size a long
 name ("Western Mediterranean") reaches over the coasts, under a region's name and marks, or past the
-picture's edge. So each name is tried at its point first and, if it collides there, at points on a grid
-over its zone's water, on one line or (a long name) on two, keeping the one that covers the least land,
-the fewest region labels and other names, nearest its point. Done once per board base (layout and
-width), so it costs nothing per render.
+picture's edge. So each name may also go at points on a grid over its zone's water, on one line or (a
+long name) on two; each place has its own cost (land under the name, its distance, a second line, the
+edge), and ``render.attack.settle.descend`` picks one per name together with the regions' labels, so
+that a name and a label yield to each other. Done once per board base (layout and width).
 """
 
 from __future__ import annotations
@@ -17,6 +16,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageFont
 
+from render.attack.settle import Choice
 from render.attack.sprites import MARK_ROW, name_sprite, short_name
 
 Box = tuple[float, float, float, float]
@@ -26,12 +26,11 @@ STEP = 12  # grid spacing of the points tried, in pixels at ``ui`` 1
 REACH = 240  # how far from its label point a name may move, in pixels at ``ui`` 1
 PAD = 3  # room kept above and below a name, in pixels at ``ui`` 1
 PAD_X = 9  # and on each side, so two names in a row do not read as one
-SHIPS, SHIPS_BELOW = (56, 30), 20  # a zone's ships badge: its usual size, its centre under the name
-SHIPS_WEIGHT = 0.5  # a badge's room counts half: the zone may hold no ships
+SHIPS_BELOW = 20  # a zone's ships badge: its centre under the name, in pixels at ``ui`` 1
 LONG = 13  # a name this long may take two lines where one does not fit
-# Weights of a position's faults: a name past the edge is never chosen while another place exists.
+# Weights of a place's faults: a name past the edge is never chosen while another place exists; a
+# name over a region's label costs up to OVER_LABEL (``settle.OVERLAP``).
 OUTSIDE, OVER_LABEL, OFF_WATER, DISTANCE, TWO_LINES = 1e6, 2000.0, 600.0, 60.0, 40.0
-CLEAR = 12.0  # a fault this small at the label point (a sliver of coast under the name) is no collision
 
 
 def region_boxes(names: Sequence[str], anchors: Sequence[Point], ui: float) -> list[Box]:
@@ -43,23 +42,6 @@ def region_boxes(names: Sequence[str], anchors: Sequence[Point], ui: float) -> l
         half = max(width, MARKS_WIDTH * ui) / 2
         boxes.append((x - half, y - MARK_ROW * ui / 2, x + half, y + MARK_ROW * ui / 2 + height))
     return boxes
-
-
-def _overlap(a: Box, b: Box) -> float:
-    w = min(a[2], b[2]) - max(a[0], b[0])
-    h = min(a[3], b[3]) - max(a[1], b[1])
-    return w * h if w > 0 and h > 0 else 0.0
-
-
-def _ships_box(point: Point, ui: float) -> Box:
-    """Room under a name for the badge of the ships in its zone (``BoardBase.zone_anchors``)."""
-    x, y = point
-    return (
-        x - SHIPS[0] * ui / 2,
-        y + SHIPS_BELOW * ui - SHIPS[1] * ui / 2,
-        x + SHIPS[0] * ui / 2,
-        y + SHIPS_BELOW * ui + SHIPS[1] * ui / 2,
-    )
 
 
 def forms(name: str) -> list[tuple[str, ...]]:
@@ -94,31 +76,23 @@ def _offsets(lines: tuple[str, ...], f: ImageFont.FreeTypeFont | ImageFont.Image
 
 @dataclass(frozen=True, slots=True)
 class _Search:
-    """One name's search: its point, its zone's water, and the boxes within its reach."""
+    """One name's search: its point and its zone's water."""
 
     point: Point
     slot: int
     water: Image.Image
-    labels: tuple[Box, ...]  # regions' labels near the point
-    names: tuple[Box, ...]  # names placed already, near the point
     ui: float
 
-    def fault(self, p: Point, offsets: Box, limit: float) -> float:
-        """How bad ``p`` is; the costly look at the water is skipped once the rest reaches ``limit``."""
+    def fault(self, p: Point, offsets: Box) -> float:
+        """How bad ``p`` is by itself: past the edge, off its water, far from its point."""
         width, height = self.water.size
         box = (p[0] + offsets[0], p[1] + offsets[1], p[0] + offsets[2], p[1] + offsets[3])
         area = (box[2] - box[0]) * (box[3] - box[1])
         score = 0.0
         if box[0] < 0 or box[1] < 0 or box[2] > width or box[3] > height:
             score += OUTSIDE
-        covered = sum(_overlap(box, other) for other in (*self.labels, *self.names))
-        ships = _ships_box(p, self.ui)  # (only a region's label matters there: most zones hold no ships)
-        covered += SHIPS_WEIGHT * sum(_overlap(ships, other) for other in self.labels)
-        score += OVER_LABEL * covered / area
         distance = math.hypot(p[0] - self.point[0], p[1] - self.point[1])
         score += DISTANCE * distance / (100 * self.ui)
-        if score >= limit:
-            return score
         inside = (
             max(0, round(box[0])),
             max(0, round(box[1])),
@@ -139,47 +113,27 @@ class _Search:
         )
 
 
-def place_names(
-    names: Sequence[str],
-    points: Sequence[Point],
+def name_choices(
+    name: str,
+    point: Point,
     water: Image.Image,
-    slots: Sequence[int],
-    avoid: Sequence[Box],
+    slot: int,
     f: ImageFont.FreeTypeFont | ImageFont.ImageFont,
     ui: float,
-) -> list[tuple[Point, tuple[str, ...]]]:
-    """Each name's point (the middle of its last line's baseline) and its lines. ``water`` holds
-    ``slots[i]`` on zone i's own water; ``avoid`` are the regions' label boxes."""
-    placed: list[Box] = []
-    out: list[tuple[Point, tuple[str, ...]]] = []
+) -> list[Choice]:
+    """The places a sea name may go (``settle.descend``): on one line or two, at its point or at
+    points of its own water round it, each with its own cost (water under it, distance, the edge, a
+    second line), cheapest first."""
     pad = (PAD_X * ui, PAD * ui)
-    for name, point, slot in zip(names, points, slots, strict=True):
-        choices = [(lines, _offsets(lines, f, pad)) for lines in forms(name)]
-        # Only boxes within reach can be met: the rest are left out of every sum (same scores, faster).
-        span = REACH * ui + max(max(abs(v) for v in offsets) for _, offsets in choices) + SHIPS[0] * ui
-        near = (point[0] - span, point[1] - span, point[0] + span, point[1] + span)
-        search = _Search(
-            point,
-            slot,
-            water,
-            tuple(b for b in avoid if _overlap(b, near)),
-            tuple(b for b in placed if _overlap(b, near)),
-            ui,
-        )
-        one = choices[0]
-        best, best_fault = (point, one), search.fault(point, one[1], float("inf"))
-        if best_fault > CLEAR:  # not clear where it wants to be: look round its water
-            step, n = STEP * ui, int(REACH // STEP)
-            for i in range(-n, n + 1):
-                for j in range(-n, n + 1):
-                    p = (point[0] + i * step, point[1] + j * step)
-                    if not search.on_water(p):
-                        continue
-                    for k, choice in enumerate(choices):
-                        score = search.fault(p, choice[1], best_fault - TWO_LINES * k) + TWO_LINES * k
-                        if score < best_fault:
-                            best, best_fault = (p, choice), score
-        (x, y), (lines, offsets) = best
-        out.append(((x, y), lines))
-        placed.append((x + offsets[0], y + offsets[1], x + offsets[2], y + offsets[3]))
-    return out
+    choices = [(lines, _offsets(lines, f, pad), TWO_LINES * k) for k, lines in enumerate(forms(name))]
+    search = _Search(point, slot, water, ui)
+    step, n = STEP * ui, int(REACH // STEP)
+    grid = [(point[0] + i * step, point[1] + j * step) for i in range(-n, n + 1) for j in range(-n, n + 1)]
+    out = []
+    for p in [point, *(p for p in grid if p != point and search.on_water(p))]:
+        for lines, offsets, extra in choices:
+            box = (p[0] + offsets[0], p[1] + offsets[1], p[0] + offsets[2], p[1] + offsets[3])
+            out.append(Choice(p, box, search.fault(p, offsets) + extra, lines))
+    out.sort(key=lambda c: c.cost)
+    # A place worse by itself than the best one under a label is never worth it.
+    return [c for c in out if c.cost < out[0].cost + OVER_LABEL]

@@ -1,0 +1,104 @@
+"""What placing the Attack! board's labels costs, and how crowded the sample boards stay (issue 29).
+
+For each layout at the width the bot sends: the time to build the board's static layer with the places
+kept in ``data/attack/labels.json`` (what the bot does), the search that file saves
+(``render.attack.base._settle``: the names' places on their water and the joint search with the
+regions' labels), and a render's move of labels whose marks came out bigger
+(``render.attack.board._settled``: first render, then the same board again, kept). Then the counts the
+picture test asserts: sea names covered by a region's label and under any mark's pixels, on the sample
+board and, on average, along the positions of an AI game (``bench/attack_render.py``'s).
+
+Run from the repository root: ``python bench/attack_labels.py [--runs N] [--positions N]`` (about ten
+seconds with the defaults).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import render.attack.base as base_module
+import render.attack.board as board_module
+from bench.attack_render import game_positions
+from render.attack import board_base, clear_cache, render_board
+from render.attack.base import WIDTHS, _build
+from rules.attack import RULES
+from rules.core.options import OptionValue
+from tests.render.attack import samples
+from tests.render.attack.test_attack_pictures import LAYOUT_SAMPLES, RECENT, _covered, _under_marks
+
+GAMES: dict[str, tuple[int, dict[str, OptionValue]]] = {
+    "western": (3, {"map": "western"}),
+    "pacific": (4, {"map": "pacific"}),
+    "world": (6, {}),
+}
+NAMES = {"western": samples.NAMES[:3], "pacific": samples.NAMES[:4], "world": samples.NAMES}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--positions", type=int, default=12)
+    args = parser.parse_args()
+    settle = base_module._settle
+    spent: list[float] = []
+
+    def timed_settle(*a: Any, **k: Any) -> Any:
+        start = time.perf_counter()
+        out = settle(*a, **k)
+        spent.append(time.perf_counter() - start)
+        return out
+
+    base_module._settle = timed_settle  # type: ignore[assignment]
+    print("Attack! labels: medians over", args.runs, "cold builds")
+    for layout, width in WIDTHS.items():
+        builds, searches, colds, warms = [], [], [], []
+        view = RULES.view(LAYOUT_SAMPLES[layout](), None)
+        for _ in range(args.runs):
+            clear_cache()
+            board_module._settled.cache_clear()
+            spent.clear()
+            start = time.perf_counter()
+            board_base(layout)
+            builds.append(time.perf_counter() - start)
+            _build(layout, width, search=True)
+            searches.append(sum(spent))
+            start = time.perf_counter()
+            render_board(view, NAMES[layout])
+            colds.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            render_board(view, NAMES[layout])
+            warms.append(time.perf_counter() - start)
+        ms = 1000.0
+        print(f"  {layout} ({width} px wide)")
+        print(f"    static layer built          {statistics.median(builds) * ms:7.0f} ms (places kept)")
+        print(f"    the search the file saves   {statistics.median(searches) * ms:7.0f} ms")
+        print(f"    first render (labels moved) {statistics.median(colds) * ms:7.0f} ms")
+        print(f"    same board again (kept)     {statistics.median(warms) * ms:7.0f} ms")
+        base = board_base(layout)
+        covered = _covered(view, base)
+        under = _under_marks(view, base, RECENT[layout]())
+        print(
+            f"    sea names covered by a region's label: {len(covered)} of {len(base.zone_names)} {covered}"
+        )
+        print(f"    sea names under marks' pixels:         {len(under)} {under}")
+        seats, options = GAMES[layout]
+        positions = game_positions(seats, options, args.positions)
+        covers = [len(_covered(v, base)) for v, _ in positions]
+        unders = [len(_under_marks(v, base, recent)) for v, recent in positions]
+        print(
+            f"    along {len(positions)} positions of an AI game, a board: "
+            f"{statistics.mean(covers):.1f} covered (most {max(covers)}), "
+            f"{statistics.mean(unders):.1f} under marks (most {max(unders)})"
+        )
+    base_module._settle = settle  # type: ignore[assignment]
+
+
+if __name__ == "__main__":
+    main()
