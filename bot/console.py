@@ -269,7 +269,7 @@ class Console:
                 if not await self.let_ai_play_any():
                     break
                 continue
-            action = self.service.agent(self.ruleset, record.version).choose(state, seat)
+            action = self.service.seat_agent(record).choose(state, seat)
             print(f"  (AI for {status.name(seat)}: {describe_action(self.game, action)})")
             self.show(await self.service.act(self.game_id, user, action), status)
             made += 1

@@ -13,6 +13,7 @@ The service knows the games only through the registry it is given (``bot/game.py
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import re
 from collections.abc import Callable
@@ -68,6 +69,14 @@ class ServiceCore:
         """The game's AI at ``level`` (None: the game's default), seeded: the same position, seed and
         level always get the same move (replayable)."""
         return self.games[name].agent(seed, level)
+
+    def seat_agent(self, game: GameRecord, level: str | None = None) -> Agent:
+        """The AI that plays ``game``'s next move at ``level``: seeded by the game's own (secret) seed and
+        its version, so the same position of the same game always gets the same move, while two games at
+        the same step do not play alike (seeded by the version alone, every all-AI Hex war game built
+        the same board) and nobody can work out the AI's move ahead from the code."""
+        digest = hashlib.sha256(f"{seed_of(game)}:{game.version}".encode()).digest()
+        return self.agent(game.ruleset, int.from_bytes(digest[:8], "big"), level)
 
     def check_level(self, name: str, level: str) -> None:
         """Refuse an AI level the game called ``name`` does not have, naming those it has."""

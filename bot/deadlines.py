@@ -115,7 +115,7 @@ class Deadlines(ServiceCore):
                 break
             if by_ai or game.timeout_action == "ai":  # an AI may think a while: in a worker thread
                 level = found.seats[seat].ai_level if by_ai else game.ai_level
-                agent = self.agent(ruleset.name, game.version, level)
+                agent = self.seat_agent(game, level)
                 action = await asyncio.to_thread(agent.choose, state, seat)
             else:
                 action = ruleset.absent_move(state, seat)

@@ -353,9 +353,9 @@ class GameService(Deadlines, Moderation, RecentChanges):
                 seat = next((s for s in waiting if seats[s].controller == "ai"), None)
                 action: Action | None = None
                 if seat is not None:
-                    # Seeded by the version: the same position always gets the same move (replayable).
+                    # The same position of the same game always gets the same move (replayable).
                     # An AI may think for a while: in a worker thread, so the bot answers everyone.
-                    agent = self.agent(game.ruleset, game.version, seats[seat].ai_level)
+                    agent = self.seat_agent(game, seats[seat].ai_level)
                     action = await asyncio.to_thread(agent.choose, state, seat)
                 else:
                     answered = (

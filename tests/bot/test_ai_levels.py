@@ -171,3 +171,27 @@ async def test_a_servers_defaults_are_what_a_new_game_starts_with_and_status_say
         await fd.slash(owner, "risk", "mod deadline", hours=12)
         rules = turn_rules(await bot.service.status(game_id))
         assert "12 h a turn ·" in rules and "reminders at 25% left (the server's default)" in rules
+
+
+async def test_all_ai_games_of_different_seeds_play_differently_and_one_seed_plays_alike(
+    store: GameStore,
+) -> None:
+    """The AI is seeded by the game's own seed and version (``seat_agent``): Hex war's setup rolls no die,
+    so seeded by the version alone every all-AI game built the same board (issue 30's study)."""
+    service = GameService(store, GAMES)
+
+    async def board_after_setup_moves(channel: int, seed: str) -> str:
+        status = await service.create(channel, HOST, "Host", "hexwar", {}, join=False)
+        for _ in range(2):
+            await service.join(status.game_id, HOST, "", ai=True)
+        await service.start(status.game_id, HOST, seed=seed)
+        await service.play_ai(status.game_id, limit=12)
+        record = await service.load(status.game_id)
+        assert record.state is not None and record.version > 12
+        return record.state
+
+    first = await board_after_setup_moves(CHANNEL, "one")
+    again = await board_after_setup_moves(CHANNEL + 1, "one")
+    other = await board_after_setup_moves(CHANNEL + 2, "two")
+    assert first == again
+    assert first != other
