@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.cogs.game_cog import GameCog, Typed, offer, suggest
 from bot.cogs.moves import act_several, merged
 from bot.games import GAMES
-from bot.models import ActResult, ServiceError
+from bot.models import ActResult, Position, ServiceError
 from tests.conformance.stub_cog import StubCog
 
 
@@ -61,8 +61,15 @@ def test_a_suggestion_outside_a_game_cog_offers_nothing_and_a_fixed_list_reads_t
     assert Typed("", interaction(None, **{"from": "C7"})).option("from") == "C7"
 
 
+def after(n: int) -> Any:
+    """The game as move ``n`` left it (what the next move starts from)."""
+    return Position(SimpleNamespace(version=n), None)  # type: ignore[arg-type]
+
+
 def result(n: int, turn_changed: bool = False) -> ActResult:
-    return ActResult(n, n, n, 0, (), (), (f"move {n}",), None, (), None, turn_changed=turn_changed)
+    return ActResult(
+        n, n, n, 0, (), (), (f"move {n}",), None, (), None, turn_changed=turn_changed, position=after(n)
+    )
 
 
 class Service:
@@ -88,7 +95,8 @@ def test_several_moves_stop_at_a_later_refusal_and_the_first_refusal_changes_not
         and refusal is not None
         and refusal.message == "Move 3 is refused."
     )
-    assert service.given == [found, 7, 7]  # the first move uses the game as read, the later ones its id
+    # The first move uses the game as read, each later one the game as the move before left it.
+    assert service.given == [found, after(1).found, after(2).found]
     assert merged(done).lines == ("move 1", "move 2") and merged(done, ["both"]).lines == ("both",)
     with pytest.raises(ServiceError):
         asyncio.run(act_several(SimpleNamespace(service=Service(set())), 5, found, [1, 2]))
