@@ -25,6 +25,7 @@ from bot.clock import Clock, plan_turn, to_text, utc_now
 from bot.game import Games, level_name
 from bot.gamelog import encode, event_lines, kept_beside, row_lines, visible
 from bot.models import ActResult, GameStatus, Position, SeatInfo, ServiceError
+from bot.records import SeatState
 from bot.standings import SETTLE
 from bot.store import (
     NO_CHANGES,
@@ -325,7 +326,7 @@ def seed_of(game: GameRecord) -> str:
     return game.seed
 
 
-def with_status(seat: SeatRecord, status: str) -> SeatRecord:
+def with_status(seat: SeatRecord, status: SeatState) -> SeatRecord:
     return replace(seat, status=status)
 
 

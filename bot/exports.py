@@ -33,6 +33,7 @@ from bot.gamelog import (
     visible,
 )
 from bot.models import ServiceError, VerifyReport
+from bot.records import CONTROLLERS, SEAT_STATES, one_of
 from bot.store import GameRecord, GameStore, GameUpdate, LogEntry, LogRecord, SeatRecord, now_text
 from rules.core.codec import from_builtins, from_json, to_builtins
 from rules.core.dice import SeededRng, seed_hash, verify_rolls
@@ -165,12 +166,7 @@ def check_import(document: str, rules_of: Callable[[str], Ruleset]) -> CheckedIm
         raise _refuse("The seed in this export does not match its published seed hash.")
     try:
         options = resolve_options(ruleset.options, doc.get("options") or {})
-        seats = [
-            SeatRecord(
-                int(s["seat"]), s.get("user_id"), str(s["name"]), str(s["controller"]), str(s["status"])
-            )
-            for s in doc.get("seats", [])
-        ]
+        seats = [_seat(s) for s in doc.get("seats", [])]
     except (IllegalAction, KeyError, TypeError, ValueError) as error:
         raise _refuse(f"The options or seats of this export are not valid ({error}).") from None
     log = doc.get("log")
@@ -301,3 +297,12 @@ def verify(
     except Exception as error:
         problems.append(f"The game log does not replay ({error}).")
     return VerifyReport(game.id, not problems, rolls, tuple(problems))
+
+
+def _seat(raw: dict[str, Any]) -> SeatRecord:
+    """An exported seat, its controller and status checked against their closed sets (ValueError)."""
+    controller, status = one_of(raw["controller"], CONTROLLERS), one_of(raw["status"], SEAT_STATES)
+    if controller is None or status is None:
+        number, who, how = int(raw["seat"]) + 1, raw["controller"], raw["status"]
+        raise ValueError(f"seat {number} is played by “{who}” as “{how}”")
+    return SeatRecord(int(raw["seat"]), raw.get("user_id"), str(raw["name"]), controller, status)

@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.gamelog import encode, seat_order
 from bot.models import ServiceError
+from bot.records import Controller, OffTurn
 from bot.store import GameRecord, GameUpdate, GuildSettings, LogEntry, SeatRecord
 from rules.core.dice import SeededRng, seed_hash
 from rules.core.errors import IllegalAction
@@ -90,7 +91,7 @@ def joined(
     user_id: int | None,
     name: str,
     ai: bool,
-    off_turn: str = "answer",
+    off_turn: OffTurn = "answer",
     level: str | None = None,
 ) -> list[SeatRecord]:
     check_lobby(game, "The game has already started; ask the host to give you a seat instead.")
@@ -118,7 +119,7 @@ def replaced(seats: Sequence[SeatRecord], seat: int, new_user: int | None, name:
         )
     if new_user is not None and any(s.user_id == new_user for s in seats if s.seat != seat):
         raise ServiceError("already_joined", "That member already plays another seat in this game.")
-    controller = "human" if new_user is not None else "ai"
+    controller: Controller = "human" if new_user is not None else "ai"
     label = name or ("AI" if new_user is None else f"Player {seat + 1}")
     return [s if s.seat != seat else SeatRecord(seat, new_user, label, controller, "playing") for s in seats]
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.clock import stamp
 from bot.game import level_name
-from bot.records import GameAndSeats
+from bot.records import Controller, GameAndSeats, GameState, OffTurn, SeatState
 from rules.core.events import Event
 
 
@@ -46,13 +46,13 @@ class SeatInfo:
     seat: int
     user_id: int | None
     name: str
-    controller: str  # human | ai
-    status: str  # playing | resigned | kicked
+    controller: Controller
+    status: SeatState
     missed: int = 0  # turn deadlines missed in this game
     vacation_until: str | None = None
     vacation_left_hours: int = 14 * 24
     claim: int | None = None  # in the lobby: the seat (0-based) claimed with /game seat
-    off_turn: str = "answer"  # answer | ask: questions on another's turn answered for this player, or asked
+    off_turn: OffTurn = "answer"  # questions on another's turn answered for this player, or asked
     ai_level: str | None = None  # the AI's level when the AI plays this seat (None: the game's default)
 
 
@@ -62,7 +62,7 @@ class GameStatus:
     channel_id: int
     ruleset: str
     title: str
-    status: str  # lobby | running | paused | ended
+    status: GameState
     version: int
     created_by: int | None
     options: dict[str, Any]

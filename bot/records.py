@@ -6,7 +6,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal, TypeVar
 
 
 class StoreError(Exception):
@@ -33,6 +33,25 @@ class SchemaTooNew(StoreError):
     """The file was written by a newer Warboard; opening it could lose data, so we refuse."""
 
 
+# The closed sets of the store's text columns (issue 33 item 4): mypy checks every value written and, with
+# ``strict_equality``, every comparison against a value that is not one of them.
+GameState = Literal["lobby", "running", "paused", "ended"]
+Controller = Literal["human", "ai"]
+SeatState = Literal["playing", "resigned", "kicked"]
+OffTurn = Literal["answer", "ask"]  # a question on another's turn: answered by standing orders, or asked
+TimeoutAction = Literal["skip", "ai"]
+RowKind = Literal["action", "undo", "rollback", "system"]
+CONTROLLERS: tuple[Controller, ...] = ("human", "ai")
+SEAT_STATES: tuple[SeatState, ...] = ("playing", "resigned", "kicked")
+OFF_TURN: tuple[OffTurn, ...] = ("answer", "ask")
+Closed = TypeVar("Closed", bound=str)
+
+
+def one_of(value: object, allowed: tuple[Closed, ...]) -> Closed | None:
+    """``value`` as the member of the closed set ``allowed`` it equals (typed so), None if none."""
+    return next((member for member in allowed if member == value), None)
+
+
 @dataclass(frozen=True, slots=True)
 class GameRecord:
     id: int
@@ -40,7 +59,7 @@ class GameRecord:
     channel_id: int
     ruleset: str
     options: dict[str, Any]
-    status: str  # lobby | running | paused | ended
+    status: GameState
     created_by: int | None
     seed: str | None
     seed_hash: str | None
@@ -51,7 +70,7 @@ class GameRecord:
     turn_hours: int | None = None
     deadline_at: str | None = None
     capacity: int | None = None  # seats the host opened; None: the ruleset's maximum
-    timeout_action: str = "skip"  # skip | ai: what a missed deadline does
+    timeout_action: TimeoutAction = "skip"  # what a missed deadline does
     reminders: str = "50,10"  # reminders, in percent of the turn's time left
     missed_limit: int = 3  # missed deadlines that hand a seat to the AI
     turn_started_at: str | None = None
@@ -73,15 +92,15 @@ class SeatRecord:
     seat: int
     user_id: int | None  # None for the AI
     name: str
-    controller: str = "human"  # human | ai
-    status: str = "playing"  # playing | resigned | kicked
+    controller: Controller = "human"
+    status: SeatState = "playing"
     missed: int = 0  # deadlines missed in this game
     vacation_until: str | None = None
     vacation_left_hours: int = 14 * 24
     claim: int | None = None  # in the lobby: the seat (0-based) this player asked for with /game seat
     # A question asked on another seat's turn (a defender's casualties): "answer" makes the rules'
     # answer for this player at once (the by-post default), "ask" waits for the player.
-    off_turn: str = "answer"
+    off_turn: OffTurn = "answer"
     ai_level: str | None = None  # the level of the AI playing this seat (None: the game's default)
 
 
@@ -119,7 +138,7 @@ class LogEntry:
 @dataclass(frozen=True, slots=True)
 class LogRecord:
     seq: int
-    kind: str
+    kind: RowKind
     seat: int | None
     user_id: int | None
     action: str | None

@@ -38,6 +38,7 @@ from bot.gamelog import (
 from bot.models import ActResult, GameStatus, Position, ServiceError, UndoResult
 from bot.moderation import Moderation
 from bot.recent import RecentChanges
+from bot.records import OFF_TURN, OffTurn, one_of
 from bot.shards import AcrossProcesses, SharedLocks
 from bot.store import (
     NO_CHANGES,
@@ -190,7 +191,7 @@ class GameService(Deadlines, Moderation, RecentChanges):
         name: str,
         *,
         ai: bool = False,
-        off_turn: str = "answer",
+        off_turn: OffTurn = "answer",
         level: str | None = None,
     ) -> GameStatus:
         """Take the next free seat (``ai=True``: add an AI player, at ``level`` or the game's default;
@@ -378,14 +379,15 @@ class GameService(Deadlines, Moderation, RecentChanges):
     async def set_off_turn(self, game_id: int, user_id: int, off_turn: str) -> GameStatus:
         """Whether questions ``user_id`` is asked on others' turns are answered for them ("answer") or
         asked ("ask"); for every seat they play in the game, from the lobby on."""
-        if off_turn not in ("answer", "ask"):
+        chosen = one_of(off_turn, OFF_TURN)
+        if chosen is None:
             raise ServiceError("bad_choice", "Choose “answer for me” or “ask me”.")
         async with self.lock(game_id):
             game = await self.load(game_id)
             seats = await self.store.seats(game_id)
             if not any(s.user_id == user_id and s.controller == "human" for s in seats):
                 raise ServiceError("not_a_player", "You are not playing in this game.")
-            new = [replace(s, off_turn=off_turn) if s.user_id == user_id else s for s in seats]
+            new = [replace(s, off_turn=chosen) if s.user_id == user_id else s for s in seats]
             await self._commit(game, seats=new)
         return await self.status(game_id)
 

@@ -4,6 +4,7 @@ changed" are made from these. ``by_order``: the step was decided by the player's
 from __future__ import annotations
 
 from rules.core.events import DiceRolled, Event
+from rules.skirmish.battle.state import Role
 from rules.skirmish.pieces import Units
 from rules.skirmish.state import StandingOrders
 
@@ -96,7 +97,7 @@ class BattleRolled(Event, frozen=True):
     """One side's dice, lined up high to low (1s included); 1s are taken off the board."""
 
     seat: int
-    side: str
+    side: Role
     values: tuple[int, ...]
     ones: int
     twos: int
@@ -108,7 +109,7 @@ class LossesTaken(Event, frozen=True):
 
     seat: int
     chooser: int
-    side: str
+    side: Role
     reason: str
     units: Units
     traded: Units
@@ -151,7 +152,7 @@ class CounterPlaced(Event, frozen=True):
 class CardPlayed(Event, frozen=True):
     seat: int
     card: int
-    kind: str
+    kind: str  # the card's kind by id (the deck's data names them)
     skirmish: int | None = None
     territory: str | None = None
     by_order: bool = False
@@ -159,7 +160,7 @@ class CardPlayed(Event, frozen=True):
 
 class Passed(Event, frozen=True):
     seat: int
-    side: str
+    side: Role
     placed_for_you: tuple[int, ...] = ()  # skirmish of each counter placed by default
     by_order: bool = False
 

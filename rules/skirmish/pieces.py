@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Literal, get_args
 
 import msgspec
 
@@ -79,11 +79,15 @@ class UnitType:
     supply: int  # pieces of this type each player owns
 
 
+CardType = Literal["skirmish", "battle", "bar_attacks", "truce"]  # when and where a card is played
+CARD_TYPES: tuple[CardType, ...] = get_args(CardType)
+
+
 @dataclass(frozen=True, slots=True)
 class CardKind:
     id: str
     name: str
-    kind: str  # "skirmish" | "battle" | "bar_attacks" | "truce"
+    kind: CardType
     value: int  # its bonus; standing orders compare it with "play no cards below X"
     count: int
     penalty: int  # troops lost when it is discarded for the hand limit
@@ -134,7 +138,7 @@ def parse_pieces(raw: dict[str, Any]) -> Pieces:
     if any(u.dice < 1 or u.counters < 0 or u.banners < 0 or u.supply < 1 for u in units):
         raise PiecesError("every unit brings at least one die and has a supply")
     kinds = tuple(CardKind(**c) for c in raw["cards"])
-    known = {"skirmish", "battle", "bar_attacks", "truce"}
+    known = set(CARD_TYPES)
     if {k.kind for k in kinds} != known:
         raise PiecesError(f"the deck needs every kind of card: {', '.join(sorted(known))}")
     cards = tuple(k for k in kinds for _ in range(k.count))

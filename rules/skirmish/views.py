@@ -12,7 +12,7 @@ import msgspec
 from rules.skirmish.battle import flow
 from rules.skirmish.battle.losses import describe_owed
 from rules.skirmish.battle.skirmishes import unpaired_attacker_dice
-from rules.skirmish.battle.state import ATTACKER, Battle, Side
+from rules.skirmish.battle.state import ATTACKER, Battle, Role, Side
 from rules.skirmish.battle.totals import battle_bonus, totals, winner_of
 from rules.skirmish.board import Point, SkirmishMap, skirmish_map
 from rules.skirmish.pieces import Units, pieces
@@ -221,7 +221,7 @@ def _waiting(state: SkirmishState) -> WaitingView | None:
     return WaitingView(state.current, "turn", f"play the turn ({state.phase.value})")
 
 
-def _side(battle: Battle, name: str, side: Side, board: SkirmishMap) -> SideView:
+def _side(battle: Battle, name: Role, side: Side, board: SkirmishMap) -> SideView:
     where = battle.source if name == ATTACKER else battle.target
     return SideView(
         seat=side.seat,

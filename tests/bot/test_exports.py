@@ -121,3 +121,16 @@ async def test_verify_waits_for_the_end(service: GameService) -> None:
     game_id = await new_game(service, "ai,ai")
     with pytest.raises(ServiceError, match="once the game has ended"):
         await service.verify(game_id)
+
+
+async def test_a_seat_played_by_an_unknown_controller_is_refused(service: GameService) -> None:
+    """A seat's controller and status are closed sets (issue 33 item 4): an export that names another
+    is refused with a sentence, and nothing is imported."""
+    document = await service.export(await finished_game(service))
+    edited = document.replace('"controller": "ai"', '"controller": "robot"', 1)
+    assert edited != document
+    with pytest.raises(ServiceError) as refusal:
+        await service.import_game(200, HOST, edited)
+    assert refusal.value.code == "bad_import"
+    assert "seat 1 is played by “robot” as “playing”" in refusal.value.message
+    assert await service.game_in_channel(200) is None

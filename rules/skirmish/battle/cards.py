@@ -13,13 +13,13 @@ from rules.core.events import Event
 from rules.core.tuples import with_item
 from rules.core.words import counted
 from rules.skirmish.actions import PlaceCounter, PlayCard
-from rules.skirmish.battle.state import ATTACKER, DEFENDER, Battle, Skirmish, Stage
+from rules.skirmish.battle.state import ATTACKER, DEFENDER, Battle, Role, Skirmish, Stage
 from rules.skirmish.events import CardPlayed, CounterPlaced, Passed
 from rules.skirmish.pieces import pieces
 from rules.skirmish.state import SkirmishState
 
 
-def acting_side(battle: Battle) -> str:
+def acting_side(battle: Battle) -> Role:
     return ATTACKER if battle.stage is Stage.ATTACKER_CARDS else DEFENDER
 
 
@@ -96,7 +96,7 @@ def play_battle_card(
     return replace(state, battle=replace(battle, skirmishes=tuple(skirmishes)))
 
 
-def _add_card(skirmish: Skirmish, side: str, card: int) -> Skirmish:
+def _add_card(skirmish: Skirmish, side: Role, card: int) -> Skirmish:
     if side == ATTACKER:
         return replace(skirmish, attack_cards=(*skirmish.attack_cards, card))
     return replace(skirmish, defend_cards=(*skirmish.defend_cards, card))
@@ -110,7 +110,7 @@ def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
 def pass_step(
     state: SkirmishState,
     by_order: bool,
-    place_rest: Callable[[SkirmishState, str], tuple[int, ...]],
+    place_rest: Callable[[SkirmishState, Role], tuple[int, ...]],
     events: list[Event],
 ) -> SkirmishState:
     """The side says "pass"; counters it left unplaced go where ``place_rest`` puts them (one skirmish

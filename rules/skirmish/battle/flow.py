@@ -24,7 +24,7 @@ from rules.skirmish.actions import (
     TakeLosses,
 )
 from rules.skirmish.battle import cards, declare, ending, losses, policy, resolve, skirmishes
-from rules.skirmish.battle.state import ATTACKER, DEFENDER, Battle, Stage
+from rules.skirmish.battle.state import ATTACKER, DEFENDER, Battle, Role, Stage
 from rules.skirmish.board import SkirmishMap
 from rules.skirmish.events import BattleRolled
 from rules.skirmish.state import SkirmishState
@@ -111,7 +111,7 @@ def decide(
     return ending.occupy(state, action, by_order, board, events)
 
 
-def _counters(state: SkirmishState, side: str) -> int:
+def _counters(state: SkirmishState, side: Role) -> int:
     assert state.battle is not None
     return state.battle.side(side).counters
 

@@ -14,7 +14,7 @@ from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.words import counted
 from rules.skirmish.actions import TakeLosses
-from rules.skirmish.battle.state import Battle, Owed
+from rules.skirmish.battle.state import Battle, Owed, Role
 from rules.skirmish.common import cheapest, from_garrison, set_units, to_garrison, troops
 from rules.skirmish.events import LossesTaken
 from rules.skirmish.pieces import Units, pieces
@@ -149,7 +149,7 @@ def owe(battle: Battle, owed: Owed) -> Battle:
     return replace(battle, owed=(*battle.owed, owed))
 
 
-def roll_owed(seat: int, side: str, ones: int, twos: int) -> Owed | None:
+def roll_owed(seat: int, side: Role, ones: int, twos: int) -> Owed | None:
     if not ones and not twos:
         return None
     return Owed(chooser=seat, side=side, reason="roll", ones=ones, twos=twos)

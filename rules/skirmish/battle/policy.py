@@ -23,7 +23,7 @@ from rules.skirmish.actions import (
 from rules.skirmish.battle.ending import occupy_pool
 from rules.skirmish.battle.losses import needed
 from rules.skirmish.battle.skirmishes import territory_losses_owed, unpaired_attacker_dice
-from rules.skirmish.battle.state import ATTACKER, DEFENDER, Battle, Owed, Skirmish
+from rules.skirmish.battle.state import ATTACKER, DEFENDER, Battle, Owed, Role, Skirmish
 from rules.skirmish.battle.totals import battle_bonus, margin
 from rules.skirmish.board import SkirmishMap
 from rules.skirmish.common import cheapest, dearest, troops
@@ -181,7 +181,7 @@ def assign_extra(state: SkirmishState, style: str, board: SkirmishMap) -> Assign
     return AssignExtra(tuple(to))
 
 
-def counter_spots(state: SkirmishState, side: str, counters: int, board: SkirmishMap) -> tuple[int, ...]:
+def counter_spots(state: SkirmishState, side: Role, counters: int, board: SkirmishMap) -> tuple[int, ...]:
     """Skirmish numbers for ``counters`` counters: first where they turn a lost skirmish (the cheapest
     turns first), then on the narrowest wins."""
     battle = state.battle
@@ -205,13 +205,13 @@ def counter_spots(state: SkirmishState, side: str, counters: int, board: Skirmis
     return tuple(spots)
 
 
-def _plus(skirmish: Skirmish, side: str, counters: int) -> Skirmish:
+def _plus(skirmish: Skirmish, side: Role, counters: int) -> Skirmish:
     if side == ATTACKER:
         return replace(skirmish, attack_counters=skirmish.attack_counters + counters)
     return replace(skirmish, defend_counters=skirmish.defend_counters + counters)
 
 
-def card_step(state: SkirmishState, side: str, cards_from: int, board: SkirmishMap) -> Action:
+def card_step(state: SkirmishState, side: Role, cards_from: int, board: SkirmishMap) -> Action:
     """The next move of a counters-and-cards step: place the counters, then play each card worth at
     least ``cards_from`` where it turns a skirmish (Stand Fast whenever allowed), then pass."""
     battle = state.battle

@@ -8,12 +8,17 @@ roll ("all the attacker's dice are lined up"); skirmishes refer to dice by their
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Literal
 
 import msgspec
 
 from rules.skirmish.pieces import Units
 
-ATTACKER, DEFENDER = "attacker", "defender"
+# A battle's two sides by role (a closed set, checked by mypy and by the codec in stored events); each
+# role's units and cards are its ``Side``.
+Role = Literal["attacker", "defender"]
+ATTACKER: Role = "attacker"
+DEFENDER: Role = "defender"
 
 
 class Stage(StrEnum):
@@ -65,7 +70,7 @@ class Owed(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """
 
     chooser: int
-    side: str
+    side: Role
     reason: str
     count: int = 0
     ones: int = 0
@@ -87,8 +92,8 @@ class Battle(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     ended_by: str = ""  # "5-to-1", "wipe", "rout", "out of units", "count"
     bars_attacks: bool = False  # the attacker may make no further attacks this turn
 
-    def side(self, name: str) -> Side:
+    def side(self, name: Role) -> Side:
         return self.attacker if name == ATTACKER else self.defender
 
-    def with_side(self, name: str, side: Side) -> Battle:
+    def with_side(self, name: Role, side: Side) -> Battle:
         return msgspec.structs.replace(self, **{name: side})

@@ -7,12 +7,12 @@ banners and its battle cards. The defender also gets +1 for each of its dice in 
 
 from __future__ import annotations
 
-from rules.skirmish.battle.state import ATTACKER, DEFENDER, Battle, Side, Skirmish
+from rules.skirmish.battle.state import ATTACKER, DEFENDER, Battle, Role, Side, Skirmish
 from rules.skirmish.board import SkirmishMap
 from rules.skirmish.pieces import pieces
 
 
-def battle_bonus(battle: Battle, side: str, board: SkirmishMap) -> int:
+def battle_bonus(battle: Battle, side: Role, board: SkirmishMap) -> int:
     """What ``side`` adds to every skirmish: elevation, banners and battle cards."""
     mine, theirs = (battle.source, battle.target) if side == ATTACKER else (battle.target, battle.source)
     high = 1 if board.elevation[mine] > board.elevation[theirs] else 0
@@ -40,11 +40,11 @@ def totals(battle: Battle, skirmish: Skirmish, board: SkirmishMap) -> tuple[int,
     return attack, defend
 
 
-def winner_of(attack: int, defend: int) -> str:
+def winner_of(attack: int, defend: int) -> Role:
     return ATTACKER if attack > defend else DEFENDER
 
 
-def margin(battle: Battle, skirmish: Skirmish, side: str, board: SkirmishMap) -> int:
+def margin(battle: Battle, skirmish: Skirmish, side: Role, board: SkirmishMap) -> int:
     """How far ``side`` is ahead in a skirmish, counting the defender's tie as its win: > 0 wins."""
     attack, defend = totals(battle, skirmish, board)
     return attack - defend if side == ATTACKER else defend - attack + 1
