@@ -1,0 +1,95 @@
+"""The `normal` Skirmish AI: today's AI (`easy`, ``SkirmishAI``) with one decision changed at a time, each
+kept only where it won more games against `easy` (``bench/skirmish_ai.py --versus``).
+
+- The last round: the score is the territories held at the end of one's own last turn, and nothing after
+  it can be lost, so the turn reinforces twice and takes every attack with a fair chance, the surest
+  first (a lost battle ends the attacks).
+- A Truce, at the end of its own turn, on the territory of most worth that an enemy stack next door
+  outnumbers in dice.
+
+Only public information and its own hand and garrison. Stateless: it can take over any seat at any moment.
+"""
+
+from __future__ import annotations
+
+from rules.core.events import Action
+from rules.skirmish.actions import EndPhase, PlayCard, Reinforce
+from rules.skirmish.ai.player import SkirmishAI
+from rules.skirmish.battle.declare import MOST_ATTACKERS
+from rules.skirmish.board import SkirmishMap, skirmish_map
+from rules.skirmish.common import dearest
+from rules.skirmish.pieces import pieces
+from rules.skirmish.state import EMPTY, Phase, SkirmishState
+
+LAST_ROUND_BOLDNESS = 0.25  # the least chance worth an attack when no later turn can lose what it takes
+
+
+class SkirmishNormalAI(SkirmishAI):
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._last_round = False
+
+    def choose(self, state: SkirmishState, seat: int) -> Action:
+        board = skirmish_map()
+        if state.battle is None and state.placing is None:
+            last = state.round >= state.options.round_limit
+            if last and state.phase is Phase.STANDARD and state.actions_left and state.garrison[seat].troop:
+                return Reinforce()
+            if last and state.phase is Phase.ATTACK:
+                return self._last_attack(state, seat, board) or EndPhase()
+            if state.phase is Phase.MOVE:
+                truce = self._truce(state, seat, board)
+                if truce is not None:
+                    return truce
+        return super().choose(state, seat)
+
+    # -- the last round --------------------------------------------------------------------------------
+
+    def _last_attack(self, state: SkirmishState, seat: int, board: SkirmishMap) -> Action | None:
+        """Every attack with a fair chance, the surest first: the target's worth no longer counts."""
+        keep = self.boldness
+        self.boldness, self._last_round = LAST_ROUND_BOLDNESS, True
+        try:
+            return self._attack(state, seat, board)
+        finally:
+            self.boldness, self._last_round = keep, False
+
+    def _target_value(self, state: SkirmishState, seat: int, target: int, board: SkirmishMap) -> float:
+        if self._last_round:
+            return 0.0
+        return super()._target_value(state, seat, target, board)
+
+    # -- cards -----------------------------------------------------------------------------------------
+
+    def enemy_dice(self, state: SkirmishState, seat: int, t: int, board: SkirmishMap) -> int:
+        """The most dice one enemy stack next door could bring against ``t``."""
+        table = pieces()
+        return max(
+            (
+                table.dice(dearest(state.units[n], min(MOST_ATTACKERS, state.units[n].total - 1)))
+                for n in board.neighbours[t]
+                if state.owner[n] not in (seat, EMPTY) and state.units[n].total > 1
+            ),
+            default=0,
+        )
+
+    def _truce(self, state: SkirmishState, seat: int, board: SkirmishMap) -> Action | None:
+        """A truce lasts until our next turn, so it is played as the turn ends (the free move), on the
+        territory of most exchange value that an enemy stack next door outnumbers in dice."""
+        table = pieces()
+        cards = [c for c in state.hands[seat] if table.cards[c].kind == "truce"]
+        if not cards:
+            return None
+        covered = {t.territory for t in state.truces if t.seat == seat}
+        best: tuple[int, int] | None = None
+        for t in range(board.size):
+            if state.owner[t] != seat or t in covered:
+                continue
+            if self.enemy_dice(state, seat, t, board) <= table.dice(state.units[t]):
+                continue
+            worth = table.value(state.units[t])
+            if best is None or (worth, -t) > (best[0], -best[1]):
+                best = (worth, t)
+        if best is None:
+            return None
+        return PlayCard(cards[0], territory=board.ids[best[1]])

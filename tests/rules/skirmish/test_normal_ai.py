@@ -1,0 +1,95 @@
+"""The `normal` AI (``SkirmishNormalAI``): each decision it makes differently from `easy`, on a hand-built
+position. Its whole games are covered with the other agents in the conformance playouts."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from rules.core.conformance import play as play_out
+from rules.skirmish import RULES
+from rules.skirmish.actions import Attack, EndPhase, PlayCard, Reinforce
+from rules.skirmish.ai import SkirmishAI
+from rules.skirmish.ai.normal import SkirmishNormalAI
+from rules.skirmish.pieces import Units
+from rules.skirmish.state import Phase, SkirmishOptions
+from tests.conformance.test_skirmish_playouts import invariants
+from tests.rules.skirmish.position import UPHILL, card_of, position, troops
+
+LAST = SkirmishOptions(victory_share=100, round_limit=15)
+
+
+def uphill_fight(round_: int, phase: Phase = Phase.ATTACK):
+    """Seat 1 holds Ironmoor (height 2) with 4 troops; seat 0's only stack, 7 troops in Sable Ford
+    (height 0) below it, would attack with 6 at about even odds; every other border of seat 0 holds 1."""
+    return position(
+        players=2,
+        holdings={
+            UPHILL[0]: (0, troops(7)),
+            UPHILL[1]: (1, troops(4)),
+            "oakhollow": (0, troops(1)),
+            "millbrook": (0, troops(1)),
+            "elder_fen": (0, troops(1)),
+        },
+        rest=(1, troops(1)),
+        phase=phase,
+        options=LAST,
+        round=round_,
+    )
+
+
+def test_in_the_last_round_an_even_fight_is_taken_before_it_is_not():
+    assert SkirmishAI(1).choose(uphill_fight(15), 0) == EndPhase()
+    assert SkirmishNormalAI(1).choose(uphill_fight(14), 0) == EndPhase()
+    assert SkirmishNormalAI(1).choose(uphill_fight(15), 0) == Attack(*UPHILL, troops(6))
+
+
+def test_in_the_last_round_the_second_standard_action_reinforces_too():
+    """With 5 troops in the garrison and a roll of 4 dice expected to bring 14, `easy` draws a card with
+    its second action; in the last round a card comes too late, and 5 troops more may take a territory."""
+    state = uphill_fight(15, Phase.STANDARD)
+    short = Units(troop=5, cavalry=12, cannon=10, general=2)
+    state = replace(state, garrison=(short, state.garrison[1]), actions_left=1)
+    assert SkirmishAI(1).choose(state, 0) != Reinforce()
+    assert SkirmishNormalAI(1).choose(replace(state, round=14), 0) != Reinforce()
+    assert SkirmishNormalAI(1).choose(state, 0) == Reinforce()
+
+
+def truce_position(hand: tuple[int, ...]):
+    """Seat 0's Ironmoor (3 troops and a cannon, worth 8) and Sable Ford (2 troops) both face Elder Fen's
+    8 troops; Millbrook (1 troop) faces nothing that can attack."""
+    return position(
+        players=2,
+        holdings={
+            "ironmoor": (0, Units(troop=3, cannon=1)),
+            "sable_ford": (0, troops(2)),
+            "millbrook": (0, troops(1)),
+            "elder_fen": (1, troops(8)),
+        },
+        rest=(1, troops(1)),
+        phase=Phase.MOVE,
+        hands={0: hand},
+        moves_left=1,
+    )
+
+
+def test_a_truce_ends_the_turn_on_the_threatened_territory_worth_most():
+    truce = card_of("truce")
+    assert SkirmishAI(1).choose(truce_position((truce,)), 0) != PlayCard(truce, territory="ironmoor")
+    assert SkirmishNormalAI(1).choose(truce_position((truce,)), 0) == PlayCard(truce, territory="ironmoor")
+
+
+def test_no_truce_where_no_enemy_stack_outnumbers_us():
+    truce = card_of("truce")
+    state = truce_position((truce,))
+    calm = replace(
+        state,
+        units=tuple(Units(troop=1) if o == 1 else u for o, u in zip(state.owner, state.units, strict=True)),
+    )
+    assert not isinstance(SkirmishNormalAI(1).choose(calm, 0), PlayCard)
+
+
+def test_normal_plays_whole_games_for_two_three_and_six_players_every_piece_accounted_for():
+    for seats in (2, 3, 6):
+        agents = [SkirmishNormalAI(s) if s % 2 == 0 else SkirmishAI(s) for s in range(seats)]
+        game = play_out(RULES, seats, agents, f"normal-{seats}", check=invariants)
+        assert RULES.result(game.state) is not None
