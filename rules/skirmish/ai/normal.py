@@ -1,6 +1,13 @@
 """The `normal` Skirmish AI: today's AI (`easy`, ``SkirmishAI``) with one decision changed at a time, each
 kept only where it won more games against `easy` (``bench/skirmish_ai.py --versus``).
 
+- Standard actions: reinforce with both while the garrison holds three troops (`easy` draws a card with
+  the second once the garrison holds under half a roll: a card is one +2 in one skirmish, a troop stays);
+  with the garrison empty, an extra exchange when two kinds of unit are worth trading troops up into
+  (``rules.skirmish.ai.army``), else as `easy`.
+- Exchanges: troops up into cannons as `easy`, then cavalry once the cannons are all out (``army``).
+- Attacks at a chance of 0.7 rather than 0.6, and the target's worth (a weak or leading owner, few
+  defenders) counts twice as much against the chance.
 - The last round: the score is the territories held at the end of one's own last turn, and nothing after
   it can be lost, so the turn reinforces twice and takes every attack with a fair chance, the surest
   first (a lost battle ends the attacks).
@@ -13,7 +20,8 @@ Only public information and its own hand and garrison. Stateless: it can take ov
 from __future__ import annotations
 
 from rules.core.events import Action
-from rules.skirmish.actions import EndPhase, PlayCard, Reinforce
+from rules.skirmish.actions import EndPhase, ExtraExchange, PlayCard, Reinforce
+from rules.skirmish.ai import army
 from rules.skirmish.ai.player import SkirmishAI
 from rules.skirmish.battle.declare import MOST_ATTACKERS
 from rules.skirmish.board import SkirmishMap, skirmish_map
@@ -21,20 +29,25 @@ from rules.skirmish.common import dearest
 from rules.skirmish.pieces import pieces
 from rules.skirmish.state import EMPTY, Phase, SkirmishState
 
+BOLDNESS = 0.7  # the least estimated chance it attacks at (`easy`: 0.6)
+WORTH = 2.0  # how much a target's worth counts against the chance (`easy`: 1)
+REINFORCE_FROM = 3  # garrison troops worth a reinforcement roll
 LAST_ROUND_BOLDNESS = 0.25  # the least chance worth an attack when no later turn can lose what it takes
 
 
 class SkirmishNormalAI(SkirmishAI):
     def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed)
+        super().__init__(seed, BOLDNESS)
         self._last_round = False
 
     def choose(self, state: SkirmishState, seat: int) -> Action:
         board = skirmish_map()
         if state.battle is None and state.placing is None:
             last = state.round >= state.options.round_limit
-            if last and state.phase is Phase.STANDARD and state.actions_left and state.garrison[seat].troop:
-                return Reinforce()
+            if state.phase is Phase.STANDARD:
+                return self._standard_action(state, seat, board, last)
+            if state.phase is Phase.EXCHANGE:
+                return army.best_exchange(state, seat, board) or EndPhase()
             if last and state.phase is Phase.ATTACK:
                 return self._last_attack(state, seat, board) or EndPhase()
             if state.phase is Phase.MOVE:
@@ -42,6 +55,14 @@ class SkirmishNormalAI(SkirmishAI):
                 if truce is not None:
                     return truce
         return super().choose(state, seat)
+
+    def _standard_action(self, state: SkirmishState, seat: int, board: SkirmishMap, last: bool) -> Action:
+        troops = state.garrison[seat].troop
+        if state.actions_left and troops >= (1 if last else REINFORCE_FROM):
+            return Reinforce()
+        if state.actions_left and army.second_pair_pays(state, seat, board):
+            return ExtraExchange()
+        return self._standard(state, seat)
 
     # -- the last round --------------------------------------------------------------------------------
 
@@ -57,7 +78,7 @@ class SkirmishNormalAI(SkirmishAI):
     def _target_value(self, state: SkirmishState, seat: int, target: int, board: SkirmishMap) -> float:
         if self._last_round:
             return 0.0
-        return super()._target_value(state, seat, target, board)
+        return WORTH * super()._target_value(state, seat, target, board)
 
     # -- cards -----------------------------------------------------------------------------------------
 

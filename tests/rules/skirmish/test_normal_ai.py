@@ -7,7 +7,7 @@ from msgspec.structs import replace
 
 from rules.core.conformance import play as play_out
 from rules.skirmish import RULES
-from rules.skirmish.actions import Attack, EndPhase, PlayCard, Reinforce
+from rules.skirmish.actions import Attack, EndPhase, Exchange, PlayCard, Reinforce
 from rules.skirmish.ai import SkirmishAI
 from rules.skirmish.ai.normal import SkirmishNormalAI
 from rules.skirmish.pieces import Units
@@ -18,14 +18,14 @@ from tests.rules.skirmish.position import UPHILL, card_of, position, troops
 LAST = SkirmishOptions(victory_share=100, round_limit=15)
 
 
-def uphill_fight(round_: int, phase: Phase = Phase.ATTACK):
+def uphill_fight(round_: int, phase: Phase = Phase.ATTACK, attackers: int = 7, defenders: int = 4):
     """Seat 1 holds Ironmoor (height 2) with 4 troops; seat 0's only stack, 7 troops in Sable Ford
     (height 0) below it, would attack with 6 at about even odds; every other border of seat 0 holds 1."""
     return position(
         players=2,
         holdings={
-            UPHILL[0]: (0, troops(7)),
-            UPHILL[1]: (1, troops(4)),
+            UPHILL[0]: (0, troops(attackers)),
+            UPHILL[1]: (1, troops(defenders)),
             "oakhollow": (0, troops(1)),
             "millbrook": (0, troops(1)),
             "elder_fen": (0, troops(1)),
@@ -44,14 +44,43 @@ def test_in_the_last_round_an_even_fight_is_taken_before_it_is_not():
 
 
 def test_in_the_last_round_the_second_standard_action_reinforces_too():
-    """With 5 troops in the garrison and a roll of 4 dice expected to bring 14, `easy` draws a card with
-    its second action; in the last round a card comes too late, and 5 troops more may take a territory."""
+    """With 2 troops in the garrison a roll is hardly worth an action, and both levels draw a card; in
+    the last round a card comes too late, and 2 troops more may take a territory."""
     state = uphill_fight(15, Phase.STANDARD)
-    short = Units(troop=5, cavalry=12, cannon=10, general=2)
+    short = Units(troop=2, cavalry=12, cannon=10, general=2)
     state = replace(state, garrison=(short, state.garrison[1]), actions_left=1)
     assert SkirmishAI(1).choose(state, 0) != Reinforce()
     assert SkirmishNormalAI(1).choose(replace(state, round=14), 0) != Reinforce()
     assert SkirmishNormalAI(1).choose(state, 0) == Reinforce()
+
+
+def test_both_standard_actions_reinforce_while_the_garrison_holds_three_troops():
+    """5 troops in the garrison against a roll of 4 dice (14 expected): `easy` draws a card with its
+    second action, `normal` places the 5 troops, which stay on the map."""
+    state = uphill_fight(3, Phase.STANDARD)
+    short = Units(troop=5, cavalry=12, cannon=10, general=2)
+    state = replace(state, garrison=(short, state.garrison[1]), actions_left=1)
+    assert SkirmishAI(1).choose(state, 0) != Reinforce()
+    assert SkirmishNormalAI(1).choose(state, 0) == Reinforce()
+
+
+def test_an_attack_at_two_chances_in_three_is_left_to_easy():
+    """8 troops uphill against 5: the estimate gives about 0.66, over `easy`'s 0.6, under `normal`'s 0.7."""
+    state = uphill_fight(3, attackers=9, defenders=5)
+    assert SkirmishAI(1).choose(state, 0) == Attack(*UPHILL, troops(8))
+    assert SkirmishNormalAI(1).choose(state, 0) == EndPhase()
+
+
+def test_troops_piled_up_go_into_cavalry_once_the_cannons_are_all_out():
+    """9 troops in Sable Ford, 4 troops and no cannon left in the garrison: `easy` trades nothing,
+    `normal` trades 6 troops for 2 cavalry (keeping 3 troops, which 2s rolled take first)."""
+    state = uphill_fight(3, Phase.EXCHANGE, attackers=9)
+    no_cannon = Units(troop=4, cavalry=12, cannon=0, general=2)
+    state = replace(state, garrison=(no_cannon, state.garrison[1]))
+    assert SkirmishAI(1).choose(state, 0) == EndPhase()
+    assert SkirmishNormalAI(1).choose(state, 0) == Exchange(UPHILL[0], troops(6), "cavalry")
+    with_cannon = replace(state, garrison=(replace(no_cannon, cannon=1), state.garrison[1]))
+    assert SkirmishNormalAI(1).choose(with_cannon, 0) == Exchange(UPHILL[0], troops(5), "cannon")
 
 
 def truce_position(hand: tuple[int, ...]):
