@@ -122,3 +122,17 @@ def test_normal_plays_whole_games_for_two_three_and_six_players_every_piece_acco
         agents = [SkirmishNormalAI(s) if s % 2 == 0 else SkirmishAI(s) for s in range(seats)]
         game = play_out(RULES, seats, agents, f"normal-{seats}", check=invariants)
         assert RULES.result(game.state) is not None
+
+
+def test_normal_reads_no_other_seats_hand():
+    """The same position with other cards in seat 1's hand (and so in the deck) gets the same choices."""
+    truce = card_of("truce")
+    for hand in ((), (card_of("stand_fast"), card_of("charge"), card_of("truce", 1))):
+        state = replace(truce_position((truce,)), hands=((truce,), hand))
+        state = replace(state, deck=tuple(c for c in state.deck if c not in hand))
+        assert SkirmishNormalAI(1).choose(state, 0) == PlayCard(truce, territory="ironmoor")
+        for phase in (Phase.STANDARD, Phase.EXCHANGE, Phase.ATTACK):
+            ahead = replace(state, phase=phase, actions_left=2 if phase is Phase.STANDARD else 0)
+            assert SkirmishNormalAI(1).choose(ahead, 0) == SkirmishNormalAI(1).choose(
+                replace(ahead, hands=((truce,), ())), 0
+            )
