@@ -3,9 +3,9 @@ kept only where it won more games against `easy` (``bench/skirmish_ai.py --versu
 
 - Standard actions: reinforce with both while the garrison holds three troops (`easy` draws a card with
   the second once the garrison holds under half a roll: a card is one +2 in one skirmish, a troop stays);
-  with the garrison empty, an extra exchange when two kinds of unit are worth trading troops up into
-  (``rules.skirmish.ai.army``), else as `easy`.
-- Exchanges: troops up into cannons as `easy`, then cavalry once the cannons are all out (``army``).
+  with fewer troops, as `easy` (a card, else an extra move).
+- Exchanges: troops up into cannons as `easy`, then cavalry once the cannons are all out
+  (``rules.skirmish.ai.army``).
 - Attacks at a chance of 0.7 rather than 0.6, and the target's worth (a weak or leading owner, few
   defenders) counts twice as much against the chance.
 - The last round: the score is the territories held at the end of one's own last turn, and nothing after
@@ -20,7 +20,7 @@ Only public information and its own hand and garrison. Stateless: it can take ov
 from __future__ import annotations
 
 from rules.core.events import Action
-from rules.skirmish.actions import EndPhase, ExtraExchange, PlayCard, Reinforce
+from rules.skirmish.actions import EndPhase, PlayCard, Reinforce
 from rules.skirmish.ai import army
 from rules.skirmish.ai.player import SkirmishAI
 from rules.skirmish.battle.declare import MOST_ATTACKERS
@@ -45,7 +45,7 @@ class SkirmishNormalAI(SkirmishAI):
         if state.battle is None and state.placing is None:
             last = state.round >= state.options.round_limit
             if state.phase is Phase.STANDARD:
-                return self._standard_action(state, seat, board, last)
+                return self._standard_action(state, seat, last)
             if state.phase is Phase.EXCHANGE:
                 return army.best_exchange(state, seat, board) or EndPhase()
             if last and state.phase is Phase.ATTACK:
@@ -56,12 +56,10 @@ class SkirmishNormalAI(SkirmishAI):
                     return truce
         return super().choose(state, seat)
 
-    def _standard_action(self, state: SkirmishState, seat: int, board: SkirmishMap, last: bool) -> Action:
+    def _standard_action(self, state: SkirmishState, seat: int, last: bool) -> Action:
         troops = state.garrison[seat].troop
         if state.actions_left and troops >= (1 if last else REINFORCE_FROM):
             return Reinforce()
-        if state.actions_left and army.second_pair_pays(state, seat, board):
-            return ExtraExchange()
         return self._standard(state, seat)
 
     # -- the last round --------------------------------------------------------------------------------
