@@ -6,6 +6,9 @@ kept only where it won more games against `easy` (``bench/skirmish_ai.py --versu
   with fewer troops, as `easy` (a card, else an extra move).
 - Exchanges: troops up into cannons as `easy`, then cavalry once the cannons are all out
   (``rules.skirmish.ai.army``).
+- Placement: `easy`'s choice of territory, but no more troops than fill it to 12 units (ten attack, two
+  stay); the rest goes where `easy` would place next. `easy` piles a whole roll on one stack, and an attack
+  takes at most ten units, so the excess waited idle.
 - Attacks at a chance of 0.7 rather than 0.6, and the target's worth (a weak or leading owner, few
   defenders) counts twice as much against the chance.
 - The last round: the score is the territories held at the end of one's own last turn, and nothing after
@@ -20,7 +23,7 @@ Only public information and its own hand and garrison. Stateless: it can take ov
 from __future__ import annotations
 
 from rules.core.events import Action
-from rules.skirmish.actions import EndPhase, PlayCard, Reinforce
+from rules.skirmish.actions import EndPhase, Place, PlayCard, Reinforce
 from rules.skirmish.ai import army
 from rules.skirmish.ai.player import SkirmishAI
 from rules.skirmish.battle.declare import MOST_ATTACKERS
@@ -32,6 +35,7 @@ from rules.skirmish.state import EMPTY, Phase, SkirmishState
 BOLDNESS = 0.7  # the least estimated chance it attacks at (`easy`: 0.6)
 WORTH = 2.0  # how much a target's worth counts against the chance (`easy`: 1)
 REINFORCE_FROM = 3  # garrison troops worth a reinforcement roll
+STACK = MOST_ATTACKERS + 2  # the units a placement fills a territory up to: ten attack, two stay
 LAST_ROUND_BOLDNESS = 0.25  # the least chance worth an attack when no later turn can lose what it takes
 
 
@@ -42,6 +46,8 @@ class SkirmishNormalAI(SkirmishAI):
 
     def choose(self, state: SkirmishState, seat: int) -> Action:
         board = skirmish_map()
+        if state.battle is None and state.placing is not None:
+            return self._place(state, seat, board)
         if state.battle is None and state.placing is None:
             last = state.round >= state.options.round_limit
             if state.phase is Phase.STANDARD:
@@ -61,6 +67,14 @@ class SkirmishNormalAI(SkirmishAI):
         if state.actions_left and troops >= (1 if last else REINFORCE_FROM):
             return Reinforce()
         return self._standard(state, seat)
+
+    def _place(self, state: SkirmishState, seat: int, board: SkirmishMap) -> Action:
+        """`easy`'s territory, filled up to ``STACK`` units; all of the troops where it holds that many."""
+        assert state.placing is not None
+        t = self._placement(state, seat, board)
+        left = state.placing.troops
+        room = STACK - state.units[t].total
+        return Place(board.ids[t], room if 0 < room < left else left)
 
     # -- the last round --------------------------------------------------------------------------------
 

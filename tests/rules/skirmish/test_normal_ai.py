@@ -7,13 +7,13 @@ from msgspec.structs import replace
 
 from rules.core.conformance import play as play_out
 from rules.skirmish import RULES
-from rules.skirmish.actions import Attack, EndPhase, Exchange, PlayCard, Reinforce
+from rules.skirmish.actions import Attack, EndPhase, Exchange, Place, PlayCard, Reinforce
 from rules.skirmish.ai import SkirmishAI
 from rules.skirmish.ai.normal import SkirmishNormalAI
 from rules.skirmish.pieces import Units
-from rules.skirmish.state import Phase, SkirmishOptions
+from rules.skirmish.state import Phase, Placing, SkirmishOptions
 from tests.conformance.test_skirmish_playouts import invariants
-from tests.rules.skirmish.position import UPHILL, card_of, position, troops
+from tests.rules.skirmish.position import UPHILL, card_of, play, position, troops
 
 LAST = SkirmishOptions(victory_share=100, round_limit=15)
 
@@ -62,6 +62,24 @@ def test_both_standard_actions_reinforce_while_the_garrison_holds_three_troops()
     state = replace(state, garrison=(short, state.garrison[1]), actions_left=1)
     assert SkirmishAI(1).choose(state, 0) != Reinforce()
     assert SkirmishNormalAI(1).choose(state, 0) == Reinforce()
+
+
+def test_a_roll_fills_the_strike_stack_to_twelve_and_the_rest_goes_to_the_next_territory():
+    """8 troops to place; Oakhollow (9 troops) is `easy`'s pick among six borders of Ironmoor that score
+    alike: `easy` puts all 8 there, `normal` 3 (ten to attack, two to stay), then the other 5 on the next
+    border `easy` would pick, Sable Ford."""
+    state = position(
+        players=2,
+        holdings={"oakhollow": (0, troops(9)), "ironmoor": (1, troops(2))},
+        rest=(0, troops(3)),
+        phase=Phase.STANDARD,
+        actions_left=0,
+        placing=Placing(8),
+    )
+    assert SkirmishAI(1).choose(state, 0) == Place("oakhollow", 8)
+    assert SkirmishNormalAI(1).choose(state, 0) == Place("oakhollow", 3)
+    state, _ = play(state, 0, Place("oakhollow", 3))
+    assert SkirmishNormalAI(1).choose(state, 0) == Place("sable_ford", 5)
 
 
 def test_an_attack_at_two_chances_in_three_is_left_to_easy():
