@@ -3,7 +3,8 @@ kept only where it won more games against `easy` (``bench/skirmish_ai.py --versu
 
 - Standard actions: reinforce with both while the garrison holds three troops (`easy` draws a card with
   the second once the garrison holds under half a roll: a card is one +2 in one skirmish, a troop stays);
-  with fewer troops, as `easy` (a card, else an extra move).
+  with fewer troops, an extra move when two stacks inside its lands could step to the front (the free
+  move brings one), else as `easy` (a card, else an extra move).
 - Exchanges: troops up into cannons as `easy`, then cavalry once the cannons are all out
   (``rules.skirmish.ai.army``).
 - Placement: `easy`'s choice of territory, but no more troops than fill it to 12 units (ten attack, two
@@ -23,7 +24,7 @@ Only public information and its own hand and garrison. Stateless: it can take ov
 from __future__ import annotations
 
 from rules.core.events import Action
-from rules.skirmish.actions import EndPhase, Place, PlayCard, Reinforce
+from rules.skirmish.actions import EndPhase, ExtraMove, Place, PlayCard, Reinforce
 from rules.skirmish.ai import army
 from rules.skirmish.ai.player import SkirmishAI
 from rules.skirmish.battle.declare import MOST_ATTACKERS
@@ -66,6 +67,8 @@ class SkirmishNormalAI(SkirmishAI):
         troops = state.garrison[seat].troop
         if state.actions_left and troops >= (1 if last else REINFORCE_FROM):
             return Reinforce()
+        if state.actions_left and not last and state.moves_left < 2 and len(self._inner(state, seat)) >= 2:
+            return ExtraMove()
         return self._standard(state, seat)
 
     def _place(self, state: SkirmishState, seat: int, board: SkirmishMap) -> Action:
@@ -75,6 +78,16 @@ class SkirmishNormalAI(SkirmishAI):
         left = state.placing.troops
         room = STACK - state.units[t].total
         return Place(board.ids[t], room if 0 < room < left else left)
+
+    def _inner(self, state: SkirmishState, seat: int) -> list[int]:
+        """Territories of ours away from the front holding units to spare (what `easy`'s free move moves)."""
+        board = skirmish_map()
+        front = set(self._front(state, seat, board))
+        return [
+            t
+            for t in range(board.size)
+            if state.owner[t] == seat and t not in front and state.units[t].total > 1
+        ]
 
     # -- the last round --------------------------------------------------------------------------------
 

@@ -7,13 +7,13 @@ from msgspec.structs import replace
 
 from rules.core.conformance import play as play_out
 from rules.skirmish import RULES
-from rules.skirmish.actions import Attack, EndPhase, Exchange, Place, PlayCard, Reinforce
+from rules.skirmish.actions import Attack, DrawCard, EndPhase, Exchange, ExtraMove, Place, PlayCard, Reinforce
 from rules.skirmish.ai import SkirmishAI
 from rules.skirmish.ai.normal import SkirmishNormalAI
 from rules.skirmish.pieces import Units
 from rules.skirmish.state import Phase, Placing, SkirmishOptions
 from tests.conformance.test_skirmish_playouts import invariants
-from tests.rules.skirmish.position import UPHILL, card_of, play, position, troops
+from tests.rules.skirmish.position import BOARD, UPHILL, card_of, play, position, troops
 
 LAST = SkirmishOptions(victory_share=100, round_limit=15)
 
@@ -80,6 +80,27 @@ def test_a_roll_fills_the_strike_stack_to_twelve_and_the_rest_goes_to_the_next_t
     assert SkirmishNormalAI(1).choose(state, 0) == Place("oakhollow", 3)
     state, _ = play(state, 0, Place("oakhollow", 3))
     assert SkirmishNormalAI(1).choose(state, 0) == Place("sable_ford", 5)
+
+
+def test_with_the_garrison_empty_an_extra_move_brings_a_second_stack_to_the_front():
+    """2 troops in the garrison; Oakhollow and Barrowby hold 4 each, far from seat 1's one territory:
+    `easy` draws a card with its action, `normal` takes an extra move for the second stack; with one
+    such stack the free move does, and `normal` draws the card too."""
+    state = position(
+        players=2,
+        holdings={"oakhollow": (0, troops(4)), "barrowby": (0, troops(4)), "hazelgrove": (1, troops(2))},
+        rest=(0, troops(1)),
+        phase=Phase.STANDARD,
+        actions_left=1,
+    )
+    state = replace(state, garrison=(replace(state.garrison[0], troop=2), state.garrison[1]))
+    assert SkirmishAI(1).choose(state, 0) == DrawCard()
+    assert SkirmishNormalAI(1).choose(state, 0) == ExtraMove()
+    one = replace(
+        state,
+        units=tuple(troops(1) if i == BOARD.index("barrowby") else u for i, u in enumerate(state.units)),
+    )
+    assert SkirmishNormalAI(1).choose(one, 0) == DrawCard()
 
 
 def test_an_attack_at_two_chances_in_three_is_left_to_easy():
