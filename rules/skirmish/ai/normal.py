@@ -1,5 +1,6 @@
 """The `normal` Skirmish AI: today's AI (`easy`, ``SkirmishAI``) with one decision changed at a time, each
-kept only where it won more games against `easy` (``bench/skirmish_ai.py --versus``).
+kept where it won more games against `easy` (``bench/skirmish_ai.py --versus``), or, for the cavalry and
+the extra move, where it used more of the game at no measurable cost.
 
 - Standard actions: reinforce with both while the garrison holds three troops (`easy` draws a card with
   the second once the garrison holds under half a roll: a card is one +2 in one skirmish, a troop stays);
