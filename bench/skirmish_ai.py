@@ -1,11 +1,22 @@
-"""Skirmish AI against itself: AI games per minute and win rates by seat, for each number of players.
+"""Skirmish AIs: seat balance, what the AI uses of the game, and one level against another.
 
-    .venv/bin/python bench/skirmish_ai.py [--games 100] [--seats 2 3 4 5 6] [--prefix sk-ai]
+    .venv/bin/python bench/skirmish_ai.py [--level easy|normal] [--games 100] [--seats 2 3 4 5 6]
+                                          [--prefix sk-ai] [--usage] [--versus N]
 
-For each player count, ``--games`` games with one AI per seat (seeds ``<prefix>-<players>p-<i>``).
-Prints, per seat, the wins (a shared win counts as a fraction) and the ratio to the fair share
-(1.00 = exactly 1/players; the design target is at most 2.00 for every seat), how the games ended, the
-rounds played and the games per minute (AI thinking included). Asserts nothing.
+Seat balance (the default): for each player count, ``--games`` games with one AI of ``--level`` per seat
+(seeds ``<prefix>-<players>p-<i>``). Prints, per seat, the wins (a shared win counts as a fraction) and
+the ratio to the fair share (1.00 = exactly 1/players; the aim is at most 1.3), how the games ended, the
+rounds played and the games per minute (AI thinking included).
+
+``--usage``: the same games, and for each unit kind (brought to the battle board; traded out in an
+exchange), card kind (played), and action kind, the share of games in which some seat used it (aim: every
+kind in at least half of the 3-player `normal` games), and the share of battles decided on the board
+rather than five to one before a roll (aim: at least half), with and without attacks on empty territories.
+
+``--versus N``: N two-player games of ``--level`` against `easy`, the seats swapped every other game
+(seeds ``<prefix>-vs-<i>``); prints the level's wins (aim for `normal`: at least 70% of 200).
+
+Asserts nothing.
 """
 
 from __future__ import annotations
@@ -15,13 +26,42 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules.core.conformance import play
+from rules.core.events import Action, Event
 from rules.skirmish import RULES
+from rules.skirmish.actions import (
+    Attack,
+    Defend,
+    DrawCard,
+    Exchange,
+    ExtraExchange,
+    ExtraMove,
+    Move,
+    PlayCard,
+    Reinforce,
+)
 from rules.skirmish.ai import SkirmishAI
+from rules.skirmish.ai.normal import SkirmishNormalAI
+from rules.skirmish.board import skirmish_map
+from rules.skirmish.events import BattleEnded, Exchanged
+from rules.skirmish.pieces import UNIT_TYPES, pieces
+
+LEVELS: dict[str, Callable[[int], Any]] = {"easy": SkirmishAI, "normal": SkirmishNormalAI}
+ACTIONS = {
+    "reinforce": Reinforce,
+    "draw a card": DrawCard,
+    "extra move": ExtraMove,
+    "extra exchange": ExtraExchange,
+    "exchange": Exchange,
+    "attack": Attack,
+    "free move": Move,
+}
 
 
 def ending(summary: str) -> str:
@@ -32,15 +72,60 @@ def ending(summary: str) -> str:
     return "last standing"
 
 
-def run(players: int, games: int, prefix: str) -> None:
+class Usage:
+    """What one game used, gathered after every action (the state before it tells an empty target)."""
+
+    def __init__(self) -> None:
+        self.used: set[str] = set()
+        self.battles = Counter[str]()
+
+    def check(self, before: Any, after: Any, action: Action, events: list[Event]) -> None:
+        board = skirmish_map()
+        for name, kind in ACTIONS.items():
+            if isinstance(action, kind):
+                self.used.add(f"action: {name}")
+        if isinstance(action, Attack | Defend):
+            for unit in action.units.kinds():
+                self.used.add(f"unit on the board: {unit}")
+        if isinstance(action, Attack) and not before.units[board.index(action.target)].total:
+            self.battles["empty"] += 1
+        for event in events:
+            if isinstance(event, Exchanged):
+                for unit in event.got.kinds():
+                    self.used.add(f"unit traded out: {unit}")
+            if isinstance(event, BattleEnded):
+                self.battles["5-to-1" if event.ended_by == "5-to-1" else "board"] += 1
+        if isinstance(action, PlayCard):
+            self.used.add(f"card: {pieces().cards[action.card].name}")
+
+
+def kinds() -> list[str]:
+    units = [f"unit on the board: {u}" for u in UNIT_TYPES] + [
+        f"unit traded out: {u}" for u in UNIT_TYPES[1:]
+    ]
+    cards = [f"card: {k.name}" for k in pieces().kinds]
+    return units + cards + [f"action: {a}" for a in ACTIONS]
+
+
+def run(players: int, games: int, prefix: str, level: str, usage: bool) -> None:
+    make = LEVELS[level]
     wins = [0.0] * players
     endings: Counter[str] = Counter()
     rounds: list[int] = []
+    used: Counter[str] = Counter()
+    battles: Counter[str] = Counter()
     start = time.perf_counter()
     for i in range(games):
+        seen = Usage()
         game = play(
-            RULES, players, [SkirmishAI(i * 10 + s) for s in range(players)], f"{prefix}-{players}p-{i}"
+            RULES,
+            players,
+            [make(i * 10 + s) for s in range(players)],
+            f"{prefix}-{players}p-{i}",
+            check=seen.check if usage else None,
         )
+        used.update(seen.used)
+        battles.update(seen.battles)
         result = RULES.result(game.state)
         if result is None:
             endings["unfinished"] += 1
@@ -52,7 +137,7 @@ def run(players: int, games: int, prefix: str) -> None:
     elapsed = time.perf_counter() - start
     fair = games / players
     print(
-        f"{players} players, {games} games: {games / elapsed * 60:.0f} games/min, rounds median "
+        f"{players} players, {level}, {games} games: {games / elapsed * 60:.0f} games/min, rounds median "
         f"{statistics.median(rounds):g} (range {min(rounds)}-{max(rounds)}); "
         + ", ".join(f"{k} {n}" for k, n in endings.most_common())
     )
@@ -60,6 +145,34 @@ def run(players: int, games: int, prefix: str) -> None:
     for seat, won in enumerate(wins):
         print(f"  {seat + 1:>4} {won:6.1f}   {won / fair:5.2f}")
     print(f"  worst seat: {max(wins) / fair:.2f} x its fair share")
+    if usage:
+        print("  used in games (share):")
+        for kind in kinds():
+            print(f"    {kind:<32} {used[kind] / games:5.2f}")
+        total = battles["board"] + battles["5-to-1"]
+        fought = total - battles["empty"]
+        print(
+            f"  battles: {total}, on the board {battles['board'] / max(total, 1):.2f}; "
+            f"leaving out the {battles['empty']} attacks on empty territories: "
+            f"{battles['board'] / max(fought, 1):.2f}"
+        )
+
+
+def versus(games: int, prefix: str, level: str) -> None:
+    won = 0.0
+    start = time.perf_counter()
+    for i in range(games):
+        seat = i % 2  # the level's seat, swapped every other game
+        agents = [LEVELS[level](i), SkirmishAI(i)] if seat == 0 else [SkirmishAI(i), LEVELS[level](i)]
+        game = play(RULES, 2, agents, f"{prefix}-vs-{i}")
+        result = RULES.result(game.state)
+        if result is not None and seat in result.winners:
+            won += 1 / len(result.winners)
+    elapsed = time.perf_counter() - start
+    print(
+        f"{level} against easy, 2 players, {games} games (seats swapped): {level} won {won:g} "
+        f"({won / games:.0%}); {games / elapsed * 60:.0f} games/min"
+    )
 
 
 def main() -> None:
@@ -67,9 +180,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="games per number of players")
     parser.add_argument("--seats", type=int, nargs="+", default=[2, 3, 4, 5, 6])
     parser.add_argument("--prefix", default="sk-ai")
+    parser.add_argument("--level", choices=sorted(LEVELS), default="easy")
+    parser.add_argument("--usage", action="store_true", help="what the AI used, and battles on the board")
+    parser.add_argument("--versus", type=int, default=0, help="games of --level against easy, 2 players")
     opts = parser.parse_args()
+    if opts.versus:
+        versus(opts.versus, opts.prefix, opts.level)
+        return
     for players in opts.seats:
-        run(players, opts.games, opts.prefix)
+        run(players, opts.games, opts.prefix, opts.level, opts.usage)
 
 
 if __name__ == "__main__":

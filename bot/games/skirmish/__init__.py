@@ -10,6 +10,7 @@ from bot.games.skirmish.text import TEXT
 from render.skirmish import PICTURES
 from rules.skirmish import RULES
 from rules.skirmish.ai import SkirmishAI
+from rules.skirmish.ai.normal import SkirmishNormalAI
 from rules.skirmish.secrets import vary_secrets
 
 HELP = (
@@ -36,7 +37,7 @@ HELP = (
 GAME = Game(
     rules=RULES,
     pictures=PICTURES,
-    levels={"easy": SkirmishAI},
+    levels={"easy": SkirmishAI, "normal": SkirmishNormalAI},
     presenter=PRESENTER,
     steps=STEPS,
     text=TEXT,

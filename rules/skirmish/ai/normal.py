@@ -1,0 +1,142 @@
+"""The `normal` Skirmish AI: today's AI (`easy`, ``SkirmishAI``) with one decision changed at a time, each
+kept where it won more games against `easy` (``bench/skirmish_ai.py --versus``), or, for the cavalry and
+the extra move, where it used more of the game at no measurable cost.
+
+- Standard actions: reinforce with both while the garrison holds three troops (`easy` draws a card with
+  the second once the garrison holds under half a roll: a card is one +2 in one skirmish, a troop stays);
+  with fewer troops, an extra move when two stacks inside its lands could step to the front (the free
+  move brings one), else as `easy` (a card, else an extra move).
+- Exchanges: troops up into cannons as `easy`, then cavalry once the cannons are all out
+  (``rules.skirmish.ai.army``).
+- Placement: `easy`'s choice of territory, but no more troops than fill it to 12 units (ten attack, two
+  stay); the rest goes where `easy` would place next. `easy` piles a whole roll on one stack, and an attack
+  takes at most ten units, so the excess waited idle.
+- Attacks at a chance of 0.7 rather than 0.6, and the target's worth (a weak or leading owner, few
+  defenders) counts twice as much against the chance.
+- The last round: the score is the territories held at the end of one's own last turn, and nothing after
+  it can be lost, so the turn reinforces twice and takes every attack with a fair chance, the surest
+  first (a lost battle ends the attacks).
+- A Truce, at the end of its own turn, on the territory of most worth that an enemy stack next door
+  outnumbers in dice.
+
+Only public information and its own hand and garrison. Stateless: it can take over any seat at any moment.
+"""
+
+from __future__ import annotations
+
+from rules.core.events import Action
+from rules.skirmish.actions import EndPhase, ExtraMove, Place, PlayCard, Reinforce
+from rules.skirmish.ai import army
+from rules.skirmish.ai.player import SkirmishAI
+from rules.skirmish.battle.declare import MOST_ATTACKERS
+from rules.skirmish.board import SkirmishMap, skirmish_map
+from rules.skirmish.common import dearest
+from rules.skirmish.pieces import pieces
+from rules.skirmish.state import EMPTY, Phase, SkirmishState
+
+BOLDNESS = 0.7  # the least estimated chance it attacks at (`easy`: 0.6)
+WORTH = 2.0  # how much a target's worth counts against the chance (`easy`: 1)
+REINFORCE_FROM = 3  # garrison troops worth a reinforcement roll
+STACK = MOST_ATTACKERS + 2  # the units a placement fills a territory up to: ten attack, two stay
+LAST_ROUND_BOLDNESS = 0.25  # the least chance worth an attack when no later turn can lose what it takes
+
+
+class SkirmishNormalAI(SkirmishAI):
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed, BOLDNESS)
+        self._last_round = False
+
+    def choose(self, state: SkirmishState, seat: int) -> Action:
+        board = skirmish_map()
+        if state.battle is None and state.placing is not None:
+            return self._place(state, seat, board)
+        if state.battle is None and state.placing is None:
+            last = state.round >= state.options.round_limit
+            if state.phase is Phase.STANDARD:
+                return self._standard_action(state, seat, last)
+            if state.phase is Phase.EXCHANGE:
+                return army.best_exchange(state, seat, board) or EndPhase()
+            if last and state.phase is Phase.ATTACK:
+                return self._last_attack(state, seat, board) or EndPhase()
+            if state.phase is Phase.MOVE:
+                truce = self._truce(state, seat, board)
+                if truce is not None:
+                    return truce
+        return super().choose(state, seat)
+
+    def _standard_action(self, state: SkirmishState, seat: int, last: bool) -> Action:
+        troops = state.garrison[seat].troop
+        if state.actions_left and troops >= (1 if last else REINFORCE_FROM):
+            return Reinforce()
+        if state.actions_left and not last and state.moves_left < 2 and len(self._inner(state, seat)) >= 2:
+            return ExtraMove()
+        return self._standard(state, seat)
+
+    def _place(self, state: SkirmishState, seat: int, board: SkirmishMap) -> Action:
+        """`easy`'s territory, filled up to ``STACK`` units; all of the troops where it holds that many."""
+        assert state.placing is not None
+        t = self._placement(state, seat, board)
+        left = state.placing.troops
+        room = STACK - state.units[t].total
+        return Place(board.ids[t], room if 0 < room < left else left)
+
+    def _inner(self, state: SkirmishState, seat: int) -> list[int]:
+        """Territories of ours away from the front holding units to spare (what `easy`'s free move moves)."""
+        board = skirmish_map()
+        front = set(self._front(state, seat, board))
+        return [
+            t
+            for t in range(board.size)
+            if state.owner[t] == seat and t not in front and state.units[t].total > 1
+        ]
+
+    # -- the last round --------------------------------------------------------------------------------
+
+    def _last_attack(self, state: SkirmishState, seat: int, board: SkirmishMap) -> Action | None:
+        """Every attack with a fair chance, the surest first: the target's worth no longer counts."""
+        keep = self.boldness
+        self.boldness, self._last_round = LAST_ROUND_BOLDNESS, True
+        try:
+            return self._attack(state, seat, board)
+        finally:
+            self.boldness, self._last_round = keep, False
+
+    def _target_value(self, state: SkirmishState, seat: int, target: int, board: SkirmishMap) -> float:
+        if self._last_round:
+            return 0.0
+        return WORTH * super()._target_value(state, seat, target, board)
+
+    # -- cards -----------------------------------------------------------------------------------------
+
+    def enemy_dice(self, state: SkirmishState, seat: int, t: int, board: SkirmishMap) -> int:
+        """The most dice one enemy stack next door could bring against ``t``."""
+        table = pieces()
+        return max(
+            (
+                table.dice(dearest(state.units[n], min(MOST_ATTACKERS, state.units[n].total - 1)))
+                for n in board.neighbours[t]
+                if state.owner[n] not in (seat, EMPTY) and state.units[n].total > 1
+            ),
+            default=0,
+        )
+
+    def _truce(self, state: SkirmishState, seat: int, board: SkirmishMap) -> Action | None:
+        """A truce lasts until our next turn, so it is played as the turn ends (the free move), on the
+        territory of most exchange value that an enemy stack next door outnumbers in dice."""
+        table = pieces()
+        cards = [c for c in state.hands[seat] if table.cards[c].kind == "truce"]
+        if not cards:
+            return None
+        covered = {t.territory for t in state.truces if t.seat == seat}
+        best: tuple[int, int] | None = None
+        for t in range(board.size):
+            if state.owner[t] != seat or t in covered:
+                continue
+            if self.enemy_dice(state, seat, t, board) <= table.dice(state.units[t]):
+                continue
+            worth = table.value(state.units[t])
+            if best is None or (worth, -t) > (best[0], -best[1]):
+                best = (worth, t)
+        if best is None:
+            return None
+        return PlayCard(cards[0], territory=board.ids[best[1]])

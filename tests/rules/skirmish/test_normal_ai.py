@@ -1,0 +1,177 @@
+"""The `normal` AI (``SkirmishNormalAI``): each decision it makes differently from `easy`, on a hand-built
+position. Its whole games are covered with the other agents in the conformance playouts."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from rules.core.conformance import play as play_out
+from rules.skirmish import RULES
+from rules.skirmish.actions import Attack, DrawCard, EndPhase, Exchange, ExtraMove, Place, PlayCard, Reinforce
+from rules.skirmish.ai import SkirmishAI
+from rules.skirmish.ai.normal import SkirmishNormalAI
+from rules.skirmish.pieces import Units
+from rules.skirmish.state import Phase, Placing, SkirmishOptions
+from tests.conformance.test_skirmish_playouts import invariants
+from tests.rules.skirmish.position import BOARD, UPHILL, card_of, play, position, troops
+
+LAST = SkirmishOptions(victory_share=100, round_limit=15)
+
+
+def uphill_fight(round_: int, phase: Phase = Phase.ATTACK, attackers: int = 7, defenders: int = 4):
+    """Seat 1 holds Ironmoor (height 2) with 4 troops; seat 0's only stack, 7 troops in Sable Ford
+    (height 0) below it, would attack with 6 at about even odds; every other border of seat 0 holds 1."""
+    return position(
+        players=2,
+        holdings={
+            UPHILL[0]: (0, troops(attackers)),
+            UPHILL[1]: (1, troops(defenders)),
+            "oakhollow": (0, troops(1)),
+            "millbrook": (0, troops(1)),
+            "elder_fen": (0, troops(1)),
+        },
+        rest=(1, troops(1)),
+        phase=phase,
+        options=LAST,
+        round=round_,
+    )
+
+
+def test_in_the_last_round_an_even_fight_is_taken_before_it_is_not():
+    assert SkirmishAI(1).choose(uphill_fight(15), 0) == EndPhase()
+    assert SkirmishNormalAI(1).choose(uphill_fight(14), 0) == EndPhase()
+    assert SkirmishNormalAI(1).choose(uphill_fight(15), 0) == Attack(*UPHILL, troops(6))
+
+
+def test_in_the_last_round_the_second_standard_action_reinforces_too():
+    """With 2 troops in the garrison a roll is hardly worth an action, and both levels draw a card; in
+    the last round a card comes too late, and 2 troops more may take a territory."""
+    state = uphill_fight(15, Phase.STANDARD)
+    short = Units(troop=2, cavalry=12, cannon=10, general=2)
+    state = replace(state, garrison=(short, state.garrison[1]), actions_left=1)
+    assert SkirmishAI(1).choose(state, 0) != Reinforce()
+    assert SkirmishNormalAI(1).choose(replace(state, round=14), 0) != Reinforce()
+    assert SkirmishNormalAI(1).choose(state, 0) == Reinforce()
+
+
+def test_both_standard_actions_reinforce_while_the_garrison_holds_three_troops():
+    """5 troops in the garrison against a roll of 4 dice (14 expected): `easy` draws a card with its
+    second action, `normal` places the 5 troops, which stay on the map."""
+    state = uphill_fight(3, Phase.STANDARD)
+    short = Units(troop=5, cavalry=12, cannon=10, general=2)
+    state = replace(state, garrison=(short, state.garrison[1]), actions_left=1)
+    assert SkirmishAI(1).choose(state, 0) != Reinforce()
+    assert SkirmishNormalAI(1).choose(state, 0) == Reinforce()
+
+
+def test_a_roll_fills_the_strike_stack_to_twelve_and_the_rest_goes_to_the_next_territory():
+    """8 troops to place; Oakhollow (9 troops) is `easy`'s pick among six borders of Ironmoor that score
+    alike: `easy` puts all 8 there, `normal` 3 (ten to attack, two to stay), then the other 5 on the next
+    border `easy` would pick, Sable Ford."""
+    state = position(
+        players=2,
+        holdings={"oakhollow": (0, troops(9)), "ironmoor": (1, troops(2))},
+        rest=(0, troops(3)),
+        phase=Phase.STANDARD,
+        actions_left=0,
+        placing=Placing(8),
+    )
+    assert SkirmishAI(1).choose(state, 0) == Place("oakhollow", 8)
+    assert SkirmishNormalAI(1).choose(state, 0) == Place("oakhollow", 3)
+    state, _ = play(state, 0, Place("oakhollow", 3))
+    assert SkirmishNormalAI(1).choose(state, 0) == Place("sable_ford", 5)
+
+
+def test_with_the_garrison_empty_an_extra_move_brings_a_second_stack_to_the_front():
+    """2 troops in the garrison; Oakhollow and Barrowby hold 4 each, far from seat 1's one territory:
+    `easy` draws a card with its action, `normal` takes an extra move for the second stack; with one
+    such stack the free move does, and `normal` draws the card too."""
+    state = position(
+        players=2,
+        holdings={"oakhollow": (0, troops(4)), "barrowby": (0, troops(4)), "hazelgrove": (1, troops(2))},
+        rest=(0, troops(1)),
+        phase=Phase.STANDARD,
+        actions_left=1,
+    )
+    state = replace(state, garrison=(replace(state.garrison[0], troop=2), state.garrison[1]))
+    assert SkirmishAI(1).choose(state, 0) == DrawCard()
+    assert SkirmishNormalAI(1).choose(state, 0) == ExtraMove()
+    one = replace(
+        state,
+        units=tuple(troops(1) if i == BOARD.index("barrowby") else u for i, u in enumerate(state.units)),
+    )
+    assert SkirmishNormalAI(1).choose(one, 0) == DrawCard()
+
+
+def test_an_attack_at_two_chances_in_three_is_left_to_easy():
+    """8 troops uphill against 5: the estimate gives about 0.66, over `easy`'s 0.6, under `normal`'s 0.7."""
+    state = uphill_fight(3, attackers=9, defenders=5)
+    assert SkirmishAI(1).choose(state, 0) == Attack(*UPHILL, troops(8))
+    assert SkirmishNormalAI(1).choose(state, 0) == EndPhase()
+
+
+def test_troops_piled_up_go_into_cavalry_once_the_cannons_are_all_out():
+    """9 troops in Sable Ford, 4 troops and no cannon left in the garrison: `easy` trades nothing,
+    `normal` trades 6 troops for 2 cavalry (keeping 3 troops, which 2s rolled take first)."""
+    state = uphill_fight(3, Phase.EXCHANGE, attackers=9)
+    no_cannon = Units(troop=4, cavalry=12, cannon=0, general=2)
+    state = replace(state, garrison=(no_cannon, state.garrison[1]))
+    assert SkirmishAI(1).choose(state, 0) == EndPhase()
+    assert SkirmishNormalAI(1).choose(state, 0) == Exchange(UPHILL[0], troops(6), "cavalry")
+    with_cannon = replace(state, garrison=(replace(no_cannon, cannon=1), state.garrison[1]))
+    assert SkirmishNormalAI(1).choose(with_cannon, 0) == Exchange(UPHILL[0], troops(5), "cannon")
+
+
+def truce_position(hand: tuple[int, ...]):
+    """Seat 0's Ironmoor (3 troops and a cannon, worth 8) and Sable Ford (2 troops) both face Elder Fen's
+    8 troops; Millbrook (1 troop) faces nothing that can attack."""
+    return position(
+        players=2,
+        holdings={
+            "ironmoor": (0, Units(troop=3, cannon=1)),
+            "sable_ford": (0, troops(2)),
+            "millbrook": (0, troops(1)),
+            "elder_fen": (1, troops(8)),
+        },
+        rest=(1, troops(1)),
+        phase=Phase.MOVE,
+        hands={0: hand},
+        moves_left=1,
+    )
+
+
+def test_a_truce_ends_the_turn_on_the_threatened_territory_worth_most():
+    truce = card_of("truce")
+    assert SkirmishAI(1).choose(truce_position((truce,)), 0) != PlayCard(truce, territory="ironmoor")
+    assert SkirmishNormalAI(1).choose(truce_position((truce,)), 0) == PlayCard(truce, territory="ironmoor")
+
+
+def test_no_truce_where_no_enemy_stack_outnumbers_us():
+    truce = card_of("truce")
+    state = truce_position((truce,))
+    calm = replace(
+        state,
+        units=tuple(Units(troop=1) if o == 1 else u for o, u in zip(state.owner, state.units, strict=True)),
+    )
+    assert not isinstance(SkirmishNormalAI(1).choose(calm, 0), PlayCard)
+
+
+def test_normal_plays_whole_games_for_two_three_and_six_players_every_piece_accounted_for():
+    for seats in (2, 3, 6):
+        agents = [SkirmishNormalAI(s) if s % 2 == 0 else SkirmishAI(s) for s in range(seats)]
+        game = play_out(RULES, seats, agents, f"normal-{seats}", check=invariants)
+        assert RULES.result(game.state) is not None
+
+
+def test_normal_reads_no_other_seats_hand():
+    """The same position with other cards in seat 1's hand (and so in the deck) gets the same choices."""
+    truce = card_of("truce")
+    for hand in ((), (card_of("stand_fast"), card_of("charge"), card_of("truce", 1))):
+        state = replace(truce_position((truce,)), hands=((truce,), hand))
+        state = replace(state, deck=tuple(c for c in state.deck if c not in hand))
+        assert SkirmishNormalAI(1).choose(state, 0) == PlayCard(truce, territory="ironmoor")
+        for phase in (Phase.STANDARD, Phase.EXCHANGE, Phase.ATTACK):
+            ahead = replace(state, phase=phase, actions_left=2 if phase is Phase.STANDARD else 0)
+            assert SkirmishNormalAI(1).choose(ahead, 0) == SkirmishNormalAI(1).choose(
+                replace(ahead, hands=((truce,), ())), 0
+            )
