@@ -55,11 +55,12 @@ class Exchange(Action, frozen=True):
 class Attack(Action, frozen=True):
     """Declare an attack: at most 10 units from ``source`` against the adjacent ``target``.
 
-    ``dice`` and ``counters`` left out mean the most the units bring."""
+    ``units`` left out means the strongest ten the source holds (the dearest first); ``dice`` and
+    ``counters`` left out mean the most the units bring."""
 
     source: str
     target: str
-    units: Units
+    units: Units | None = None
     dice: int | None = None
     counters: int | None = None
 

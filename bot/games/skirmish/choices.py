@@ -116,7 +116,11 @@ def attack_targets(
 
 def attack_units(state: SkirmishState, seat: int, source: str, typed: str) -> list[Choice]:
     """The strongest ten (the default) and all but one, from the legal sample for this source."""
-    found = [units_text(a.units) for a in _legal(state, seat) if isinstance(a, Attack) and a.source == source]
+    found = [
+        units_text(a.units)
+        for a in _legal(state, seat)
+        if isinstance(a, Attack) and a.source == source and a.units is not None
+    ]
     return [
         (f"{u} (dice and counters: the most they bring)", u)
         for u in dict.fromkeys(found)

@@ -19,12 +19,9 @@ from bot.games.skirmish.battle_commands import BattleCommands
 from bot.games.skirmish.commanding import GAME
 from bot.games.skirmish.menus import DYNAMIC_ITEMS
 from bot.games.skirmish.private_commands import PrivateCommands
-from bot.games.skirmish.text import battle_free_attack
 from bot.games.skirmish.units import parse_units
 from bot.parsing import whole_number
-from rules.core.events import Action
 from rules.skirmish import actions as sk
-from rules.skirmish.state import SkirmishState
 
 UNIT_CHOICES = [app_commands.Choice(name=t, value=t) for t in ("troop", "cavalry", "cannon", "general")]
 
@@ -104,15 +101,10 @@ class SkirmishCog(
         dice: app_commands.Range[int, 1, 99] | None = None,
         counters: app_commands.Range[int, 0, 99] | None = None,
     ) -> None:
-        if units and units.strip().lower() not in ("all", "strongest"):
-            await self.act(interaction, sk.Attack(source, target, parse_units(units), dice, counters))
-            return
-
-        def strongest(name: str, state: SkirmishState) -> Action:
-            chosen = battle_free_attack(source, target, state)
-            return sk.Attack(source, target, chosen.units, dice, counters)
-
-        await self.act(interaction, strongest)
+        # No units named ("all", "strongest"): the engine's default, the strongest ten of the source.
+        named = units if units and units.strip().lower() not in ("all", "strongest") else None
+        chosen = parse_units(named) if named else None
+        await self.act(interaction, sk.Attack(source, target, chosen, dice, counters))
 
     @app_commands.command(description="The free move: units between two neighbouring territories you hold")
     @app_commands.rename(source="from", target="to")

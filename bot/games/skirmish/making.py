@@ -27,11 +27,9 @@ def making(action: Action) -> Making:
         options = {"territory": action.territory, "give": units_text(action.give), "get": action.get}
         return Slash("sk exchange", options)
     if isinstance(action, sk.Attack):
-        attack: dict[str, object] = {
-            "from": action.source,
-            "to": action.target,
-            "units": units_text(action.units),
-        }
+        attack: dict[str, object] = {"from": action.source, "to": action.target}
+        if action.units is not None:  # else the engine's default: the strongest ten
+            attack["units"] = units_text(action.units)
         if action.dice is not None:
             attack["dice"] = action.dice
         if action.counters is not None:

@@ -24,7 +24,6 @@ from rules.core.words import counted
 from rules.skirmish import actions as sk
 from rules.skirmish.battle import flow
 from rules.skirmish.board import lookup, skirmish_map
-from rules.skirmish.legal import strongest
 from rules.skirmish.pieces import NONE, UNIT_TYPES, Units
 from rules.skirmish.state import SkirmishState, StandingOrders
 from rules.skirmish.views import SkirmishView
@@ -226,10 +225,7 @@ class SkirmishText(PlainText):
         parts = _split(after, ("dice", "counters"))
         if verb == "move":
             return sk.Move(source, target, parse_units(parts[""]))
-        units = parse_units(parts[""]) if parts[""].strip() else None
-        if units is None:
-            action = battle_free_attack(source, target, state)
-            units = action.units
+        units = parse_units(parts[""]) if parts[""].strip() else None  # None: the engine's strongest ten
         return sk.Attack(
             source,
             target,
@@ -251,7 +247,8 @@ class SkirmishText(PlainText):
             extra = (f" dice {action.dice}" if action.dice is not None else "") + (
                 f" counters {action.counters}" if action.counters is not None else ""
             )
-            return f"attack {action.source} {action.target} {units_text(action.units)}{extra}"
+            units = "" if action.units is None else f" {units_text(action.units)}"
+            return f"attack {action.source} {action.target}{units}{extra}"
         if isinstance(action, sk.Move):
             return f"move {action.source} {action.target} {units_text(action.units)}"
         if isinstance(action, sk.Defend):
@@ -328,13 +325,6 @@ def _held(state: SkirmishState | None) -> Units:
     if state is None or state.battle is None:
         return NONE
     return state.units[state.battle.target]
-
-
-def battle_free_attack(source: str, target: str, state: SkirmishState | None) -> sk.Attack:
-    """An attack naming no units: the strongest ten of the source (the engine checks the rest)."""
-    board = skirmish_map()
-    held = state.units[board.index(source)] if state is not None and source in board.id_index else NONE
-    return sk.Attack(source, target, strongest(held) if held.total else NONE)
 
 
 TEXT = SkirmishText()

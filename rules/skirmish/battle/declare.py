@@ -10,7 +10,7 @@ from rules.skirmish.actions import Attack, Defend
 from rules.skirmish.battle.ending import end_battle
 from rules.skirmish.battle.state import ATTACKER, Battle, Side, Stage
 from rules.skirmish.board import SkirmishMap, lookup
-from rules.skirmish.common import set_units
+from rules.skirmish.common import dearest, set_units
 from rules.skirmish.events import AttackDeclared, DefenceDeclared
 from rules.skirmish.pieces import Units, pieces
 from rules.skirmish.state import EMPTY, SkirmishState
@@ -51,7 +51,8 @@ def declare_attack(
         raise IllegalAction("own_territory", f"{dst} is yours already.")
     if any(t.territory == target for t in state.truces):
         raise IllegalAction("truce", f"{dst} is under a truce until its owner's next turn.")
-    units = action.units
+    there = state.units[source]
+    units = action.units if action.units is not None else dearest(there, min(MOST_ATTACKERS, there.total))
     if min(units.counts()) < 0 or units.total < 1:
         raise IllegalAction("no_attackers", "Name at least one unit to attack with.")
     if units.total > MOST_ATTACKERS:

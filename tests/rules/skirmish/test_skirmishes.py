@@ -10,7 +10,14 @@ from rules.core.errors import IllegalAction
 from rules.skirmish import RULES
 from rules.skirmish.actions import AssignDice, AssignExtra, Attack, Defend
 from rules.skirmish.battle.state import DEFENDER, Stage
-from rules.skirmish.events import BattleEnded, BoardWiped, ExtraDiceAssigned, LossesTaken, SkirmishesFormed
+from rules.skirmish.events import (
+    AttackDeclared,
+    BattleEnded,
+    BoardWiped,
+    ExtraDiceAssigned,
+    LossesTaken,
+    SkirmishesFormed,
+)
 from rules.skirmish.pieces import Units
 from tests.rules.skirmish.position import LEVEL, at_battle, of_type, play, position, troops, units_at
 
@@ -138,3 +145,15 @@ def test_with_no_dice_left_on_one_side_no_skirmish_forms_and_the_count_decides()
     (ended,) = of_type(events, BattleEnded)  # two attackers left against one defender
     assert ended.ended_by == "count" and ended.winner == "attacker"
     assert after.battle.stage is Stage.OCCUPY
+
+
+def test_an_attack_naming_no_units_sends_the_strongest_ten_of_the_source():
+    """Issue 33 item 5: the default is the engine's. 12 troops, 2 cavalry and a cannon at the source: the
+    cannon, both cavalry and seven troops attack (the dearest first, ten at most), the rest stay."""
+    held = Units(troop=12, cavalry=2, cannon=1)
+    state = position(holdings={SOURCE: (0, held), TARGET: (1, troops(1)), "greyhorn": (0, troops(1))})
+    after, events = play(state, 0, Attack(SOURCE, TARGET))
+    (declared,) = of_type(events, AttackDeclared)
+    assert declared.units == Units(troop=7, cavalry=2, cannon=1)
+    assert units_at(after, SOURCE) == Units(troop=5)
+    assert play(state, 0, Attack(SOURCE, TARGET, Units(troop=10)))[1][0].units == Units(troop=10)
