@@ -1,8 +1,9 @@
 """What an AI turn costs through the service against the engine's own time (issue 34 item 7): for each
 game, an all-AI game of three seats (two for Axis & Allies' teams is not possible: five powers, all AI)
 is started on a SQLite file, and a run of N AI moves is timed through ``service.play_ai`` (each move:
-the AI's choice in a worker thread, the engine's apply, one durable commit; since issue 28 item 7 each
-move goes on from the one before without reading or decoding the game again), alternately with the same
+the AI's choice in a worker thread, the engine's apply; since issue 28 item 7 each move goes on from the
+one before without reading or decoding the game again, and since issue 34 item 7 a seat's run of moves is
+one durable commit: the figures print how many moves a commit carried), alternately with the same
 N moves made by the engine alone from the same start (the AI's choice and apply, in this thread): the
 floor. Prints per game the median and spread of both and of their ratio. Asserts nothing.
 
@@ -68,29 +69,46 @@ async def engine_alone(service: GameService, game_id: int, moves: int) -> float:
     return time.perf_counter() - began
 
 
+class Commits:
+    """The store, counting its commits (a run of AI moves is one)."""
+
+    def __init__(self, store: SqliteStore) -> None:
+        self.store, self.count = store, 0
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.store, name)
+
+    async def commit(self, *args: object, **kwargs: object) -> object:
+        self.count += 1
+        return await self.store.commit(*args, **kwargs)  # type: ignore[arg-type]
+
+
 async def measure(name: str, moves: int, runs: int, opening: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        store = await SqliteStore.open(str(Path(folder) / "bench.db"))
-        service = GameService(store, GAMES)
-        served, alone, ratios = [], [], []
+        store = Commits(await SqliteStore.open(str(Path(folder) / "bench.db")))
+        service = GameService(store, GAMES)  # type: ignore[arg-type]
+        served, alone, ratios, per_commit = [], [], [], []
         for run in range(runs):
             # Alternately: the floor first in even runs, the service first in odd ones.
             a = await started(service, name, 2 * run + 1, opening)
             b = await started(service, name, 2 * run + 2, opening)
+            commits = store.count
             if run % 2 == 0:
                 floor = await engine_alone(service, a, moves)
                 spent = await through_service(service, b, moves)
             else:
                 spent = await through_service(service, b, moves)
                 floor = await engine_alone(service, a, moves)
+            per_commit.append(moves / (store.count - commits))
             served.append(spent / moves * 1000)
             alone.append(floor / moves * 1000)
             ratios.append(spent / floor)
-        await store.close()
+        await store.store.close()
     print(
         f"{name:12} service {statistics.median(served):7.2f} ms/move ({min(served):.2f}-{max(served):.2f})"
         f"   engine {statistics.median(alone):7.2f} ms/move ({min(alone):.2f}-{max(alone):.2f})"
         f"   ratio median {statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f})"
+        f"   moves a commit {statistics.median(per_commit):.1f}"
     )
 
 

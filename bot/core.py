@@ -16,8 +16,8 @@ import asyncio
 import hashlib
 import logging
 import re
-from collections.abc import Callable
-from dataclasses import asdict, replace
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from bot import settling
@@ -41,8 +41,8 @@ from bot.store import (
 from rules.core.agents import Agent
 from rules.core.codec import from_json
 from rules.core.dice import SeededRng
-from rules.core.events import Action
-from rules.core.ruleset import Ruleset
+from rules.core.events import Action, Event
+from rules.core.ruleset import Result, Ruleset
 
 log = logging.getLogger(__name__)
 
@@ -216,13 +216,50 @@ class ServiceCore:
         When the move ends the turn, the next turn's clock is written in the same commit; otherwise
         ``timers`` (None: unchanged) replace the game's timers. The result carries the game's status
         after the move, made from what is in hand (no second read)."""
+        made = self._make(game, ruleset, state, seats, seat, action, user_id, new_seats, timers)
+        commit = await self._commit(
+            game, made.update, seats=new_seats, entries=[*extra, made.entry], timers=made.timers
+        )
+        if made.outcome is not None:
+            await self.settle_now(game.id)
+        return self._result(made, commit.version, commit.seq or 0)
+
+    async def _apply_run(self, position: Position, moves: Sequence[Made]) -> list[ActResult]:
+        """Persist moves made in memory one after another from ``position`` (a seat's run of moves, each
+        from the game the one before left) in ONE commit that raises the version by one a move, as if
+        each had been committed alone: all or nothing, so a crash mid-run loses the run, and the AI,
+        seeded by the version, makes it again."""
+        game, first = position.found.game, position.found.log_length + 1
+        update = moves[0].update
+        for made in moves[1:]:
+            update = merged_update(update, made.update)
+        timers = next((m.timers for m in reversed(moves) if m.timers is not None), None)
+        entries = [m.entry for m in moves]
+        commit = await self._commit(game, update, entries=entries, timers=timers, versions=len(moves))
+        assert (commit.version, commit.seq) == (game.version + len(moves), first + len(moves) - 1)
+        if moves[-1].outcome is not None:
+            await self.settle_now(game.id)
+        return [self._result(m, game.version + i, first + i - 1) for i, m in enumerate(moves, 1)]
+
+    def _make(
+        self,
+        game: GameRecord,
+        ruleset: Ruleset,
+        state: Any,
+        seats: list[SeatRecord],
+        seat: int,
+        action: Action,
+        user_id: int | None,
+        new_seats: list[SeatRecord] | None = None,
+        timers: tuple[TimerSpec, ...] | None = None,
+    ) -> Made:
+        """A move applied in memory: its log row and its commit's changes, nothing written yet."""
         after, events = ruleset.apply(state, seat, action, SeededRng(seed_of(game)))
         outcome = ruleset.result(after)
         turn_changed = ruleset.turn_key(after) != ruleset.turn_key(state)
         seated = tuple(new_seats or seats)
-        names = [s.name for s in seated]
         public = visible(ruleset, events, None, ended=outcome is not None)
-        lines = event_lines(ruleset, public, names)
+        lines = event_lines(ruleset, public, [s.name for s in seated])
         entry = LogEntry("action", seat, user_id, encode(action), encode(events))
         update = GameUpdate(state=encode(after), status="ended" if outcome else None)
         # The snapshot, turn start and round mark that spare later reads the whole log (bot/gamelog.py).
@@ -231,26 +268,44 @@ class ServiceCore:
             update, timers = self.with_turn_clock(game, ruleset, after, new_seats or seats, update)
         if outcome:
             timers = (*(timers or ()), self.settle_timer())
-        commit = await self._commit(game, update, seats=new_seats, entries=[*extra, entry], timers=timers)
-        if outcome:
-            await self.settle_now(game.id)
-        now = GameAndSeats(updated(game, update, commit.version), seated, commit.seq or 0)
+        return Made(
+            game,
+            ruleset,
+            state,
+            after,
+            seated,
+            seat,
+            events,
+            public,
+            lines,
+            outcome,
+            turn_changed,
+            entry,
+            update,
+            timers,
+        )
+
+    def _result(self, made: Made, version: int, seq: int) -> ActResult:
+        """The outcome of ``made`` once committed at ``version``, its row at ``seq``."""
+        ruleset, after, names = made.ruleset, made.after, [s.name for s in made.seated]
+        now = GameAndSeats(updated(made.game, made.update, version), made.seated, seq)
         waiting = ruleset.to_act(after)
+        ended = made.outcome is not None
         return ActResult(
-            game_id=game.id,
-            version=commit.version,
-            seq=commit.seq or 0,
-            seat=seat,
-            events=tuple(visible(ruleset, events, seat, ended=outcome is not None)),
-            public_events=tuple(public),
-            lines=tuple(lines),
+            game_id=made.game.id,
+            version=version,
+            seq=seq,
+            seat=made.seat,
+            events=tuple(visible(ruleset, made.events, made.seat, ended=ended)),
+            public_events=tuple(made.public),
+            lines=tuple(made.lines),
             view=ruleset.view(after, None),
             waiting_for=tuple(waiting),
-            result=named(outcome.summary, names) if outcome else None,
-            turn_changed=turn_changed,
+            result=named(made.outcome.summary, names) if made.outcome else None,
+            turn_changed=made.turn_changed,
             turn=ruleset.turn_key(after)[0],
             status=self.status_of(now, after),
-            asked=tuple(s for s in waiting if turn_changed or s not in ruleset.to_act(state)),
+            asked=tuple(s for s in waiting if made.turn_changed or s not in ruleset.to_act(made.before)),
             position=Position(now, after),
         )
 
@@ -294,13 +349,50 @@ class ServiceCore:
         seats: list[SeatRecord] | None = None,
         entries: list[LogEntry] | tuple[LogEntry, ...] = (),
         timers: tuple[TimerSpec, ...] | None = None,
+        versions: int = 1,
     ) -> Any:
         try:
-            return await self.store.commit(game.id, game.version, update, seats, entries, timers)
+            return await self.store.commit(game.id, game.version, update, seats, entries, timers, versions)
         except VersionConflict:
             raise ServiceError(
                 "stale", "Someone else changed the game at the same moment; please try again."
             ) from None
+
+
+@dataclass(frozen=True, slots=True)
+class Made:
+    """A move applied in memory (``ServiceCore._make``): the game and state it was made from, what it
+    did, and its commit's parts (the log row, the changes, the timers), nothing written yet."""
+
+    game: GameRecord
+    ruleset: Ruleset
+    before: Any
+    after: Any
+    seated: tuple[SeatRecord, ...]
+    seat: int
+    events: list[Event]
+    public: list[Event]
+    lines: list[str]
+    outcome: Result | None
+    turn_changed: bool
+    entry: LogEntry
+    update: GameUpdate
+    timers: tuple[TimerSpec, ...] | None
+
+    def next_game(self) -> GameRecord:
+        """The game as it stands once this move is committed (the version check makes it exact)."""
+        return updated(self.game, self.update, self.game.version + 1)
+
+
+def merged_update(first: GameUpdate, then: GameUpdate) -> GameUpdate:
+    """Two commits' changes as one: ``then``'s values over ``first``'s, its clearings over both."""
+    values = {name: value for name, value in asdict(first).items() if name != "clear"}
+    values.update(
+        (name, value) for name, value in asdict(then).items() if name != "clear" and value is not None
+    )
+    values.update(dict.fromkeys(then.clear))
+    clear = tuple(dict.fromkeys(name for name in (*first.clear, *then.clear) if values[name] is None))
+    return GameUpdate(**values, clear=clear)
 
 
 def updated(game: GameRecord, update: GameUpdate, version: int) -> GameRecord:

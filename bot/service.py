@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot import lobby
-from bot.core import Move, answers_for, check_running, named, with_status
+from bot.core import Made, Move, answers_for, check_running, named, with_status
 from bot.deadlines import Deadlines, check_timeout_action, checked_reminders
 from bot.gamelog import (
     decode_events,
@@ -87,10 +87,13 @@ class GameService(Deadlines, Moderation, RecentChanges):
         seats: list[SeatRecord] | None = None,
         entries: list[LogEntry] | tuple[LogEntry, ...] = (),
         timers: tuple[TimerSpec, ...] | None = None,
+        versions: int = 1,
     ) -> Any:
         """Every commit of a change, noting it in ``COMMITTED`` (or ``UNSURE``) for the error handler."""
         try:
-            done = await super()._commit(game, update, seats=seats, entries=entries, timers=timers)
+            done = await super()._commit(
+                game, update, seats=seats, entries=entries, timers=timers, versions=versions
+            )
         except (ServiceError, VersionConflict):
             raise  # refused: nothing was written
         except Exception:
@@ -345,36 +348,57 @@ class GameService(Deadlines, Moderation, RecentChanges):
         while len(results) < limit and not self.stopping:  # a stopping bot ends at a move's edge
             async with self.lock(game_id):
                 position = in_hand or await self.position(game_id)
-                game, seats = position.found.game, list(position.found.seats)
-                if game.status != "running":
+                if position.found.game.status != "running":
                     break
-                ruleset = self.rules(game.ruleset)
-                state = position.state
-                waiting = ruleset.to_act(state)
-                seat = next((s for s in waiting if seats[s].controller == "ai"), None)
-                action: Action | None = None
-                if seat is not None:
-                    # The same position of the same game always gets the same move (replayable).
-                    # An AI may think for a while: in a worker thread, so the bot answers everyone.
-                    agent = self.seat_agent(game, seats[seat].ai_level)
-                    action = await asyncio.to_thread(agent.choose, state, seat)
-                else:
-                    answered = (
-                        (s, ruleset.answer_off_turn(state, s)) for s in waiting if answers_for(seats[s])
-                    )
-                    seat, action = next(((s, a) for s, a in answered if a is not None), (None, None))
-                    if seat is None or action is None:
-                        break
+                run = await self._run(position, limit - len(results))
+                if not run:
+                    break
                 try:
-                    played = await self._apply(game, ruleset, state, seats, seat, action, None)
+                    played = await self._apply_run(position, run)
                 except ServiceError as refusal:
                     if refusal.code != "stale" or in_hand is None:
                         raise
                     in_hand = None  # the game moved on since it was in hand: read it and think again
                     continue
-                results.append(played)
-                in_hand = played.position
+                results.extend(played)
+                in_hand = played[-1].position
         return results
+
+    async def _run(self, position: Position, most: int) -> list[Made]:
+        """One seat's run of moves nobody has to be asked for, made in memory from ``position``, each from
+        the one before: until its turn or the game ends, another seat must act, ``most`` moves are made
+        or the bot stops. An AI's refused choice ends the run before it (the moves before it stand; the
+        next run meets the refusal)."""
+        game, seats = position.found.game, list(position.found.seats)
+        ruleset, state = self.rules(game.ruleset), position.state
+        run: list[Made] = []
+        while len(run) < most and not self.stopping:
+            waiting = ruleset.to_act(state)
+            seat = next((s for s in waiting if seats[s].controller == "ai"), None)
+            action: Action | None = None
+            if seat is not None:
+                if run and seat != run[-1].seat:
+                    break
+                # The same position of the same game always gets the same move (replayable).
+                # An AI may think for a while: in a worker thread, so the bot answers everyone.
+                agent = self.seat_agent(game, seats[seat].ai_level)
+                action = await asyncio.to_thread(agent.choose, state, seat)
+            else:
+                answered = ((s, ruleset.answer_off_turn(state, s)) for s in waiting if answers_for(seats[s]))
+                seat, action = next(((s, a) for s, a in answered if a is not None), (None, None))
+                if seat is None or action is None or (run and seat != run[-1].seat):
+                    break
+            try:
+                made = self._make(game, ruleset, state, seats, seat, action, None)
+            except IllegalAction:
+                if not run:
+                    raise
+                break
+            run.append(made)
+            if made.outcome is not None or made.turn_changed:
+                break
+            game, state = made.next_game(), made.after
+        return run
 
     async def set_off_turn(self, game_id: int, user_id: int, off_turn: str) -> GameStatus:
         """Whether questions ``user_id`` is asked on others' turns are answered for them ("answer") or

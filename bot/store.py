@@ -186,10 +186,13 @@ class GameStore(Protocol):
         seats: Sequence[SeatRecord] | None = None,
         entries: Sequence[LogEntry] = (),
         timers: Sequence[TimerSpec] | None = None,
+        versions: int = 1,
     ) -> Commit:
-        """In one transaction: check and bump ``version``, apply ``update``, replace the seats if given,
-        append ``entries``, replace the game's timers if given (so a turn and its deadline change
-        together). Raises ``VersionConflict`` (and writes nothing) if the version moved.
+        """In one transaction: check ``version`` and raise it by ``versions`` (a run of moves committed
+        together counts one version a move, as if each had been committed alone), apply ``update``,
+        replace the seats if given, append ``entries``, replace the game's timers if given (so a turn
+        and its deadline change together). Raises ``VersionConflict`` (and writes nothing) if the
+        version moved.
 
         For each entry, in order, after appending its row (seq = the log's length + 1; the length, kept
         on the game, grows by one): its ``reverts`` are recorded as reverted by this row, and every
@@ -518,8 +521,9 @@ class SqliteStore(SqliteStandings):
         seats: Sequence[SeatRecord] | None = None,
         entries: Sequence[LogEntry] = (),
         timers: Sequence[TimerSpec] | None = None,
+        versions: int = 1,
     ) -> Commit:
-        """See ``GameStore.commit``: the row, what is kept beside it and ``version + 1``, all or nothing."""
+        """See ``GameStore.commit``: the rows, what is kept beside them and the version, all or nothing."""
         at = now_text()
         columns, params = update_columns(update)
         async with self._lock:
@@ -528,9 +532,9 @@ class SqliteStore(SqliteStandings):
                 # The rows are numbered after the log's length, which grows by their count here.
                 bumped = list(
                     await db.execute_fetchall(
-                        f"UPDATE games SET version = version + 1, log_length = log_length + ?, "
+                        f"UPDATE games SET version = version + ?, log_length = log_length + ?, "
                         f"updated_at = ?{columns} WHERE id = ? AND version = ? RETURNING log_length",
-                        (len(entries), at, *params, game_id, expected_version),
+                        (versions, len(entries), at, *params, game_id, expected_version),
                     )
                 )
                 if not bumped:
@@ -560,7 +564,7 @@ class SqliteStore(SqliteStandings):
                 if db.in_transaction:
                     await db.rollback()
                 raise
-            return Commit(expected_version + 1, length if entries else None)
+            return Commit(expected_version + versions, length if entries else None)
 
     async def add_timer(self, game_id: int | None, kind: str, due_at: str, payload: str = "{}") -> int:
         (row,) = await self._write(

@@ -84,14 +84,15 @@ def _shape(update: GameUpdate, entries: Sequence[LogEntry], timers: Sequence[Tim
 
 class _Params:
     """Numbered parameters: ``add`` returns ``$n`` (with a cast) for the value ``read`` takes from a
-    commit. ``$1``, ``$2`` and ``$3`` are always the game's id, the expected version and the time."""
+    commit. ``$1`` to ``$4`` are always the game's id, the expected version, the time and the versions
+    the commit counts (one a move)."""
 
     def __init__(self) -> None:
         self.reads: list[Read] = []
 
     def add(self, read: Read, cast: str = "") -> str:
         self.reads.append(read)
-        return f"${len(self.reads) + 3}{cast}"
+        return f"${len(self.reads) + 4}{cast}"
 
 
 def commit_statement(
@@ -100,6 +101,7 @@ def commit_statement(
     update: GameUpdate,
     entries: Sequence[LogEntry],
     timers: Sequence[TimerSpec] | None,
+    versions: int = 1,
 ) -> tuple[str, list[Any]]:
     """The statement for a commit, and its parameters. The statement depends only on the commit's
     shape (which columns change, how many rows of which kinds), so it is made once per shape and a
@@ -108,7 +110,7 @@ def commit_statement(
     very same string."""
     sql, reads = _statement(_shape(update, entries, timers))
     call = _Call(update, entries, timers, now_text())
-    return sql, [game_id, expected_version, call.at, *(read(call) for read in reads)]
+    return sql, [game_id, expected_version, call.at, versions, *(read(call) for read in reads)]
 
 
 @functools.lru_cache(maxsize=256)
@@ -125,7 +127,7 @@ def _statement(shape: _Shape) -> tuple[str, tuple[Read, ...]]:
     if entry_shapes:  # their count is a number from code, never input
         sets.append(f", log_length = log_length + {len(entry_shapes)}")
     parts = [
-        "bumped AS (UPDATE games SET version = version + 1, updated_at = $3"
+        "bumped AS (UPDATE games SET version = version + $4::bigint, updated_at = $3"
         f"{''.join(sets)} WHERE id = $1 AND version = $2 RETURNING version, log_length)"
     ]
     if has_timers is not None:

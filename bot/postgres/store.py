@@ -354,11 +354,12 @@ class PostgresStore(PostgresStandings):
         seats: Sequence[SeatRecord] | None = None,
         entries: Sequence[LogEntry] = (),
         timers: Sequence[TimerSpec] | None = None,
+        versions: int = 1,
     ) -> Commit:
-        """All or nothing: check and bump ``version``, apply ``update``, replace the seats if given,
-        append ``entries``, replace the game's timers if given. Raises ``VersionConflict`` (and writes
-        nothing) if the version moved."""
-        sql, params = commit_statement(game_id, expected_version, update, entries, timers)
+        """All or nothing: check ``version`` and raise it by ``versions``, apply ``update``, replace the
+        seats if given, append ``entries``, replace the game's timers if given. Raises
+        ``VersionConflict`` (and writes nothing) if the version moved."""
+        sql, params = commit_statement(game_id, expected_version, update, entries, timers, versions)
         if seats is None and not any(entry.reverts for entry in entries):
             row = await self._lane.fetchrow(sql, *params)  # a move: one statement, one round trip
         else:
