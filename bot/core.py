@@ -74,8 +74,9 @@ class ServiceCore:
     def seat_agent(self, game: GameRecord, level: str | None = None) -> Agent:
         """The AI that plays ``game``'s next move at ``level``: seeded by the game's own (secret) seed and
         its version, so the same position of the same game always gets the same move, while two games at
-        the same step do not play alike (seeded by the version alone, every all-AI Hex war game built
-        the same board) and nobody can work out the AI's move ahead from the code."""
+        the same step do not play alike (seeded by the version alone, every all-AI game of a house game
+        whose setup rolls no die built the same board) and nobody can work out the AI's move ahead
+        from the code."""
         digest = hashlib.sha256(f"{seed_of(game)}:{game.version}".encode()).digest()
         return self.agent(game.ruleset, int.from_bytes(digest[:8], "big"), level)
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import pytest
+
 from bot.games import GAMES
 from bot.service import GameService
 from bot.store import GameStore
@@ -66,10 +68,8 @@ async def test_a_run_broken_off_before_its_commit_is_made_again_the_same(store: 
 
     real = store.commit
     store.commit = crashing_commit  # type: ignore[method-assign]
-    try:
+    with pytest.raises(Crash):
         await service.play_ai(game_id, limit=30)
-    except Crash:
-        pass
     store.commit = real  # type: ignore[method-assign]
     assert (await service.load(game_id)).version == before.version  # nothing of the run was written
     again = await service.play_ai(game_id, limit=30)
