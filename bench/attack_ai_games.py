@@ -162,6 +162,12 @@ def main() -> None:
             f"  normal wins {normal_wins:.1f} of {len(results)}: {normal_wins / len(results):.0%} (aim 70%)"
         )
     _balance(results)
+    counts_played = sorted({r["seats"] for r in results})  # type: ignore[type-var]
+    if len(counts_played) > 1:  # the aim is per player count
+        for n in counts_played:
+            alike = [r for r in results if r["seats"] == n]
+            print(f"  {n} players alone ({len(alike)} games):")
+            _balance(alike)
     _usage(results, "normal" if opts.versus else opts.level)
     _timing(results)
 
