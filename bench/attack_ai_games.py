@@ -41,6 +41,7 @@ from rules.attack.common import score
 from rules.attack.events import ActionBegan, Burned, NavyBattleBegan, NavyRetreated, ShipsSailed, UnitsBuilt
 from rules.attack.tables import ARMY_TYPES, GOVERNMENTS, NAVY_TYPES
 from rules.core.dice import SeededRng
+from rules.core.options import OptionValue
 
 LEVELS = {"easy": AttackAI, "normal": AttackNormalAI}
 STEPPED = ("move", "blitz", "transport", "navigate")
@@ -50,11 +51,15 @@ EXTRA_KINDS = ("navy battle", "armies carried by sea", "navy retreat")
 
 
 def play_one(
-    seed: str, index: int, seats: int, levels: tuple[str, ...], extra: tuple[tuple[str, object], ...] = ()
+    seed: str,
+    index: int,
+    seats: int,
+    levels: tuple[str, ...],
+    extra: tuple[tuple[str, OptionValue], ...] = (),
 ) -> dict[str, object]:
     """One AI game: who won, governments, how it ended, what each seat used, empty moves, timings."""
     # The options a new game starts with by post (issue 31's balance), then any ``--option`` tried.
-    options: dict[str, object] = {**POST_DEFAULTS, **dict(extra)}
+    options: dict[str, OptionValue] = {**POST_DEFAULTS, **dict(extra)}
     if seats < 5:
         options["map"] = ("western", "pacific")[index // 5 % 2]
     agents = [LEVELS[levels[s]](index * 10 + s) for s in range(seats)]
@@ -111,7 +116,9 @@ def play_one(
     }
 
 
-def _run(args: tuple[str, int, int, tuple[str, ...], tuple[tuple[str, object], ...]]) -> dict[str, object]:
+def _run(
+    args: tuple[str, int, int, tuple[str, ...], tuple[tuple[str, OptionValue], ...]],
+) -> dict[str, object]:
     return play_one(*args)
 
 
@@ -162,7 +169,7 @@ def main() -> None:
             f"  normal wins {normal_wins:.1f} of {len(results)}: {normal_wins / len(results):.0%} (aim 70%)"
         )
     _balance(results)
-    counts_played = sorted({r["seats"] for r in results})  # type: ignore[type-var]
+    counts_played = sorted({int(r["seats"]) for r in results})  # type: ignore[call-overload]
     if len(counts_played) > 1:  # the aim is per player count
         for n in counts_played:
             alike = [r for r in results if r["seats"] == n]
@@ -172,7 +179,7 @@ def main() -> None:
     _timing(results)
 
 
-def _option(text: str) -> tuple[str, object]:
+def _option(text: str) -> tuple[str, OptionValue]:
     name, _, value = text.partition("=")
     return name, int(value) if value.lstrip("-").isdigit() else value
 
