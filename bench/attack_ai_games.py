@@ -37,9 +37,11 @@ from rules.attack import RULES
 from rules.attack.actions import Begin, EndAction, March, Sail
 from rules.attack.ai import AttackAI
 from rules.attack.ai.normal import AttackNormalAI
+from rules.attack.common import score
 from rules.attack.events import ActionBegan, Burned, NavyBattleBegan, NavyRetreated, ShipsSailed, UnitsBuilt
 from rules.attack.tables import ARMY_TYPES, GOVERNMENTS, NAVY_TYPES
 from rules.core.dice import SeededRng
+from rules.core.options import OptionValue
 
 LEVELS = {"easy": AttackAI, "normal": AttackNormalAI}
 STEPPED = ("move", "blitz", "transport", "navigate")
@@ -48,10 +50,16 @@ ACTION_KINDS = ("move", "blitz", "navigate", "transport", "negotiate", "build", 
 EXTRA_KINDS = ("navy battle", "armies carried by sea", "navy retreat")
 
 
-def play_one(seed: str, index: int, seats: int, levels: tuple[str, ...]) -> dict[str, object]:
+def play_one(
+    seed: str,
+    index: int,
+    seats: int,
+    levels: tuple[str, ...],
+    extra: tuple[tuple[str, OptionValue], ...] = (),
+) -> dict[str, object]:
     """One AI game: who won, governments, how it ended, what each seat used, empty moves, timings."""
-    # The options a new game starts with by post (Democracy's extra production, issue 31).
-    options: dict[str, object] = dict(POST_DEFAULTS)
+    # The options a new game starts with by post (issue 31's balance), then any ``--option`` tried.
+    options: dict[str, OptionValue] = {**POST_DEFAULTS, **dict(extra)}
     if seats < 5:
         options["map"] = ("western", "pacific")[index // 5 % 2]
     agents = [LEVELS[levels[s]](index * 10 + s) for s in range(seats)]
@@ -97,6 +105,7 @@ def play_one(seed: str, index: int, seats: int, levels: tuple[str, ...]) -> dict
         "seats": seats,
         "winners": state.winners,
         "governments": tuple(s.government for s in state.seats),
+        "scores": tuple(score(state, s) for s in range(seats)),
         "levels": levels,
         "ending": "capital" if "capital" in state.summary else "points",
         "year": state.year,
@@ -107,7 +116,9 @@ def play_one(seed: str, index: int, seats: int, levels: tuple[str, ...]) -> dict
     }
 
 
-def _run(args: tuple[str, int, int, tuple[str, ...]]) -> dict[str, object]:
+def _run(
+    args: tuple[str, int, int, tuple[str, ...], tuple[tuple[str, OptionValue], ...]],
+) -> dict[str, object]:
     return play_one(*args)
 
 
@@ -124,10 +135,14 @@ def main() -> None:
     parser.add_argument("--seats", default="2,3,4,5,6", help="player counts, cycled")
     parser.add_argument("--level", default="easy", choices=sorted(LEVELS), help="the AI every seat plays")
     parser.add_argument("--versus", action="store_true", help="normal against easy, two players, swapped")
+    parser.add_argument(
+        "--option", action="append", default=[], help="NAME=VALUE: a ruleset option over the post defaults"
+    )
     opts = parser.parse_args()
+    extra = tuple(_option(text) for text in opts.option)
     if opts.versus:
         work = [
-            (f"{opts.prefix}-{i}", i, 2, ("normal", "easy") if i % 2 == 0 else ("easy", "normal"))
+            (f"{opts.prefix}-{i}", i, 2, ("normal", "easy") if i % 2 == 0 else ("easy", "normal"), extra)
             for i in range(opts.games)
         ]
     else:
@@ -135,14 +150,15 @@ def main() -> None:
         work = []
         for i in range(opts.games):
             n = counts[i % len(counts)]
-            work.append((f"{opts.prefix}-{i}", i, n, (opts.level,) * n))
+            work.append((f"{opts.prefix}-{i}", i, n, (opts.level,) * n, extra))
     if opts.jobs > 1:
         with ProcessPoolExecutor(opts.jobs) as pool:
             results = list(pool.map(_run, work))
     else:
         results = [_run(w) for w in work]
     what = "normal against easy" if opts.versus else f"level {opts.level}, players {opts.seats} (cycled)"
-    print(f"{len(results)} AI games, {what}, seeds {opts.prefix}-0..{len(results) - 1}")
+    tried = "".join(f", {k}={v}" for k, v in extra)
+    print(f"{len(results)} AI games, {what}{tried}, seeds {opts.prefix}-0..{len(results) - 1}")
     if opts.versus:
         normal_wins = 0.0
         for r in results:
@@ -153,8 +169,19 @@ def main() -> None:
             f"  normal wins {normal_wins:.1f} of {len(results)}: {normal_wins / len(results):.0%} (aim 70%)"
         )
     _balance(results)
+    counts_played = sorted({int(r["seats"]) for r in results})  # type: ignore[call-overload]
+    if len(counts_played) > 1:  # the aim is per player count
+        for n in counts_played:
+            alike = [r for r in results if r["seats"] == n]
+            print(f"  {n} players alone ({len(alike)} games):")
+            _balance(alike)
     _usage(results, "normal" if opts.versus else opts.level)
     _timing(results)
+
+
+def _option(text: str) -> tuple[str, OptionValue]:
+    name, _, value = text.partition("=")
+    return name, int(value) if value.lstrip("-").isdigit() else value
 
 
 def _balance(results: list[dict[str, object]]) -> None:
@@ -178,8 +205,26 @@ def _balance(results: list[dict[str, object]]) -> None:
     for gov in sorted(gov_stats):
         played, wins, _ = gov_stats[gov]
         print(f"    {GOVERNMENTS[gov]:<12} {played:6.0f} {wins:6.1f}   {_share(gov_stats, gov):5.2f}")
+    _why(results)
     worst = max(_share(t, k) for t in (seat_stats, gov_stats) for k in t)
     print(f"  largest ratio: {worst:.2f} (issue 31's aim: at most 1.25 over 300 games a player count)")
+
+
+def _why(results: list[dict[str, object]]) -> None:
+    """Each government's mean victory points at the end, by source: what makes a favoured one win."""
+    parts: dict[int, list[float]] = {}  # government -> [seats, regions, zones, capitals, economics, total]
+    for r in results:
+        governments, scores = r["governments"], r["scores"]
+        assert isinstance(governments, tuple) and isinstance(scores, tuple)
+        for gov, points in zip(governments, scores, strict=True):
+            row = parts.setdefault(gov, [0.0] * 6)
+            row[0] += 1
+            for i, value in enumerate(points):
+                row[i + 1] += value
+    print("  mean points at the end: regions  zones capitals economics  total")
+    for gov in sorted(parts):
+        n, *sums = parts[gov]
+        print(f"    {GOVERNMENTS[gov]:<12}" + "".join(f" {v / n:8.2f}" for v in sums))
 
 
 def _usage(results: list[dict[str, object]], level: str) -> None:

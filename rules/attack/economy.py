@@ -28,7 +28,6 @@ from rules.attack.tables import (
     BLOC,
     BREAKTHROUGH,
     COMMUNISM,
-    COMMUNIST_FREE_INFANTRY,
     DEMOCRACY,
     DEMOCRATIC_RESEARCH_DISCOUNT,
     DIPLOMACY,
@@ -64,9 +63,9 @@ def start_build(state: AttackState, seat: int, events: list[Event]) -> AttackSta
     if playing(state, OIL_STRIKE):
         oil += OIL_STRIKE_OIL
     state = with_seat(state, seat, production=production, oil=oil, built=True)
-    if current.government == COMMUNISM:
+    if current.government == COMMUNISM and state.options.communist_infantry:
         capital = current.capital
-        free = (COMMUNIST_FREE_INFANTRY, 0, 0, 0)
+        free = (state.options.communist_infantry, 0, 0, 0)
         state = set_army(state, capital, add(state.army[capital], free))
         events.append(UnitsBuilt(seat, board_of(state).region_ids[capital], Troops.of(free), Ships(), 0, 0))
     return state

@@ -63,7 +63,6 @@ START_NAVY: tuple[Counts, ...] = ((1, 1, 0, 0), (1, 0, 0, 0), (1, 1, 1, 0), (0, 
 OUTPOST_INFANTRY = 2
 START_PRODUCTION = 3
 START_OIL = 1
-COMMUNIST_FREE_INFANTRY = 1  # with every Build, in the capital
 MONARCHY_INCOME = 2  # production added to every income
 DEMOCRATIC_RESEARCH_DISCOUNT = 3
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from bot.games.attack import GAME
 from rules.attack.actions import Begin, Buy, EndAction, Negotiate, Pass, Research, Ships, Troops
 from rules.attack.common import income, with_seat
 from rules.attack.events import CardDrawn, IncomeCollected, MarkerRevealed, Negotiated, Researched, UnitsBuilt
@@ -98,6 +99,20 @@ def test_communism_gets_a_free_infantry_in_its_capital_with_every_build():
     state, events = play(state, 0, Begin("build"))
     assert army(state, "germany") == (2, 0, 0, 0)
     assert of(events, UnitsBuilt)[0].production == 0
+
+
+def test_communist_infantry_sets_communisms_free_infantry_and_new_games_by_post_give_none():
+    # Issue 31's balance: the engine's default (1) replays stored games as they were played; new games
+    # by post start with 0 (``bot/games/attack`` ``post_defaults``), so a Build brings no free unit.
+    assert AttackOptions().communist_infantry == 1
+    assert make_options(GAME.post_defaults).communist_infantry == 0
+    state = position(governments=("communism", "fascism"), options=AttackOptions(communist_infantry=0))
+    state, events = play(state, 0, Begin("build"), [])
+    assert army(state, "germany") == (1, 0, 0, 0) and not of(events, UnitsBuilt)
+    assert state.seats[0].production == 10 + 1  # the income is collected all the same
+    two = position(governments=("communism", "fascism"), options=AttackOptions(communist_infantry=2))
+    two, events = play(two, 0, Begin("build"), [])
+    assert army(two, "germany") == (3, 0, 0, 0) and of(events, UnitsBuilt)[0].army == Troops(2)
 
 
 def test_without_minerals_a_build_takes_one_advanced_army_unit_and_one_advanced_ship():
