@@ -30,7 +30,8 @@ OPTIONS = (
     OptionSpec(
         "hexes_per_turn",
         1,
-        "Hexes a player places per setup turn (the rules: 1; 0, new games' default: a third of a hand).",
+        "Hexes a player places per setup turn (the rules: 1; 0, new games' default: a third of a hand, or "
+        "half of what is left after a first turn of opening hexes).",
         minimum=0,
         maximum=25,
     ),
@@ -80,16 +81,15 @@ OPTIONS = (
     OptionSpec(
         "opening_hexes",
         0,
-        "Hexes each player places on their first setup turn, before the turns of hexes_per_turn "
-        "(0: the first turn is like the others; with hexes_per_turn 0 the rest of a hand then takes two "
-        "turns).",
+        "With 3 to 5 players: hexes each player places on their first setup turn (0: as many as on the "
+        "other turns; by post new games have 2, so the first player's first turn is no block at the centre).",
         minimum=0,
         maximum=25,
     ),
     OptionSpec(
         "hex_order",
         "seat",
-        "The order of the setup's hex turns.",
+        "With 3 to 5 players: the order of the setup's hex turns (with 2, always seat order).",
         choices=("seat", "snake"),
         choice_help={
             "seat": "seat order every lap (1 2 3, 1 2 3, ...)",

@@ -37,6 +37,7 @@ from rules.hexwar.units import ORDER, STARTING_UNITS, UNITS, count_text, unit_id
 # Each hand by number of players, counted per KINDS (land, city, port city, water): 25, 20, 16 and 15
 # hexes a hand, so 50, 60, 64 and 75 on the board, the document's sizes.
 DECKS = {2: (11, 3, 2, 9), 3: (9, 2, 2, 7), 4: (8, 2, 1, 5), 5: (7, 2, 1, 5)}
+BALANCED_FROM = 3  # players from which options opening_hexes and hex_order=snake apply (issue 30)
 
 
 def new_game(options: HexOptions, players: int, events: list[Event]) -> HexState:
@@ -108,7 +109,7 @@ def place_hex(state: HexState, seat: int, kind: str, at: str, cup: DiceCup, even
 def hexes_this_turn(state: HexState, seat: int) -> int:
     """Hexes ``seat`` places in its current setup turn (those placed so far in it included): on its first
     turn the option ``opening_hexes`` when set, else ``hexes_per_turn`` (see ``hexes_per_turn``)."""
-    opening = state.options.opening_hexes
+    opening = opening_hexes(state.options, state.players)
     placed_before = sum(DECKS[state.players]) - sum(state.hands[seat]) - state.placed_this_turn
     if opening and placed_before == 0:
         return opening
@@ -119,16 +120,24 @@ def hexes_per_turn(options: HexOptions, players: int) -> int:
     """Hexes a seat places in one setup turn after its opening: the option's number, or by post (0) a
     third of a hand, rounded up, so the hexes take three turns each instead of one turn a hex (with an
     opening of ``opening_hexes``, half of the rest: three turns still)."""
-    hand = sum(DECKS[players])
+    hand, opening = sum(DECKS[players]), opening_hexes(options, players)
     if options.hexes_per_turn:
         return options.hexes_per_turn
-    return -(-(hand - options.opening_hexes) // 2) if options.opening_hexes else -(-hand // 3)
+    return -(-(hand - opening) // 2) if opening else -(-hand // 3)
+
+
+def opening_hexes(options: HexOptions, players: int) -> int:
+    """The first hex turn's size, 0 when it is like the others. The opening and the snake order count
+    from 3 players: with two, the two blocks face each other whatever the order, and seat 1 won 1.01
+    times its share by post without them, 1.24 to 1.34 with them (docs/rules/hexwar.md)."""
+    return options.opening_hexes if players >= BALANCED_FROM else 0
 
 
 def next_hex_turn(state: HexState, seat: int, cup: DiceCup, events: list[Event]) -> HexState:
     """The next seat with hexes left places (in seat order after ``seat``, or by the snake order of
     option ``hex_order``); when none has, the numbered cards are dealt and unit placement begins."""
-    following = _snake_next(state) if state.options.hex_order == "snake" else _seat_next(state, seat)
+    snake = state.options.hex_order == "snake" and state.players >= BALANCED_FROM
+    following = _snake_next(state) if snake else _seat_next(state, seat)
     if following is not None:
         return replace(state, current=following, turn=state.turn + 1, placed_this_turn=0)
     order = cup.shuffle(range(state.players), None, "placement order")
@@ -152,7 +161,8 @@ def _snake_next(state: HexState) -> int | None:
     waiting = [s for s in range(state.players) if sum(state.hands[s])]
     if not waiting:
         return None
-    opening, per_turn = state.options.opening_hexes, hexes_per_turn(state.options, state.players)
+    opening = opening_hexes(state.options, state.players)
+    per_turn = hexes_per_turn(state.options, state.players)
     dealt = sum(DECKS[state.players])
 
     def turns(seat: int) -> int:

@@ -228,6 +228,7 @@ def hex_turns(state) -> list[tuple[int, int]]:
 
 def test_by_post_the_opening_is_one_hex_each_then_the_rest_of_a_hand_in_two_turns():
     # A hand of 20 for 3 players: 1 hex each, then 10, then 9 (three hex turns each, as without it).
+    # (New games by post open with 2 and snake: see the snake's test and the last test.)
     state, _ = new(3, hexes_per_turn=0, units_per_turn=23, opening_hexes=1)
     assert sum(DECKS[3]) == 20 and hex_turns(state) == [
         (0, 1),
@@ -246,11 +247,18 @@ def test_by_post_the_opening_is_one_hex_each_then_the_rest_of_a_hand_in_two_turn
 
 
 def test_the_opening_applies_to_the_first_turn_only_whatever_hexes_per_turn_is():
-    state, _ = new(2, **BOX, opening_hexes=3)  # a hand of 25: 3, then one a turn
+    state, _ = new(3, **BOX, opening_hexes=3)  # a hand of 20: 3, then one a turn
     turns = hex_turns(state)
-    assert turns[:4] == [(0, 3), (1, 3), (0, 1), (1, 1)] and len(turns) == 2 + 2 * 22
-    state, _ = RULES.apply(new(2, **BOX, opening_hexes=3)[0], 0, PlaceHex("land", "F4"), NO_DICE)
+    assert turns[:6] == [(0, 3), (1, 3), (2, 3), (0, 1), (1, 1), (2, 1)] and len(turns) == 3 + 3 * 17
+    state, _ = RULES.apply(new(3, **BOX, opening_hexes=3)[0], 0, PlaceHex("land", "F5"), NO_DICE)
     assert RULES.to_act(state) == (0,) and state.placed_this_turn == 1
+
+
+def test_with_two_players_the_opening_and_the_snake_do_not_apply():
+    # Design: with two the blocks face each other whatever the order; both made seat 1 stronger.
+    state, _ = new(2, **POST)  # a hand of 25: 9, 9 and 7 a turn, in seat order
+    assert POST["opening_hexes"] and POST["hex_order"] == "snake"
+    assert hex_turns(state) == [(0, 9), (1, 9), (0, 9), (1, 9), (0, 7), (1, 7)]
 
 
 def test_the_snake_order_goes_back_from_the_last_seat_every_other_lap():
@@ -259,6 +267,9 @@ def test_the_snake_order_goes_back_from_the_last_seat_every_other_lap():
     # By post with an opening of one hex each: the last seat places the first big turn.
     state, _ = new(3, hexes_per_turn=0, units_per_turn=23, opening_hexes=1, hex_order="snake")
     assert hex_turns(state) == [(0, 1), (1, 1), (2, 1), (2, 10), (1, 10), (0, 10), (0, 9), (1, 9), (2, 9)]
+    # A new game by post: 2 each, then 9 and 9, the last seat first.
+    state, _ = new(3, **POST)
+    assert hex_turns(state) == [(0, 2), (1, 2), (2, 2), (2, 9), (1, 9), (0, 9), (0, 9), (1, 9), (2, 9)]
 
 
 def test_the_snake_order_passes_a_seat_that_resigned():
@@ -276,4 +287,4 @@ def test_games_stored_before_the_seat_balance_keep_their_setup_and_new_games_by_
     stored = msgspec.json.decode(msgspec.json.encode(options), type=HexOptions)
     assert (stored.opening_hexes, stored.hex_order) == (0, "seat")
     by_post = new(3, **POST)[0].options
-    assert (by_post.opening_hexes, by_post.hex_order) == (1, "snake")
+    assert (by_post.opening_hexes, by_post.hex_order) == (2, "snake")
