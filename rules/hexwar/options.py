@@ -30,7 +30,8 @@ OPTIONS = (
     OptionSpec(
         "hexes_per_turn",
         1,
-        "Hexes a player places per setup turn (the rules: 1; 0, new games' default: a third of a hand).",
+        "Hexes a player places per setup turn (the rules: 1; 0, new games' default: a third of a hand, or "
+        "half of what is left after a first turn of opening hexes).",
         minimum=0,
         maximum=25,
     ),
@@ -73,6 +74,28 @@ OPTIONS = (
         choices=("hold", "stand"),
         choice_help={"hold": "are dropped: the player holds", "stand": "are submitted as written"},
     ),
+    # Issue 30's seat balance: placing a third of a hand a turn, the first seat's first turn built a block
+    # at the centre that every other seat then built against, and it won far under its share. The
+    # engine's default stays 0 so every stored game replays as it was set up; new games by post start
+    # with the fix (``bot/games/hexwar`` ``post_defaults``; docs/rules/hexwar.md).
+    OptionSpec(
+        "opening_hexes",
+        0,
+        "With 3 to 5 players: hexes each player places on their first setup turn (0: as many as on the "
+        "other turns; by post new games have 2, so the first player's first turn is no block at the centre).",
+        minimum=0,
+        maximum=25,
+    ),
+    OptionSpec(
+        "hex_order",
+        "seat",
+        "With 3 to 5 players: the order of the setup's hex turns (with 2, always seat order).",
+        choices=("seat", "snake"),
+        choice_help={
+            "seat": "seat order every lap (1 2 3, 1 2 3, ...)",
+            "snake": "seat order, then back again (1 2 3, 3 2 1, 1 2 3, ...)",
+        },
+    ),
 )
 
 
@@ -92,6 +115,8 @@ def make_options(given: Mapping[str, object]) -> HexOptions:
         post_step_hours=int(values["post_step_hours"]),
         post_min_hours=int(values["post_min_hours"]),
         unsubmitted=str(values["unsubmitted"]),
+        opening_hexes=int(values["opening_hexes"]),
+        hex_order=str(values["hex_order"]),
     )
 
 

@@ -3,7 +3,9 @@
 1. Hexes are dealt (design: every hand alike, so no seat starts richer; the document's "dealt until
    there are enough land units in hand" is the land quota of each hand).
 2. Players place them in seat order, one a turn by the rules (by post, option ``hexes_per_turn``: a
-   third of a hand a turn, so the board takes three turns each, not one a hex): the first on the starting
+   third of a hand a turn, so the board takes three turns each, not one a hex; design, issue 30's seat
+   balance: option ``opening_hexes``, a small first turn each, so that the first seat's first turn is
+   not a block at the centre that every other seat builds against): the first on the starting
    outline, each next one adjoining a placed hex (the grid wraps left to right). Land hexes belong to
    whoever placed them.
 3. Numbered cards are dealt at random: the order for units and capitals.
@@ -35,6 +37,7 @@ from rules.hexwar.units import ORDER, STARTING_UNITS, UNITS, count_text, unit_id
 # Each hand by number of players, counted per KINDS (land, city, port city, water): 25, 20, 16 and 15
 # hexes a hand, so 50, 60, 64 and 75 on the board, the document's sizes.
 DECKS = {2: (11, 3, 2, 9), 3: (9, 2, 2, 7), 4: (8, 2, 1, 5), 5: (7, 2, 1, 5)}
+BALANCED_FROM = 3  # players from which options opening_hexes and hex_order=snake apply (issue 30)
 
 
 def new_game(options: HexOptions, players: int, events: list[Event]) -> HexState:
@@ -98,28 +101,79 @@ def place_hex(state: HexState, seat: int, kind: str, at: str, cup: DiceCup, even
         hands=with_item(state.hands, seat, with_item(hand, KINDS.index(kind), hand[KINDS.index(kind)] - 1)),
         placed_this_turn=state.placed_this_turn + 1,
     )
-    if sum(state.hands[seat]) and state.placed_this_turn < hexes_per_turn(state.options, state.players):
+    if sum(state.hands[seat]) and state.placed_this_turn < hexes_this_turn(state, seat):
         return state
     return next_hex_turn(state, seat, cup, events)
 
 
+def hexes_this_turn(state: HexState, seat: int) -> int:
+    """Hexes ``seat`` places in its current setup turn (those placed so far in it included): on its first
+    turn the option ``opening_hexes`` when set, else ``hexes_per_turn`` (see ``hexes_per_turn``)."""
+    opening = opening_hexes(state.options, state.players)
+    placed_before = sum(DECKS[state.players]) - sum(state.hands[seat]) - state.placed_this_turn
+    if opening and placed_before == 0:
+        return opening
+    return hexes_per_turn(state.options, state.players)
+
+
 def hexes_per_turn(options: HexOptions, players: int) -> int:
-    """Hexes a seat places in one setup turn: the option's number, or by post (0) a third of a hand,
-    rounded up, so the hexes take three turns each instead of one turn a hex."""
-    return options.hexes_per_turn or -(-sum(DECKS[players]) // 3)
+    """Hexes a seat places in one setup turn after its opening: the option's number, or by post (0) a
+    third of a hand, rounded up, so the hexes take three turns each instead of one turn a hex (with an
+    opening of ``opening_hexes``, half of the rest: three turns still)."""
+    hand, opening = sum(DECKS[players]), opening_hexes(options, players)
+    if options.hexes_per_turn:
+        return options.hexes_per_turn
+    return -(-(hand - opening) // 2) if opening else -(-hand // 3)
+
+
+def opening_hexes(options: HexOptions, players: int) -> int:
+    """The first hex turn's size, 0 when it is like the others. The opening and the snake order count
+    from 3 players: with two, the two blocks face each other whatever the order, and seat 1 won 1.01
+    times its share by post without them, 1.24 to 1.34 with them (docs/rules/hexwar.md)."""
+    return options.opening_hexes if players >= BALANCED_FROM else 0
 
 
 def next_hex_turn(state: HexState, seat: int, cup: DiceCup, events: list[Event]) -> HexState:
-    """The next seat (in seat order after ``seat``) with hexes left places; when none has, the numbered
-    cards are dealt and unit placement begins."""
-    for step in range(1, state.players + 1):
-        following = (seat + step) % state.players
-        if sum(state.hands[following]):
-            return replace(state, current=following, turn=state.turn + 1, placed_this_turn=0)
+    """The next seat with hexes left places (in seat order after ``seat``, or by the snake order of
+    option ``hex_order``); when none has, the numbered cards are dealt and unit placement begins."""
+    snake = state.options.hex_order == "snake" and state.players >= BALANCED_FROM
+    following = _snake_next(state) if snake else _seat_next(state, seat)
+    if following is not None:
+        return replace(state, current=following, turn=state.turn + 1, placed_this_turn=0)
     order = cup.shuffle(range(state.players), None, "placement order")
     events.append(PlacementOrderDealt(order))
     units = replace(state, phase=Phase.UNITS, order=order, current=order[-1], placed_this_turn=0)
     return next_unit_turn(units, events)
+
+
+def _seat_next(state: HexState, seat: int) -> int | None:
+    for step in range(1, state.players + 1):
+        following = (seat + step) % state.players
+        if sum(state.hands[following]):
+            return following
+    return None
+
+
+def _snake_next(state: HexState) -> int | None:
+    """The snake order: laps of hex turns go 1 2 3, then 3 2 1, and so on. A seat's lap is the number of
+    hex turns it has had, read from its hand (hands are dealt alike and every turn but a hand's last
+    places the turn's full number), so a seat that resigned or has placed its whole hand is passed."""
+    waiting = [s for s in range(state.players) if sum(state.hands[s])]
+    if not waiting:
+        return None
+    opening = opening_hexes(state.options, state.players)
+    per_turn = hexes_per_turn(state.options, state.players)
+    dealt = sum(DECKS[state.players])
+
+    def turns(seat: int) -> int:
+        placed = dealt - sum(state.hands[seat])
+        if opening and placed:
+            return 1 + -(-(placed - opening) // per_turn)
+        return -(-placed // per_turn)
+
+    lap = min(turns(s) for s in waiting)
+    due = [s for s in waiting if turns(s) == lap]
+    return min(due) if lap % 2 == 0 else max(due)
 
 
 def _own_land(state: HexState, seat: int, at: str, what: str) -> int:

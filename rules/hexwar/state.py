@@ -68,6 +68,8 @@ class HexOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     post_step_hours: int = 6
     post_min_hours: int = 12
     unsubmitted: str = "hold"
+    hex_order: str = "seat"  # setup's hex turns: "seat" every lap, or "snake" (see rules.hexwar.setup)
+    opening_hexes: int = 0  # hexes each seat places on its first hex turn (0: as on every turn)
 
 
 class HexState(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

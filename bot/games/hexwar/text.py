@@ -17,7 +17,7 @@ from rules.hexwar import RULES
 from rules.hexwar.actions import Move, PlaceUnit, SubmitOrders
 from rules.hexwar.board import frontier, grid
 from rules.hexwar.orders import money_left
-from rules.hexwar.setup import hexes_per_turn
+from rules.hexwar.setup import hexes_this_turn
 from rules.hexwar.state import HexState, Phase
 from rules.hexwar.text import order_text
 from rules.hexwar.units import JUMP_ATTACK, ORDER, UNITS
@@ -131,7 +131,7 @@ class HexWarText(PlainText):
                 f"{n} {k}" for k, n in zip(("land", "city", "port", "water"), hand, strict=True) if n
             )
             cells = " ".join(g.name(c) for c in frontier(g, state.cells)[:20])
-            now = min(sum(hand), hexes_per_turn(state.options, state.players) - state.placed_this_turn)
+            now = min(sum(hand), hexes_this_turn(state, state.current) - state.placed_this_turn)
             turn = "a hex" if now == 1 else f"{now} hexes this turn, one at a time"
             return f"Place {turn} (you hold {kinds}): place <kind> <cell>. Free cells: {cells}"
         if state.phase is Phase.UNITS:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 from msgspec.structs import replace
 
@@ -9,7 +10,7 @@ from bot.games.hexwar import GAME
 from rules.core.dice import ScriptedRng, SeededRng
 from rules.core.errors import IllegalAction
 from rules.hexwar import RULES
-from rules.hexwar.actions import Move, PlaceCapital, PlaceHex, PlaceUnit
+from rules.hexwar.actions import Move, PlaceCapital, PlaceHex, PlaceUnit, Resign
 from rules.hexwar.ai import HexWarAI
 from rules.hexwar.board import grid
 from rules.hexwar.events import (
@@ -21,7 +22,8 @@ from rules.hexwar.events import (
     RoundBegan,
     UnitPlaced,
 )
-from rules.hexwar.state import Phase
+from rules.hexwar.setup import DECKS
+from rules.hexwar.state import HexOptions, Phase
 
 NO_DICE = ScriptedRng([])
 BOX = {"hexes_per_turn": 1, "units_per_turn": 1}  # the rule document's setup: one hex, one unit a turn
@@ -202,9 +204,87 @@ def test_by_post_the_setup_takes_five_turns_each_three_of_hexes_one_of_units_one
 
 
 def test_by_post_a_turn_places_a_third_of_the_hand_then_passes():
-    state, _ = new(2, **POST)  # a hand of 25: 9, 9 and 7 a turn
+    state, _ = new(2, hexes_per_turn=0, units_per_turn=23)  # a hand of 25: 9, 9 and 7 a turn
     ai, rng = HexWarAI(3), SeededRng("setup-test")
     for placed in range(9):
         assert RULES.to_act(state) == (0,) and state.placed_this_turn == placed
         state, _ = RULES.apply(state, 0, ai.choose(state, 0), rng)
     assert RULES.to_act(state) == (1,) and state.placed_this_turn == 0 and sum(state.hands[0]) == 16
+
+
+def hex_turns(state) -> list[tuple[int, int]]:
+    """Every hex turn of the setup as (seat, hexes placed in it), the AI placing."""
+    ai, rng, turns, last = HexWarAI(3), SeededRng("setup-test"), [], None
+    while state.phase is Phase.HEXES:
+        seat = RULES.to_act(state)[0]
+        if RULES.turn_key(state) != last:
+            turns.append((seat, 0))
+            last = RULES.turn_key(state)
+        state, _ = RULES.apply(state, seat, ai.choose(state, seat), rng)
+        turns[-1] = (seat, turns[-1][1] + 1)
+    assert state.phase is Phase.UNITS and not any(map(sum, state.hands))
+    return turns
+
+
+def test_by_post_the_opening_is_one_hex_each_then_the_rest_of_a_hand_in_two_turns():
+    # A hand of 20 for 3 players: 1 hex each, then 10, then 9 (three hex turns each, as without it).
+    # (New games by post open with 2 and snake: see the snake's test and the last test.)
+    state, _ = new(3, hexes_per_turn=0, units_per_turn=23, opening_hexes=1)
+    assert sum(DECKS[3]) == 20 and hex_turns(state) == [
+        (0, 1),
+        (1, 1),
+        (2, 1),
+        (0, 10),
+        (1, 10),
+        (2, 10),
+        (0, 9),
+        (1, 9),
+        (2, 9),
+    ]
+    # Without it, a third of a hand each turn: the first seat's 7 are the centre of the board.
+    state, _ = new(3, hexes_per_turn=0, units_per_turn=23)
+    assert hex_turns(state) == [(0, 7), (1, 7), (2, 7), (0, 7), (1, 7), (2, 7), (0, 6), (1, 6), (2, 6)]
+
+
+def test_the_opening_applies_to_the_first_turn_only_whatever_hexes_per_turn_is():
+    state, _ = new(3, **BOX, opening_hexes=3)  # a hand of 20: 3, then one a turn
+    turns = hex_turns(state)
+    assert turns[:6] == [(0, 3), (1, 3), (2, 3), (0, 1), (1, 1), (2, 1)] and len(turns) == 3 + 3 * 17
+    state, _ = RULES.apply(new(3, **BOX, opening_hexes=3)[0], 0, PlaceHex("land", "F5"), NO_DICE)
+    assert RULES.to_act(state) == (0,) and state.placed_this_turn == 1
+
+
+def test_with_two_players_the_opening_and_the_snake_do_not_apply():
+    # Design: with two the blocks face each other whatever the order; both made seat 1 stronger.
+    state, _ = new(2, **POST)  # a hand of 25: 9, 9 and 7 a turn, in seat order
+    assert POST["opening_hexes"] and POST["hex_order"] == "snake"
+    assert hex_turns(state) == [(0, 9), (1, 9), (0, 9), (1, 9), (0, 7), (1, 7)]
+
+
+def test_the_snake_order_goes_back_from_the_last_seat_every_other_lap():
+    state, _ = new(3, **BOX, hex_order="snake")
+    assert [seat for seat, _ in hex_turns(state)[:9]] == [0, 1, 2, 2, 1, 0, 0, 1, 2]
+    # By post with an opening of one hex each: the last seat places the first big turn.
+    state, _ = new(3, hexes_per_turn=0, units_per_turn=23, opening_hexes=1, hex_order="snake")
+    assert hex_turns(state) == [(0, 1), (1, 1), (2, 1), (2, 10), (1, 10), (0, 10), (0, 9), (1, 9), (2, 9)]
+    # A new game by post: 2 each, then 9 and 9, the last seat first.
+    state, _ = new(3, **POST)
+    assert hex_turns(state) == [(0, 2), (1, 2), (2, 2), (2, 9), (1, 9), (0, 9), (0, 9), (1, 9), (2, 9)]
+
+
+def test_the_snake_order_passes_a_seat_that_resigned():
+    state, _ = new(3, **BOX, hex_order="snake")
+    state, _ = RULES.apply(state, 0, PlaceHex("land", "F5"), NO_DICE)  # the 3-player starting outline
+    state, _ = RULES.apply(state, 1, Resign(), NO_DICE)
+    assert RULES.to_act(state) == (2,)
+    assert [seat for seat, _ in hex_turns(state)[:6]] == [2, 2, 0, 0, 2, 2]
+
+
+def test_games_stored_before_the_seat_balance_keep_their_setup_and_new_games_by_post_get_it():
+    options = msgspec.to_builtins(new(3)[0].options)
+    assert (options["opening_hexes"], options["hex_order"]) == (0, "seat")  # the engine's defaults
+    del options["opening_hexes"], options["hex_order"]  # options stored before these existed
+    stored = msgspec.json.decode(msgspec.json.encode(options), type=HexOptions)
+    assert (stored.opening_hexes, stored.hex_order) == (0, "seat")
+    by_post = new(3, **POST)[0].options
+    assert (by_post.opening_hexes, by_post.hex_order) == (2, "snake")
