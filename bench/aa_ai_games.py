@@ -1,6 +1,7 @@
 """Axis & Allies AI against itself or another level: five-power games with no round limit.
 
     python bench/aa_ai_games.py [--games 100] [--level easy] [--versus LEVEL] [--before 30] [--jobs 1]
+                                [--set NAME=VALUE ...]
 
 All five powers are played by ``--level``; with ``--versus``, game i gives the Axis to ``--level`` and
 the Allies to ``--versus`` when i is even, the other way round when i is odd (each side played by each
@@ -10,7 +11,9 @@ the median and range of the rounds the decided games took, the median time per g
 single AI choice (a turn is many choices; a choice is what the bot waits for). Versus: the wins of
 each level. Issue 32's aims (``normal``): at least 95 of 100 decided before round 30, the Axis winning
 by capitals in at least a fifth of their wins, ``normal`` beating ``easy`` in at least 65 of 100.
-Asserts nothing.
+``--set PUSH=0.3`` tries a constant of ``rules/axis_allies/ai/normal.py`` at another value for this run
+(the ``normal`` AI's only; set before the worker processes start, so they inherit it), so that a
+change can be measured against the committed value without editing the AI. Asserts nothing.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules.axis_allies import RULES
-from rules.axis_allies.ai import AxisAlliesAI, AxisAlliesNormalAI
+from rules.axis_allies.ai import AxisAlliesAI, AxisAlliesNormalAI, normal
 from rules.axis_allies.engine import acting_power
 from rules.axis_allies.state import AXIS_SIDE, SIDE, SIDE_NAMES
 from rules.core.dice import SeededRng
@@ -64,6 +67,17 @@ def _run(args: tuple[str, int, int, str, str]) -> Result:
     return play_one(*args)
 
 
+def tune(settings: list[str]) -> None:
+    """Set ``NAME=VALUE`` constants of the normal AI's module, keeping each constant's type."""
+    for item in settings:
+        name, _, text = item.partition("=")
+        old = getattr(normal, name, None)
+        if not name.isupper() or not isinstance(old, int | float) or not text:
+            raise SystemExit(f"--set {item}: not a number constant of rules/axis_allies/ai/normal.py")
+        setattr(normal, name, type(old)(text))
+        print(f"  normal.{name} = {text} (committed: {old})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     parser.add_argument("--games", type=int, default=100)
@@ -73,7 +87,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel (processes)")
     parser.add_argument("--prefix", default="aa-ai", help="seed prefix; game i uses '<prefix>-<i>'")
     parser.add_argument("--each", action="store_true", help="print every game's result")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="see above")
     opts = parser.parse_args()
+    tune(opts.set)
     other = opts.versus or opts.level
     work = [
         (f"{opts.prefix}-{i}", i, opts.before, *((opts.level, other) if i % 2 == 0 else (other, opts.level)))
