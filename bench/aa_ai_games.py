@@ -1,16 +1,20 @@
 """Axis & Allies AI against itself or another level: five-power games with no round limit.
 
     python bench/aa_ai_games.py [--games 100] [--level easy] [--versus LEVEL] [--before 30] [--jobs 1]
+                                [--set NAME=VALUE ...]
 
 All five powers are played by ``--level``; with ``--versus``, game i gives the Axis to ``--level`` and
 the Allies to ``--versus`` when i is even, the other way round when i is odd (each side played by each
 level in half the games). Prints the wins by side and by kind of victory (capitals or the Axis's
 economic victory) won before round ``--before``, the games without a victory by then ("unfinished"),
-the median and range of the rounds the decided games took, the median time per game and the slowest
-single AI choice (a turn is many choices; a choice is what the bot waits for). Versus: the wins of
+the median and range of the rounds the decided games took, the median time per game, the slowest
+single AI choice (what the bot waits for) and the slowest AI turn (every choice made in one power's
+turn, its defenders' casualties included: the issue's "AI turn"). Versus: the wins of
 each level. Issue 32's aims (``normal``): at least 95 of 100 decided before round 30, the Axis winning
 by capitals in at least a fifth of their wins, ``normal`` beating ``easy`` in at least 65 of 100.
-Asserts nothing.
+``--set PUSH=0.3`` tries a constant of ``rules/axis_allies/ai/normal.py`` at another value for this run
+(the ``normal`` AI's only; set before the worker processes start, so they inherit it), so that a
+change can be measured against the committed value without editing the AI. Asserts nothing.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules.axis_allies import RULES
-from rules.axis_allies.ai import AxisAlliesAI, AxisAlliesNormalAI
+from rules.axis_allies.ai import AxisAlliesAI, AxisAlliesNormalAI, normal
 from rules.axis_allies.engine import acting_power
 from rules.axis_allies.state import AXIS_SIDE, SIDE, SIDE_NAMES
 from rules.core.dice import SeededRng
@@ -34,34 +38,52 @@ from rules.core.events import Action
 
 LEVELS: dict[str, Callable[[int], object]] = {"easy": AxisAlliesAI, "normal": AxisAlliesNormalAI}
 
-Result = tuple[str, str, int, float, float, str]
+Result = tuple[str, str, int, float, float, str, float]
 
 
 def play_one(seed: str, index: int, before: int, axis: str, allies: str) -> Result:
     """(winner or "unfinished", victory kind, rounds, seconds, slowest choice in seconds, winning
-    level) of one five-power game, played until a victory or the start of round ``before``."""
+    level, slowest turn in seconds) of one five-power game, played until a victory or the start of
+    round ``before``."""
     agents = [LEVELS[axis if SIDE[p] == AXIS_SIDE else allies](index * 10 + p) for p in range(5)]
     rng = SeededRng(seed)
     start = time.perf_counter()
     slowest = 0.0
+    turn, turn_time, slowest_turn = (-1, -1), 0.0, 0.0
     state, _ = RULES.setup({}, 5, rng)
     while RULES.result(state) is None and state.round < before:
         seat = RULES.to_act(state)[0]
         power = acting_power(state)  # a battle's defender decides its own casualties
         tick = time.perf_counter()
         action: Action = agents[power].choose(state, seat)  # type: ignore[attr-defined]
-        slowest = max(slowest, time.perf_counter() - tick)
+        took = time.perf_counter() - tick
+        slowest = max(slowest, took)
+        if (state.round, state.power) != turn:
+            turn, turn_time = (state.round, state.power), 0.0
+        turn_time += took
+        slowest_turn = max(slowest_turn, turn_time)
         state, _ = RULES.apply(state, seat, action, rng)
     elapsed = time.perf_counter() - start
     if state.winner is None:
-        return "unfinished", "-", state.round, elapsed, slowest, "-"
+        return "unfinished", "-", state.round, elapsed, slowest, "-", slowest_turn
     kind = "economic" if "IPCs" in state.summary else "capitals"
     level = axis if state.winner == AXIS_SIDE else allies
-    return SIDE_NAMES[state.winner], kind, state.round, elapsed, slowest, level
+    return SIDE_NAMES[state.winner], kind, state.round, elapsed, slowest, level, slowest_turn
 
 
 def _run(args: tuple[str, int, int, str, str]) -> Result:
     return play_one(*args)
+
+
+def tune(settings: list[str]) -> None:
+    """Set ``NAME=VALUE`` constants of the normal AI's module, keeping each constant's type."""
+    for item in settings:
+        name, _, text = item.partition("=")
+        old = getattr(normal, name, None)
+        if not name.isupper() or not isinstance(old, int | float) or not text:
+            raise SystemExit(f"--set {item}: not a number constant of rules/axis_allies/ai/normal.py")
+        setattr(normal, name, type(old)(text))
+        print(f"  normal.{name} = {text} (committed: {old})")
 
 
 def main() -> None:
@@ -73,7 +95,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel (processes)")
     parser.add_argument("--prefix", default="aa-ai", help="seed prefix; game i uses '<prefix>-<i>'")
     parser.add_argument("--each", action="store_true", help="print every game's result")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="see above")
     opts = parser.parse_args()
+    tune(opts.set)
     other = opts.versus or opts.level
     work = [
         (f"{opts.prefix}-{i}", i, opts.before, *((opts.level, other) if i % 2 == 0 else (other, opts.level)))
@@ -88,7 +112,7 @@ def main() -> None:
     kinds: dict[str, int] = {}
     levels: dict[str, int] = {}
     sided: dict[str, int] = {}
-    for (seed, _, _, axis, allies), (winner, kind, rounds, secs, slow, level) in zip(
+    for (seed, _, _, axis, allies), (winner, kind, rounds, secs, slow, level, _turn) in zip(
         work, results, strict=True
     ):
         wins[winner] = wins.get(winner, 0) + 1
@@ -119,7 +143,8 @@ def main() -> None:
         middle = statistics.median(rounds)
         print(f"  rounds (finished games): median {middle:g}, range {min(rounds)}-{max(rounds)}")
     print(f"  time per game: median {statistics.median(times):.1f} s")
-    print(f"  slowest AI choice: {max(r[4] for r in results):.2f} s")
+    choice, turn = max(r[4] for r in results), max(r[6] for r in results)
+    print(f"  slowest AI choice: {choice:.2f} s; slowest AI turn: {turn:.2f} s")
 
 
 if __name__ == "__main__":

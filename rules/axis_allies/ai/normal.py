@@ -13,21 +13,24 @@ decide the game).
 - Gathering (the Axis): land armies step toward the main goal capital (Moscow first) over friendly
   land they would hold, so that the push has an army to push with; the easy AI only brings units up
   to the nearest front. Tried for the Allies too, it lost them games (their goals are across the sea).
+- Filling the transports (the Allies against Tokyo alone): an island power with FILL transport slots
+  empty buys tanks where the easy AI would buy more transports.
 
-Everything else (purchases, placements, the rest of the combat move, the non-combat move, battle
-decisions) is the ``easy`` AI's, composed rather than copied; like it, this AI is stateless.
+Everything else (the rest of the purchases, placements, the rest of the combat move, the non-combat
+move, battle decisions) is the ``easy`` AI's, composed rather than copied; like it, this AI is stateless.
 """
 
 from __future__ import annotations
 
-from rules.axis_allies.actions import Move
+from rules.axis_allies.actions import Buy, Move
 from rules.axis_allies.ai.attack import _add, _feed, judge, present, sources, spare
 from rules.axis_allies.ai.moves import _holds, cover_capital, land_aircraft
 from rules.axis_allies.ai.player import AxisAlliesAI
-from rules.axis_allies.ai.purchase import goal_capitals
+from rules.axis_allies.ai.purchase import ISLAND_POWERS, SLOTS, _island, goal_capitals
 from rules.axis_allies.ai.survey import LAND_STEPS, View, legal, movable
 from rules.axis_allies.common import (
     CAPITAL,
+    DOMAIN,
     IS_SEA,
     NAMES,
     NEIGHBOURS,
@@ -39,8 +42,9 @@ from rules.axis_allies.common import (
     side_income,
 )
 from rules.axis_allies.engine import acting_power
-from rules.axis_allies.state import AXIS_SIDE, AAState, Phase
-from rules.axis_allies.units import Domain
+from rules.axis_allies.mobilize import capacity, working_factory
+from rules.axis_allies.state import AXIS_SIDE, SIDE, AAState, Phase
+from rules.axis_allies.units import Domain, cost
 from rules.core.events import Action
 
 __all__ = ["AxisAlliesNormalAI", "capital_push", "economic_line", "gather"]
@@ -48,6 +52,7 @@ __all__ = ["AxisAlliesNormalAI", "capital_push", "economic_line", "gather"]
 PUSH = 0.45  # odds from which an enemy capital is attacked (the easy AI: 0.55)
 LINE = 0.5  # odds from which a territory that decides the economic victory is attacked
 GATHER = (AXIS_SIDE,)  # the sides that concentrate on their goal capital in the non-combat move
+FILL = 6  # empty transport slots from which an island power going for an island capital buys land units
 GUARD = 12  # IPCs below the economic victory's line from which both sides fight over it
 
 
@@ -57,6 +62,10 @@ class AxisAlliesNormalAI:
 
     def choose(self, state: AAState, seat: int) -> Action:
         battle = state.battle
+        if state.phase is Phase.PURCHASE and battle is None:
+            bought = fill_transports(state, acting_power(state), self._easy._buy(state, acting_power(state)))
+            if bought is not None:
+                return bought
         if state.phase is Phase.COMBAT_MOVE and (battle is None or battle.pending is None):
             view = View(state, acting_power(state))
             # Battles already started are fed first, as the easy AI does, so a push is carried through.
@@ -73,7 +82,7 @@ class AxisAlliesNormalAI:
     # The absent player's moves (``absent.py``) are the easy AI's.
 
     def _buy(self, state: AAState, power: int) -> Action | None:
-        return self._easy._buy(state, power)
+        return fill_transports(state, power, self._easy._buy(state, power))
 
     def _land_aircraft(self, state: AAState, power: int) -> Action | None:
         return self._easy._land_aircraft(state, power)
@@ -152,3 +161,33 @@ def gather(view: View) -> Move | None:
             if move is not None:
                 return move
     return None
+
+
+def fill_transports(state: AAState, power: int, bought: Action | None) -> Action | None:
+    """Against island capitals alone (the Allies holding Berlin, going for Tokyo), an island power
+    whose transports have FILL slots empty spends what the easy AI would spend on more transports on
+    tanks (infantry with the change), as many as its factories can place: in all-normal games the
+    easy AI's transports waited empty in Tokyo's waters while Tokyo stacked up."""
+    if not isinstance(bought, Buy) or power not in ISLAND_POWERS or SIDE[power] == AXIS_SIDE:
+        return bought
+    if not all(_island(c) for c in goal_capitals(state, power)):
+        return bought
+    room = sum(
+        (2 - sum(SLOTS.get(u, 0) for u in s.cargo)) * s.count
+        for stacks in state.units
+        for s in stacks
+        if s.power == power and s.unit == "transport"
+    )
+    money = sum(cost(u, state.techs[power]) * n for u, n in bought.units if u == "transport")
+    if room < FILL or not money:
+        return bought
+    kept = {u: n for u, n in bought.units if u != "transport"}
+    place = sum(min(capacity(state, power, f), 40) for f in range(SIZE) if working_factory(state, power, f))
+    place -= sum(n for u, n in kept.items() if DOMAIN[u] is not Domain.SEA)
+    tanks = min(money // cost("tank", state.techs[power]), max(place, 0))
+    money -= tanks * cost("tank", state.techs[power])
+    infantry = min(money // cost("infantry", state.techs[power]), max(place - tanks, 0))
+    for unit, n in (("tank", tanks), ("infantry", infantry)):
+        if n:
+            kept[unit] = kept.get(unit, 0) + n
+    return Buy(tuple(kept.items())) if kept else bought

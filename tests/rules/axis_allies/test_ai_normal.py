@@ -5,8 +5,9 @@ the economic victory near its line, and keeps its own capital defended as ``easy
 from __future__ import annotations
 
 from rules.axis_allies import RULES
-from rules.axis_allies.actions import Battle, EndPhase, Move
+from rules.axis_allies.actions import Battle, Buy, EndPhase, Move
 from rules.axis_allies.ai import AxisAlliesAI, AxisAlliesNormalAI
+from rules.axis_allies.ai.normal import FILL
 from rules.axis_allies.ai.survey import View, odds
 from rules.axis_allies.common import side_income
 from rules.axis_allies.state import AXIS_SIDE, AAState, Phase
@@ -144,3 +145,25 @@ def test_the_axis_do_not_gather_into_land_they_would_be_overrun_in() -> None:
     state = position(units, owners=KARELIA_GERMAN, phase=Phase.NONCOMBAT_MOVE)
     choice = AxisAlliesNormalAI().choose(state, seat(state))
     assert not (isinstance(choice, Move) and choice.path == ("Ukraine S.S.R.", "Karelia S.S.R."))
+
+
+# The UK holds Berlin (Tokyo is the goal left, an island), has 12 infantry waiting in London and 3
+# empty transports: the easy AI buys 2 more transports with its 30 IPCs.
+FILL_UNITS = {
+    "United Kingdom": {"uk": {"factory": 1, "infantry": 12}},
+    "North Sea Zone": {"uk": {"transport:empty": 3}},
+    "Germany": {"uk": {"infantry": 2}},
+}
+
+
+def test_against_tokyo_alone_the_normal_uk_buys_tanks_not_more_transports() -> None:
+    state = position(FILL_UNITS, owners={"Germany": "uk"}, power="uk", phase=Phase.PURCHASE, ipcs={"uk": 30})
+    assert AxisAlliesAI().choose(state, seat(state)) == Buy((("transport", 2), ("infantry", 3), ("tank", 1)))
+    assert FILL <= 2 * 3  # three empty transports
+    assert AxisAlliesNormalAI().choose(state, seat(state)) == Buy((("infantry", 3), ("tank", 4)))
+
+
+def test_with_berlin_standing_the_normal_uk_buys_as_the_easy_ai() -> None:
+    state = position(FILL_UNITS, power="uk", phase=Phase.PURCHASE, ipcs={"uk": 30})
+    easy = AxisAlliesAI().choose(state, seat(state))
+    assert AxisAlliesNormalAI().choose(state, seat(state)) == easy
