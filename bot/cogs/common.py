@@ -17,6 +17,7 @@ from typing import Any, cast
 import discord
 from discord import app_commands
 
+from bot.game import Games
 from bot.host import Host
 from bot.limits import CHOICE_NAME, CHOICES, EMBED_DESCRIPTION, clip, last_lines
 from bot.models import GameStatus, ServiceError
@@ -103,6 +104,22 @@ def choices(pairs: Sequence[tuple[str, str]]) -> list[app_commands.Choice[str]]:
         app_commands.Choice(name=clip(name, CHOICE_NAME), value=value[:100])
         for name, value in pairs[:CHOICES]
     ]
+
+
+def game_named(games: Games, typed: str) -> str:
+    """The registry name of the game a member named (its name, title or slash group, any case), or one
+    sentence naming the games there are (``/help game:``, ``/game open game:``, ``/stats``...)."""
+    wanted = typed.strip().lower()
+    found = next((n for n, g in games.items() if wanted in (n, g.title.lower(), g.command)), None)
+    if found is None:
+        raise ServiceError("no_such_game", f"Warboard plays {', '.join(g.title for g in games.values())}.")
+    return found
+
+
+def game_choices(games: Games, typed: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete of a game's name: the games whose name or title holds what has been typed."""
+    wanted = typed.strip().lower()
+    return choices([(g.title, n) for n, g in games.items() if wanted in n or wanted in g.title.lower()])
 
 
 async def refuse(interaction: discord.Interaction, message: str) -> None:

@@ -6,11 +6,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import COLOUR, choices, handle_error
+from bot.cogs.common import COLOUR, game_choices, game_named, handle_error
 from bot.game import Games
 from bot.host import Host
 from bot.limits import EMBED_DESCRIPTION, clip
-from bot.models import ServiceError
 
 HELP_START = """**Warboard** hosts war board games by post: one game per channel, played over days.
 **Start**: `/game new ruleset:` (the game) · others `/game join` · `/game options` · `/game start`; \
@@ -59,12 +58,7 @@ class HelpCog(commands.Cog):
     async def help(self, interaction: discord.Interaction, game: str | None = None) -> None:
         games = self.bot.games
         if game is not None:
-            wanted = game.strip().lower()
-            game = next((n for n, g in games.items() if wanted in (n, g.title.lower(), g.command)), None)
-            if game is None:
-                raise ServiceError(
-                    "no_such_game", f"Warboard plays {', '.join(g.title for g in games.values())}."
-                )
+            game = game_named(games, game)
         else:
             here = await self.bot.service.channel_game(interaction.channel_id or 0)
             game = here.game.ruleset if here is not None and here.game.ruleset in games else None
@@ -76,11 +70,4 @@ class HelpCog(commands.Cog):
     async def _game_names(
         self, interaction: discord.Interaction, typed: str
     ) -> list[app_commands.Choice[str]]:
-        wanted = typed.strip().lower()
-        return choices(
-            [
-                (g.title, name)
-                for name, g in self.bot.games.items()
-                if wanted in name or wanted in g.title.lower()
-            ]
-        )
+        return game_choices(self.bot.games, typed)

@@ -11,12 +11,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.clock import stamp
-from bot.cogs.common import COLOUR, channel_game, is_moderator, plain, shown
+from bot.cogs.common import COLOUR, channel_game, game_choices, game_named, is_moderator, plain, shown
 from bot.cogs.following import answer_view
 from bot.cogs.substitutes import offer_view
 from bot.following import ALREADY, ASKED, follow, set_approval, unfollow
 from bot.host import Host
-from bot.limits import CHOICES, EMBED_DESCRIPTION, clip
+from bot.limits import EMBED_DESCRIPTION, clip
 from bot.models import ServiceError
 from bot.players import LOBBY, PAUSED, WAITS_ON_YOU, MyGame, OpenTable, my_games, open_tables
 from bot.substitutes import ask
@@ -87,15 +87,7 @@ class PlayersCommands(commands.Cog):
     async def open_(self, interaction: discord.Interaction, game: str | None = None) -> None:
         if interaction.guild_id is None:
             raise ServiceError("no_guild", "Ask in a server: open tables are listed per server.")
-        ruleset = None
-        if game is not None:
-            wanted = game.strip().lower()
-            games = self.bot.games
-            ruleset = next((n for n, g in games.items() if wanted in (n, g.title.lower(), g.command)), None)
-            if ruleset is None:
-                raise ServiceError(
-                    "no_such_game", f"Warboard plays {', '.join(g.title for g in games.values())}."
-                )
+        ruleset = None if game is None else game_named(self.bot.games, game)
         tables = await open_tables(self.bot.service, interaction.guild_id, ruleset)
         lines = []
         for table in tables:
@@ -109,12 +101,7 @@ class PlayersCommands(commands.Cog):
     async def _open_games(
         self, interaction: discord.Interaction, typed: str
     ) -> list[app_commands.Choice[str]]:
-        wanted = typed.strip().lower()
-        return [
-            app_commands.Choice(name=g.title, value=name)
-            for name, g in self.bot.games.items()
-            if wanted in name or wanted in g.title.lower()
-        ][:CHOICES]
+        return game_choices(self.bot.games, typed)
 
     @app_commands.command(description="Be told of each turn of this channel's game by DM, without playing")
     async def follow(self, interaction: discord.Interaction) -> None:

@@ -8,10 +8,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import COLOUR, handle_error, plain
+from bot.cogs.common import COLOUR, game_choices, game_named, handle_error, plain
 from bot.cogs.share import show_button
 from bot.host import Host
-from bot.limits import CHOICES, EMBED_DESCRIPTION, clip
+from bot.limits import EMBED_DESCRIPTION, clip
 from bot.models import ServiceError
 from bot.stats import HOW_RATED, count, leaderboard_text, stats_text
 
@@ -34,14 +34,7 @@ class StatsCog(commands.Cog):
 
     def _ruleset(self, typed: str) -> str:
         """The game a member named (its name, title or command), or one sentence naming those there are."""
-        wanted = typed.strip().lower()
-        games = self.bot.games
-        found = next((n for n, g in games.items() if wanted in (n, g.title.lower(), g.command)), None)
-        if found is None:
-            raise ServiceError(
-                "no_such_game", f"Warboard plays {', '.join(g.title for g in games.values())}."
-            )
-        return found
+        return game_named(self.bot.games, typed)
 
     @app_commands.command(description="Ratings, reliability and latest results of a member (you by default)")
     @app_commands.describe(member="whose (default: yours)", game="only this game")
@@ -88,9 +81,4 @@ class StatsCog(commands.Cog):
     @stats.autocomplete("game")
     @leaderboard.autocomplete("game")
     async def _games(self, interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
-        wanted = typed.strip().lower()
-        return [
-            app_commands.Choice(name=g.title, value=name)
-            for name, g in self.bot.games.items()
-            if wanted in name or wanted in g.title.lower()
-        ][:CHOICES]
+        return game_choices(self.bot.games, typed)
