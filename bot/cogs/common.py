@@ -191,6 +191,16 @@ async def handle_error(interaction: discord.Interaction, error: BaseException) -
         await refuse(interaction, text)
 
 
+class AnswersErrors:
+    """A cog mixin (put before ``commands.Cog`` among the bases): every error of the cog's commands goes
+    to the one handler, ``handle_error``."""
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        await handle_error(interaction, error)
+
+
 async def _close_public_placeholder(interaction: discord.Interaction, reference: str) -> None:
     """A public "thinking..." placeholder (a deferred move's) would take the next follow-up, private or
     not: fill it with a line that says only that something failed, so the details go out privately."""

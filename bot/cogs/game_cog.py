@@ -1,5 +1,5 @@
 """What every game's slash-command group shares (issue 33, item 1): ``GameCog`` is built from the host,
-answers every error of its commands with the one handler (``common.handle_error``), makes a move through
+answers every error of its commands with the one handler (``common.AnswersErrors``), makes a move through
 the shared plumbing (``moves.act_and_present``) and finds what autocomplete suggests from; a game's cog
 derives from it and holds only its own commands. It also shows a player's hand (``show_hand``), which
 three games do alike. No game is named here: a cog says which game it plays with its ``game`` attribute
@@ -21,7 +21,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import COLOUR, channel_game, choices, handle_error, png_file, running_game, seat_of
+from bot.cogs.common import COLOUR, AnswersErrors, channel_game, choices, png_file, running_game, seat_of
 from bot.cogs.moves import act_and_present
 from bot.core import Move
 from bot.host import Host
@@ -58,7 +58,7 @@ class Asking(Typed):
 NO_SEAT = -1  # a spectator's "seat", only ever passed to suggestions that read no seat
 
 
-class GameCog(commands.GroupCog):
+class GameCog(AnswersErrors, commands.GroupCog):
     """The base of every game's cog: ``class <Game>Cog(GameCog, group_name=<its slash group>, ...)`` with
     ``game = "<game>"``. discord.py collects the commands of every class in a cog's bases, so a large game
     may spread its commands over mixins deriving from this class (only the one cog is added to the bot)."""
@@ -67,11 +67,6 @@ class GameCog(commands.GroupCog):
 
     def __init__(self, host: Host) -> None:
         self.host = host
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        await handle_error(interaction, error)
 
     async def act(self, interaction: discord.Interaction, move: Move) -> None:
         """Make ``move`` (an action, or a function of the position the move finds) for the player in

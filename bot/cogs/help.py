@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import COLOUR, game_choices, game_named, handle_error
+from bot.cogs.common import COLOUR, AnswersErrors, game_choices, game_named
 from bot.game import Games
 from bot.host import Host
 from bot.limits import EMBED_DESCRIPTION, clip
@@ -44,14 +44,9 @@ def help_text(games: Games, game: str | None = None) -> str:
     return "\n".join([HELP_START, middle, HELP_END])
 
 
-class HelpCog(commands.Cog):
+class HelpCog(AnswersErrors, commands.Cog):
     def __init__(self, host: Host) -> None:
         self.bot = host
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        await handle_error(interaction, error)
 
     @app_commands.command(name="help", description="How to play Warboard")
     @app_commands.describe(game="how one game is played (default: this channel's game, if any)")

@@ -11,11 +11,11 @@ from discord.ext import commands
 
 from bot.cogs.common import (
     COLOUR,
+    AnswersErrors,
     board_message,
     channel_game,
     choices,
     display_name,
-    handle_error,
     is_moderator,
     plain,
     shown,
@@ -88,6 +88,7 @@ def seat_roles_lines(status: GameStatus, roles: list[str]) -> list[str]:
 class LobbyCog(
     PlayersCommands,
     HistoryCommands,
+    AnswersErrors,
     commands.GroupCog,
     group_name="game",
     group_description="Start, join and follow games",
@@ -103,11 +104,6 @@ class LobbyCog(
         add = getattr(self.bot, "add_dynamic_items", None)
         if add is not None:
             add(ShowButton, FollowAnswer, TakeSeat, SubAnswer)
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        await handle_error(interaction, error)
 
     @app_commands.command(description="Start a new game in this channel")
     @app_commands.describe(

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.clock import stamp
 from bot.cogs.announce import turn_rules
-from bot.cogs.common import channel_game, display_name, handle_error, is_moderator, plain, shown
+from bot.cogs.common import AnswersErrors, channel_game, display_name, is_moderator, plain, shown
 from bot.cogs.lobby import DEFAULT_TURN_HOURS, LEVEL_CHOICES, TIMEOUT_CHOICES
 from bot.cogs.moves import announce_turn, moved_on
 from bot.deadlines import checked_reminders
@@ -26,7 +26,9 @@ from bot.store import GuildSettings
 # below still refuses anyone else, whatever the server's settings say.
 @app_commands.default_permissions(manage_guild=True)
 @app_commands.guild_only()
-class ModerationCog(commands.GroupCog, group_name="mod", group_description="Moderate this channel's game"):
+class ModerationCog(
+    AnswersErrors, commands.GroupCog, group_name="mod", group_description="Moderate this channel's game"
+):
     def __init__(self, host: Host) -> None:
         self.bot = host
 
@@ -36,11 +38,6 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
         raise app_commands.CheckFailure(
             "Only moderators (Manage Server, Manage Channels, or the moderator role) can use /mod."
         )
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        await handle_error(interaction, error)
 
     async def _seat_of(self, game_id: int, member: discord.abc.User) -> int:
         status = await self.bot.service.status(game_id)

@@ -6,18 +6,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import handle_error
+from bot.cogs.common import AnswersErrors
 from bot.host import Host
 
 
-class NotifyCog(commands.GroupCog, group_name="notify", group_description="How you hear about your turns"):
+class NotifyCog(
+    AnswersErrors, commands.GroupCog, group_name="notify", group_description="How you hear about your turns"
+):
     def __init__(self, host: Host) -> None:
         self.bot = host
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        await handle_error(interaction, error)
 
     @app_commands.command(description="Turn notices by direct message (with the board), or in the channel")
     @app_commands.describe(setting="on: DMs with what happened since your last turn; off: channel pings")

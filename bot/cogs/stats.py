@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import COLOUR, game_choices, game_named, handle_error, plain
+from bot.cogs.common import COLOUR, AnswersErrors, game_choices, game_named, plain
 from bot.cogs.share import show_button
 from bot.host import Host
 from bot.limits import EMBED_DESCRIPTION, clip
@@ -19,14 +19,9 @@ MIN_GAMES = 3  # the leaderboard's default: a member's first games say little of
 BOARD_SIZE = 10
 
 
-class StatsCog(commands.Cog):
+class StatsCog(AnswersErrors, commands.Cog):
     def __init__(self, host: Host) -> None:
         self.bot = host
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        await handle_error(interaction, error)
 
     def _title(self, ruleset: str) -> str:
         game = self.bot.games.get(ruleset)
