@@ -37,7 +37,6 @@ from rules.hexwar.units import (
     INF,
     JT,
     JUMP_RANGE,
-    ORDER,
     PLANE,
     SHIPS,
     STRIKE_RANGE,
@@ -207,30 +206,12 @@ class NormalPlanner(NavalPlanner):
         """The rest of the money on land units: infantry for a capital short of its garrison, then
         mostly infantry (in a battle fought to the end, strength goes with attack times units, and
         infantry give the most of both for the money), some tanks for their reach, a few jump troops."""
-        s, sv, b, rng = self.state, self.survey, self.board, self.rng
+        s, sv = self.state, self.survey
         factories = land_factories(s, self.seat)
         if not factories:
             return
         front = min(factories, key=lambda h: (sv.nearest_enemy[h], -sv.threat[h], h))
-        bought: dict[tuple[str, int], int] = {}
-        money = money_left(s, self.seat, self.orders)
-        for h in factories:
-            while short.get(h, 0) > 0 and s.capital_of[h] >= 0 and money >= UNITS[INF].cost:
-                bought[(INF, h)] = bought.get((INF, h), 0) + 1
-                money -= UNITS[INF].cost
-                short[h] -= UNITS[INF].attack
-        while money >= UNITS[INF].cost:
-            roll = rng.random()
-            if roll < JT_SHARE and money >= UNITS[JT].cost:
-                unit = JT
-            elif roll < JT_SHARE + TANK_SHARE and money >= UNITS[TANK].cost:
-                unit = TANK
-            else:
-                unit = INF
-            bought[(unit, front)] = bought.get((unit, front), 0) + 1
-            money -= UNITS[unit].cost
-        for (unit, h), count in sorted(bought.items(), key=lambda kv: (ORDER.index(kv[0][0]), kv[0][1])):
-            self.add(Buy(unit, count, b.names[h]))
+        self.buy_army(short, factories, front, [(JT_SHARE, JT), (JT_SHARE + TANK_SHARE, TANK)])
 
 
 def plan(state: HexState, seat: int) -> list[Order]:

@@ -18,6 +18,7 @@ contains an order the engine would refuse.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from rules.core.errors import IllegalAction
 from rules.hexwar.actions import Bombard, BuildCity, Buy, BuyDefence, Jump, Move, Order
@@ -202,29 +203,31 @@ class Planner:
         threatened = [h for h in factories if sv.threat[h] > land_power(s.units[h], self.seat)]
         if threatened and rng.random() < 0.3:
             self.add(BuyDefence(b.names[threatened[0]], "ground", TANK))
-        capital_short = [h for h in factories if h in short and s.capital_of[h] >= 0]
         front = min(factories, key=lambda h: (sv.nearest_enemy[h], -sv.threat[h], h))
+        planes = [(0.06, PLANE)] if s.round > 2 else []
+        self.buy_army(short, factories, front, [*planes, (0.16, JT), (0.6, TANK)])
+
+    def buy_army(
+        self, short: dict[int, float], factories: Sequence[int], front: int, mix: list[tuple[float, str]]
+    ) -> None:
+        """The money left on land units: infantry for each capital short of its garrison, then units
+        for the ``front``, each drawn as the first of ``mix`` (a roll under its limit, money enough),
+        else infantry; one order per unit and place."""
+        s, rng = self.state, self.rng
         bought: dict[tuple[str, int], int] = {}
         money = money_left(s, self.seat, self.orders)
-        for h in capital_short:
-            while short[h] > 0 and money >= UNITS[INF].cost:
+        for h in factories:
+            while short.get(h, 0) > 0 and s.capital_of[h] >= 0 and money >= UNITS[INF].cost:
                 bought[(INF, h)] = bought.get((INF, h), 0) + 1
                 money -= UNITS[INF].cost
                 short[h] -= UNITS[INF].attack
         while money >= UNITS[INF].cost:
             roll = rng.random()
-            if roll < 0.06 and money >= UNITS[PLANE].cost and s.round > 2:
-                unit = PLANE
-            elif roll < 0.16 and money >= UNITS[JT].cost:
-                unit = JT
-            elif roll < 0.6 and money >= UNITS[TANK].cost:
-                unit = TANK
-            else:
-                unit = INF
+            unit = next((u for limit, u in mix if roll < limit and money >= UNITS[u].cost), INF)
             bought[(unit, front)] = bought.get((unit, front), 0) + 1
             money -= UNITS[unit].cost
         for (unit, h), count in sorted(bought.items(), key=lambda kv: (ORDER.index(kv[0][0]), kv[0][1])):
-            self.add(Buy(unit, count, b.names[h]))
+            self.add(Buy(unit, count, self.board.names[h]))
 
 
 def plan(state: HexState, seat: int) -> list[Order]:
