@@ -229,7 +229,7 @@ class ServiceCore:
         """Persist moves made in memory one after another from ``position`` (a seat's run of moves, each
         from the game the one before left) in ONE commit that raises the version by one a move, as if
         each had been committed alone: all or nothing, so a crash mid-run loses the run, and the AI,
-        seeded by the version, makes it again."""
+        seeded by the game's seed and version, makes it again."""
         game, first = position.found.game, position.found.log_length + 1
         update = moves[0].update
         for made in moves[1:]:

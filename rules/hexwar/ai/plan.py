@@ -232,9 +232,9 @@ class Planner:
 
 def plan(state: HexState, seat: int) -> list[Order]:
     # The plan's few random choices follow from the position alone (the dice counter stays put while
-    # orders are written), never from the agent's seed: the bot makes a new agent, seeded by the game's
-    # version, for every move, and a plan that changed with the seed would be taken back and written
-    # again move after move.
+    # orders are written), never from the agent's seed: the bot makes a new agent, seeded anew (the
+    # game's seed and version), for every move, and a plan that changed with the seed would be taken
+    # back and written again move after move.
     rng = random.Random(f"hexwar-ai-{state.rolls}-{state.round}-{seat}")
     planner = Planner(state, seat, rng)
     short = planner.garrison()
