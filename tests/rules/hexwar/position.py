@@ -8,15 +8,16 @@ row (2, 4, 6) C4 borders B4, D4, C3, D3, C5 and D5. Column A borders column J (t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from msgspec.structs import replace
 
-from rules.core.dice import ScriptedRng
+from rules.core.dice import ScriptedRng, SeededRng
 from rules.core.events import Action, Event
 from rules.hexwar import RULES
 from rules.hexwar.actions import SubmitOrders
 from rules.hexwar.board import GRIDS, grid
-from rules.hexwar.common import merge
+from rules.hexwar.common import board_of, merge
 from rules.hexwar.state import WATER_OWNER, Defence, HexOptions, HexState, Phase, Stack
 
 NO_DICE = ScriptedRng([])
@@ -120,3 +121,21 @@ def owner_of(state: HexState, name: str) -> int:
 
 def of_type(events: Sequence[Event], kind: type) -> list:
     return [e for e in events if isinstance(e, kind)]
+
+
+def set_up_by(agents: Sequence[Any], seed: str) -> HexState:
+    """A 3-seat game whose setup ``agents`` (one a seat) play through, with the dice of ``seed``."""
+    state, _ = RULES.setup({}, 3, SeededRng(seed))
+    rng = SeededRng(seed)
+    while state.phase is not Phase.ORDERS:
+        seat = RULES.to_act(state)[0]
+        state, _ = RULES.apply(state, seat, agents[seat].choose(state, seat), rng)
+    return state
+
+
+def land_mostly_joined(state: HexState, seat: int) -> bool:
+    """Whether most of ``seat``'s land touches more of its land (a compact country)."""
+    b = board_of(state)
+    land = [h for h in range(b.size) if state.owner[h] == seat]
+    joined = sum(1 for h in land if any(state.owner[n] == seat for n in b.neighbours[h]))
+    return joined >= 0.8 * len(land)

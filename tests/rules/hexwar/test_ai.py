@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from rules.core.conformance import play
-from rules.core.dice import SeededRng
 from rules.hexwar import RULES
 from rules.hexwar.actions import Buy, Move, SubmitOrders
 from rules.hexwar.ai import HexWarAI
 from rules.hexwar.common import board_of
-from rules.hexwar.state import Phase
-from tests.rules.hexwar.position import position, write
+from tests.rules.hexwar.position import land_mostly_joined, position, set_up_by, write
 
 
 def orders_of(state, seat, seed=0):
@@ -24,17 +22,11 @@ def orders_of(state, seat, seed=0):
 
 
 def test_the_ai_builds_a_compact_country_and_puts_its_capital_away_from_the_enemy():
-    ai = [HexWarAI(s) for s in range(3)]
-    state, _ = RULES.setup({}, 3, SeededRng("ai-setup"))
-    rng = SeededRng("ai-setup")
-    while state.phase is not Phase.ORDERS:
-        seat = RULES.to_act(state)[0]
-        state, _ = RULES.apply(state, seat, ai[seat].choose(state, seat), rng)
+    state = set_up_by([HexWarAI(s) for s in range(3)], "ai-setup")
     b = board_of(state)
     for seat in range(3):
         land = [h for h in range(b.size) if state.owner[h] == seat]
-        joined = sum(1 for h in land if any(state.owner[n] == seat for n in b.neighbours[h]))
-        assert joined >= 0.8 * len(land), "most of its land touches more of its land"
+        assert land_mostly_joined(state, seat), "most of its land touches more of its land"
         capital = state.capital_of.index(seat)
         enemy_next_door = sum(1 for n in b.neighbours[capital] if state.owner[n] not in (seat, -1))
         fronts = [sum(1 for n in b.neighbours[h] if state.owner[n] not in (seat, -1)) for h in land]

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from rules.core.dice import SeededRng
-from rules.hexwar import RULES
 from rules.hexwar.actions import AimDefence, Bombard, Buy, Move, SubmitOrders
 from rules.hexwar.ai import HexWarNormalAI
-from rules.hexwar.common import board_of
-from rules.hexwar.state import Phase
-from tests.rules.hexwar.position import position, write
+from tests.rules.hexwar.position import land_mostly_joined, position, set_up_by, write
 
 
 def orders_of(state, seat, seed=0):
@@ -121,17 +117,9 @@ def test_normal_re_aims_a_defence_at_the_enemy_units_that_can_reach_its_city():
 def test_normal_builds_a_different_sensible_board_for_each_seed():
     boards = set()
     for seed in (0, 1, 2):
-        ai = [HexWarNormalAI(seed * 10 + s) for s in range(3)]
-        state, _ = RULES.setup({}, 3, SeededRng("normal-setup"))
-        rng = SeededRng("normal-setup")
-        while state.phase is not Phase.ORDERS:
-            seat = RULES.to_act(state)[0]
-            state, _ = RULES.apply(state, seat, ai[seat].choose(state, seat), rng)
-        b = board_of(state)
+        state = set_up_by([HexWarNormalAI(seed * 10 + s) for s in range(3)], "normal-setup")
         for seat in range(3):
-            land = [h for h in range(b.size) if state.owner[h] == seat]
-            joined = sum(1 for h in land if any(state.owner[n] == seat for n in b.neighbours[h]))
-            assert joined >= 0.8 * len(land), "most of its land touches more of its land"
+            assert land_mostly_joined(state, seat), "most of its land touches more of its land"
         boards.add((state.cells, state.kinds, state.owner))
     assert len(boards) == 3
 
