@@ -2,8 +2,8 @@
 ``rules.axis_allies.combat``, and writing each outcome back to the board (captures, retreats, cargo
 landing after a sea battle, defending fighters whose carrier sank, raids and rockets).
 
-Units cross into combat as ``Unit(owner, kind, tag)``; the tag carries the stack's movement state
-(``moved|flags|cargo|target``) so survivors come back exactly as they went in.
+Units cross into combat as ``Unit(owner, kind, tag)``; the tag (``units.Carried``) carries the
+stack's movement state so survivors come back exactly as they went in.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ from rules.axis_allies.state import (
     AAState,
     Stack,
 )
-from rules.axis_allies.units import Domain, Unit, movement, unit_type, unit_words
+from rules.axis_allies.units import Carried, Domain, Unit, movement, unit_type, unit_words
 from rules.core.dice import DiceCup
 from rules.core.errors import IllegalAction
 from rules.core.events import Action, Event
@@ -64,22 +64,14 @@ POWER_INDEX = {p: i for i, p in enumerate(POWERS)}
 # ---- tags: a stack's movement state carried through a battle ---------------------------------------
 
 
-def tag_of(s: Stack) -> str:
-    return f"{s.moved}|{s.flags}|{'+'.join(s.cargo)}|{s.target}|{s.unloaded_to}"
+def tag_of(s: Stack) -> Carried:
+    return Carried(s.moved, s.flags, s.cargo, s.target, s.unloaded_to)
 
 
 def stack_of(u: Unit, extra_flags: int = 0) -> Stack:
-    # Tags written before ``unloaded_to`` existed have four parts.
-    moved, flags, cargo, target, *unloaded = u.tag.split("|") if u.tag else ("0", "0", "", "-1")
+    c = u.carried
     return Stack(
-        POWER_INDEX[u.owner],
-        u.kind,
-        1,
-        int(moved),
-        int(flags) | extra_flags,
-        tuple(cargo.split("+")) if cargo else (),
-        int(target),
-        int(unloaded[0]) if unloaded else -1,
+        POWER_INDEX[u.owner], u.kind, 1, c.moved, c.flags | extra_flags, c.cargo, c.target, c.unloaded_to
     )
 
 
@@ -310,8 +302,10 @@ def _pick_casualties(
 
 
 def _casualty_preference(u: Unit) -> tuple[str, int, int]:
-    moved, _, cargo, *_ = u.tag.split("|") if u.tag else ("0", "0", "")
-    return (u.kind, len(cargo), -int(moved))
+    # Loaded transports rank by the length of their cargo's names, as the engine always has: a stored
+    # game's replay must lose the same units.
+    c = u.carried
+    return (u.kind, len("+".join(c.cargo)), -c.moved)
 
 
 def _maybe_finish(state: AAState, cup: DiceCup, events: list[Event]) -> AAState:

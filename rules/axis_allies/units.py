@@ -70,16 +70,48 @@ class UnitType(msgspec.Struct, frozen=True):
     optional: bool = False  # only with the option "Use Destroyers and Artillery"
 
 
+class Carried(msgspec.Struct, frozen=True, order=True, array_like=True, forbid_unknown_fields=True):
+    """The movement state of the stack a unit went into battle from (the fields of ``state.Stack`` of the
+    same names), carried through the battle so that survivors come back exactly as they went in."""
+
+    moved: int = 0
+    flags: int = 0
+    cargo: tuple[str, ...] = ()
+    target: int = -1
+    unloaded_to: int = -1
+
+    @classmethod
+    def from_text(cls, text: str) -> Carried:
+        """Read the ``moved|flags|cargo|target|unloaded_to`` text that games saved before this struct
+        existed hold in their battles and logged casualties (the oldest have no ``unloaded_to``)."""
+        if not text:
+            return cls()
+        moved, flags, cargo, target, *unloaded = text.split("|")
+        cargo_kinds = tuple(cargo.split("+")) if cargo else ()
+        return cls(int(moved), int(flags), cargo_kinds, int(target), int(unloaded[0]) if unloaded else -1)
+
+
 class Unit(msgspec.Struct, frozen=True, order=True, forbid_unknown_fields=True):
-    """One unit in a battle. ``tag`` is the engine's own (e.g. where a fighter came from, which transport
-    a tank rode); combat never reads it, but two units are interchangeable only if their tags are equal.
-    ``landed``: a land unit that came ashore from a transport this turn, so it may not retreat.
+    """One unit in a battle. ``tag`` is the engine's own (where the unit moved from, which cargo a
+    transport holds); combat never reads it, but two units are interchangeable only if their tags are
+    equal. ``landed``: a land unit that came ashore from a transport this turn, so it may not retreat.
+
+    ``tag`` is typed ``Carried | str`` only so that games saved with the old text still decode: a text
+    is read into a ``Carried`` as the unit is made, so every unit in memory holds the struct.
     """
 
     owner: str
     kind: str
-    tag: str = ""
+    tag: Carried | str = msgspec.field(default_factory=Carried)
     landed: bool = False
+
+    def __post_init__(self) -> None:
+        if isinstance(self.tag, str):
+            msgspec.structs.force_setattr(self, "tag", Carried.from_text(self.tag))
+
+    @property
+    def carried(self) -> Carried:
+        return self.tag if isinstance(self.tag, Carried) else Carried.from_text(self.tag)
 
 
 def _unit(uid: str, name: str, a: int, d: int, m: int, c: int, domain: Domain, **flags: object) -> UnitType:

@@ -110,7 +110,7 @@ def check_casualties(
     missing = Counter(chosen) - Counter(units)
     if missing:
         unit = next(iter(missing))
-        raise IllegalAction("not_in_battle", f"There is no {_describe(unit)} of yours left in this battle.")
+        raise IllegalAction("not_in_battle", f"There is no {unit.kind} of yours left in this battle.")
     if air_only and not all(is_air(u.kind) for u in chosen):
         raise IllegalAction("aircraft_only", "AA fire hits only aircraft: choose fighters or bombers.")
     if sum(1 for u in chosen if is_sea(u.kind)) < ships:
@@ -137,11 +137,6 @@ def powers_of(units: Iterable[Unit], turn_order: Sequence[str]) -> tuple[str, ..
     owners = {u.owner for u in units}
     rank: Mapping[str, int] = {p: i for i, p in enumerate(turn_order)}
     return tuple(sorted(owners, key=lambda p: (rank.get(p, len(rank)), p)))
-
-
-def _describe(unit: Unit) -> str:
-    extra = f" ({unit.tag})" if unit.tag else ""
-    return f"{unit.kind}{extra}"
 
 
 def _plural(n: int, one: str, many: str) -> str:

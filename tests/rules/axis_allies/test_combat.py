@@ -34,6 +34,7 @@ from rules.axis_allies.combat.events import (
     Volley,
 )
 from rules.axis_allies.combat.state import TURN_ORDER
+from rules.axis_allies.units import Carried
 from rules.core.codec import from_json, to_json
 from rules.core.dice import DiceCup, ScriptedRng
 from rules.core.errors import IllegalAction
@@ -131,14 +132,14 @@ def test_bombardment_fires_in_the_first_round_only_and_its_casualties_fire_back(
 
 
 def test_bombardment_needs_a_landing_and_a_battleship_that_fought_no_sea_battle():
-    ship = Unit(G, "battleship", tag="bb1")
+    ship = Unit(G, "battleship", tag=Carried(moved=1))
     with pytest.raises(IllegalAction) as no_landing:
         land(units(G, "infantry"), units(R, "infantry"), bombard=[ship])
     assert no_landing.value.code == "bombard_needs_landing"
     with pytest.raises(IllegalAction) as fought:
         land(units(G, "infantry", landed=True), units(R, "infantry"), bombard=[ship], fought_at_sea=[ship])
     assert fought.value.code == "bombard_after_sea_battle"
-    elsewhere = [Unit(G, "battleship", tag="bb2")]
+    elsewhere = [Unit(G, "battleship", tag=Carried(moved=2))]
     landed = units(G, "infantry", landed=True)
     other = land(landed, units(R, "infantry"), bombard=[ship], fought_at_sea=elsewhere)
     assert other.bombard == (ship,)
@@ -220,7 +221,7 @@ def test_casualty_choices_are_checked():
         (TakeCasualties((Unit(G, "infantry"), Unit(G, "tank"))), G, "casualty_count"),
         (TakeCasualties((Unit(R, "infantry"),)), G, "not_your_unit"),
         (TakeCasualties((Unit(G, "fighter"),)), G, "not_in_battle"),
-        (TakeCasualties((Unit(G, "tank", tag="x"),)), G, "not_in_battle"),
+        (TakeCasualties((Unit(G, "tank", tag=Carried(moved=1)),)), G, "not_in_battle"),
         (PressOn(), G, "wrong_decision"),
         (Submerge(()), G, "wrong_decision"),
         (TakeCasualties((Unit(R, "infantry"),)), R, "not_your_decision"),
@@ -298,3 +299,16 @@ def test_malformed_battles_are_refused():
         land(units(G, "tank"), units(R, "aa_gun"))
     with pytest.raises(ValueError):
         land(units(G, "tank"), units(G, "infantry"))
+
+
+def test_a_units_movement_state_is_a_struct_and_the_old_text_of_saved_games_still_decodes():
+    carried = Carried(moved=2, flags=17, cargo=("infantry", "tank"), target=5, unloaded_to=7)
+    new = Unit(G, "transport", carried)
+    assert from_json(to_json(new), Unit) == new
+    saved = b'{"owner":"germany","kind":"transport","tag":"2|17|infantry+tank|5|7","landed":false}'
+    old = from_json(saved, Unit)
+    oldest = from_json(b'{"owner":"germany","kind":"transport","tag":"2|17|infantry+tank|5"}', Unit)
+    empty = from_json(b'{"owner":"germany","kind":"infantry","tag":""}', Unit)
+    assert old == new and old.tag == new.tag
+    assert oldest.tag == Carried(2, 17, ("infantry", "tank"), 5, -1)
+    assert empty == Unit(G, "infantry") and empty.tag == Carried()
