@@ -7,6 +7,8 @@ Hidden: other seats' cards (only how many), other seats' standing orders, the de
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
 
 from rules.skirmish.battle import flow
@@ -94,9 +96,13 @@ class BattleView(msgspec.Struct, frozen=True):
     higher: str  # "attacker", "defender" or "" (equal elevation)
 
 
+# What a seat is waited for: its turn, placing its reinforcements, the discard, or a battle's step.
+WaitingStep = Literal["turn", "place", "reduce"] | flow.Step
+
+
 class WaitingView(msgspec.Struct, frozen=True):
     seat: int
-    step: str  # "turn", "place", "reduce" or a battle step (defend, losses, assign, extra, cards, ...)
+    step: WaitingStep
     prompt: str
 
 

@@ -7,6 +7,8 @@ without a standing order for it, so each step is a pending decision of one seat,
 
 from __future__ import annotations
 
+from typing import Literal
+
 from msgspec.structs import replace
 
 from rules.core.dice import DiceCup
@@ -29,8 +31,12 @@ from rules.skirmish.board import SkirmishMap
 from rules.skirmish.events import BattleRolled
 from rules.skirmish.state import SkirmishState
 
+# The steps a battle waits on a player for: a closed set, so that a misspelt step is a type error in the
+# engine, its AIs, its views and the bot's buttons alike.
+Step = Literal["defend", "losses", "assign", "extra", "cards", "order", "occupy"]
+
 DEFENDER_STAGES = (Stage.DEFEND, Stage.ASSIGN, Stage.DEFENDER_CARDS, Stage.ORDER)
-STEP_OF_STAGE = {
+STEP_OF_STAGE: dict[Stage, Step] = {
     Stage.DEFEND: "defend",
     Stage.ASSIGN: "assign",
     Stage.EXTRA: "extra",
@@ -39,7 +45,7 @@ STEP_OF_STAGE = {
     Stage.ORDER: "order",
     Stage.OCCUPY: "occupy",
 }
-ANSWERS: dict[str, tuple[type[Action], ...]] = {
+ANSWERS: dict[Step, tuple[type[Action], ...]] = {
     "defend": (Defend,),
     "losses": (TakeLosses,),
     "assign": (AssignDice,),
@@ -48,7 +54,7 @@ ANSWERS: dict[str, tuple[type[Action], ...]] = {
     "order": (OrderSkirmishes,),
     "occupy": (Occupy,),
 }
-PROMPTS = {
+PROMPTS: dict[Step, str] = {
     "defend": "choose the defenders, their dice and counters",
     "losses": "choose the units that go to the garrison",
     "assign": "set the defender's dice against the attacker's to form the skirmishes",
@@ -59,7 +65,7 @@ PROMPTS = {
 }
 
 
-def waiting(battle: Battle) -> tuple[int, str] | None:
+def waiting(battle: Battle) -> tuple[int, Step] | None:
     """(seat, step) the battle waits for, or None while it runs by itself."""
     if battle.owed:
         return battle.owed[0].chooser, "losses"
