@@ -9,6 +9,7 @@ the seat that must answer, so a game survives a restart between any two clicks.
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Literal
 
 import msgspec
 
@@ -99,6 +100,13 @@ class Turn(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     fighting: bool = False  # the action ended: its battles are being fought
 
 
+# What a battle waits for (closed sets, so a misspelt step is a mypy error and a codec error): an army
+# battle's first line (``deploy``), a later turn's added units (``redeploy``), the opening salvo, or the
+# side's fire; a navy battle's secret line-ups, then the retreat decisions after a round.
+ArmyStep = Literal["deploy", "redeploy", "salvo", "fire"]
+NavyStep = Literal["lineup", "retreat"]
+
+
 class ArmyBattle(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """An army battle in ``region``: sides are 0 attacker, 1 defender; ``deputy`` decides for a neutral."""
 
@@ -109,7 +117,7 @@ class ArmyBattle(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     turn: int  # 0 while deploying, then the battle turn being fought (odd: the defender acts)
     line: tuple[Counts, Counts]
     reserve: tuple[Counts, Counts]
-    awaiting: str  # "deploy" or "redeploy": the deciding side sets ``need`` units from its reserve
+    awaiting: ArmyStep  # deploying: the deciding side sets ``need`` units from its reserve
     side: int
     need: int
     surprise: bool = False
@@ -127,7 +135,7 @@ class NavyBattle(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     cargo: tuple[Counts, Counts]
     lineups: tuple[tuple[int, ...] | None, tuple[int, ...] | None] = (None, None)
     round: int = 1
-    awaiting: str = "lineup"  # "lineup" or "retreat"
+    awaiting: NavyStep = "lineup"
     side: int = ATTACKER  # whose retreat decision
     supremacy: bool = False  # Naval Supremacy played by the attacker
     home: int = -1  # attacker's retreat: a region's coastline, or

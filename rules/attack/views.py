@@ -19,7 +19,16 @@ from rules.attack.board import Layout
 from rules.attack.common import board_of, income, score
 from rules.attack.engine import to_act
 from rules.attack.events import CardDrawn, LineUpSet
-from rules.attack.state import ATTACKER, DEFENDER, NEUTRAL, AttackOptions, AttackState, Stage
+from rules.attack.state import (
+    ATTACKER,
+    DEFENDER,
+    NEUTRAL,
+    ArmyStep,
+    AttackOptions,
+    AttackState,
+    NavyStep,
+    Stage,
+)
 from rules.attack.tables import GOVERNMENTS, NAVY_TYPES, SEASONS, SUITS, WARS, card_name
 from rules.core.events import DiceRolled, Event
 
@@ -74,7 +83,7 @@ class ArmyBattleView(msgspec.Struct, frozen=True):
     attacker_reserve: Troops
     defender_line: Troops
     defender_reserve: Troops
-    awaiting: str
+    awaiting: ArmyStep
     deciding: int
     need: int
 
@@ -88,7 +97,7 @@ class NavyBattleView(msgspec.Struct, frozen=True):
     defender_ships: Ships
     attacker_cargo: Troops
     defender_cargo: Troops
-    awaiting: str
+    awaiting: NavyStep
     set: tuple[bool, bool]  # which line-ups are in (their contents stay secret)
     own_lineup: tuple[str, ...] | None  # the viewer's own line-up once set
 
