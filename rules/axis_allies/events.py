@@ -19,6 +19,7 @@ from rules.axis_allies.combat.events import (
     UnitsRetreated,
     Volley,
 )
+from rules.axis_allies.state import Phase
 from rules.core.events import DiceRolled, Event
 
 UnitCounts = tuple[tuple[str, int], ...]
@@ -41,7 +42,7 @@ class TurnBegan(Event, frozen=True):
 
 class PhaseBegan(Event, frozen=True):
     power: str
-    phase: str
+    phase: Phase
 
 
 class UnitsBought(Event, frozen=True):

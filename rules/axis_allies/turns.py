@@ -84,7 +84,7 @@ def begin_turn(state: AAState, power: int, events: list[Event]) -> AAState:
 
 
 def enter_phase(state: AAState, phase: Phase, events: list[Event]) -> AAState:
-    events.append(PhaseBegan(power_id(state.power), phase.value))
+    events.append(PhaseBegan(power_id(state.power), phase))
     return replace(state, phase=phase)
 
 

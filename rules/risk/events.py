@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from rules.core.events import DiceRolled, Event
+from rules.risk.state import Phase
 
 
 class SeatsDealt(Event, frozen=True):
@@ -43,7 +44,7 @@ class TurnBegan(Event, frozen=True):
 
 class PhaseBegan(Event, frozen=True):
     seat: int
-    phase: str
+    phase: Phase
 
 
 class DefenceAwaited(Event, frozen=True):

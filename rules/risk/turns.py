@@ -34,7 +34,7 @@ def begin_turn(state: RiskState, seat: int, events: list[Event]) -> RiskState:
 
 
 def enter_phase(state: RiskState, phase: Phase, events: list[Event]) -> RiskState:
-    events.append(PhaseBegan(state.current, phase.value))
+    events.append(PhaseBegan(state.current, phase))
     return replace(state, phase=phase)
 
 

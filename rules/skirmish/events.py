@@ -6,7 +6,7 @@ from __future__ import annotations
 from rules.core.events import DiceRolled, Event
 from rules.skirmish.battle.state import Role
 from rules.skirmish.pieces import Units
-from rules.skirmish.state import StandingOrders
+from rules.skirmish.state import Phase, StandingOrders
 
 
 class SeatsDealt(Event, frozen=True):
@@ -24,7 +24,7 @@ class TurnBegan(Event, frozen=True):
 
 class PhaseBegan(Event, frozen=True):
     seat: int
-    phase: str
+    phase: Phase
 
 
 class Reinforced(Event, frozen=True):

@@ -69,7 +69,7 @@ def reach(state: SkirmishState, phase: Phase, cup: DiceCup, events: list[Event])
 
 
 def enter(state: SkirmishState, phase: Phase, cup: DiceCup, events: list[Event]) -> SkirmishState:
-    events.append(PhaseBegan(state.current, phase.value))
+    events.append(PhaseBegan(state.current, phase))
     state = replace(state, phase=phase)
     if phase is Phase.REDUCE and len(state.hands[state.current]) <= state.territories_of(state.current):
         return end_turn(state, cup, events)
