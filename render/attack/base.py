@@ -155,13 +155,13 @@ def _build(layout: str, width: int, search: bool = False) -> BoardBase:
     zone_anchors, zone_names = [], []
     f = font(zone_font_size(ui))
     zone_points = [px(g.zone_labels[zid]) for zid in layout_board.zone_ids]
-    names = [n + (" ⚓" if layout_board.anchor[z] else "") for z, n in enumerate(layout_board.zone_names)]
+    names, shorts = sea_names(layout)
     # The regions' labels on their own land (settle.py) and the sea names on their own water (labels.py),
     # clear of each other and of the picture's edges where there is room.
     places = spots(anchors, labels, [r + 1 for r in range(len(anchors))], ui)
-    found = None if search else kept_places(layout, width, names)
+    found = None if search else kept_places(layout, width, names, shorts)
     if found is None:
-        found = _settle(layout_board.region_names, places, names, zone_points, labels, f, ui)
+        found = _settle(layout_board.region_names, places, names, shorts, zone_points, labels, f, ui)
     anchors, points = found
     step = line_height(f)
     for (x, y), lines in points:
@@ -198,10 +198,24 @@ def _build(layout: str, width: int, search: bool = False) -> BoardBase:
     )
 
 
+def sea_names(layout: str) -> tuple[list[str], list[str | None]]:
+    """Each zone's name as the map writes it, and its short name if it has one (``data/attack/map.json``),
+    an anchored zone's with an anchor after it."""
+    layout_board, short = board(layout), geometry().zone_short
+    marks = [" ⚓" if layout_board.anchor[z] else "" for z in range(layout_board.zones)]
+    names = [n + mark for n, mark in zip(layout_board.zone_names, marks, strict=True)]
+    shorts = [
+        short[zid] + mark if zid in short else None
+        for zid, mark in zip(layout_board.zone_ids, marks, strict=True)
+    ]
+    return names, shorts
+
+
 def _settle(
     region_names: Sequence[str],
     places: Sequence[Sequence[Point]],
     names: Sequence[str],
+    shorts: Sequence[str | None],
     zone_points: Sequence[Point],
     water: Image.Image,
     f: Font,
@@ -212,13 +226,13 @@ def _settle(
     label_points = [home[0] for home in places]
     m = MARGIN * ui  # (room round each label: a render's nudge of a few pixels does not cover a name)
     offsets = [
-        (b[0] - x - m, b[1] - y - m, b[2] - x + m, b[3] - y + m)
+        (b[0] - x, b[1] - y, b[2] - x, b[3] - y)
         for b, (x, y) in zip(region_boxes(region_names, label_points, ui), label_points, strict=True)
     ]
-    items = [region_choices(home, o, water.size, ui) for home, o in zip(places, offsets, strict=True)]
+    items = [region_choices(home, o, water.size, ui, m) for home, o in zip(places, offsets, strict=True)]
     items += [
-        name_choices(name, p, water, 100 + z, f, ui)
-        for z, (name, p) in enumerate(zip(names, zone_points, strict=True))
+        name_choices(name, short, p, water, 100 + z, f, ui)
+        for z, (name, short, p) in enumerate(zip(names, shorts, zone_points, strict=True))
     ]
     chosen = [items[i][c] for i, c in enumerate(descend(items))]
     anchors = [c.point for c in chosen[: len(region_names)]]
@@ -227,7 +241,7 @@ def _settle(
 
 
 def kept_places(
-    layout: str, width: int, names: Sequence[str]
+    layout: str, width: int, names: Sequence[str], shorts: Sequence[str | None]
 ) -> tuple[list[Point], list[tuple[Point, tuple[str, ...]]]] | None:
     """The labels' points and the sea names' places kept in ``data/attack/labels.json`` for this
     layout and width, if it holds them for today's map (``render.attack.stored`` writes it; a test
@@ -238,7 +252,8 @@ def kept_places(
     ids = board(layout)
     regions, zones = [r[0] for r in entry["labels"]], [z[0] for z in entry["names"]]
     spelt = [" ".join(z[3]) for z in entry["names"]]
-    if regions != list(ids.region_ids) or zones != list(ids.zone_ids) or spelt != list(names):
+    named = all(s in (n, short) for s, n, short in zip(spelt, names, shorts, strict=False))
+    if regions != list(ids.region_ids) or zones != list(ids.zone_ids) or len(spelt) != len(names) or not named:
         return None  # the map changed since it was written: search
     anchors = [(float(x), float(y)) for _, x, y in entry["labels"]]
     points = [((float(x), float(y)), tuple(lines)) for _, x, y, lines in entry["names"]]

@@ -3,8 +3,10 @@
 A zone's name wants to sit at its label point (``data/attack/map.json``), but at a picture's size a long
 name ("Western Mediterranean") reaches over the coasts, under a region's name and marks, or past the
 picture's edge. So each name may also go at points on a grid over its zone's water, on one line or (a
-long name) on two; each place has its own cost (land under the name, its distance, a second line, the
-edge), and ``render.attack.settle.descend`` picks one per name together with the regions' labels, so
+long name) on two, and a sea smaller than its name on the world (the North Sea, the Mediterraneans) also
+under its short name ("N. Sea", "W. Med.": the map's ``short``; the log, menus and text output keep the
+full name); each place has its own cost (land under the name, its distance, a second line, a short
+name, the edge), and ``render.attack.settle.descend`` picks one per name together with the regions' labels, so
 that a name and a label yield to each other. Done once per board base (layout and width).
 """
 
@@ -30,7 +32,8 @@ SHIPS_BELOW = 20  # a zone's ships badge: its centre under the name, in pixels a
 LONG = 13  # a name this long may take two lines where one does not fit
 # Weights of a place's faults: a name past the edge is never chosen while another place exists; a
 # name over a region's label costs up to OVER_LABEL (``settle.OVERLAP``).
-OUTSIDE, OVER_LABEL, OFF_WATER, DISTANCE, TWO_LINES = 1e6, 2000.0, 600.0, 60.0, 40.0
+# A short name costs more than a second line: the full name is used wherever it fits.
+OUTSIDE, OVER_LABEL, OFF_WATER, DISTANCE, TWO_LINES, SHORT = 1e6, 2000.0, 600.0, 60.0, 40.0, 100.0
 
 
 def region_boxes(names: Sequence[str], anchors: Sequence[Point], ui: float) -> list[Box]:
@@ -44,13 +47,17 @@ def region_boxes(names: Sequence[str], anchors: Sequence[Point], ui: float) -> l
     return boxes
 
 
-def forms(name: str) -> list[tuple[str, ...]]:
-    """A name on one line, and a long one also on two (split at the space nearest its middle)."""
+def forms(name: str, short: str | None = None) -> list[tuple[tuple[str, ...], float]]:
+    """A name on one line, a long one also on two (split at the space nearest its middle), and its
+    short name if it has one, each with what the form costs."""
+    out: list[tuple[tuple[str, ...], float]] = [((name,), 0.0)]
     spaces = [i for i, ch in enumerate(name) if ch == " " and name[i + 1 :] != "⚓"]
-    if len(name) < LONG or not spaces:
-        return [(name,)]
-    cut = min(spaces, key=lambda i: abs(i - len(name) / 2))
-    return [(name,), (name[:cut], name[cut + 1 :])]
+    if len(name) >= LONG and spaces:
+        cut = min(spaces, key=lambda i: abs(i - len(name) / 2))
+        out.append(((name[:cut], name[cut + 1 :]), TWO_LINES))
+    if short is not None and short != name:
+        out.append(((short,), SHORT))
+    return out
 
 
 def line_height(f: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> float:
@@ -115,17 +122,18 @@ class _Search:
 
 def name_choices(
     name: str,
+    short: str | None,
     point: Point,
     water: Image.Image,
     slot: int,
     f: ImageFont.FreeTypeFont | ImageFont.ImageFont,
     ui: float,
 ) -> list[Choice]:
-    """The places a sea name may go (``settle.descend``): on one line or two, at its point or at
-    points of its own water round it, each with its own cost (water under it, distance, the edge, a
-    second line), cheapest first."""
+    """The places a sea name may go (``settle.descend``): on one line or two or as its ``short`` name,
+    at its point or at points of its own water round it, each with its own cost (water under it,
+    distance, the edge, a second line, a short name), cheapest first."""
     pad = (PAD_X * ui, PAD * ui)
-    choices = [(lines, _offsets(lines, f, pad), TWO_LINES * k) for k, lines in enumerate(forms(name))]
+    choices = [(lines, _offsets(lines, f, pad), extra) for lines, extra in forms(name, short)]
     search = _Search(point, slot, water, ui)
     step, n = STEP * ui, int(REACH // STEP)
     grid = [(point[0] + i * step, point[1] + j * step) for i in range(-n, n + 1) for j in range(-n, n + 1)]
