@@ -82,7 +82,7 @@ def main() -> None:
         print(f"    first render (labels moved) {statistics.median(colds) * ms:7.0f} ms")
         print(f"    same board again (kept)     {statistics.median(warms) * ms:7.0f} ms")
         base = board_base(layout)
-        covered = _covered(view, base)
+        covered = _covered(view, base, RECENT[layout]())
         under = _under_marks(view, base, RECENT[layout]())
         print(
             f"    sea names covered by a region's label: {len(covered)} of {len(base.zone_names)} {covered}"
@@ -90,7 +90,7 @@ def main() -> None:
         print(f"    sea names under marks' pixels:         {len(under)} {under}")
         seats, options = GAMES[layout]
         positions = game_positions(seats, options, args.positions)
-        covers = [len(_covered(v, base)) for v, _ in positions]
+        covers = [len(_covered(v, base, recent)) for v, recent in positions]
         unders = [len(_under_marks(v, base, recent)) for v, recent in positions]
         print(
             f"    along {len(positions)} positions of an AI game, a board: "

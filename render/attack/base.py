@@ -2,7 +2,8 @@
 
 A layout is one theatre (``western``, ``pacific``: cropped to its regions and zones, the other theatre's
 land and water shown dimmed, out of play) or the joined ``world``. The image holds the sea, the other
-theatre, sea lanes, the Arctic Circle, coasts, borders and sea-zone names in their final colours; each
+theatre, sea lanes, the Arctic Circle, coasts and borders in their final colours (the sea-zone names are
+placed here, drawn by each render: ``render.attack.seas``); each
 region's land holds its slot and each sea zone's water its slot, which a render maps to the owner's
 colour (or the tint of the navy holding the zone) with one lookup table (the same technique as the
 other world boards).
@@ -19,7 +20,8 @@ from PIL import Image, ImageDraw
 
 from data import load_json
 from render.attack.geometry import Point, Ring, geometry
-from render.attack.labels import SHIPS_BELOW, line_height, name_choices, region_boxes
+from render.attack.labels import SHIPS_BELOW, name_choices, region_boxes
+from render.attack.seas import name_box
 from render.attack.settle import descend, region_choices, spots
 from render.attack.style import (
     ARCTIC,
@@ -65,6 +67,9 @@ class BoardBase:
     zone_anchors: tuple[Point, ...]  # per zone: where its ships' badge wants to sit
     zone_names: tuple[Box, ...]  # per zone: its name's box, for badges to keep clear of
     name_places: tuple[tuple[Point, tuple[str, ...]], ...]  # per zone: its name's point and lines
+    water: Image.Image  # "L": 100 + z on zone z's water (for a render's search of a name's places)
+    sea_names: tuple[tuple[str, str | None], ...]  # per zone: its name and short name as the map writes them
+    zone_points: tuple[Point, ...]  # per zone: its label point, where its name wants to be
     wraps: bool  # the world: connections leave one edge and come back at the other
     lut: tuple[int, ...]  # identity: renders copy it and set the slots
 
@@ -163,19 +168,9 @@ def _build(layout: str, width: int, search: bool = False) -> BoardBase:
     if found is None:
         found = _settle(layout_board.region_names, places, names, shorts, zone_points, labels, f, ui)
     anchors, points = found
-    step = line_height(f)
+    # The names are drawn by each render, after its marks (``render.attack.seas``): here only where they go.
     for (x, y), lines in points:
-        boxes = [
-            draw_text(image, (x, y + (i - len(lines) + 1) * step), line, f, pal.ramp(ZONE_TEXT, SEA), "ms")
-            for i, line in enumerate(lines)
-        ]
-        box = (
-            min(b[0] for b in boxes),
-            min(b[1] for b in boxes),
-            max(b[2] for b in boxes),
-            max(b[3] for b in boxes),
-        )
-        zone_names.append((float(box[0]), float(box[1]), float(box[2]), float(box[3])))
+        zone_names.append(name_box(((x, y), lines), f))
         zone_anchors.append((x, y + SHIPS_BELOW * ui))
     if layout == "world":
         _edge_marks(image, g.wraps, layout, px, ui)
@@ -193,6 +188,9 @@ def _build(layout: str, width: int, search: bool = False) -> BoardBase:
         zone_anchors=tuple(zone_anchors),
         zone_names=tuple(zone_names),
         name_places=tuple(points),
+        water=labels,
+        sea_names=tuple(zip(names, shorts, strict=True)),
+        zone_points=tuple(zone_points),
         wraps=layout == "world",
         lut=tuple(range(256)),
     )
@@ -253,7 +251,8 @@ def kept_places(
     regions, zones = [r[0] for r in entry["labels"]], [z[0] for z in entry["names"]]
     spelt = [" ".join(z[3]) for z in entry["names"]]
     named = all(s in (n, short) for s, n, short in zip(spelt, names, shorts, strict=False))
-    if regions != list(ids.region_ids) or zones != list(ids.zone_ids) or len(spelt) != len(names) or not named:
+    same = regions == list(ids.region_ids) and zones == list(ids.zone_ids) and len(spelt) == len(names)
+    if not same or not named:
         return None  # the map changed since it was written: search
     anchors = [(float(x), float(y)) for _, x, y in entry["labels"]]
     points = [((float(x), float(y)), tuple(lines)) for _, x, y, lines in entry["names"]]

@@ -15,18 +15,20 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw
 
-from render.attack.base import BoardBase, board_base
+from render.attack.base import BoardBase, board_base, zone_font_size
 from render.attack.panel import draw_season_bar, draw_standings, season_height, seat_name, standings_height
 from render.attack.place import spread
+from render.attack.seas import Place, draw_names, place_names, zone_choices
 from render.attack.settle import settle
 from render.attack.sprites import MARK_ROW, delta, navy_badge, region_mark, short_name
 from render.attack.style import ATTACK, SAIL, palette, region_slot, seat_colour, tint, zone_slot
 from render.core import colours as C
 from render.core.badges import Sprite, paste_sprite
+from render.core.fonts import font
 from render.core.panels import TitleInfo, draw_title, title_height
 from render.core.png import encode_png
 from render.core.shapes import Point, arrow_polygon
@@ -129,11 +131,12 @@ def board_image(
     canvas.paste(base.image.point(lut), (0, top))
     draw = ImageDraw.Draw(canvas)
     found = changes(recent)
+    sprites, centres = _marks(view, base, found)
+    draw_names(canvas, sea_names(base, sprites, centres), font(zone_font_size(ui)), top)
     region_index = {r.id: i for i, r in enumerate(view.regions)}
     for rid in found.outlined:
         if rid in region_index:
             _outline(draw, base, region_index[rid], top)
-    sprites, centres = _marks(view, base, found)
     places = {**{z.id: centres[len(view.regions) + k] for k, z in enumerate(view.zones)}}
     places.update({r.id: centres[i] for i, r in enumerate(view.regions)})
     sizes = {r.id: _size(sprites[i]) for i, r in enumerate(view.regions)}
@@ -226,6 +229,14 @@ def _nearby(layout: str, width: int) -> tuple[tuple[Point, ...], ...]:
         (home[0], *(p for p in home[1:] if math.dist(p, anchor) <= reach))
         for home, anchor in zip(base.spots, base.anchors, strict=True)
     )
+
+
+def sea_names(base: BoardBase, sprites: Sequence[Sprite | None], centres: Sequence[Point]) -> list[Place]:
+    """Where the render writes each sea name: clear of its marks where the name has room
+    (``render.attack.seas``)."""
+    marks = [_box(s, c) for s, c in zip(sprites, centres, strict=True) if s is not None]
+    f = font(zone_font_size(base.ui))
+    return place_names(base.name_places, marks, partial(zone_choices, base.layout, base.width), f)
 
 
 def _region_mark(region: RegionView, ui: float) -> Sprite:

@@ -65,7 +65,7 @@ def _overlap(a: Box, b: Box) -> float:
     return w * h if w > 0 and h > 0 else 0.0
 
 
-def _covered(box: Box, others: Sequence[Box]) -> float:
+def covered(box: Box, others: Sequence[Box]) -> float:
     """The area of ``box`` under ``others`` (counted again where they overlap each other). Written out
     rather than summing ``_overlap``: this loop is most of the search's time."""
     x0, y0, x1, y1 = box
@@ -117,7 +117,7 @@ def settle(
             def fault(p: Point, o: Box = o, others: list[Box] = others, area: float = area) -> float:
                 box = _at(o, p)
                 outside = box[0] < bounds[0] or box[1] < bounds[1] or box[2] > bounds[2] or box[3] > bounds[3]
-                return (OUTSIDE if outside else 0.0) + OVERLAP * _covered(box, others) / area
+                return (OUTSIDE if outside else 0.0) + OVERLAP * covered(box, others) / area
 
             here = fault(current[i])
             if here < CLEAR:
@@ -202,7 +202,7 @@ def descend(items: Sequence[Sequence[Choice]], passes: int = DESCENT) -> list[in
                 box, core = c.box, c.inner
                 area = (box[2] - box[0]) * (box[3] - box[1])
                 inner = (core[2] - core[0]) * (core[3] - core[1])
-                score = c.cost + OVERLAP * _covered(core, cores) / inner + ROOM * _covered(box, others) / area
+                score = c.cost + OVERLAP * covered(core, cores) / inner + ROOM * covered(box, others) / area
                 if score < best_fault or (score == best_fault and n == chosen[i]):
                     best, best_fault = n, score
             if best != chosen[i]:
