@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw
 from render.attack.base import BoardBase, board_base, zone_font_size
 from render.attack.panel import draw_season_bar, draw_standings, season_height, seat_name, standings_height
 from render.attack.place import spread
-from render.attack.seas import Place, draw_names, place_names, zone_choices
+from render.attack.seas import Place, draw_names, place_names, zone_away, zone_choices
 from render.attack.settle import settle
 from render.attack.sprites import MARK_ROW, delta, navy_badge, region_mark, short_name
 from render.attack.style import ATTACK, SAIL, palette, region_slot, seat_colour, tint, zone_slot
@@ -132,7 +132,7 @@ def board_image(
     draw = ImageDraw.Draw(canvas)
     found = changes(recent)
     sprites, centres = _marks(view, base, found)
-    draw_names(canvas, sea_names(base, sprites, centres), font(zone_font_size(ui)), top)
+    draw_names(canvas, sea_names(base, sprites, centres), font(zone_font_size(ui)), top, ui)
     region_index = {r.id: i for i, r in enumerate(view.regions)}
     for rid in found.outlined:
         if rid in region_index:
@@ -236,7 +236,8 @@ def sea_names(base: BoardBase, sprites: Sequence[Sprite | None], centres: Sequen
     (``render.attack.seas``)."""
     marks = [_box(s, c) for s, c in zip(sprites, centres, strict=True) if s is not None]
     f = font(zone_font_size(base.ui))
-    return place_names(base.name_places, marks, partial(zone_choices, base.layout, base.width), f)
+    key = (base.layout, base.width)
+    return place_names(base.name_places, marks, partial(zone_choices, *key), partial(zone_away, *key), f)
 
 
 def _region_mark(region: RegionView, ui: float) -> Sprite:

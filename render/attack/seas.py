@@ -7,17 +7,21 @@ top; on the joined world's Europe, where the seas are smaller than their names, 
 names. So the names are drawn by the render, after its marks are placed: a name that meets a mark
 takes, among its places on its own water (``render.attack.labels.name_choices``: one line or two, or its
 short name), the one that costs least with the marks and the other names where they are, the way the
-base's search does. The places are worked out once per zone that ever needs them.
+base's search does. Where every such place is still more than a tenth under marks (Europe's and the Red
+Sea's water can be wholly under the labels of a crowded game), the name goes on open water nearby, other
+water than its own, with a thin leader line to a dot on its water where no mark is. The places are worked
+out once per zone that ever needs them.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
-from render.attack.labels import OVER_LABEL, line_height, name_choices
+from render.attack.labels import OVER_LABEL, away_choices, line_height, name_choices
 from render.attack.settle import Choice, covered
 from render.attack.style import SEA, ZONE_TEXT, palette
 from render.core.fonts import Font, font
@@ -25,12 +29,15 @@ from render.core.text import draw_text, text_box
 
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]
-Place = tuple[Point, tuple[str, ...]]  # the middle of the last line's baseline, and the lines
+# The middle of the last line's baseline, the lines, and where a leader line points (on the zone's water).
+Place = tuple[Point, tuple[str, ...], Point | None]
+CLEAR = 0.1  # a name under marks for more than this share of its box is set off with a leader
+SAMPLES = 12  # points along a leader line tested for marks over it
 
 
 def name_box(place: Place, f: Font) -> Box:
     """The box the letters of a name placed so cover."""
-    (x, y), lines = place
+    (x, y), lines = place[:2]
     step = line_height(f)
     boxes = [text_box(line, f, (x, y + (i - len(lines) + 1) * step), "ms") for i, line in enumerate(lines)]
     return (
@@ -41,30 +48,84 @@ def name_box(place: Place, f: Font) -> Box:
     )
 
 
-def draw_names(canvas: Image.Image, places: Sequence[Place], f: Font, top: float) -> None:
+def draw_names(canvas: Image.Image, places: Sequence[Place], f: Font, top: float, ui: float) -> None:
     pal = palette()
     ramp = pal.ramp(ZONE_TEXT, SEA)
     step = line_height(f)
-    for (x, y), lines in places:
+    draw = ImageDraw.Draw(canvas)
+    for place in places:
+        (x, y), lines, to = place
         for i, line in enumerate(lines):
             draw_text(canvas, (x, y + top + (i - len(lines) + 1) * step), line, f, ramp, "ms")
+        if to is not None:
+            start = _edge(name_box(place, f), to, 3 * ui)
+            colour = ramp[-1]
+            draw.line(
+                [(start[0], start[1] + top), (to[0], to[1] + top)], fill=colour, width=max(1, round(1.5 * ui))
+            )
+            r = 3 * ui
+            draw.ellipse((to[0] - r, to[1] + top - r, to[0] + r, to[1] + top + r), fill=colour)
+
+
+def _edge(box: Box, to: Point, gap: float) -> Point:
+    """The point of ``box`` (grown by ``gap``) nearest ``to``: where a leader line leaves a name."""
+    return (min(max(to[0], box[0] - gap), box[2] + gap), min(max(to[1], box[1] - gap), box[3] + gap))
+
+
+def _near(choices: Sequence[Choice], boxes: Sequence[Box], points: Sequence[Point] = ()) -> list[Box]:
+    """The ``boxes`` that meet any of ``choices`` (or the lines from them to ``points``): only these
+    can count for them."""
+    if not choices:
+        return []
+    xs = [v for c in choices for v in (c.box[0], c.box[2])] + [p[0] for p in points]
+    ys = [v for c in choices for v in (c.box[1], c.box[3])] + [p[1] for p in points]
+    x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+    return [b for b in boxes if b[0] < x1 and b[2] > x0 and b[1] < y1 and b[3] > y0]
+
+
+def _share(box: Box, others: Sequence[Box]) -> float:
+    area = (box[2] - box[0]) * (box[3] - box[1])
+    return covered(box, others) / area if area > 0 else 0.0
+
+
+def _inside(p: Point, boxes: Sequence[Box]) -> bool:
+    return any(b[0] <= p[0] <= b[2] and b[1] <= p[1] <= b[3] for b in boxes)
+
+
+def _leader(c: Choice, f: Font, own: Sequence[Point], others: Sequence[Box]) -> tuple[Point | None, float]:
+    """Where a leader from the name at ``c`` points (the nearest of ``own``, points of its water, that
+    no mark covers) and the share of its line under ``others``."""
+    box = name_box((c.point, c.lines, None), f)
+    free = [p for p in own if not _inside(p, others)]
+    if not free:
+        return None, 1.0
+    to = min(free, key=lambda p: math.dist(p, _edge(box, p, 0)))
+    start = _edge(box, to, 0)
+    line = [
+        (start[0] + (to[0] - start[0]) * k / SAMPLES, start[1] + (to[1] - start[1]) * k / SAMPLES)
+        for k in range(1, SAMPLES + 1)
+    ]
+    return to, sum(_inside(p, others) for p in line) / SAMPLES
 
 
 def place_names(
     defaults: Sequence[Place],
     marks: Sequence[Box],
     choices: Callable[[int], Sequence[Choice]],
+    away: Callable[[int], Sequence[Choice]],
     f: Font,
 ) -> list[Place]:
     """Each name's place: where the base put it, or, if a mark meets it there, the place among
-    ``choices(z)`` (its places, cheapest first) whose own cost plus the share of it under the marks and
-    the other names is least. Pure given ``choices``."""
-    places = list(defaults)
+    ``choices(z)`` (its places on its water, cheapest first) whose own cost plus the share of it under
+    the marks and the other names is least; if that is more than ``CLEAR`` under them, the place among
+    ``away(z)`` (on other water) with a leader line whose cost, share under them and share of the
+    line under them is least, if any is clear. Pure given ``choices`` and ``away``."""
+    places: list[Place] = [(p, lines, None) for p, lines, *_ in defaults]
     boxes = [name_box(p, f) for p in places]
     for z, box in enumerate(boxes):
         if not covered(box, marks):
             continue
-        others = [*marks, *(b for k, b in enumerate(boxes) if k != z)]
+        others = _near(choices(z), [*marks, *(b for k, b in enumerate(boxes) if k != z)])
         best: Choice | None = None
         best_fault = float("inf")
         for c in choices(z):
@@ -75,8 +136,30 @@ def place_names(
             if score < best_fault:
                 best, best_fault = c, score
         if best is not None:
-            places[z] = (best.point, best.lines)
+            places[z] = (best.point, best.lines, None)
             boxes[z] = name_box(places[z], f)
+        if _share(boxes[z], others) <= CLEAR:
+            continue
+        own = list(dict.fromkeys(c.point for c in choices(z)))
+        others = _near(away(z), [*marks, *(b for k, b in enumerate(boxes) if k != z)], own)
+        free = [p for p in own if not _inside(p, others)]
+        if not free:
+            continue
+        set_off: Place | None = None
+        set_off_fault = float("inf")
+        for c in away(z):
+            if c.cost >= set_off_fault:
+                break
+            share = _share(c.box, others)
+            if share > CLEAR:
+                continue
+            to, crossed = _leader(c, f, free, others)
+            score = c.cost + OVER_LABEL * (share + crossed)
+            if crossed <= CLEAR and score < set_off_fault:
+                set_off, set_off_fault = (c.point, c.lines, to), score
+        if set_off is not None:
+            places[z] = set_off
+            boxes[z] = name_box(set_off, f)
     return places
 
 
@@ -88,4 +171,17 @@ def zone_choices(layout: str, width: int, zone: int) -> tuple[Choice, ...]:
     base = board_base(layout, width)
     name, short = base.sea_names[zone]
     f = font(zone_font_size(base.ui))
-    return tuple(name_choices(name, short, base.zone_points[zone], base.water, 100 + zone, f, base.ui))
+    point, water = base.zone_points[zone], base.water
+    return tuple(name_choices(name, short, point, water, 100 + zone, f, base.ui, narrow=True))
+
+
+@lru_cache(maxsize=256)
+def zone_away(layout: str, width: int, zone: int) -> tuple[Choice, ...]:
+    """A zone's name's places on other water nearby (``labels.away_choices``), for a leader line."""
+    from render.attack.base import board_base, zone_font_size
+
+    base = board_base(layout, width)
+    name, short = base.sea_names[zone]
+    f = font(zone_font_size(base.ui))
+    point, water = base.zone_points[zone], base.water
+    return tuple(away_choices(name, short, point, water, 100 + zone, f, base.ui))

@@ -174,7 +174,7 @@ def _covered(view, base, recent=()) -> list[str]:
 # labels could yield (the regions' labels moving on their own land): 0, 0 and 16 covered, 1, 0 and 12
 # under marks. On the joined world Europe's seas are smaller than their names, and the names and labels
 # cannot all be 9 px at 550 px wide and clear of each other; the counts left are the world's.
-CROWDING = {"western": (0, 0, 0), "pacific": (0, 0, 0), "world": (5, 6, 0)}
+CROWDING = {"western": (0, 0, 0), "pacific": (0, 0, 0), "world": (4, 5, 0)}
 RECENT = {"western": samples.western_recent, "pacific": list, "world": samples.world_recent}
 
 
