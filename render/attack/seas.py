@@ -35,7 +35,7 @@ CLEAR = 0.1  # a name under marks for more than this share of its box is set off
 SAMPLES = 12  # points along a leader line tested for marks over it
 
 
-def name_box(place: Place, f: Font) -> Box:
+def name_box(place: Place | tuple[Point, tuple[str, ...]], f: Font) -> Box:
     """The box the letters of a name placed so cover."""
     (x, y), lines = place[:2]
     step = line_height(f)
@@ -109,7 +109,7 @@ def _leader(c: Choice, f: Font, own: Sequence[Point], others: Sequence[Box]) -> 
 
 
 def place_names(
-    defaults: Sequence[Place],
+    defaults: Sequence[tuple[Point, tuple[str, ...]]],
     marks: Sequence[Box],
     choices: Callable[[int], Sequence[Choice]],
     away: Callable[[int], Sequence[Choice]],
@@ -120,7 +120,7 @@ def place_names(
     the marks and the other names is least; if that is more than ``CLEAR`` under them, the place among
     ``away(z)`` (on other water) with a leader line whose cost, share under them and share of the
     line under them is least, if any is clear. Pure given ``choices`` and ``away``."""
-    places: list[Place] = [(p, lines, None) for p, lines, *_ in defaults]
+    places: list[Place] = [(p, lines, None) for p, lines in defaults]
     boxes = [name_box(p, f) for p in places]
     for z, box in enumerate(boxes):
         if not covered(box, marks):
