@@ -65,6 +65,7 @@ class BoardBase:
     anchors: tuple[Point, ...]  # per region: where its badge wants to sit (moved off crowded spots)
     spots: tuple[tuple[Point, ...], ...]  # per region: its label point, then points of its land near it
     zone_anchors: tuple[Point, ...]  # per zone: where its ships' badge wants to sit
+    zone_spots: tuple[tuple[Point, ...], ...]  # per zone: that point, then points of its water near it
     zone_names: tuple[Box, ...]  # per zone: its name's box, for badges to keep clear of
     name_places: tuple[tuple[Point, tuple[str, ...]], ...]  # per zone: its name's point and lines
     water: Image.Image  # "L": 100 + z on zone z's water (for a render's search of a name's places)
@@ -186,6 +187,9 @@ def _build(layout: str, width: int, search: bool = False) -> BoardBase:
         anchors=tuple(anchors),
         spots=tuple(tuple(p) for p in places),
         zone_anchors=tuple(zone_anchors),
+        zone_spots=tuple(
+            tuple(p) for p in spots(zone_anchors, labels, [100 + z for z in range(len(points))], ui)
+        ),
         zone_names=tuple(zone_names),
         name_places=tuple(points),
         water=labels,

@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.attack.labels import OVER_LABEL, away_choices, line_height, name_choices
+from render.attack.labels import OUTSIDE, OVER_LABEL, away_choices, line_height, name_choices
 from render.attack.settle import Choice, covered
 from render.attack.style import SEA, ZONE_TEXT, palette
 from render.core.fonts import Font, font
@@ -148,8 +148,8 @@ def place_names(
         set_off: Place | None = None
         set_off_fault = float("inf")
         for c in away(z):
-            if c.cost >= set_off_fault:
-                break
+            if c.cost >= min(set_off_fault, OUTSIDE):
+                break  # (past the picture's edge: never)
             share = _share(c.box, others)
             if share > CLEAR:
                 continue
