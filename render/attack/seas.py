@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -25,7 +26,7 @@ from render.attack.labels import OUTSIDE, OVER_LABEL, away_choices, line_height,
 from render.attack.settle import Choice, covered
 from render.attack.style import SEA, ZONE_TEXT, palette
 from render.core.fonts import Font, font
-from render.core.text import draw_text, text_box
+from render.core.text import draw_text
 
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]
@@ -33,19 +34,34 @@ Point = tuple[float, float]
 Place = tuple[Point, tuple[str, ...], Point | None]
 CLEAR = 0.1  # a name under marks for more than this share of its box is set off with a leader
 SAMPLES = 12  # points along a leader line tested for marks over it
+AWAY_TRIED = 200  # the cheapest places on other water a render tries for a leader (bounds its time)
 
 
 def name_box(place: Place | tuple[Point, tuple[str, ...]], f: Font) -> Box:
-    """The box the letters of a name placed so cover."""
+    """The box the letters of a name placed so cover (as ``text_box`` finds it, line by line)."""
     (x, y), lines = place[:2]
     step = line_height(f)
-    boxes = [text_box(line, f, (x, y + (i - len(lines) + 1) * step), "ms") for i, line in enumerate(lines)]
-    return (
-        float(min(b[0] for b in boxes)),
-        float(min(b[1] for b in boxes)),
-        float(max(b[2] for b in boxes)),
-        float(max(b[3] for b in boxes)),
-    )
+    rx = round(x)
+    left = top = right = bottom = 0.0
+    for i, line in enumerate(lines):
+        a, b, c, d = _bbox(line, f)
+        ry = round(y + (i - len(lines) + 1) * step)
+        if i == 0:
+            left, top, right, bottom = rx + a, ry + b, rx + c, ry + d
+        else:
+            left, top, right, bottom = (
+                min(left, rx + a),
+                min(top, ry + b),
+                max(right, rx + c),
+                max(bottom, ry + d),
+            )
+    return (float(left), float(top), float(right), float(bottom))
+
+
+@lru_cache(maxsize=1024)
+def _bbox(line: str, f: Font) -> tuple[int, int, int, int]:
+    left, top, right, bottom = f.getbbox(line, anchor="ms")
+    return (int(left), int(top), int(right), int(bottom))
 
 
 def draw_names(canvas: Image.Image, places: Sequence[Place], f: Font, top: float, ui: float) -> None:
@@ -72,14 +88,29 @@ def _edge(box: Box, to: Point, gap: float) -> Point:
     return (min(max(to[0], box[0] - gap), box[2] + gap), min(max(to[1], box[1] - gap), box[3] + gap))
 
 
-def _near(choices: Sequence[Choice], boxes: Sequence[Box], points: Sequence[Point] = ()) -> list[Box]:
-    """The ``boxes`` that meet any of ``choices`` (or the lines from them to ``points``): only these
-    can count for them."""
-    if not choices:
-        return []
-    xs = [v for c in choices for v in (c.box[0], c.box[2])] + [p[0] for p in points]
-    ys = [v for c in choices for v in (c.box[1], c.box[3])] + [p[1] for p in points]
-    x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+@dataclass(frozen=True, slots=True, eq=False)
+class Options:
+    """A name's places, cheapest first, the box they all lie in, and their points (each once)."""
+
+    choices: tuple[Choice, ...]
+    hull: Box
+    points: tuple[Point, ...]
+
+
+def options(choices: Sequence[Choice]) -> Options:
+    boxes = [c.box for c in choices] or [(0.0, 0.0, 0.0, 0.0)]
+    hull = (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
+    return Options(tuple(choices), hull, tuple(dict.fromkeys(c.point for c in choices)))
+
+
+def _near(hull: Box, boxes: Sequence[Box]) -> list[Box]:
+    """The ``boxes`` that meet ``hull``: only these can count for places inside it."""
+    x0, y0, x1, y1 = hull
     return [b for b in boxes if b[0] < x1 and b[2] > x0 and b[1] < y1 and b[3] > y0]
 
 
@@ -111,8 +142,8 @@ def _leader(c: Choice, f: Font, own: Sequence[Point], others: Sequence[Box]) -> 
 def place_names(
     defaults: Sequence[tuple[Point, tuple[str, ...]]],
     marks: Sequence[Box],
-    choices: Callable[[int], Sequence[Choice]],
-    away: Callable[[int], Sequence[Choice]],
+    choices: Callable[[int], Options],
+    away: Callable[[int], Options],
     f: Font,
 ) -> list[Place]:
     """Each name's place: where the base put it, or, if a mark meets it there, the place among
@@ -125,10 +156,11 @@ def place_names(
     for z, box in enumerate(boxes):
         if not covered(box, marks):
             continue
-        others = _near(choices(z), [*marks, *(b for k, b in enumerate(boxes) if k != z)])
+        mine = choices(z)
+        others = _near(mine.hull, [*marks, *(b for k, b in enumerate(boxes) if k != z)])
         best: Choice | None = None
         best_fault = float("inf")
-        for c in choices(z):
+        for c in mine.choices:
             if c.cost >= best_fault:
                 break
             area = (c.box[2] - c.box[0]) * (c.box[3] - c.box[1])
@@ -140,14 +172,16 @@ def place_names(
             boxes[z] = name_box(places[z], f)
         if _share(boxes[z], others) <= CLEAR:
             continue
-        own = list(dict.fromkeys(c.point for c in choices(z)))
-        others = _near(away(z), [*marks, *(b for k, b in enumerate(boxes) if k != z)], own)
-        free = [p for p in own if not _inside(p, others)]
+        further = away(z)
+        h, g = mine.hull, further.hull
+        hull = (min(h[0], g[0]), min(h[1], g[1]), max(h[2], g[2]), max(h[3], g[3]))
+        others = _near(hull, [*marks, *(b for k, b in enumerate(boxes) if k != z)])
+        free = [p for p in mine.points if not _inside(p, others)]
         if not free:
             continue
         set_off: Place | None = None
         set_off_fault = float("inf")
-        for c in away(z):
+        for c in further.choices:
             if c.cost >= min(set_off_fault, OUTSIDE):
                 break  # (past the picture's edge: never)
             share = _share(c.box, others)
@@ -164,7 +198,7 @@ def place_names(
 
 
 @lru_cache(maxsize=256)
-def zone_choices(layout: str, width: int, zone: int) -> tuple[Choice, ...]:
+def zone_choices(layout: str, width: int, zone: int) -> Options:
     """A zone's name's places on the board of ``layout`` at ``width`` (``labels.name_choices``)."""
     from render.attack.base import board_base, zone_font_size
 
@@ -172,11 +206,11 @@ def zone_choices(layout: str, width: int, zone: int) -> tuple[Choice, ...]:
     name, short = base.sea_names[zone]
     f = font(zone_font_size(base.ui))
     point, water = base.zone_points[zone], base.water
-    return tuple(name_choices(name, short, point, water, 100 + zone, f, base.ui, narrow=True))
+    return options(name_choices(name, short, point, water, 100 + zone, f, base.ui, narrow=True))
 
 
 @lru_cache(maxsize=256)
-def zone_away(layout: str, width: int, zone: int) -> tuple[Choice, ...]:
+def zone_away(layout: str, width: int, zone: int) -> Options:
     """A zone's name's places on other water nearby (``labels.away_choices``), for a leader line."""
     from render.attack.base import board_base, zone_font_size
 
@@ -184,4 +218,4 @@ def zone_away(layout: str, width: int, zone: int) -> tuple[Choice, ...]:
     name, short = base.sea_names[zone]
     f = font(zone_font_size(base.ui))
     point, water = base.zone_points[zone], base.water
-    return tuple(away_choices(name, short, point, water, 100 + zone, f, base.ui))
+    return options(away_choices(name, short, point, water, 100 + zone, f, base.ui)[:AWAY_TRIED])

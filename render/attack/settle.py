@@ -95,23 +95,31 @@ def settle(
     its box (``offsets[i]`` round the point) meets the other labels and the ``fixed`` boxes least;
     labels start at ``start``. Pure: the same arguments give the same points."""
     current = list(start)
-    # Only boxes that meet the ground a label may cover (its box at each of its spots) count for it.
+    # Only boxes that meet the ground a label may cover (its box at each of its spots) count for it, and
+    # only labels whose ground meets its ground can have such a box.
     hulls = [
         (
-            min(p[0] for p in home) + o[0],
-            min(p[1] for p in home) + o[1],
-            max(p[0] for p in home) + o[2],
-            max(p[1] for p in home) + o[3],
+            min(p[0] for p in (first, *home)) + o[0],
+            min(p[1] for p in (first, *home)) + o[1],
+            max(p[0] for p in (first, *home)) + o[2],
+            max(p[1] for p in (first, *home)) + o[3],
         )
-        for o, home in zip(offsets, places, strict=True)
+        for o, home, first in zip(offsets, places, start, strict=True)
     ]
-    walls = [[b for b in fixed if _overlap(b, hull)] for hull in hulls]
+    walls = [
+        [b for b in fixed if b[0] < x1 and x0 < b[2] and b[1] < y1 and y0 < b[3]] for x0, y0, x1, y1 in hulls
+    ]
+    neighbours = [
+        [k for k, h in enumerate(hulls) if k != i and _overlap(h, hull)] for i, hull in enumerate(hulls)
+    ]
     for _ in range(PASSES):
         boxes = [_at(o, p) for o, p in zip(offsets, current, strict=True)]
         changed = False
         for i, (o, home) in enumerate(zip(offsets, places, strict=True)):
             hull = hulls[i]
-            others = [b for k, b in enumerate(boxes) if k != i and _overlap(b, hull)] + walls[i]
+            x0, y0, x1, y1 = hull
+            near = (boxes[k] for k in neighbours[i])
+            others = [b for b in near if b[0] < x1 and x0 < b[2] and b[1] < y1 and y0 < b[3]] + walls[i]
             area = (o[2] - o[0]) * (o[3] - o[1])
 
             def fault(p: Point, o: Box = o, others: list[Box] = others, area: float = area) -> float:

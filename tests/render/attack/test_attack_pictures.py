@@ -25,7 +25,7 @@ from render.attack import (
 )
 from render.attack.base import STORED, WIDTHS, _build, zone_font_size
 from render.attack.board import laid_out
-from render.attack.seas import name_box, place_names
+from render.attack.seas import name_box, options, place_names
 from render.attack.settle import Choice, covered
 from render.attack.sprites import army_style, name_sprite
 from render.attack.style import NAME_PX, REFERENCE_WIDTH, region_slot, zone_slot
@@ -265,8 +265,8 @@ def _choice(point, width=40.0, cost=0.0):
 def test_a_name_a_mark_meets_moves_to_its_cheapest_clear_place_or_is_set_off_with_a_leader() -> None:
     f = font(26)
     home, near, far = (100.0, 100.0), (100.0, 160.0), (300.0, 100.0)
-    choices = {0: [_choice(home), _choice(near, cost=50.0)]}
-    away = {0: [_choice(far, cost=400.0)]}
+    choices = {0: options([_choice(home), _choice(near, cost=50.0)])}
+    away = {0: options([_choice(far, cost=400.0)])}
     untouched = place_names([(home, ("Sea",))], [], choices.__getitem__, away.__getitem__, f)
     assert untouched == [(home, ("Sea",), None)], "nothing meets it: it stays"
     mark = (60.0, 60.0, 140.0, 110.0)  # over home only
