@@ -6,7 +6,9 @@ kept in ``data/attack/labels.json`` (what the bot does), the search that file sa
 regions' labels), and a render's move of labels whose marks came out bigger
 (``render.attack.board._settled``: first render, then the same board again, kept). Then the counts the
 picture test asserts: sea names covered by a region's label and under any mark's pixels, on the sample
-board and, on average, along the positions of an AI game (``bench/attack_render.py``'s).
+board and, on average, along the positions of an AI game (``bench/attack_render.py``'s), and how many
+names a ships' badge meets there; and a warm render of the sample board against the time Pillow needs
+to encode it (``bench/attack_render.py`` has the full measure).
 
 Run from the repository root: ``python bench/attack_labels.py [--runs N] [--positions N]`` (about ten
 seconds with the defaults).
@@ -18,6 +20,7 @@ import argparse
 import statistics
 import sys
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -26,8 +29,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import render.attack.base as base_module
 import render.attack.board as board_module
 from bench.attack_render import game_positions
+from bench.timing import alternately
 from render.attack import board_base, clear_cache, render_board
 from render.attack.base import WIDTHS, _build
+from render.attack.board import board_image, changes, laid_out
+from render.attack.seas import name_box
+from render.attack.settle import covered
+from render.core.fonts import font
+from render.core.png import encode_png
 from rules.attack import RULES
 from rules.core.options import OptionValue
 from tests.render.attack import samples
@@ -39,6 +48,20 @@ GAMES: dict[str, tuple[int, dict[str, OptionValue]]] = {
     "world": (6, {}),
 }
 NAMES = {"western": samples.NAMES[:3], "pacific": samples.NAMES[:4], "world": samples.NAMES}
+
+
+def under_ships(view: Any, base: Any, recent: Any) -> int:
+    """How many sea names a zone's ships' badge meets."""
+    sprites, centres, places = laid_out(view, base, changes(recent))
+    f = font(base_module.zone_font_size(base.ui))
+    names = [name_box(p, f) for p in places]
+    first = len(view.regions)
+    badges = [
+        (x - s.size[0] / 2, y - s.size[1] / 2, x + s.size[0] / 2, y + s.size[1] / 2)
+        for s, (x, y) in zip(sprites[first : first + len(view.zones)], centres[first:], strict=False)
+        if s is not None
+    ]
+    return sum(1 for name in names if covered(name, badges))
 
 
 def main() -> None:
@@ -82,20 +105,27 @@ def main() -> None:
         print(f"    first render (labels moved) {statistics.median(colds) * ms:7.0f} ms")
         print(f"    same board again (kept)     {statistics.median(warms) * ms:7.0f} ms")
         base = board_base(layout)
-        covered = _covered(view, base)
+        covered = _covered(view, base, RECENT[layout]())
         under = _under_marks(view, base, RECENT[layout]())
         print(
             f"    sea names covered by a region's label: {len(covered)} of {len(base.zone_names)} {covered}"
         )
         print(f"    sea names under marks' pixels:         {len(under)} {under}")
+        image = board_image(view, NAMES[layout], recent=RECENT[layout]())
+        draw = partial(render_board, view, NAMES[layout], recent=RECENT[layout]())
+        warm, floor = alternately(draw, partial(encode_png, image), max(5, args.runs), warm_up=True)
+        ratio = statistics.median(warm) / statistics.median(floor)
+        print(f"    render ÷ PNG encode (sample board, warm): {ratio:.2f}")
         seats, options = GAMES[layout]
         positions = game_positions(seats, options, args.positions)
-        covers = [len(_covered(v, base)) for v, _ in positions]
+        covers = [len(_covered(v, base, recent)) for v, recent in positions]
         unders = [len(_under_marks(v, base, recent)) for v, recent in positions]
+        ships = [under_ships(v, base, recent) for v, recent in positions]
         print(
             f"    along {len(positions)} positions of an AI game, a board: "
             f"{statistics.mean(covers):.1f} covered (most {max(covers)}), "
-            f"{statistics.mean(unders):.1f} under marks (most {max(unders)})"
+            f"{statistics.mean(unders):.1f} under marks (most {max(unders)}), "
+            f"{statistics.mean(ships):.1f} met by a ships' badge (most {max(ships)})"
         )
     base_module._settle = settle  # type: ignore[assignment]
 

@@ -2,7 +2,8 @@
 
 A layout is one theatre (``western``, ``pacific``: cropped to its regions and zones, the other theatre's
 land and water shown dimmed, out of play) or the joined ``world``. The image holds the sea, the other
-theatre, sea lanes, the Arctic Circle, coasts, borders and sea-zone names in their final colours; each
+theatre, sea lanes, the Arctic Circle, coasts and borders in their final colours (the sea-zone names are
+placed here, drawn by each render: ``render.attack.seas``); each
 region's land holds its slot and each sea zone's water its slot, which a render maps to the owner's
 colour (or the tint of the navy holding the zone) with one lookup table (the same technique as the
 other world boards).
@@ -19,7 +20,8 @@ from PIL import Image, ImageDraw
 
 from data import load_json
 from render.attack.geometry import Point, Ring, geometry
-from render.attack.labels import SHIPS_BELOW, line_height, name_choices, region_boxes
+from render.attack.labels import SHIPS_BELOW, name_choices, region_boxes
+from render.attack.seas import name_box
 from render.attack.settle import descend, region_choices, spots
 from render.attack.style import (
     ARCTIC,
@@ -63,8 +65,12 @@ class BoardBase:
     anchors: tuple[Point, ...]  # per region: where its badge wants to sit (moved off crowded spots)
     spots: tuple[tuple[Point, ...], ...]  # per region: its label point, then points of its land near it
     zone_anchors: tuple[Point, ...]  # per zone: where its ships' badge wants to sit
+    zone_spots: tuple[tuple[Point, ...], ...]  # per zone: that point, then points of its water near it
     zone_names: tuple[Box, ...]  # per zone: its name's box, for badges to keep clear of
     name_places: tuple[tuple[Point, tuple[str, ...]], ...]  # per zone: its name's point and lines
+    water: Image.Image  # "L": 100 + z on zone z's water (for a render's search of a name's places)
+    sea_names: tuple[tuple[str, str | None], ...]  # per zone: its name and short name as the map writes them
+    zone_points: tuple[Point, ...]  # per zone: its label point, where its name wants to be
     wraps: bool  # the world: connections leave one edge and come back at the other
     lut: tuple[int, ...]  # identity: renders copy it and set the slots
 
@@ -155,27 +161,17 @@ def _build(layout: str, width: int, search: bool = False) -> BoardBase:
     zone_anchors, zone_names = [], []
     f = font(zone_font_size(ui))
     zone_points = [px(g.zone_labels[zid]) for zid in layout_board.zone_ids]
-    names = [n + (" ⚓" if layout_board.anchor[z] else "") for z, n in enumerate(layout_board.zone_names)]
+    names, shorts = sea_names(layout)
     # The regions' labels on their own land (settle.py) and the sea names on their own water (labels.py),
     # clear of each other and of the picture's edges where there is room.
     places = spots(anchors, labels, [r + 1 for r in range(len(anchors))], ui)
-    found = None if search else kept_places(layout, width, names)
+    found = None if search else kept_places(layout, width, names, shorts)
     if found is None:
-        found = _settle(layout_board.region_names, places, names, zone_points, labels, f, ui)
+        found = _settle(layout_board.region_names, places, names, shorts, zone_points, labels, f, ui)
     anchors, points = found
-    step = line_height(f)
+    # The names are drawn by each render, after its marks (``render.attack.seas``): here only where they go.
     for (x, y), lines in points:
-        boxes = [
-            draw_text(image, (x, y + (i - len(lines) + 1) * step), line, f, pal.ramp(ZONE_TEXT, SEA), "ms")
-            for i, line in enumerate(lines)
-        ]
-        box = (
-            min(b[0] for b in boxes),
-            min(b[1] for b in boxes),
-            max(b[2] for b in boxes),
-            max(b[3] for b in boxes),
-        )
-        zone_names.append((float(box[0]), float(box[1]), float(box[2]), float(box[3])))
+        zone_names.append(name_box(((x, y), lines), f))
         zone_anchors.append((x, y + SHIPS_BELOW * ui))
     if layout == "world":
         _edge_marks(image, g.wraps, layout, px, ui)
@@ -191,17 +187,37 @@ def _build(layout: str, width: int, search: bool = False) -> BoardBase:
         anchors=tuple(anchors),
         spots=tuple(tuple(p) for p in places),
         zone_anchors=tuple(zone_anchors),
+        zone_spots=tuple(
+            tuple(p) for p in spots(zone_anchors, labels, [100 + z for z in range(len(points))], ui)
+        ),
         zone_names=tuple(zone_names),
         name_places=tuple(points),
+        water=labels,
+        sea_names=tuple(zip(names, shorts, strict=True)),
+        zone_points=tuple(zone_points),
         wraps=layout == "world",
         lut=tuple(range(256)),
     )
+
+
+def sea_names(layout: str) -> tuple[list[str], list[str | None]]:
+    """Each zone's name as the map writes it, and its short name if it has one (``data/attack/map.json``),
+    an anchored zone's with an anchor after it."""
+    layout_board, short = board(layout), geometry().zone_short
+    marks = [" ⚓" if layout_board.anchor[z] else "" for z in range(layout_board.zones)]
+    names = [n + mark for n, mark in zip(layout_board.zone_names, marks, strict=True)]
+    shorts = [
+        short[zid] + mark if zid in short else None
+        for zid, mark in zip(layout_board.zone_ids, marks, strict=True)
+    ]
+    return names, shorts
 
 
 def _settle(
     region_names: Sequence[str],
     places: Sequence[Sequence[Point]],
     names: Sequence[str],
+    shorts: Sequence[str | None],
     zone_points: Sequence[Point],
     water: Image.Image,
     f: Font,
@@ -212,13 +228,13 @@ def _settle(
     label_points = [home[0] for home in places]
     m = MARGIN * ui  # (room round each label: a render's nudge of a few pixels does not cover a name)
     offsets = [
-        (b[0] - x - m, b[1] - y - m, b[2] - x + m, b[3] - y + m)
+        (b[0] - x, b[1] - y, b[2] - x, b[3] - y)
         for b, (x, y) in zip(region_boxes(region_names, label_points, ui), label_points, strict=True)
     ]
-    items = [region_choices(home, o, water.size, ui) for home, o in zip(places, offsets, strict=True)]
+    items = [region_choices(home, o, water.size, ui, m) for home, o in zip(places, offsets, strict=True)]
     items += [
-        name_choices(name, p, water, 100 + z, f, ui)
-        for z, (name, p) in enumerate(zip(names, zone_points, strict=True))
+        name_choices(name, short, p, water, 100 + z, f, ui)
+        for z, (name, short, p) in enumerate(zip(names, shorts, zone_points, strict=True))
     ]
     chosen = [items[i][c] for i, c in enumerate(descend(items))]
     anchors = [c.point for c in chosen[: len(region_names)]]
@@ -227,7 +243,7 @@ def _settle(
 
 
 def kept_places(
-    layout: str, width: int, names: Sequence[str]
+    layout: str, width: int, names: Sequence[str], shorts: Sequence[str | None]
 ) -> tuple[list[Point], list[tuple[Point, tuple[str, ...]]]] | None:
     """The labels' points and the sea names' places kept in ``data/attack/labels.json`` for this
     layout and width, if it holds them for today's map (``render.attack.stored`` writes it; a test
@@ -238,7 +254,9 @@ def kept_places(
     ids = board(layout)
     regions, zones = [r[0] for r in entry["labels"]], [z[0] for z in entry["names"]]
     spelt = [" ".join(z[3]) for z in entry["names"]]
-    if regions != list(ids.region_ids) or zones != list(ids.zone_ids) or spelt != list(names):
+    named = all(s in (n, short) for s, n, short in zip(spelt, names, shorts, strict=False))
+    same = regions == list(ids.region_ids) and zones == list(ids.zone_ids) and len(spelt) == len(names)
+    if not same or not named:
         return None  # the map changed since it was written: search
     anchors = [(float(x), float(y)) for _, x, y in entry["labels"]]
     points = [((float(x), float(y)), tuple(lines)) for _, x, y, lines in entry["names"]]

@@ -15,18 +15,20 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw
 
-from render.attack.base import BoardBase, board_base
+from render.attack.base import BoardBase, board_base, zone_font_size
 from render.attack.panel import draw_season_bar, draw_standings, season_height, seat_name, standings_height
 from render.attack.place import spread
-from render.attack.settle import settle
+from render.attack.seas import Place, draw_names, name_box, place_names, zone_away, zone_choices
+from render.attack.settle import covered, settle
 from render.attack.sprites import MARK_ROW, delta, navy_badge, region_mark, short_name
 from render.attack.style import ATTACK, SAIL, palette, region_slot, seat_colour, tint, zone_slot
 from render.core import colours as C
 from render.core.badges import Sprite, paste_sprite
+from render.core.fonts import font
 from render.core.panels import TitleInfo, draw_title, title_height
 from render.core.png import encode_png
 from render.core.shapes import Point, arrow_polygon
@@ -129,11 +131,12 @@ def board_image(
     canvas.paste(base.image.point(lut), (0, top))
     draw = ImageDraw.Draw(canvas)
     found = changes(recent)
+    sprites, centres, names_at = laid_out(view, base, found)
+    draw_names(canvas, names_at, font(zone_font_size(ui)), top, ui)
     region_index = {r.id: i for i, r in enumerate(view.regions)}
     for rid in found.outlined:
         if rid in region_index:
             _outline(draw, base, region_index[rid], top)
-    sprites, centres = _marks(view, base, found)
     places = {**{z.id: centres[len(view.regions) + k] for k, z in enumerate(view.zones)}}
     places.update({r.id: centres[i] for i, r in enumerate(view.regions)})
     sizes = {r.id: _size(sprites[i]) for i, r in enumerate(view.regions)}
@@ -172,17 +175,22 @@ def _marks(view: AttackView, base: BoardBase, found: Changes) -> tuple[list[Spri
     marks = [_region_mark(region, ui) for region in view.regions]
     ships = [navy_badge(zone.owner, _ships(zone), ui) if _ships(zone) else None for zone in view.zones]
     # A label whose marks came out bigger than the base allowed for (a capital's star, ships in port)
-    # first looks for room on its own land, clear of the sea names and the ships' badges (settle.py).
-    fixed = [*base.zone_names, *(_box(s, c) for s, c in zip(ships, base.zone_anchors, strict=True) if s)]
+    # first looks for room on its own land, and a zone's ships' badge on its own water, clear of the sea
+    # names and of each other (settle.py).
     row = MARK_ROW * ui / 2
-    offsets = tuple((-m.size[0] / 2, -row, m.size[0] / 2, m.size[1] - row) for m in marks)
-    points = _settled(base.layout, base.width, offsets, tuple(fixed))
+    offsets = [(-m.size[0] / 2, -row, m.size[0] / 2, m.size[1] - row) for m in marks]
+    afloat = tuple(z for z, s in enumerate(ships) if s is not None)
+    for z in afloat:
+        w, h = ships[z].size  # type: ignore[union-attr]
+        offsets.append((-w / 2, -h / 2, w / 2, h / 2))
+    points = _settled(base.layout, base.width, tuple(offsets), afloat)
     sprites: list[Sprite | None] = [*marks, *ships]
     # The marks (the sprite's top row) sit on the region's label point, the name under them.
     anchors = [
-        _inside((x, y + m.size[1] / 2 - row), m.size, base) for m, (x, y) in zip(marks, points, strict=True)
+        _inside((x, y + m.size[1] / 2 - row), m.size, base) for m, (x, y) in zip(marks, points, strict=False)
     ]
-    anchors += base.zone_anchors
+    badges = dict(zip(afloat, points[len(marks) :], strict=True))
+    anchors += [badges.get(z, c) for z, c in enumerate(base.zone_anchors)]
     at = {r.id: base.anchors[i] for i, r in enumerate(view.regions)}
     at.update({z.id: base.zone_anchors[k] for k, z in enumerate(view.zones)})
     lift = 30 * ui
@@ -206,13 +214,16 @@ def _marks(view: AttackView, base: BoardBase, found: Changes) -> tuple[list[Spri
 
 
 @lru_cache(maxsize=256)
-def _settled(layout: str, width: int, offsets: tuple[Box, ...], fixed: tuple[Box, ...]) -> tuple[Point, ...]:
-    """``settle`` for a board's label sizes, kept: the sizes change far less often than the counts
-    (a badge of 12 is as wide as one of 13), so most boards of a game reuse the last one's. Keyed by
-    layout and width, not by the base, so that no base outlives the bases' cache."""
+def _settled(layout: str, width: int, offsets: tuple[Box, ...], afloat: tuple[int, ...]) -> tuple[Point, ...]:
+    """``settle`` for a board's label sizes and the badges of the zones ``afloat`` (ships at sea),
+    kept: the sizes change far less often than the counts (a badge of 12 is as wide as one of 13), so
+    most boards of a game reuse the last one's. The labels, then those badges. Keyed by layout and
+    width, not by the base, so that no base outlives the bases' cache."""
     base = board_base(layout, width)
     bounds = (0, 0, base.width, base.height)
-    return tuple(settle(base.anchors, offsets, _nearby(layout, width), fixed, bounds, base.ui))
+    start = [*base.anchors, *(base.zone_anchors[z] for z in afloat)]
+    places = [*_nearby(layout, width), *(base.zone_spots[z] for z in afloat)]
+    return tuple(settle(start, offsets, places, base.zone_names, bounds, base.ui))
 
 
 @lru_cache(maxsize=8)
@@ -226,6 +237,44 @@ def _nearby(layout: str, width: int) -> tuple[tuple[Point, ...], ...]:
         (home[0], *(p for p in home[1:] if math.dist(p, anchor) <= reach))
         for home, anchor in zip(base.spots, base.anchors, strict=True)
     )
+
+
+def laid_out(
+    view: AttackView, base: BoardBase, found: Changes
+) -> tuple[list[Sprite | None], list[Point], list[Place]]:
+    """The marks (``_marks``), then the sea names clear of them (``sea_names``), then a ships' badge a
+    name still meets moved to a point of its water clear of the names and the other marks, if it has
+    one: each sprite, its centre, each name's place."""
+    sprites, centres = _marks(view, base, found)
+    places = sea_names(base, sprites, centres)
+    f = font(zone_font_size(base.ui))
+    names = [name_box(p, f) for p in places]
+    first = len(view.regions)
+    for z in range(len(view.zones)):
+        sprite = sprites[first + z]
+        if sprite is None or not covered(_box(sprite, centres[first + z]), names):
+            continue
+        others = [
+            _box(s, c)
+            for i, (s, c) in enumerate(zip(sprites, centres, strict=True))
+            if s is not None and i != first + z
+        ]
+        for p in base.zone_spots[z]:
+            box = _box(sprite, p)
+            inside = box[0] >= 0 and box[1] >= 0 and box[2] <= base.width and box[3] <= base.height
+            if inside and not covered(box, names) and not covered(box, others):
+                centres[first + z] = p
+                break
+    return sprites, centres, places
+
+
+def sea_names(base: BoardBase, sprites: Sequence[Sprite | None], centres: Sequence[Point]) -> list[Place]:
+    """Where the render writes each sea name: clear of its marks where the name has room
+    (``render.attack.seas``)."""
+    marks = [_box(s, c) for s, c in zip(sprites, centres, strict=True) if s is not None]
+    f = font(zone_font_size(base.ui))
+    key = (base.layout, base.width)
+    return place_names(base.name_places, marks, partial(zone_choices, *key), partial(zone_away, *key), f)
 
 
 def _region_mark(region: RegionView, ui: float) -> Sprite:

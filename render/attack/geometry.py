@@ -32,6 +32,7 @@ class Geometry:
     region_theatre: dict[str, str]
     zone_cells: dict[str, tuple[Ring, ...]]  # each seed's Voronoi cell (land not removed)
     zone_labels: dict[str, Point]
+    zone_short: dict[str, str]  # a short name for a sea smaller than its name on the world (the map only)
     zone_theatre: dict[str, str]
     lake_cells: tuple[Ring, ...]
     land: tuple[Ring, ...]  # every territory polygon of the world map: what is not water
@@ -128,6 +129,7 @@ def geometry() -> Geometry:
         region_theatre={r["id"]: theatre_of[r["continent"]] for r in raw["regions"]},
         zone_cells={zid: tuple(c) for zid, c in cells.items()},
         zone_labels={z["id"]: _point(z["label"]) for z in raw["sea_zones"]},
+        zone_short={z["id"]: z["short"] for z in raw["sea_zones"] if "short" in z},
         zone_theatre={z["id"]: z["theatre"] for z in raw["sea_zones"]},
         lake_cells=lakes,
         land=land,

@@ -3,8 +3,10 @@
 A zone's name wants to sit at its label point (``data/attack/map.json``), but at a picture's size a long
 name ("Western Mediterranean") reaches over the coasts, under a region's name and marks, or past the
 picture's edge. So each name may also go at points on a grid over its zone's water, on one line or (a
-long name) on two; each place has its own cost (land under the name, its distance, a second line, the
-edge), and ``render.attack.settle.descend`` picks one per name together with the regions' labels, so
+long name) on two, and a sea smaller than its name on the world (the North Sea, the Mediterraneans) also
+under its short name ("N. Sea", "W. Med.": the map's ``short``; the log, menus and text output keep the
+full name); each place has its own cost (land under the name, its distance, a second line, a short
+name, the edge), and ``render.attack.settle.descend`` picks one per name together with the regions' labels, so
 that a name and a label yield to each other. Done once per board base (layout and width).
 """
 
@@ -30,7 +32,12 @@ SHIPS_BELOW = 20  # a zone's ships badge: its centre under the name, in pixels a
 LONG = 13  # a name this long may take two lines where one does not fit
 # Weights of a place's faults: a name past the edge is never chosen while another place exists; a
 # name over a region's label costs up to OVER_LABEL (``settle.OVERLAP``).
-OUTSIDE, OVER_LABEL, OFF_WATER, DISTANCE, TWO_LINES = 1e6, 2000.0, 600.0, 60.0, 40.0
+# A short name costs more than a second line: the full name is used wherever it fits.
+OUTSIDE, OVER_LABEL, OFF_WATER, DISTANCE, TWO_LINES, SHORT = 1e6, 2000.0, 600.0, 60.0, 40.0, 100.0
+# A name set off on other water with a leader line (a render's last resort): its cost, its reach and the
+# weight of its length (several times a move on its own water: the nearest open water wins).
+LEADER, AWAY_REACH, AWAY_DISTANCE = 300.0, 200, 3.0
+WATER = frozenset((*range(100, 164), 250))  # what ``water`` holds on any zone's water or a lake
 
 
 def region_boxes(names: Sequence[str], anchors: Sequence[Point], ui: float) -> list[Box]:
@@ -44,13 +51,29 @@ def region_boxes(names: Sequence[str], anchors: Sequence[Point], ui: float) -> l
     return boxes
 
 
-def forms(name: str) -> list[tuple[str, ...]]:
-    """A name on one line, and a long one also on two (split at the space nearest its middle)."""
-    spaces = [i for i, ch in enumerate(name) if ch == " " and name[i + 1 :] != "⚓"]
-    if len(name) < LONG or not spaces:
-        return [(name,)]
+def _two_lines(name: str) -> tuple[str, str] | None:
+    """``name`` split at the space nearest its middle (never before its anchor nor after a shortened
+    word: "N." stays with "Sea"), if it has such a space."""
+    spaces = [i for i, ch in enumerate(name) if ch == " " and name[i + 1 :] != "⚓" and name[i - 1] != "."]
+    if not spaces:
+        return None
     cut = min(spaces, key=lambda i: abs(i - len(name) / 2))
-    return [(name,), (name[:cut], name[cut + 1 :])]
+    return (name[:cut], name[cut + 1 :])
+
+
+def forms(name: str, short: str | None = None, narrow: bool = False) -> list[tuple[tuple[str, ...], float]]:
+    """A name on one line, a long one (or any, ``narrow``) also on two, and its short name if it has
+    one (on two lines too, ``narrow``), each with what the form costs."""
+    out: list[tuple[tuple[str, ...], float]] = [((name,), 0.0)]
+    split = _two_lines(name)
+    if split is not None and (narrow or len(name) >= LONG):
+        out.append((split, TWO_LINES))
+    if short is not None and short != name:
+        out.append(((short,), SHORT))
+        split = _two_lines(short)
+        if split is not None and narrow:
+            out.append((split, SHORT + TWO_LINES))
+    return out
 
 
 def line_height(f: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> float:
@@ -83,8 +106,9 @@ class _Search:
     water: Image.Image
     ui: float
 
-    def fault(self, p: Point, offsets: Box) -> float:
-        """How bad ``p`` is by itself: past the edge, off its water, far from its point."""
+    def fault(self, p: Point, offsets: Box, away: bool = False) -> float:
+        """How bad ``p`` is by itself: past the edge, off its water (``away``: off any water), far
+        from its point."""
         width, height = self.water.size
         box = (p[0] + offsets[0], p[1] + offsets[1], p[0] + offsets[2], p[1] + offsets[3])
         area = (box[2] - box[0]) * (box[3] - box[1])
@@ -100,34 +124,40 @@ class _Search:
             min(height, round(box[3])),
         )
         if inside[2] > inside[0] and inside[3] > inside[1]:
-            own: int = self.water.crop(inside).histogram()[self.slot]
+            counts = self.water.crop(inside).histogram()
+            own: int = sum(counts[v] for v in WATER) if away else counts[self.slot]
             score += OFF_WATER * max(0.0, 1 - own / area)
         return score
 
-    def on_water(self, p: Point) -> bool:
+    def on_water(self, p: Point, away: bool = False) -> bool:
+        """``p`` is on the zone's water (``away``: on other water)."""
         width, height = self.water.size
-        return (
-            0 <= p[0] < width
-            and 0 <= p[1] < height
-            and self.water.getpixel((int(p[0]), int(p[1]))) == self.slot
-        )
+        if not (0 <= p[0] < width and 0 <= p[1] < height):
+            return False
+        found = self.water.getpixel((int(p[0]), int(p[1])))
+        return found != self.slot and found in WATER if away else found == self.slot
 
 
 def name_choices(
     name: str,
+    short: str | None,
     point: Point,
     water: Image.Image,
     slot: int,
     f: ImageFont.FreeTypeFont | ImageFont.ImageFont,
     ui: float,
+    narrow: bool = False,
 ) -> list[Choice]:
-    """The places a sea name may go (``settle.descend``): on one line or two, at its point or at
-    points of its own water round it, each with its own cost (water under it, distance, the edge, a
-    second line), cheapest first."""
+    """The places a sea name may go (``settle.descend``): on one line or two or as its ``short`` name,
+    at its point or at points of its own water round it, each with its own cost (water under it,
+    distance, the edge, a second line, a short name), cheapest first. ``narrow``: every name of two
+    words may take two lines, and the grid is finer (a render's search for a crowded name, which may
+    fit only between two marks)."""
     pad = (PAD_X * ui, PAD * ui)
-    choices = [(lines, _offsets(lines, f, pad), TWO_LINES * k) for k, lines in enumerate(forms(name))]
+    choices = [(lines, _offsets(lines, f, pad), extra) for lines, extra in forms(name, short, narrow)]
     search = _Search(point, slot, water, ui)
-    step, n = STEP * ui, int(REACH // STEP)
+    spacing = STEP / 2 if narrow else STEP
+    step, n = spacing * ui, int(REACH // spacing)
     grid = [(point[0] + i * step, point[1] + j * step) for i in range(-n, n + 1) for j in range(-n, n + 1)]
     out = []
     for p in [point, *(p for p in grid if p != point and search.on_water(p))]:
@@ -137,3 +167,33 @@ def name_choices(
     out.sort(key=lambda c: c.cost)
     # A place worse by itself than the best one under a label is never worth it.
     return [c for c in out if c.cost < out[0].cost + OVER_LABEL]
+
+
+def away_choices(
+    name: str,
+    short: str | None,
+    point: Point,
+    water: Image.Image,
+    slot: int,
+    f: ImageFont.FreeTypeFont | ImageFont.ImageFont,
+    ui: float,
+) -> list[Choice]:
+    """The places a sea name may go on other water near its own, in its shortest form, for a leader
+    line to its water (``render.attack.seas``), cheapest first."""
+    pad = (PAD_X * ui, PAD * ui)
+    lines, extra = forms(name, short, narrow=True)[-1]
+    offsets = _offsets(lines, f, pad)
+    search = _Search(point, slot, water, ui)
+    step, n = STEP * ui, int(AWAY_REACH // STEP)
+    out = []
+    for i in range(-n, n + 1):
+        for j in range(-n, n + 1):
+            p = (point[0] + i * step, point[1] + j * step)
+            distance = math.dist(p, point)
+            if distance <= AWAY_REACH * ui and search.on_water(p, away=True):
+                box = (p[0] + offsets[0], p[1] + offsets[1], p[0] + offsets[2], p[1] + offsets[3])
+                length = (AWAY_DISTANCE - 1) * DISTANCE * distance / (100 * ui)
+                out.append(
+                    Choice(p, box, search.fault(p, offsets, away=True) + extra + LEADER + length, lines)
+                )
+    return sorted(out, key=lambda c: c.cost)

@@ -32,6 +32,9 @@ PASSES = 3  # rounds of ``settle``: a label that moved may free or take another'
 # Weights of a position's faults: a label past the picture's edge is never chosen while another spot
 # exists; covering another label or a sea name counts by the share of the label covered.
 OUTSIDE, OVERLAP, DISTANCE = 1e6, 2000.0, 80.0  # (OVERLAP as ``labels.OVER_LABEL``)
+# The room kept round a label (for a render's nudge) is worth less than the label itself: in a crowded
+# Europe a short sea name fits between two labels only inside their room.
+ROOM = 300.0
 CLEAR = 1.0  # a fault this small, distance aside, is no collision
 
 
@@ -62,7 +65,7 @@ def _overlap(a: Box, b: Box) -> float:
     return w * h if w > 0 and h > 0 else 0.0
 
 
-def _covered(box: Box, others: Sequence[Box]) -> float:
+def covered(box: Box, others: Sequence[Box]) -> float:
     """The area of ``box`` under ``others`` (counted again where they overlap each other). Written out
     rather than summing ``_overlap``: this loop is most of the search's time."""
     x0, y0, x1, y1 = box
@@ -92,29 +95,37 @@ def settle(
     its box (``offsets[i]`` round the point) meets the other labels and the ``fixed`` boxes least;
     labels start at ``start``. Pure: the same arguments give the same points."""
     current = list(start)
-    # Only boxes that meet the ground a label may cover (its box at each of its spots) count for it.
+    # Only boxes that meet the ground a label may cover (its box at each of its spots) count for it, and
+    # only labels whose ground meets its ground can have such a box.
     hulls = [
         (
-            min(p[0] for p in home) + o[0],
-            min(p[1] for p in home) + o[1],
-            max(p[0] for p in home) + o[2],
-            max(p[1] for p in home) + o[3],
+            min(p[0] for p in (first, *home)) + o[0],
+            min(p[1] for p in (first, *home)) + o[1],
+            max(p[0] for p in (first, *home)) + o[2],
+            max(p[1] for p in (first, *home)) + o[3],
         )
-        for o, home in zip(offsets, places, strict=True)
+        for o, home, first in zip(offsets, places, start, strict=True)
     ]
-    walls = [[b for b in fixed if _overlap(b, hull)] for hull in hulls]
+    walls = [
+        [b for b in fixed if b[0] < x1 and x0 < b[2] and b[1] < y1 and y0 < b[3]] for x0, y0, x1, y1 in hulls
+    ]
+    neighbours = [
+        [k for k, h in enumerate(hulls) if k != i and _overlap(h, hull)] for i, hull in enumerate(hulls)
+    ]
     for _ in range(PASSES):
         boxes = [_at(o, p) for o, p in zip(offsets, current, strict=True)]
         changed = False
         for i, (o, home) in enumerate(zip(offsets, places, strict=True)):
             hull = hulls[i]
-            others = [b for k, b in enumerate(boxes) if k != i and _overlap(b, hull)] + walls[i]
+            x0, y0, x1, y1 = hull
+            near = (boxes[k] for k in neighbours[i])
+            others = [b for b in near if b[0] < x1 and x0 < b[2] and b[1] < y1 and y0 < b[3]] + walls[i]
             area = (o[2] - o[0]) * (o[3] - o[1])
 
             def fault(p: Point, o: Box = o, others: list[Box] = others, area: float = area) -> float:
                 box = _at(o, p)
                 outside = box[0] < bounds[0] or box[1] < bounds[1] or box[2] > bounds[2] or box[3] > bounds[3]
-                return (OUTSIDE if outside else 0.0) + OVERLAP * _covered(box, others) / area
+                return (OUTSIDE if outside else 0.0) + OVERLAP * covered(box, others) / area
 
             here = fault(current[i])
             if here < CLEAR:
@@ -146,23 +157,34 @@ class Choice:
     box: Box
     cost: float
     lines: tuple[str, ...] = ()
+    core: Box | None = None  # a label's own box, inside ``box`` (its box with room kept round it)
+
+    @property
+    def inner(self) -> Box:
+        return self.core if self.core is not None else self.box
 
 
-def region_choices(home: Sequence[Point], offsets: Box, size: tuple[int, int], ui: float) -> list[Choice]:
-    """The places a region's label may go: its spots (``spots``), cheapest first."""
+def region_choices(
+    home: Sequence[Point], offsets: Box, size: tuple[int, int], ui: float, room: float = 0.0
+) -> list[Choice]:
+    """The places a region's label may go: its spots (``spots``), cheapest first; its box has ``room``
+    kept round it."""
     out = []
     for p in home:
-        box = _at(offsets, p)
-        outside = box[0] < 0 or box[1] < 0 or box[2] > size[0] or box[3] > size[1]
+        core = _at(offsets, p)
+        box = (core[0] - room, core[1] - room, core[2] + room, core[3] + room)
+        outside = core[0] < 0 or core[1] < 0 or core[2] > size[0] or core[3] > size[1]
         cost = (OUTSIDE if outside else 0.0) + DISTANCE * math.dist(p, home[0]) / (100 * ui)
-        out.append(Choice(p, box, cost))
+        out.append(Choice(p, box, cost, core=core))
     return sorted(out, key=lambda c: c.cost)
 
 
 def descend(items: Sequence[Sequence[Choice]], passes: int = DESCENT) -> list[int]:
     """Which choice each item takes: each in turn takes the choice whose own cost plus the share of its
-    box covered by the others' is least, the others staying put, until a round changes nothing. Each
-    item's choices must be in order of cost, its first the one it wants (so the search stops early)."""
+    own box (``Choice.inner``) covered by the others' own boxes, and less the share of its box with
+    its room covered by theirs (``ROOM``), is least, the others staying put, until a round changes
+    nothing. Each item's choices must be in order of cost, its first the one it wants (so the search
+    stops early)."""
     hulls = [
         (
             min(c.box[0] for c in cs),
@@ -180,13 +202,15 @@ def descend(items: Sequence[Sequence[Choice]], passes: int = DESCENT) -> list[in
         changed = False
         for i, choices in enumerate(items):
             others = [items[k][chosen[k]].box for k in neighbours[i]]
+            cores = [items[k][chosen[k]].inner for k in neighbours[i]]
             best, best_fault = chosen[i], math.inf
             for n, c in enumerate(choices):
                 if c.cost >= best_fault:
                     break
-                box = c.box
+                box, core = c.box, c.inner
                 area = (box[2] - box[0]) * (box[3] - box[1])
-                score = c.cost + OVERLAP * _covered(box, others) / area
+                inner = (core[2] - core[0]) * (core[3] - core[1])
+                score = c.cost + OVERLAP * covered(core, cores) / inner + ROOM * covered(box, others) / area
                 if score < best_fault or (score == best_fault and n == chosen[i]):
                     best, best_fault = n, score
             if best != chosen[i]:

@@ -1,0 +1,221 @@
+"""Where each sea name goes on a render, and its letters.
+
+The board base picks every sea name's place together with the regions' labels (``render.attack.base``,
+kept in ``data/attack/labels.json``), for labels of the usual size. A render's labels are often bigger
+(a capital's star, an army's count, ships in port) and its ships' badges and gains and losses come on
+top; on the joined world's Europe, where the seas are smaller than their names, they would cover the
+names. So the names are drawn by the render, after its marks are placed: a name that meets a mark
+takes, among its places on its own water (``render.attack.labels.name_choices``: one line or two, or its
+short name), the one that costs least with the marks and the other names where they are, the way the
+base's search does. Where every such place is still more than a tenth under marks (Europe's and the Red
+Sea's water can be wholly under the labels of a crowded game), the name goes on open water nearby, other
+water than its own, with a thin leader line to a dot on its water where no mark is. The places are worked
+out once per zone that ever needs them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.attack.labels import OUTSIDE, OVER_LABEL, away_choices, line_height, name_choices
+from render.attack.settle import Choice, covered
+from render.attack.style import SEA, ZONE_TEXT, palette
+from render.core.fonts import Font, font
+from render.core.text import draw_text
+
+Box = tuple[float, float, float, float]
+Point = tuple[float, float]
+# The middle of the last line's baseline, the lines, and where a leader line points (on the zone's water).
+Place = tuple[Point, tuple[str, ...], Point | None]
+CLEAR = 0.1  # a name under marks for more than this share of its box is set off with a leader
+SAMPLES = 12  # points along a leader line tested for marks over it
+AWAY_TRIED = 200  # the cheapest places on other water a render tries for a leader (bounds its time)
+
+
+def name_box(place: Place | tuple[Point, tuple[str, ...]], f: Font) -> Box:
+    """The box the letters of a name placed so cover (as ``text_box`` finds it, line by line)."""
+    (x, y), lines = place[:2]
+    step = line_height(f)
+    rx = round(x)
+    left = top = right = bottom = 0.0
+    for i, line in enumerate(lines):
+        a, b, c, d = _bbox(line, f)
+        ry = round(y + (i - len(lines) + 1) * step)
+        if i == 0:
+            left, top, right, bottom = rx + a, ry + b, rx + c, ry + d
+        else:
+            left, top, right, bottom = (
+                min(left, rx + a),
+                min(top, ry + b),
+                max(right, rx + c),
+                max(bottom, ry + d),
+            )
+    return (float(left), float(top), float(right), float(bottom))
+
+
+@lru_cache(maxsize=1024)
+def _bbox(line: str, f: Font) -> tuple[int, int, int, int]:
+    left, top, right, bottom = f.getbbox(line, anchor="ms")
+    return (int(left), int(top), int(right), int(bottom))
+
+
+def draw_names(canvas: Image.Image, places: Sequence[Place], f: Font, top: float, ui: float) -> None:
+    pal = palette()
+    ramp = pal.ramp(ZONE_TEXT, SEA)
+    step = line_height(f)
+    draw = ImageDraw.Draw(canvas)
+    for place in places:
+        (x, y), lines, to = place
+        for i, line in enumerate(lines):
+            draw_text(canvas, (x, y + top + (i - len(lines) + 1) * step), line, f, ramp, "ms")
+        if to is not None:
+            start = _edge(name_box(place, f), to, 3 * ui)
+            colour = ramp[-1]
+            draw.line(
+                [(start[0], start[1] + top), (to[0], to[1] + top)], fill=colour, width=max(1, round(1.5 * ui))
+            )
+            r = 3 * ui
+            draw.ellipse((to[0] - r, to[1] + top - r, to[0] + r, to[1] + top + r), fill=colour)
+
+
+def _edge(box: Box, to: Point, gap: float) -> Point:
+    """The point of ``box`` (grown by ``gap``) nearest ``to``: where a leader line leaves a name."""
+    return (min(max(to[0], box[0] - gap), box[2] + gap), min(max(to[1], box[1] - gap), box[3] + gap))
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Options:
+    """A name's places, cheapest first, the box they all lie in, and their points (each once)."""
+
+    choices: tuple[Choice, ...]
+    hull: Box
+    points: tuple[Point, ...]
+
+
+def options(choices: Sequence[Choice]) -> Options:
+    boxes = [c.box for c in choices] or [(0.0, 0.0, 0.0, 0.0)]
+    hull = (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
+    return Options(tuple(choices), hull, tuple(dict.fromkeys(c.point for c in choices)))
+
+
+def _near(hull: Box, boxes: Sequence[Box]) -> list[Box]:
+    """The ``boxes`` that meet ``hull``: only these can count for places inside it."""
+    x0, y0, x1, y1 = hull
+    return [b for b in boxes if b[0] < x1 and b[2] > x0 and b[1] < y1 and b[3] > y0]
+
+
+def _share(box: Box, others: Sequence[Box]) -> float:
+    area = (box[2] - box[0]) * (box[3] - box[1])
+    return covered(box, others) / area if area > 0 else 0.0
+
+
+def _inside(p: Point, boxes: Sequence[Box]) -> bool:
+    return any(b[0] <= p[0] <= b[2] and b[1] <= p[1] <= b[3] for b in boxes)
+
+
+def _leader(c: Choice, f: Font, own: Sequence[Point], others: Sequence[Box]) -> tuple[Point | None, float]:
+    """Where a leader from the name at ``c`` points (the nearest of ``own``, points of its water, that
+    no mark covers) and the share of its line under ``others``."""
+    box = name_box((c.point, c.lines, None), f)
+    free = [p for p in own if not _inside(p, others)]
+    if not free:
+        return None, 1.0
+    to = min(free, key=lambda p: math.dist(p, _edge(box, p, 0)))
+    start = _edge(box, to, 0)
+    line = [
+        (start[0] + (to[0] - start[0]) * k / SAMPLES, start[1] + (to[1] - start[1]) * k / SAMPLES)
+        for k in range(1, SAMPLES + 1)
+    ]
+    return to, sum(_inside(p, others) for p in line) / SAMPLES
+
+
+def place_names(
+    defaults: Sequence[tuple[Point, tuple[str, ...]]],
+    marks: Sequence[Box],
+    choices: Callable[[int], Options],
+    away: Callable[[int], Options],
+    f: Font,
+) -> list[Place]:
+    """Each name's place: where the base put it, or, if a mark meets it there, the place among
+    ``choices(z)`` (its places on its water, cheapest first) whose own cost plus the share of it under
+    the marks and the other names is least; if that is more than ``CLEAR`` under them, the place among
+    ``away(z)`` (on other water) with a leader line whose cost, share under them and share of the
+    line under them is least, if any is clear. Pure given ``choices`` and ``away``."""
+    places: list[Place] = [(p, lines, None) for p, lines in defaults]
+    boxes = [name_box(p, f) for p in places]
+    for z, box in enumerate(boxes):
+        if not covered(box, marks):
+            continue
+        mine = choices(z)
+        others = _near(mine.hull, [*marks, *(b for k, b in enumerate(boxes) if k != z)])
+        best: Choice | None = None
+        best_fault = float("inf")
+        for c in mine.choices:
+            if c.cost >= best_fault:
+                break
+            area = (c.box[2] - c.box[0]) * (c.box[3] - c.box[1])
+            score = c.cost + OVER_LABEL * covered(c.box, others) / area
+            if score < best_fault:
+                best, best_fault = c, score
+        if best is not None:
+            places[z] = (best.point, best.lines, None)
+            boxes[z] = name_box(places[z], f)
+        if _share(boxes[z], others) <= CLEAR:
+            continue
+        further = away(z)
+        h, g = mine.hull, further.hull
+        hull = (min(h[0], g[0]), min(h[1], g[1]), max(h[2], g[2]), max(h[3], g[3]))
+        others = _near(hull, [*marks, *(b for k, b in enumerate(boxes) if k != z)])
+        free = [p for p in mine.points if not _inside(p, others)]
+        if not free:
+            continue
+        set_off: Place | None = None
+        set_off_fault = float("inf")
+        for c in further.choices:
+            if c.cost >= min(set_off_fault, OUTSIDE):
+                break  # (past the picture's edge: never)
+            share = _share(c.box, others)
+            if share > CLEAR:
+                continue
+            to, crossed = _leader(c, f, free, others)
+            score = c.cost + OVER_LABEL * (share + crossed)
+            if crossed <= CLEAR and score < set_off_fault:
+                set_off, set_off_fault = (c.point, c.lines, to), score
+        if set_off is not None:
+            places[z] = set_off
+            boxes[z] = name_box(set_off, f)
+    return places
+
+
+@lru_cache(maxsize=256)
+def zone_choices(layout: str, width: int, zone: int) -> Options:
+    """A zone's name's places on the board of ``layout`` at ``width`` (``labels.name_choices``)."""
+    from render.attack.base import board_base, zone_font_size
+
+    base = board_base(layout, width)
+    name, short = base.sea_names[zone]
+    f = font(zone_font_size(base.ui))
+    point, water = base.zone_points[zone], base.water
+    return options(name_choices(name, short, point, water, 100 + zone, f, base.ui, narrow=True))
+
+
+@lru_cache(maxsize=256)
+def zone_away(layout: str, width: int, zone: int) -> Options:
+    """A zone's name's places on other water nearby (``labels.away_choices``), for a leader line."""
+    from render.attack.base import board_base, zone_font_size
+
+    base = board_base(layout, width)
+    name, short = base.sea_names[zone]
+    f = font(zone_font_size(base.ui))
+    point, water = base.zone_points[zone], base.water
+    return options(away_choices(name, short, point, water, 100 + zone, f, base.ui)[:AWAY_TRIED])
