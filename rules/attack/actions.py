@@ -67,13 +67,17 @@ class ChooseDirection(Action, frozen=True):
     clockwise: bool
 
 
-class Begin(Action, frozen=True):
+class Begin(Action, frozen=True, omit_defaults=True):
     """Start this season's action: ``move``, ``blitz`` (on ``target``), ``navigate``, ``transport`` or
-    ``build``, playing an action card with it if you like."""
+    ``build``, playing an action card with it if you like, and take its ``first`` step at once if you
+    like (a March, Sail or Buy: one command, ``/atk move from:germany to:france``, is one move, refused
+    whole if either part is). Defaults are left out of the log, so a Begin stored before ``first``
+    existed reads and replays as it did."""
 
     action: str
     card: int | None = None
     target: str | None = None
+    first: March | Sail | Buy | None = None
 
 
 class Negotiate(Action, frozen=True):

@@ -207,6 +207,13 @@ def _take(
     state = replace(state, turn=Turn(seat, name, card, -1 if target is None else target))
     if name == "build":
         state = economy.start_build(state, seat, events)
+    if isinstance(action, Begin) and action.first is not None:
+        # The action and its first step are one move: the step is judged in the position the Begin
+        # left, and a refusal of it raises before anything is returned (the state is a value), so the
+        # whole move is refused and nothing changes. Its events follow the Begin's, as two moves' did.
+        if not isinstance(action.first, March | Sail | Buy):
+            raise IllegalAction("first_step", "An action's first step is a march, a sail or a buy.")
+        state = _step(state, seat, action.first, board, cup, events)
     return state
 
 

@@ -1,63 +1,42 @@
-"""Playing moves for a player and showing them: a command of several moves (``act_all``, with its
-``preview``), a button or menu confirm (``act_clicked``), and, when a move hands a battle decision to
-another player, one more message naming it with its buttons (``prompt_decision``): the turn ping, which
-the shared layer posts, carries none."""
+"""Playing moves for a player and showing them: a command's move (``act_and_ask``), a button or menu
+confirm (``act_clicked``), and, when a move hands a battle decision to another player, one more message
+naming it with its buttons (``prompt_decision``): the turn ping, which the shared layer posts, carries
+none."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import cast
 
 import discord
 
 from bot.cogs.common import handle_error, plain
-from bot.cogs.moves import act_several, merged, present_move, present_to_mover, step_buttons
+from bot.cogs.moves import in_time, present_move, present_to_mover, step_buttons
+from bot.core import Move
 from bot.games.attack.steps import COMMAND, battle_steps
 from bot.games.attack.units import troops_value
 from bot.host import Host
 from bot.models import ActResult
 from bot.store import GameAndSeats
-from rules.attack.state import AttackState
 from rules.attack.views import AttackView
 from rules.core.events import Action
-from rules.core.ruleset import Ruleset
 
 QUIET = discord.AllowedMentions.none()
 
 
-class NoDice:
-    """Dice for a preview: a move that would roll cannot be previewed (it is then only judged for real)."""
+async def act_and_ask(host: Host, interaction: discord.Interaction, found: GameAndSeats, move: Move) -> None:
+    """Make ``move`` for the player in ``found`` (the channel's game as just read: the move is judged in
+    it, one read and one decode) and present it as every game's command does (``moves.act_and_present``),
+    then ask the battle decision it hands to another player, if any. A command is one engine action
+    (``commands.plan``; an action begun with its first step is one ``Begin``), so the engine refuses it
+    whole or applies it whole."""
 
-    def die(self, n: int, sides: int) -> int:
-        raise LookupError("no dice in a preview")
+    async def defer() -> None:  # the move's answer is the mover's: the table has the turn's message
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True)
 
-
-def preview(rules: Ruleset, state: AttackState, seat: int, actions: Sequence[Action]) -> None:
-    """A command of several moves (begin an action, then its first step) is refused as a whole if the
-    engine would refuse any of them in the position as it stands: nothing changes. The moves are tried
-    on the state, which is a value; one that would roll dice ends the preview (none of those is chained)."""
-    if len(actions) < 2:
-        return
-    for action in actions:
-        try:
-            state, _ = rules.apply(state, seat, action, NoDice())
-        except LookupError:
-            return
-
-
-async def act_all(
-    host: Host, interaction: discord.Interaction, found: GameAndSeats, actions: Sequence[Action]
-) -> None:
-    """Apply ``actions`` in order for the player (each is a move of its own: the engine judges each), then
-    present them as one. ``preview`` has already refused a command the engine would refuse; should the
-    game move on between the preview and a later move (another seat acting at the same instant) and that
-    move be refused, what was done is shown, then the refusal."""
-    results, refusal = await act_several(host, interaction.user.id, found, actions)
-    outcome = merged(results)
-    await present_to_mover(host, interaction, found.game.id, outcome)
-    await prompt_decision(host, interaction, found.game.id, outcome)
-    if refusal is not None:
-        await interaction.followup.send(refusal.message, ephemeral=True)
+    result = await in_time(interaction, host.service.act(found, interaction.user.id, move), defer)
+    await present_to_mover(host, interaction, found.game.id, result)
+    await prompt_decision(host, interaction, found.game.id, result)
 
 
 async def act_clicked(

@@ -1,10 +1,10 @@
 """/atk: Attack! moves as slash commands, one per action (move, blitz, navigate, transport, negotiate,
 build, research, burn) and per battle decision (deploy, lineup, retreat, fight), plus the setup
 choices, pass, end and the private hand. Each handler finds the channel's game, turns the options into
-the engine's actions (``orders.py``: an action command with its details begins the action and takes its
-first step, two moves in one command) and presents the result; each option's autocomplete, beside its
-command, comes from what is legal now (``choices.py``). Loaded by the Discord app as this game's extension
-(``setup``), with the menus."""
+the engine's one action (``commands.py`` over ``orders.py``: an action command with its details begins
+the action and takes its first step, one ``Begin`` the engine applies or refuses whole) and presents the
+result; each option's autocomplete, beside its command, comes from what is legal now (``choices.py``).
+Loaded by the Discord app as this game's extension (``setup``), with the menus."""
 
 from __future__ import annotations
 
@@ -15,13 +15,14 @@ from discord.ext import commands
 from bot.cogs.common import channel_game, seat_of
 from bot.cogs.game_cog import GameCog, suggest
 from bot.games.attack import choices as pick
-from bot.games.attack.acting import act_all, preview
+from bot.games.attack.acting import act_and_ask
 from bot.games.attack.commands import plan
 from bot.games.attack.menus import DYNAMIC_ITEMS, send_menu
 from bot.games.attack.orders import MARCHING
 from bot.games.attack.presenter import PRESENTER
 from bot.models import ServiceError
 from rules.attack.state import AttackState
+from rules.core.events import Action
 
 GAME = "attack"
 # Two named choices, not a yes/no: the player picks a direction, never "clockwise: False".
@@ -43,18 +44,19 @@ class AttackCog(GameCog, group_name="atk", group_description="Play Attack! in th
     # ---- playing ----------------------------------------------------------------------------------
 
     async def _play(self, interaction: discord.Interaction, command: str, **options: object) -> None:
-        """Turn the command into actions from the game as it stands (``commands.plan``), refuse it whole
-        if the engine would refuse any of them, else apply them in order and present them."""
+        """Make the command's one action (``commands.plan``), worked out from the game as the service
+        finds it when the move is made (the state it decodes for the move: one decode), and present it."""
         found = await channel_game(self.host, interaction, GAME)
         if found.game.state is None:
             raise ServiceError("not_started", "This game has not started yet.")
         seat = seat_of(found, interaction.user.id)
         if seat is None:
             raise ServiceError("not_a_player", "You are not playing in this game.")
-        state = self.host.service.state_of(found.game)
-        actions = plan(command, options, state, seat)
-        preview(self.host.games[GAME].rules, state, seat, actions)
-        await act_all(self.host, interaction, found, actions)
+
+        def move(_game: str, state: AttackState) -> Action:  # the command in the state the move is made in
+            return plan(command, options, state, seat)
+
+        await act_and_ask(self.host, interaction, found, move)
 
     # ---- setting up -------------------------------------------------------------------------------
 
@@ -364,4 +366,4 @@ async def setup(bot: commands.Bot) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
 
 
-__all__ = ["AttackCog", "act_all", "setup"]
+__all__ = ["AttackCog", "act_and_ask", "setup"]

@@ -1,8 +1,8 @@
-"""Each /atk command, as the engine's actions: ``plan("move", {"from": "germany", "to": "france"},
-state, seat)``. The slash commands (``cog.py``) call it with their options, and the tests check that
-every move ``legal`` offers comes back from the command ``making`` names for it. Options are the slash
-options by their shown names (``from``, ``to``, ``units``...), absent or None when left out. Pure: no
-Discord."""
+"""Each /atk command, as the engine's one action: ``plan("move", {"from": "germany", "to": "france"},
+state, seat)`` (an action begun with its first step is one ``Begin``). The slash commands (``cog.py``)
+call it with their options, and the tests check that every move ``legal`` offers comes back from the
+command ``making`` names for it. Options are the slash options by their shown names (``from``, ``to``,
+``units``...), absent or None when left out. Pure: no Discord."""
 
 from __future__ import annotations
 
@@ -36,16 +36,16 @@ def _text(options: Options, name: str) -> str | None:
     return None if value is None or value == "" else str(value)
 
 
-def plan(command: str, options: Options, state: AttackState, seat: int) -> list[Action]:
-    """The actions ``/atk <command>`` with ``options`` asks for, in order."""
+def plan(command: str, options: Options, state: AttackState, seat: int) -> Action:
+    """The action ``/atk <command>`` with ``options`` asks for."""
     card = orders.card_id(state, seat, _text(options, "card"))
     if command == "government":
-        return [ChooseGovernment(str(options["government"]).lower(), str(options["economics"]).lower())]
+        return ChooseGovernment(str(options["government"]).lower(), str(options["economics"]).lower())
     if command == "capital":
         named = tuple(p.strip() for p in (_text(options, "outposts") or "").split(",") if p.strip())
-        return [PlaceCapital(str(options["region"]), named)]
+        return PlaceCapital(str(options["region"]), named)
     if command == "direction":
-        return [ChooseDirection(clockwise(_text(options, "way")))]
+        return ChooseDirection(clockwise(_text(options, "way")))
     if command in ("move", "transport", "march"):
         return _marching(command, options, state, seat, card)
     if command == "blitz":
@@ -68,26 +68,26 @@ def plan(command: str, options: Options, state: AttackState, seat: int) -> list[
             purchase = orders.buy(state, where, bought, built)
         return orders.begin(state, seat, "build", card, purchase)
     if command == "negotiate":
-        return [Negotiate(_text(options, "region"), card)]
+        return Negotiate(_text(options, "region"), card)
     if command == "research":
         units, ships = _text(options, "units"), _text(options, "ships")
         suit, region = str(options["suit"]), str(options["region"])
         if units is None and ships is None:
-            return [orders.research(state, seat, suit, region, None, None, card)]
-        return [orders.research(state, seat, suit, region, parse_troops(units), parse_ships(ships), card)]
+            return orders.research(state, seat, suit, region, None, None, card)
+        return orders.research(state, seat, suit, region, parse_troops(units), parse_ships(ships), card)
     simple: dict[str, Action] = {"pass": Pass(), "end": EndAction(), "retreat": Retreat(), "fight": FightOn()}
     if command in simple:
-        return [simple[command]]
+        return simple[command]
     if command == "burn":
-        return [Burn(_text(options, "oil_marker"))]
+        return Burn(_text(options, "oil_marker"))
     if command == "deploy":
-        return [Deploy(parse_troops(_text(options, "units")))]
+        return Deploy(parse_troops(_text(options, "units")))
     if command == "lineup":
-        return [LineUp(parse_lineup(_text(options, "ships") or ""))]
+        return LineUp(parse_lineup(_text(options, "ships") or ""))
     raise ServiceError("unknown_command", f"/atk has no command “{command}”.")
 
 
-def _navigate(options: Options, state: AttackState, seat: int, card: int | None) -> list[Action]:
+def _navigate(options: Options, state: AttackState, seat: int, card: int | None) -> Action:
     start, goal = _text(options, "from"), _text(options, "to")
     if bool(start) != bool(goal):
         raise ServiceError("from_and_to", "Name both where the ships sail from and where to.")
@@ -99,9 +99,7 @@ def _navigate(options: Options, state: AttackState, seat: int, card: int | None)
     return orders.begin(state, seat, "navigate", card, step)
 
 
-def _marching(
-    command: str, options: Options, state: AttackState, seat: int, card: int | None
-) -> list[Action]:
+def _marching(command: str, options: Options, state: AttackState, seat: int, card: int | None) -> Action:
     source, target, units = _text(options, "from"), _text(options, "to"), _text(options, "units")
     if bool(source) != bool(target):
         raise ServiceError(
@@ -121,4 +119,4 @@ def _marching(
         raise ServiceError(
             "begin_first", "Begin a Move, Blitz or Transport first (/atk move, /atk blitz, /atk transport)."
         )
-    return [step]
+    return step

@@ -27,6 +27,10 @@ def making(action: Action) -> Making:
         return Slash("atk direction", {"way": "clockwise" if action.clockwise else "counterclockwise"})
     if isinstance(action, atk.Begin):
         options = {"target": action.target} if action.action == "blitz" and action.target else {}
+        if action.first is not None:  # the first step's options on the same command (a Blitz's "to" is
+            step = making(action.first)  # its target, already given)
+            assert isinstance(step, Slash)
+            options |= {k: v for k, v in step.options.items() if not (action.action == "blitz" and k == "to")}
         return Slash(f"atk {action.action}", _with_card(options, action.card))
     if isinstance(action, atk.Negotiate):
         return Slash(

@@ -1,8 +1,9 @@
-"""What an /atk command (or a typed command) asks for, as the engine's actions, from the position and the
+"""What an /atk command (or a typed command) asks for, as the engine's action, from the position and the
 player's seat: ``/atk move from:germany to:france`` with no action under way is a ``Begin("move")``
-and then a ``March``; the same during the Move is only the ``March``. Units left out default to what the
-rules' own list of moves offers for that step (all the free units that may go, the ships there with as
-much cargo as fits, the cheapest units to scrap). The engine judges every action again. Pure: no Discord.
+with that ``March`` as its first step (one move); the same during the Move is only the ``March``. Units
+left out default to what the rules' own list of moves offers for that step (all the free units that may
+go, the ships there with as much cargo as fits, the cheapest units to scrap). The engine judges every
+action again. Pure: no Discord.
 """
 
 from __future__ import annotations
@@ -67,9 +68,15 @@ def _under_way(state: AttackState, seat: int, kind: str) -> bool:
 
 
 def begin(
-    state: AttackState, seat: int, kind: str, card: int | None, step: Action | None, target: str | None = None
-) -> list[Action]:
-    """``step`` alone while ``kind`` is under way; else the Begin, then ``step`` if there is one."""
+    state: AttackState,
+    seat: int,
+    kind: str,
+    card: int | None,
+    step: March | Sail | Buy | None,
+    target: str | None = None,
+) -> Action:
+    """``step`` alone while ``kind`` is under way; else the Begin, taking ``step`` as its first if there is
+    one (one move: the engine refuses it whole if it refuses either part)."""
     if _under_way(state, seat, kind):
         if step is None:
             raise ServiceError(
@@ -78,9 +85,8 @@ def begin(
             )
         if card is not None:
             raise ServiceError("card_late", "A card is played as the action begins, not in the middle of it.")
-        return [step]
-    opening: list[Action] = [Begin(kind, card, target)]
-    return opening + ([step] if step is not None else [])
+        return step
+    return Begin(kind, card, target, first=step)
 
 
 def march(

@@ -1,11 +1,13 @@
 """Attack! as typed text, for the terminal client: verbs shaped like the /atk slash commands.
 
-The terminal applies one action per command, so an action is begun by its verb alone (``move``,
-``blitz france``, ``navigate``, ``build``, each with ``card 12`` if you play one) and its steps follow:
-``march germany france 3 infantry, 1 tank``, ``sail germany north sea 2 destroyers with 2 infantry``,
-``buy germany 3 infantry, 1 destroyer``, then ``end``. ``move germany france`` during a Move marches, as
-``/atk move from to`` does. Battles: ``deploy 2 infantry, 1 tank, 1 plane`` (no units: the strongest line),
-``lineup destroyer, carrier`` (no ships: the default order), ``retreat`` or ``fight``.
+An action is begun by its verb (``move``, ``blitz france``, ``navigate``, ``build``, each with ``card 12``
+if you play one) and its steps follow: ``march germany france 3 infantry, 1 tank``, ``sail germany north
+sea 2 destroyers with 2 infantry``, ``buy germany 3 infantry, 1 destroyer``, then ``end``. The verb with a
+step's details begins the action and takes that step as one move, as ``/atk move from to`` does
+(``move germany france``, ``blitz france germany``, ``navigate germany north sea``, ``build germany 3
+infantry``); during the action the same command takes the step alone. Battles: ``deploy 2 infantry, 1
+tank, 1 plane`` (no units: the strongest line), ``lineup destroyer, carrier`` (no ships: the default
+order), ``retreat`` or ``fight``.
 """
 
 from __future__ import annotations
@@ -60,7 +62,11 @@ HELP: tuple[tuple[str, str], ...] = (
     ("capital <region> [<region> <region>]", "setup: capital britain france (the outposts after it)"),
     ("direction clockwise|counter-clockwise", "you start the year: the direction of play (cw, ccw)"),
     ("move | transport | navigate | build", "begin the season's action (add card <n> to play a card)"),
-    ("blitz <target>", "begin a Blitz on one hostile region"),
+    (
+        "move <from> <to> [units]",
+        "begin the action and take its first step at once (transport, navigate, build too)",
+    ),
+    ("blitz <target> [<from> [units]]", "begin a Blitz on one hostile region (and march into it)"),
     ("march <from> <to> [units]", "Move, Blitz, Transport: march 3 infantry, 1 tank (default: all free)"),
     (
         "sail <from> <to> [ships] [with <army>]",
@@ -181,30 +187,22 @@ class AttackText(PlainText):
         if verb in BEGIN:
             if not rest:
                 return Begin(verb, card)
-            if verb in ("move", "transport"):
-                return self._step(state, seat, verb, rest)
-            raise ServiceError(
-                "begin_first",
-                f"Type {verb} alone to begin the action, then its steps (march, sail, buy); help lists them.",
-            )
+            step: March | Sail | Buy
+            if verb == "navigate":
+                step = self._sail(state, seat, rest, card)
+            elif verb == "build":
+                step = self._buy(state, rest)
+            else:
+                step = self._step(state, seat, verb, rest, card)
+            return orders.begin(state, seat, verb, card, step)  # the step alone once the action is under way
         if verb == "blitz":
             return self._blitz(state, seat, rest, card)
         if verb == "march":
             return self._step(state, seat, "march", rest)
         if verb == "sail":
-            (source, target), tail = places(
-                board, rest, 2, "sail <from> <to> [ships] [with <army>]", seas=True
-            )
-            ships_text, _, army_text = " ".join(tail).partition(" with ")
-            if ships_text.lower().startswith("with"):
-                ships_text, army_text = "", ships_text[4:]
-            fleet = parse_ships(ships_text) if ships_text.strip() else None
-            aboard = parse_troops(army_text) if army_text.strip() else None
-            return orders.sail(state, seat, source, target, fleet, aboard)
+            return self._sail(state, seat, rest)
         if verb == "buy":
-            (where,), tail = places(board, rest, 1, "buy <region> <units>")
-            bought, built = parse_forces(" ".join(tail))
-            return orders.buy(state, where, bought, built)
+            return self._buy(state, rest)
         if verb == "negotiate":
             if not rest:
                 return Negotiate(None, card)
@@ -245,28 +243,45 @@ class AttackText(PlainText):
         return LineUp(tuple(NAVY_TYPES[k] for k in line))
 
     def _blitz(self, state: AttackState, seat: int, rest: list[str], card: int | None) -> Action:
-        """``blitz <target>`` begins a Blitz; during one, ``blitz <target> <from> [units]`` marches (the
-        order of ``/atk blitz target: from:``)."""
+        """``blitz <target>`` begins a Blitz; ``blitz <target> <from> [units]`` (the order of ``/atk blitz
+        target: from:``) begins it with that march, or during one marches."""
         board = board_of(state)
-        turn = state.turn
         if not rest:
             raise ServiceError(
                 "bad_command",
                 "Name the hostile region to Blitz: blitz <target>; then march tanks and planes into it.",
             )
         (target,), tail = places(board, rest, 1, "blitz <target>")
-        if tail and turn is not None and turn.seat == seat and turn.kind == "blitz":
-            source, tail = place_and_rest(board, tail)
-            units = parse_troops(" ".join(tail)) if tail else None
-            return orders.march(state, seat, "blitz", source, target, units)
-        self._nothing_after(tail, "blitz <target>")
-        return Begin("blitz", card, target)
+        if not tail:
+            return Begin("blitz", card, target)
+        source, tail = place_and_rest(board, tail)
+        units = parse_troops(" ".join(tail)) if tail else None
+        step = orders.march(state, seat, "blitz", source, target, units, card, target)
+        return orders.begin(state, seat, "blitz", card, step, target)
 
-    def _step(self, state: AttackState, seat: int, kind: str, rest: list[str]) -> March:
+    def _step(
+        self, state: AttackState, seat: int, kind: str, rest: list[str], card: int | None = None
+    ) -> March:
         usage = f"{kind} <from> <to> [units]"
         (source, target), tail = places(board_of(state), rest, 2, usage)
         units = parse_troops(" ".join(tail)) if tail else None
-        return orders.march(state, seat, kind, source, target, units)
+        return orders.march(state, seat, kind, source, target, units, card)
+
+    def _sail(self, state: AttackState, seat: int, rest: list[str], card: int | None = None) -> Sail:
+        (source, target), tail = places(
+            board_of(state), rest, 2, "sail <from> <to> [ships] [with <army>]", seas=True
+        )
+        ships_text, _, army_text = " ".join(tail).partition(" with ")
+        if ships_text.lower().startswith("with"):
+            ships_text, army_text = "", ships_text[4:]
+        fleet = parse_ships(ships_text) if ships_text.strip() else None
+        aboard = parse_troops(army_text) if army_text.strip() else None
+        return orders.sail(state, seat, source, target, fleet, aboard, card)
+
+    def _buy(self, state: AttackState, rest: list[str]) -> Buy:
+        (where,), tail = places(board_of(state), rest, 1, "buy <region> <units>")
+        bought, built = parse_forces(" ".join(tail))
+        return orders.buy(state, where, bought, built)
 
     def _suit_and_rest(self, words: list[str]) -> tuple[str, list[str]]:
         """``rail transport germany`` -> ``("rail", ["germany"])``."""
@@ -278,11 +293,20 @@ class AttackText(PlainText):
         if tail:
             raise ServiceError("bad_command", f"“{quoted(' '.join(tail))}” is not understood. Usage: {usage}")
 
+    def _first_step(self, begin: Begin) -> str:
+        """A Begin's first step as typed after its verb: ``move germany france 2 infantry`` (a Blitz's
+        march names only where from: ``blitz france germany 2 tanks``)."""
+        step = begin.first
+        if isinstance(step, March) and begin.action == "blitz":
+            return f" {_shown(step.source)} {troops_value(step.army)}"
+        described = self.describe(step) if step is not None else None
+        return f" {described.split(' ', 1)[1]}" if described else ""
+
     def describe(self, action: Action) -> str | None:
         if isinstance(action, Begin):
             card = f" card {action.card}" if action.card is not None else ""
             target = f" {_shown(action.target)}" if action.target else ""
-            return f"{action.action}{target}{card}"
+            return f"{action.action}{target}{self._first_step(action)}{card}"
         if isinstance(action, March):
             return f"march {_shown(action.source)} {_shown(action.target)} {troops_value(action.army)}"
         if isinstance(action, Sail):

@@ -5,6 +5,7 @@ line-ups read back what they write; the buttons make the moves they say; refusal
 from __future__ import annotations
 
 import pytest
+from msgspec.structs import replace
 
 from bot.game import Slash
 from bot.games.attack.cog import AttackCog
@@ -23,7 +24,19 @@ from bot.games.attack.units import (
 )
 from bot.models import ServiceError
 from rules.attack import RULES
-from rules.attack.actions import Deploy, EndAction, FightOn, LineUp, Retreat, Ships, Troops
+from rules.attack.actions import (
+    Begin,
+    Buy,
+    Deploy,
+    EndAction,
+    FightOn,
+    LineUp,
+    March,
+    Retreat,
+    Sail,
+    Ships,
+    Troops,
+)
 from rules.attack.ai import AttackAI
 from rules.attack.state import AttackState
 from rules.core.dice import SeededRng
@@ -64,9 +77,34 @@ def test_every_legal_move_is_made_by_its_command_and_read_back_exactly(seats, op
                 params = PARAMETERS[command]
                 assert set(made.options) <= set(params), f"{made}: options /atk {command} lacks"
                 assert all(name in made.options for name, required in params.items() if required)
-                assert plan(command, made.options, state, seat) == [action], f"{action!r} via {made}"
+                assert plan(command, made.options, state, seat) == action, f"{action!r} via {made}"
                 checked += 1
     assert checked > 200
+
+
+def test_an_action_with_its_first_step_is_one_command_and_one_move() -> None:
+    """``/atk move from: to:`` (blitz, navigate, transport, build alike) with no action under way is one
+    ``Begin`` carrying the step: every legal Begin with every step legal once it has begun comes back from
+    its one command exactly; the same command once the action is under way is the step alone."""
+    checked = set()
+    for state in positions(3, {"map": "western"}, "cmd-west", every=3):
+        if state.turn is not None or state.army_battle or state.navy_battle or state.stage.value != "season":
+            continue
+        seat = RULES.to_act(state)[0]
+        for begin in (a for a in RULES.legal(state, seat) if isinstance(a, Begin)):
+            begun, _ = RULES.apply(state, seat, begin, SeededRng("begun"))
+            for step in RULES.legal(begun, seat):
+                if not isinstance(step, March | Sail | Buy):
+                    continue
+                action = replace(begin, first=step)
+                made = making(action)
+                assert isinstance(made, Slash) and made.name == f"atk {begin.action}", made
+                assert set(made.options) <= set(PARAMETERS[begin.action]), made
+                assert plan(begin.action, made.options, state, seat) == action, f"{action!r} via {made}"
+                later = {k: v for k, v in made.options.items() if k != "card"}  # (played at the Begin)
+                assert plan(begin.action, later, begun, seat) == step
+                checked.add(begin.action)
+    assert checked == {"move", "blitz", "navigate", "transport", "build"}, checked
 
 
 def test_units_ships_and_line_ups_read_back_what_they_write() -> None:

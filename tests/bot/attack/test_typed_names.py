@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from msgspec.structs import replace
 
 from bot.games.attack.cog import AttackCog
 from bot.games.attack.commands import plan
@@ -23,9 +24,13 @@ from rules.attack.actions import (
     Ships,
     Troops,
 )
-from rules.attack.state import Stage
+from rules.attack.state import Stage, Turn
+from rules.attack.tables import COPIES, WAR_BONDS
 from rules.core.errors import IllegalAction
 from tests.rules.attack.position import position
+
+BONDS = WAR_BONDS * COPIES
+TANK = Troops(tank=1)
 
 
 def parse(line: str, state=None):
@@ -61,8 +66,8 @@ def test_the_direction_slash_command_offers_two_named_choices():
         ("counter-clockwise", "counterclockwise"),
     ]
     state = position(stage=Stage.DIRECTION)
-    assert plan("direction", {"way": "counterclockwise"}, state, 0) == [ChooseDirection(False)]
-    assert plan("direction", {"way": "clockwise"}, state, 0) == [ChooseDirection(True)]
+    assert plan("direction", {"way": "counterclockwise"}, state, 0) == ChooseDirection(False)
+    assert plan("direction", {"way": "clockwise"}, state, 0) == ChooseDirection(True)
     with pytest.raises(ServiceError, match="clockwise or counter-clockwise"):
         plan("direction", {"way": "up"}, state, 0)
 
@@ -100,3 +105,33 @@ def test_a_mistyped_command_or_name_gets_a_did_you_mean():
     refused = re.escape("There is no region called “germnay” on this board. Did you mean Germany?")
     with pytest.raises(IllegalAction, match=refused):
         plan("move", {"from": "germnay", "to": "france"}, position(), 0)
+
+
+def test_an_action_typed_with_its_first_step_is_one_move_and_reads_back():
+    """The terminal as /atk: ``move germany france`` with no action under way begins the Move with that
+    march (one move); during the Move it is the march alone; each compound is typed back as it was read."""
+    state = position(
+        {"germany": (0, (3, 0, 1, 0)), "france": (0, (0, 0, 0, 0))},
+        coasts={"germany": (0, 1, 0, 0)},
+        hands={0: (BONDS,)},
+    )
+    typed = {
+        "move germany france 2 infantry": Begin("move", first=March("germany", "france", Troops(2))),
+        "transport germany france 1 tank": Begin("transport", first=March("germany", "france", TANK)),
+        "blitz iberia germany 1 tank": Begin("blitz", None, "iberia", March("germany", "iberia", TANK)),
+        "navigate germany north sea 1 destroyer": Begin(
+            "navigate", first=Sail("germany", "north_sea", Ships(destroyer=1))
+        ),
+        f"build germany 2 infantry card {BONDS}": Begin("build", BONDS, first=Buy("germany", Troops(2))),
+    }
+    for line, action in typed.items():
+        assert parse(line, state) == action, line
+        assert parse(TEXT.describe(action) or "", state) == action, TEXT.describe(action)
+    moving = replace(state, turn=Turn(0, "move"))
+    assert parse("move germany france 2 infantry", moving) == March("germany", "france", Troops(2))
+    assert refusal("navigate germany north sea 1 destroyer", moving).startswith(
+        "You are in the middle of your Move"
+    )
+    assert refusal(f"move germany france card {BONDS}", moving) == (
+        "A card is played as the action begins, not in the middle of it."
+    )
