@@ -26,7 +26,8 @@ from bot.cogs.moves import act_and_present
 from bot.core import Move
 from bot.host import Host
 from bot.limits import EMBED_DESCRIPTION, clip
-from bot.models import ServiceError
+from bot.models import ActResult, ServiceError
+from bot.store import GameAndSeats
 
 Pairs = Sequence[tuple[str, str]]  # (what the player sees, the value sent back)
 Completion = list[app_commands.Choice[str]]
@@ -68,10 +69,13 @@ class GameCog(AnswersErrors, commands.GroupCog):
     def __init__(self, host: Host) -> None:
         self.host = host
 
-    async def act(self, interaction: discord.Interaction, move: Move) -> None:
+    async def act(
+        self, interaction: discord.Interaction, move: Move, found: GameAndSeats | None = None
+    ) -> ActResult:
         """Make ``move`` (an action, or a function of the position the move finds) for the player in
-        this channel's game and present it (``moves.act_and_present``)."""
-        await act_and_present(self.host, interaction, self.game, move)
+        this channel's game and present it (``moves.act_and_present``); ``found``: the channel's game if
+        the command already read it. Returns what the move did, for a game that says more after it."""
+        return await act_and_present(self.host, interaction, self.game, move, found)
 
     async def show_hand(
         self, interaction: discord.Interaction, title: str, describe: Callable[[Any], str]

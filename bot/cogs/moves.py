@@ -48,9 +48,10 @@ STYLES = {
 
 async def act_and_present(
     host: Host, interaction: discord.Interaction, game: str, move: Move, found: GameAndSeats | None = None
-) -> None:
-    """A player's move from a command of ``game``'s cog: apply it, then show what happened. ``found``:
-    the channel's game if the command already looked it up."""
+) -> ActResult:
+    """A player's move from a command of ``game``'s cog: apply it, then show what happened; returns what
+    the move did, for a game that says more after it. ``found``: the channel's game if the command
+    already looked it up."""
     found = found or await channel_game(host, interaction, game)
     game_id = found.game.id
 
@@ -60,6 +61,7 @@ async def act_and_present(
 
     result = await in_time(interaction, host.service.act(found, interaction.user.id, move), defer)
     await present_to_mover(host, interaction, game_id, result)
+    return result
 
 
 async def present_to_mover(

@@ -13,15 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from data import load_json
 from render.attack.geometry import Point, Ring, geometry
-from render.attack.labels import SHIPS_BELOW, name_choices, region_boxes
-from render.attack.seas import name_box
+from render.attack.labels import SHIPS_BELOW, away_choices, name_choices, region_boxes
+from render.attack.seas import AWAY_TRIED, Options, name_box, options
 from render.attack.settle import descend, region_choices, spots
 from render.attack.style import (
     ARCTIC,
@@ -296,3 +296,17 @@ def board_base(layout: str, width: int | None = None) -> BoardBase:
 
 def clear_cache() -> None:
     _BASES.clear()
+
+
+@lru_cache(maxsize=512)
+def zone_places(layout: str, width: int, zone: int, away: bool = False) -> Options:
+    """A zone's name's places on the board of ``layout`` at ``width``: on its own water
+    (``labels.name_choices``), or, ``away``, on other water nearby, for a leader line
+    (``labels.away_choices``)."""
+    base = board_base(layout, width)
+    name, short = base.sea_names[zone]
+    f = font(zone_font_size(base.ui))
+    point, water = base.zone_points[zone], base.water
+    if away:
+        return options(away_choices(name, short, point, water, 100 + zone, f, base.ui)[:AWAY_TRIED])
+    return options(name_choices(name, short, point, water, 100 + zone, f, base.ui, narrow=True))

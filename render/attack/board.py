@@ -19,10 +19,10 @@ from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw
 
-from render.attack.base import BoardBase, board_base, zone_font_size
+from render.attack.base import BoardBase, board_base, zone_font_size, zone_places
 from render.attack.panel import draw_season_bar, draw_standings, season_height, seat_name, standings_height
 from render.attack.place import spread
-from render.attack.seas import Place, draw_names, name_box, place_names, zone_away, zone_choices
+from render.attack.seas import Place, draw_names, name_box, place_names
 from render.attack.settle import covered, settle
 from render.attack.sprites import MARK_ROW, delta, navy_badge, region_mark, short_name
 from render.attack.style import ATTACK, SAIL, palette, region_slot, seat_colour, tint, zone_slot
@@ -274,7 +274,9 @@ def sea_names(base: BoardBase, sprites: Sequence[Sprite | None], centres: Sequen
     marks = [_box(s, c) for s, c in zip(sprites, centres, strict=True) if s is not None]
     f = font(zone_font_size(base.ui))
     key = (base.layout, base.width)
-    return place_names(base.name_places, marks, partial(zone_choices, *key), partial(zone_away, *key), f)
+    return place_names(
+        base.name_places, marks, partial(zone_places, *key), partial(zone_places, *key, away=True), f
+    )
 
 
 def _region_mark(region: RegionView, ui: float) -> Sprite:

@@ -22,10 +22,10 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.attack.labels import OUTSIDE, OVER_LABEL, away_choices, line_height, name_choices
+from render.attack.labels import OUTSIDE, OVER_LABEL, line_height
 from render.attack.settle import Choice, covered
 from render.attack.style import SEA, ZONE_TEXT, palette
-from render.core.fonts import Font, font
+from render.core.fonts import Font
 from render.core.text import draw_text
 
 Box = tuple[float, float, float, float]
@@ -195,27 +195,3 @@ def place_names(
             places[z] = set_off
             boxes[z] = name_box(set_off, f)
     return places
-
-
-@lru_cache(maxsize=256)
-def zone_choices(layout: str, width: int, zone: int) -> Options:
-    """A zone's name's places on the board of ``layout`` at ``width`` (``labels.name_choices``)."""
-    from render.attack.base import board_base, zone_font_size
-
-    base = board_base(layout, width)
-    name, short = base.sea_names[zone]
-    f = font(zone_font_size(base.ui))
-    point, water = base.zone_points[zone], base.water
-    return options(name_choices(name, short, point, water, 100 + zone, f, base.ui, narrow=True))
-
-
-@lru_cache(maxsize=256)
-def zone_away(layout: str, width: int, zone: int) -> Options:
-    """A zone's name's places on other water nearby (``labels.away_choices``), for a leader line."""
-    from render.attack.base import board_base, zone_font_size
-
-    base = board_base(layout, width)
-    name, short = base.sea_names[zone]
-    f = font(zone_font_size(base.ui))
-    point, water = base.zone_points[zone], base.water
-    return options(away_choices(name, short, point, water, 100 + zone, f, base.ui)[:AWAY_TRIED])

@@ -1,7 +1,7 @@
-"""Playing moves for a player and showing them: a command's move (``act_and_ask``), a button or menu
-confirm (``act_clicked``), and, when a move hands a battle decision to another player, one more message
-naming it with its buttons (``prompt_decision``): the turn ping, which the shared layer posts, carries
-none."""
+"""Playing moves for a player and showing them: a button or menu confirm (``act_clicked``; a command's
+move is the shared ``GameCog.act``), and, when a move hands a battle decision to another player, one
+more message naming it with its buttons (``prompt_decision``): the turn ping, which the shared layer
+posts, carries none."""
 
 from __future__ import annotations
 
@@ -10,33 +10,15 @@ from typing import cast
 import discord
 
 from bot.cogs.common import handle_error, plain
-from bot.cogs.moves import in_time, present_move, present_to_mover, step_buttons
-from bot.core import Move
+from bot.cogs.moves import present_move, step_buttons
 from bot.games.attack.steps import COMMAND, battle_steps
 from bot.games.attack.units import troops_value
 from bot.host import Host
 from bot.models import ActResult
-from bot.store import GameAndSeats
 from rules.attack.views import AttackView
 from rules.core.events import Action
 
 QUIET = discord.AllowedMentions.none()
-
-
-async def act_and_ask(host: Host, interaction: discord.Interaction, found: GameAndSeats, move: Move) -> None:
-    """Make ``move`` for the player in ``found`` (the channel's game as just read: the move is judged in
-    it, one read and one decode) and present it as every game's command does (``moves.act_and_present``),
-    then ask the battle decision it hands to another player, if any. A command is one engine action
-    (``commands.plan``; an action begun with its first step is one ``Begin``), so the engine refuses it
-    whole or applies it whole."""
-
-    async def defer() -> None:  # the move's answer is the mover's: the table has the turn's message
-        if not interaction.response.is_done():
-            await interaction.response.defer(ephemeral=True)
-
-    result = await in_time(interaction, host.service.act(found, interaction.user.id, move), defer)
-    await present_to_mover(host, interaction, found.game.id, result)
-    await prompt_decision(host, interaction, found.game.id, result)
 
 
 async def act_clicked(

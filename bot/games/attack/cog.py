@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.cogs.common import channel_game, seat_of
 from bot.cogs.game_cog import GameCog, suggest
 from bot.games.attack import choices as pick
-from bot.games.attack.acting import act_and_ask
+from bot.games.attack.acting import prompt_decision
 from bot.games.attack.commands import plan
 from bot.games.attack.menus import DYNAMIC_ITEMS, send_menu
 from bot.games.attack.orders import MARCHING
@@ -56,7 +56,8 @@ class AttackCog(GameCog, group_name="atk", group_description="Play Attack! in th
         def move(_game: str, state: AttackState) -> Action:  # the command in the state the move is made in
             return plan(command, options, state, seat)
 
-        await act_and_ask(self.host, interaction, found, move)
+        result = await self.act(interaction, move, found)
+        await prompt_decision(self.host, interaction, found.game.id, result)
 
     # ---- setting up -------------------------------------------------------------------------------
 
@@ -366,4 +367,4 @@ async def setup(bot: commands.Bot) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
 
 
-__all__ = ["AttackCog", "act_and_ask", "setup"]
+__all__ = ["AttackCog", "setup"]
