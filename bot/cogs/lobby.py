@@ -396,9 +396,9 @@ class LobbyCog(
         game_id = found.game.id
         if found.game.state is None:
             raise ServiceError("not_started", "The game has not started yet, so there is no board.")
+        await interaction.response.defer(thinking=True, ephemeral=True)
         # The game as read once here, for the status, the marks and the board alike (all of one version).
         position = Position(found, self.bot.service.state_of(found.game))
-        await interaction.response.defer(thinking=True, ephemeral=True)
         status = self.bot.service.status_of(position.found, position.state)
         # Marked on it: what changed since the asker's last turn (a spectator: what the status board
         # marks, and anything since).
