@@ -47,13 +47,15 @@ class DrawnOnce:
             return value
         with self._guard:
             lock = self._drawing.setdefault(key, threading.Lock())
-        with lock:
-            found, value = self._find(key)
-            if not found:  # first in: draw; later callers find it done
-                value = draw()
-                self._keep(key, value)
-        with self._guard:
-            self._drawing.pop(key, None)
+        try:
+            with lock:
+                found, value = self._find(key)
+                if not found:  # first in: draw; later callers find it done
+                    value = draw()
+                    self._keep(key, value)
+        finally:  # (a drawing that failed leaves no lock behind; the next caller tries again)
+            with self._guard:
+                self._drawing.pop(key, None)
         return value
 
     def _find(self, key: bytes) -> tuple[bool, bytes | None]:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
+
 from bot.games import GAMES
 from render.core.drawn import DrawnOnce, picture_key
 from rules.core.dice import SeededRng
@@ -74,3 +76,14 @@ def test_the_key_is_the_view_itself_so_no_other_position_or_seat_shares_a_pictur
     assert len({picture_key("board", "risk", public, names, "Risk", ()), *others}) == 1 + len(others)
     # Seat views really differ from the public one here (a hand of cards, hidden from the others).
     assert rules.view(after, 0) != public and rules.view(after, 0) != rules.view(after, 1)
+
+
+def test_a_drawing_that_fails_is_not_kept_and_the_next_ask_draws_again() -> None:
+    memo = DrawnOnce()
+
+    def broken() -> bytes:
+        raise ValueError("no such board")
+
+    with pytest.raises(ValueError, match="no such board"):
+        memo.get(b"k", broken)
+    assert len(memo) == 0 and memo.get(b"k", lambda: b"board") == b"board" and memo.drawn == 1
