@@ -7,8 +7,10 @@ bot sends); the picture to the midgame with a round's changes drawn. Also timed:
 the battle card and the replay of an AI game of ``--rounds`` rounds. The map and the close-up are timed
 as new positions (their remembered chip places forgotten before each render), then once more as the
 same position drawn again; the map also as a new position on a base that has not yet read the places
-its chips need (``render.axis_allies.reach``: a base reads them once per territory and chip size), and
-last as the replayed game's status boards, turn by turn, on a base that reads them as the game goes.
+its chips need (``render.axis_allies.reach``: a base reads them once per territory and chip size), then
+as a position first seen by a bot just started (nothing read or drawn but what its start-up warm-up
+makes), and last as the replayed game's status boards, turn by turn, on a base that reads them as the
+game goes.
 Prints figures only (medians with the interquartile range); each render and its encode floor are timed
 alternately, so both see the same load. The aims: a warm render within 2× the floor (issue 15), a new
 position within 1.5× (issue 14), every PNG under 1 MiB, the replay under 8 MiB.
@@ -30,8 +32,8 @@ from PIL import Image
 from bench.timing import alternately, timed
 from render.axis_allies import DEFAULT_WIDTH, battle_image, map_image, render_battle, render_map
 from render.axis_allies.base import map_base
-from render.axis_allies.icons import chip_sprite, token_sprite
-from render.axis_allies.layout import clear_layouts, marker_rows, token_layout
+from render.axis_allies.icons import chip_sprite, icon_mask, token_sprite
+from render.axis_allies.layout import MapPicture, clear_layouts, marker_rows, token_layout
 from render.axis_allies.picture import map_picture
 from render.axis_allies.replay import replay
 from render.axis_allies.theatre import theatre_image
@@ -98,6 +100,37 @@ def unread(image: Callable[[], Image.Image], runs: int) -> None:
     print(f"  places not yet read:      {render_ms:8.1f} ms   {spread(warm)}, {ratio:.2f}x its floor")
 
 
+def first_seen(picture: MapPicture, width: int, runs: int) -> None:
+    """A position drawn for the first time in a bot's life, as the bot starts: nothing read or drawn
+    (every place, chip, icon and text forgotten), then the start-up warm-up the bot runs
+    (``PICTURES.warm`` and the board of a new game, ``bot.app.WarboardBot._warm_pictures``), then this
+    position, once; each run against the encode floor of the same picture."""
+    from render.axis_allies import PICTURES
+    from render.core.fonts import text_width
+    from render.core.text import _text_layers
+    from rules.axis_allies import RULES
+    from rules.core.dice import SeededRng
+
+    drawn = map_image(picture, width=width)
+    base = map_base(width)
+    renders, floors = [], []
+    for _ in range(runs):
+        for cached in (chip_sprite, token_sprite, icon_mask, _text_layers, text_width):
+            cached.cache_clear()
+        base.reaches.clear()
+        base.fitting.clear()
+        base.tails.clear()
+        clear_layouts()
+        PICTURES.warm()
+        state, _ = RULES.setup({}, 5, SeededRng("warm-up"))
+        PICTURES.board(RULES.view(state, None), NAMES, title=RULES.title)
+        renders += timed(lambda: encode_png(map_image(picture, width=width)), 1)
+        floors += timed(lambda: encode_png(drawn), 1)
+    render_ms, floor_ms = statistics.median(renders) * MS, statistics.median(floors) * MS
+    ratio = f"{render_ms / floor_ms:.2f}x its floor ({runs} runs)"
+    print(f"  first seen, bot warmed:   {render_ms:8.1f} ms   {spread(renders)}, {ratio}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=30)
@@ -135,6 +168,7 @@ def main() -> None:
         return map_now()
 
     unread(new_position(forgetting_places), args.runs)
+    first_seen(picture, args.width, max(3, args.runs // 3))
     assert render_map(picture, width=args.width)
     measure("Axis & Allies close-up of Europe", new_position(lambda: theatre_image(picture)), args.runs)()
     again(lambda: theatre_image(picture), args.runs)

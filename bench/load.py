@@ -504,6 +504,7 @@ async def run(games: int, rate: float, seconds: float, seed: int) -> None:
         before = action_rows(database)
         driver = Driver(ours, tables, database, seed)
         kinds = [k for k, weight in MIX for _ in range(weight)]
+        loads = [os.getloadavg()[0]]  # how busy the machine was: the ratios hold only on a quiet one
         interval, start = 1 / rate, time.monotonic()
         tick = 0
         while (now := time.monotonic()) - start < seconds:
@@ -518,6 +519,7 @@ async def run(games: int, rate: float, seconds: float, seed: int) -> None:
                 await echo.send(kind)
                 await driver.send(kind)
             tick += 1
+        loads.append(os.getloadavg()[0])
         drain = time.monotonic()
         while time.monotonic() - drain < 30 and not all(done(r.it) for r in driver.records + echo.records):
             await asyncio.sleep(0.1)
@@ -531,6 +533,8 @@ async def run(games: int, rate: float, seconds: float, seed: int) -> None:
         await ours.stop_server()
         await floor.stop_server()
     report(games, rate, seconds, tick, driver, echo, ours, floor, rss, before, after)
+    began, ended = loads
+    print(f"machine load (1 min, {os.cpu_count()} cores): {began:.1f} at the start, {ended:.1f} at the end")
 
 
 def action_rows(database: str) -> dict[int, int]:

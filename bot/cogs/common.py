@@ -23,6 +23,7 @@ from bot.limits import CHOICE_NAME, CHOICES, EMBED_DESCRIPTION, clip, last_lines
 from bot.models import GameStatus, ServiceError
 from bot.service import COMMITTED, UNSURE
 from bot.store import GameAndSeats
+from render.core.drawn import DrawnOnce, picture_key
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 
@@ -251,11 +252,17 @@ async def board_message(
     the action is there. Drawn in worker threads. ``shown``: the game's status and public view, when
     the caller has them in hand (else read)."""
     if shown is None:
-        shown = await host.service.status(game_id), await host.service.view(game_id)
+        position = await host.service.position(game_id)
+        if position.state is None:
+            raise ServiceError("not_started", "This game has not started yet.")
+        status = host.service.status_of(position.found, position.state)
+        shown = status, host.games[status.ruleset].rules.view(position.state, None)
     status, view = shown
     pictures = host.games[status.ruleset].pictures
     drawn: dict[str, Any] = {"title": status.title, "recent": tuple(recent)}
-    file = await png_file(pictures.board, view, status.names, filename="board.png", **drawn)
+    board = await asyncio.to_thread(_drawn_once, "board", pictures.board, status, view, drawn)
+    assert board is not None, "a game always has a board"
+    file = discord.File(io.BytesIO(board), filename="board.png")
     embed = discord.Embed(title=clip(title, 256), colour=COLOUR)
     if lines:
         room = EMBED_DESCRIPTION - len(link) - 1
@@ -270,12 +277,26 @@ async def board_message(
     )
     files, more = [file], []
     if close_up and pictures.close_up is not None:
-        close = await asyncio.to_thread(pictures.close_up, view, status.names, **drawn)
+        close = await asyncio.to_thread(_drawn_once, "close-up", pictures.close_up, status, view, drawn)
         if close is not None:
             files.append(discord.File(io.BytesIO(close), filename="close-up.png"))
             # Embeds sharing a url show as one gallery on Discord; a separate embed keeps it full width.
             more.append(discord.Embed(colour=COLOUR).set_image(url="attachment://close-up.png"))
     return BoardMessage(embed, files, more)
+
+
+# The boards drawn lately, shared by every message that shows one (see render.core.drawn): a board asked
+# for twice, by the turn's ping and the waiting player's /game map say, is drawn once. 24 MiB holds a
+# couple of hundred boards, the ones a busy bot's players are looking at now.
+BOARDS = DrawnOnce()
+
+
+def _drawn_once(kind: str, draw: Any, status: GameStatus, view: Any, drawn: dict[str, Any]) -> bytes | None:
+    """``draw(view, status.names, **drawn)``, or the same picture drawn earlier (in a worker thread: the
+    key digests the whole view)."""
+    names = tuple(status.names)
+    key = picture_key(kind, status.ruleset, view, names, drawn["title"], drawn["recent"])
+    return BOARDS.get(key, lambda: draw(view, names, **drawn))
 
 
 def mention(user_id: int | None, name: str) -> str:

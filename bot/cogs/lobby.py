@@ -31,7 +31,7 @@ from bot.game import LEVEL_NAMES
 from bot.host import Host
 from bot.limits import CHOICE_NAME, CHOICES, EMBED_DESCRIPTION, clip
 from bot.lobby import TurnSettings, with_server_defaults
-from bot.models import GameStatus, ServiceError, seal_line
+from bot.models import GameStatus, Position, ServiceError, seal_line
 from bot.standings import Reliability
 from bot.stats import reliability_text
 from rules.core.ruleset import Ruleset
@@ -392,21 +392,25 @@ class LobbyCog(
 
     @app_commands.command(description="The board")
     async def map(self, interaction: discord.Interaction) -> None:
-        game_id = (await channel_game(self.bot, interaction)).game.id
-        status = await self.bot.service.status(game_id)
-        if status.status == "lobby":
+        found = await channel_game(self.bot, interaction)
+        game_id = found.game.id
+        if found.game.state is None:
             raise ServiceError("not_started", "The game has not started yet, so there is no board.")
         await interaction.response.defer(thinking=True, ephemeral=True)
+        # The game as read once here, for the status, the marks and the board alike (all of one version).
+        position = Position(found, self.bot.service.state_of(found.game))
+        status = self.bot.service.status_of(position.found, position.state)
         # Marked on it: what changed since the asker's last turn (a spectator: what the status board
         # marks, and anything since).
         seat = next((s.seat for s in status.seats if s.user_id == interaction.user.id), None)
         if seat is not None:
-            recent = (await self.bot.service.since_last_turn(game_id, seat)).events
+            recent = (await self.bot.service.since_last_turn(game_id, seat, position)).events
         else:
             since = self.bot.announcer.status_marks_from(game_id)
-            recent = (await self.bot.service.events_since(game_id, since)).events
+            recent = (await self.bot.service.events_since(game_id, since, position)).events
         title = f"{status.title} · game #{game_id}"
-        board = await board_message(self.bot, game_id, title=title, recent=recent)
+        view = self.bot.games[status.ruleset].rules.view(position.state, None)
+        board = await board_message(self.bot, game_id, title=title, recent=recent, shown=(status, view))
         await interaction.followup.send(
             embeds=board.embeds, files=board.files, ephemeral=True, view=show_button()
         )
