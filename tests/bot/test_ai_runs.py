@@ -5,6 +5,8 @@ one by one make; and all or nothing, so a run broken off by a crash is made agai
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import asdict, replace
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -13,6 +15,9 @@ from bot.games import GAMES
 from bot.service import GameService
 from bot.store import GameStore
 from tests.bot.conftest import new_game
+
+# A fixed clock: the two games' turn clocks and timers are then the same, to the microsecond.
+NOON = datetime(2026, 11, 28, 12, 0, tzinfo=UTC)
 
 
 class CountingCommits:
@@ -78,3 +83,72 @@ async def test_a_run_broken_off_before_its_commit_is_made_again_the_same(store: 
     await other.play_ai(twin, limit=30)
     assert len(again) == 30
     assert (await service.load(game_id)).state == (await other.load(twin)).state
+
+
+async def stored(store: GameStore, game_id: int) -> dict[str, Any]:
+    """Everything the store keeps of a game but its id, channel and wall-clock stamps: the game's row,
+    its seats, every log row (events and all), the snapshots, round marks, turn starts and timers."""
+    game = asdict(await store.game(game_id))  # type: ignore[arg-type]
+    for name in ("id", "channel_id", "created_at", "updated_at"):
+        del game[name]
+    seats = await store.seats(game_id)
+    return {
+        "game": game,
+        "seats": seats,
+        "log": [(r.seq, r.kind, r.seat, r.user_id, r.action, r.events) for r in await store.log(game_id)],
+        "snapshots": await store.snapshots(game_id),
+        "round_marks": await store.round_marks(game_id, 10_000),
+        "turn_starts": [await store.turn_starts(game_id, s.seat, 10_000) for s in seats],
+        "timers": sorted((t.kind, t.due_at, t.payload) for t in await store.timers(game_id)),
+    }
+
+
+async def all_ai(service: GameService, name: str, channel: int) -> int:
+    """A started game of ``name`` with every seat an AI's and a turn deadline (so runs write clocks)."""
+    rules = GAMES[name].rules
+    game_id = (await service.create(channel, 1, "Host", name, join=False, turn_hours=24)).game_id
+    for _ in range(max(3, rules.min_seats) if rules.min_seats <= 3 <= rules.max_seats else rules.min_seats):
+        await service.join(game_id, 1, "", ai=True)
+    await service.start(game_id, 1, seed="runs")
+    return game_id
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+async def test_every_game_stores_a_run_exactly_as_moves_committed_one_by_one(
+    store: GameStore, name: str
+) -> None:
+    """The state is encoded once a run, yet every row, snapshot (several fall within runs), round mark,
+    turn start, timer and the game's row are what one commit a move writes; and each move's result
+    tells the same."""
+    counting = CountingCommits(store)
+    together = GameService(counting, GAMES, clock=lambda: NOON)  # type: ignore[arg-type]
+    alone = GameService(store, GAMES, clock=lambda: NOON)
+    batched, single = await all_ai(together, name, 201), await all_ai(alone, name, 202)
+    counting.commits.clear()
+    played = await together.play_ai(batched, limit=120)
+    one_by_one = [result for _ in range(120) for result in await alone.play_ai(single, limit=1)]
+    assert len(played) == len(one_by_one) == 120
+    assert await stored(store, batched) == await stored(store, single)
+    assert len((await stored(store, batched))["snapshots"]) >= 2
+    assert sum(counting.commits.values()) < 120  # runs of several moves were committed together
+    for mine, theirs in zip(played, one_by_one, strict=True):
+        assert (mine.version, mine.seq, mine.seat, mine.lines, mine.public_events, mine.events) == (
+            theirs.version,
+            theirs.seq,
+            theirs.seat,
+            theirs.lines,
+            theirs.public_events,
+            theirs.events,
+        )
+        assert (mine.view, mine.turn_changed, mine.turn, mine.result) == (
+            theirs.view,
+            theirs.turn_changed,
+            theirs.turn,
+            theirs.result,
+        )
+        assert (mine.waiting_for, mine.asked) == (theirs.waiting_for, theirs.asked)
+    # Only a run's last result carries the game as committed; it is the store's, state and all (but the
+    # stamp of the write, which the store makes).
+    assert played[-1].position is not None
+    held, read = played[-1].position.found.game, await store.game(batched)
+    assert read is not None and held == replace(read, updated_at=held.updated_at)
