@@ -11,10 +11,14 @@ from typing import Any
 
 import pytest
 
+from bot.core import Made
 from bot.games import GAMES
+from bot.models import ActResult, Position
 from bot.service import GameService
 from bot.store import GameStore
-from tests.bot.conftest import new_game
+from rules.risk import RULES as RISK
+from tests.bot.conftest import SEED, new_game
+from tests.bot.test_deadlines import play_until_reinforce
 
 # A fixed clock: the two games' turn clocks and timers are then the same, to the microsecond.
 NOON = datetime(2026, 11, 28, 12, 0, tzinfo=UTC)
@@ -152,3 +156,56 @@ async def test_every_game_stores_a_run_exactly_as_moves_committed_one_by_one(
     assert played[-1].position is not None
     held, read = played[-1].position.found.game, await store.game(batched)
     assert read is not None and held == replace(read, updated_at=held.updated_at)
+
+
+class OneByOne(GameService):
+    """The service committing each move of a run alone, its own changes and its state, as it did before
+    runs were committed together: the reference a run's one commit must equal."""
+
+    async def _apply_run(self, position: Position, moves: Any) -> list[ActResult]:
+        results = []
+        for made in moves:
+            made = Made.encoded(made)
+            commit = await self._commit(made.game, made.update, entries=[made.entry], timers=made.timers)
+            results.append(self._result(made, commit.version, commit.seq))
+        return results
+
+
+@pytest.mark.parametrize("timeout_action", ["ai", "skip"])
+async def test_a_missed_turn_played_by_the_stand_in_is_one_commit_as_moves_committed_one_by_one(
+    store: GameStore, timeout_action: str
+) -> None:
+    """A passed deadline commits the misses (with the "resume" timer), then the stand-in's whole turn
+    (the AI's, or the ruleset's absent moves) in ONE commit; the game is what one commit a move made."""
+    counting = CountingCommits(store)
+    together = GameService(counting, GAMES, clock=lambda: NOON)  # type: ignore[arg-type]
+    alone = OneByOne(store, GAMES, clock=lambda: NOON)
+    games = []
+    for service, channel in ((together, 301), (alone, 302)):
+        status = await service.create(
+            channel,
+            1,
+            "Host",
+            "risk",
+            {"setup_batch": "40"},
+            join=False,
+            turn_hours=24,
+            timeout_action=timeout_action,
+        )
+        await service.join(status.game_id, 1, "P1")
+        await service.join(status.game_id, 2, "P2")
+        await service.start(status.game_id, 1, seed=SEED)
+        await play_until_reinforce(service, status.game_id)
+        games.append(status.game_id)
+    turn = list(RISK.turn_key(together.state_of(await together.load(games[0]))))
+    counting.commits.clear()
+    timed_out = await together.timeout(games[0], turn)
+    twin = await alone.timeout(games[1], turn)
+    assert timed_out is not None and twin is not None
+    moves = len(timed_out.moves)
+    assert moves > 3 and counting.commits == Counter({1: 1, moves: 1})  # the misses, then the turn
+    assert await stored(store, games[0]) == await stored(store, games[1])
+    assert [(m.version, m.seq, m.public_events, m.lines) for m in timed_out.moves] == [
+        (m.version, m.seq, m.public_events, m.lines) for m in twin.moves
+    ]
+    assert RISK.turn_key(together.state_of(await together.load(games[0]))) != tuple(turn)
