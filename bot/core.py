@@ -237,19 +237,27 @@ class ServiceCore:
         the game a move within the run left is never the store's, and nothing goes on from it."""
         game, first = position.found.game, position.found.log_length + 1
         moves = [*moves[:-1], moves[-1].encoded()]
-        update = moves[0].update
-        for made in moves[1:]:
-            update = merged_update(update, made.update)
+        update = merged_updates([m.update for m in moves])
         timers = next((m.timers for m in reversed(moves) if m.timers is not None), None)
         entries = [m.entry for m in moves]
-        commit = await self._commit(game, update, entries=entries, timers=timers, versions=len(moves))
+        # The results (each move's view and status) are made in a worker thread while the commit waits
+        # on the disk: their numbers are known before it (the version check makes them exact).
+        results = asyncio.create_task(asyncio.to_thread(self._results, moves, game.version, first))
+        try:
+            commit = await self._commit(game, update, entries=entries, timers=timers, versions=len(moves))
+        except BaseException:
+            results.cancel()  # nothing was written: they are nobody's
+            raise
         assert (commit.version, commit.seq) == (game.version + len(moves), first + len(moves) - 1)
         if moves[-1].outcome is not None:
             await self.settle_now(game.id)
+        return await results
+
+    def _results(self, moves: Sequence[Made], version: int, first: int) -> list[ActResult]:
+        """The results of a run's ``moves`` committed after ``version`` from log row ``first`` on."""
         last = len(moves)
         return [
-            self._result(m, game.version + i, first + i - 1, positioned=i == last)
-            for i, m in enumerate(moves, 1)
+            self._result(m, version + i, first + i - 1, positioned=i == last) for i, m in enumerate(moves, 1)
         ]
 
     def _make(
@@ -413,15 +421,18 @@ class Made:
         return replace(self, update=replace(self.update, state=encode(self.after)))
 
 
-def merged_update(first: GameUpdate, then: GameUpdate) -> GameUpdate:
-    """Two commits' changes as one: ``then``'s values over ``first``'s, its clearings over both."""
-    values = {name: value for name, value in values_of(first).items() if name != "clear"}
-    values.update(
-        (name, value) for name, value in values_of(then).items() if name != "clear" and value is not None
-    )
-    values.update(dict.fromkeys(then.clear))
-    clear = tuple(dict.fromkeys(name for name in (*first.clear, *then.clear) if values[name] is None))
-    return GameUpdate(**values, clear=clear)
+def merged_updates(updates: Sequence[GameUpdate]) -> GameUpdate:
+    """Several commits' changes as one, in order: each one's values over those before, its clearings
+    over all before it; a column cleared and set again after is set."""
+    values: dict[str, Any] = {}
+    cleared: dict[str, None] = {}
+    for update in updates:
+        values.update((name, value) for name, value in values_of(update).items() if value is not None)
+        for name in update.clear:
+            values[name] = None
+            cleared[name] = None
+    del values["clear"]
+    return GameUpdate(**values, clear=tuple(name for name in cleared if values[name] is None))
 
 
 def updated(game: GameRecord, update: GameUpdate, version: int) -> GameRecord:

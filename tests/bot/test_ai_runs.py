@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from bot.core import Made
+from bot.core import Made, merged_updates
 from bot.games import GAMES
 from bot.models import ActResult, Position
 from bot.service import GameService
-from bot.store import GameStore
+from bot.store import GameStore, GameUpdate
 from rules.risk import RULES as RISK
 from tests.bot.conftest import SEED, new_game
 from tests.bot.test_deadlines import play_until_reinforce
@@ -213,3 +213,14 @@ async def test_a_missed_turn_played_by_the_stand_in_is_one_commit_as_moves_commi
         (m.version, m.seq, m.public_events, m.lines) for m in twin.moves
     ]
     assert RISK.turn_key(together.state_of(await together.load(games[0]))) != tuple(turn)
+
+
+def test_a_runs_changes_are_each_moves_in_order_a_clearing_standing_until_set_again() -> None:
+    first = GameUpdate(state="1", deadline_at="d1", turn_started_at="t1")
+    cleared = GameUpdate(state="2", clear=("deadline_at", "turn_started_at"))
+    then = GameUpdate(turn_started_at="t3")
+    assert merged_updates([first]) == first
+    assert merged_updates([first, cleared]) == GameUpdate(state="2", clear=("deadline_at", "turn_started_at"))
+    assert merged_updates([first, cleared, then]) == GameUpdate(
+        state="2", turn_started_at="t3", clear=("deadline_at",)
+    )
