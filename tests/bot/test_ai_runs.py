@@ -5,6 +5,8 @@ after it. A missed turn's stand-in commits its play-out the same way."""
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from collections import Counter
 from dataclasses import asdict, replace
 from datetime import UTC, datetime
@@ -224,3 +226,35 @@ def test_a_runs_changes_are_each_moves_in_order_a_clearing_standing_until_set_ag
     assert merged_updates([first, cleared, then]) == GameUpdate(
         state="2", turn_started_at="t3", clear=("deadline_at",)
     )
+
+
+async def test_an_ai_turn_is_one_trip_to_a_worker_thread_not_one_a_move(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The AI's choices and the engine's applies of a run go to a worker thread together (a trip there
+    and back a move cost more than a quick engine's move), and the loop makes none of them itself."""
+    counting = CountingCommits(store)
+    service = GameService(counting, GAMES)  # type: ignore[arg-type]
+    game_id = await new_game(service, "ai,ai,ai", {"setup_batch": "40"})
+    trips: Counter[str] = Counter()
+    to_thread = asyncio.to_thread
+
+    async def counted(work: Any, *args: Any, **kwargs: Any) -> Any:
+        trips[getattr(work, "__name__", "?")] += 1
+        return await to_thread(work, *args, **kwargs)
+
+    made: list[str] = []
+    real_make = GameService._make
+
+    def watched_make(self: GameService, *args: Any, **kwargs: Any) -> Any:
+        made.append(threading.current_thread().name)
+        return real_make(self, *args, **kwargs)
+
+    monkeypatch.setattr(asyncio, "to_thread", counted)
+    monkeypatch.setattr(GameService, "_make", watched_make)
+    counting.commits.clear()
+    played = await service.play_ai(game_id, limit=60)
+    runs = sum(counting.commits.values())
+    assert len(played) == 60 and runs < 20
+    assert trips == Counter({"_run": runs, "_results": runs})  # no "choose": never one a move
+    assert len(made) == 60 and threading.main_thread().name not in made
