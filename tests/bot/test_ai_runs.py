@@ -6,6 +6,7 @@ after it. A missed turn's stand-in commits its play-out the same way."""
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 from collections import Counter
 from dataclasses import asdict, replace
@@ -177,6 +178,25 @@ class OneByOne(GameService):
         return results
 
 
+async def at_a_humans_turn(service: GameService, channel: int, timeout_action: str) -> int:
+    """A Risk game of two people, with deadlines, at the start of a person's turn."""
+    status = await service.create(
+        channel,
+        1,
+        "Host",
+        "risk",
+        {"setup_batch": "40"},
+        join=False,
+        turn_hours=24,
+        timeout_action=timeout_action,
+    )
+    await service.join(status.game_id, 1, "P1")
+    await service.join(status.game_id, 2, "P2")
+    await service.start(status.game_id, 1, seed=SEED)
+    await play_until_reinforce(service, status.game_id)
+    return status.game_id
+
+
 @pytest.mark.parametrize("timeout_action", ["ai", "skip"])
 async def test_a_missed_turn_played_by_the_stand_in_is_one_commit_as_moves_committed_one_by_one(
     store: GameStore, timeout_action: str
@@ -186,23 +206,10 @@ async def test_a_missed_turn_played_by_the_stand_in_is_one_commit_as_moves_commi
     counting = CountingCommits(store)
     together = GameService(counting, GAMES, clock=lambda: NOON)  # type: ignore[arg-type]
     alone = OneByOne(store, GAMES, clock=lambda: NOON)
-    games = []
-    for service, channel in ((together, 301), (alone, 302)):
-        status = await service.create(
-            channel,
-            1,
-            "Host",
-            "risk",
-            {"setup_batch": "40"},
-            join=False,
-            turn_hours=24,
-            timeout_action=timeout_action,
-        )
-        await service.join(status.game_id, 1, "P1")
-        await service.join(status.game_id, 2, "P2")
-        await service.start(status.game_id, 1, seed=SEED)
-        await play_until_reinforce(service, status.game_id)
-        games.append(status.game_id)
+    games = [
+        await at_a_humans_turn(together, 301, timeout_action),
+        await at_a_humans_turn(alone, 302, timeout_action),
+    ]
     turn = list(RISK.turn_key(together.state_of(await together.load(games[0]))))
     counting.commits.clear()
     timed_out = await together.timeout(games[0], turn)
@@ -215,6 +222,40 @@ async def test_a_missed_turn_played_by_the_stand_in_is_one_commit_as_moves_commi
         (m.version, m.seq, m.public_events, m.lines) for m in twin.moves
     ]
     assert RISK.turn_key(together.state_of(await together.load(games[0]))) != tuple(turn)
+
+
+async def test_a_stand_in_broken_off_before_its_commit_is_made_again_the_same_and_misses_count_once(
+    store: GameStore,
+) -> None:
+    """A crash at the play-out's commit writes none of its moves; the misses and the "resume" timer,
+    committed before it, stand, and resuming makes the same turn: the game then is what a deadline
+    met without a crash makes."""
+    service = GameService(store, GAMES, clock=lambda: NOON)
+    crashed, twin = await at_a_humans_turn(service, 401, "ai"), await at_a_humans_turn(service, 402, "ai")
+    before = await service.load(crashed)
+    turn = list(RISK.turn_key(service.state_of(before)))
+
+    class Crash(Exception):
+        pass
+
+    real = store.commit
+
+    async def crashing_at_a_run(*args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("versions", args[6] if len(args) > 6 else 1) > 1:
+            raise Crash
+        return await real(*args, **kwargs)
+
+    store.commit = crashing_at_a_run  # type: ignore[method-assign]
+    with pytest.raises(Crash):
+        await service.timeout(crashed, turn)
+    store.commit = real  # type: ignore[method-assign]
+    after = await service.load(crashed)
+    assert after.version == before.version + 1 and after.state == before.state  # the misses alone
+    (resume,) = await store.timers(crashed)
+    assert resume.kind == "deadline" and json.loads(resume.payload)["resume"]
+    assert await service.timeout(crashed, turn, resume=True) is not None  # what the "resume" timer does
+    await service.timeout(twin, turn)
+    assert await stored(store, crashed) == await stored(store, twin)
 
 
 def test_a_runs_changes_are_each_moves_in_order_a_clearing_standing_until_set_again() -> None:
