@@ -1,11 +1,16 @@
 """What an AI turn costs through the service against the engine's own time (issue 34 item 7): for each
 game, an all-AI game of three seats (two for Axis & Allies' teams is not possible: five powers, all AI)
-is started on a SQLite file, and a run of N AI moves is timed through ``service.play_ai`` (each move:
-the AI's choice in a worker thread, the engine's apply; since issue 28 item 7 each move goes on from the
-one before without reading or decoding the game again, and since issue 34 item 7 a seat's run of moves is
-one durable commit: the figures print how many moves a commit carried), alternately with the same
-N moves made by the engine alone from the same start (the AI's choice and apply, in this thread): the
-floor. Prints per game the median and spread of both and of their ratio. Asserts nothing.
+is started on a SQLite file, and a run of N AI moves is timed through ``service.play_ai`` (since issue
+28 item 7 each move goes on from the one before without reading or decoding the game again; since issue
+34 item 7 an AI turn's moves are thought and made in one worker-thread call and are one durable commit:
+the figures print how many moves a commit carried), alternately with the same N moves made by the
+engine alone from the same start (the AI's choice and apply, in this thread): the floor.
+
+Prints per game the median and spread of both and of their ratio, by the wall clock (what a player
+waits) and by the process's CPU time (every thread's; the wall clock less the waits, chiefly the disk's
+flush of each durable commit, and less sensitive to a busy machine), and the median wall time of one
+bare durable commit on the same store, timed between the runs: the part of a commit no code change
+removes. A first untimed round warms the AIs' caches. Asserts nothing.
 
     python bench/ai_turns.py [--moves 40] [--runs 5] [--opening 0] [--games risk,attack,...]
 
@@ -28,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from bot.games import GAMES  # noqa: E402
 from bot.service import GameService  # noqa: E402
-from bot.store import SqliteStore  # noqa: E402
+from bot.store import NO_CHANGES, SqliteStore  # noqa: E402
 from rules.core.dice import SeededRng  # noqa: E402
 
 SEATS = {"axis_allies": 5}
@@ -44,20 +49,23 @@ async def started(service: GameService, name: str, channel: int, opening: int) -
     return game_id
 
 
-async def through_service(service: GameService, game_id: int, moves: int) -> float:
-    began = time.perf_counter()
+Times = tuple[float, float]  # wall-clock seconds, CPU seconds
+
+
+async def through_service(service: GameService, game_id: int, moves: int) -> Times:
+    began, cpu = time.perf_counter(), time.process_time()
     await service.play_ai(game_id, limit=moves)
-    return time.perf_counter() - began
+    return time.perf_counter() - began, time.process_time() - cpu
 
 
-async def engine_alone(service: GameService, game_id: int, moves: int) -> float:
+async def engine_alone(service: GameService, game_id: int, moves: int) -> Times:
     """The same moves by the engine alone: the AI's choice and the apply, from the game as it starts."""
     record = await service.load(game_id)
     assert record.seed is not None
     rules = service.rules(record.ruleset)
     state, version = service.state_of(record), record.version
     rng = SeededRng(record.seed)
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time()
     for _ in range(moves):
         waiting = rules.to_act(state)
         if not waiting or rules.result(state) is not None:
@@ -66,6 +74,14 @@ async def engine_alone(service: GameService, game_id: int, moves: int) -> float:
         action = service.seat_agent(replace(record, version=version)).choose(state, seat)
         state, _ = rules.apply(state, seat, action, rng)
         version += 1
+    return time.perf_counter() - began, time.process_time() - cpu
+
+
+async def bare_commit(store: SqliteStore, game_id: int) -> float:
+    """One durable commit that changes nothing but the version: the disk's flush and the statement."""
+    version = (await store.game(game_id)).version  # type: ignore[union-attr]
+    began = time.perf_counter()
+    await store.commit(game_id, version, NO_CHANGES)
     return time.perf_counter() - began
 
 
@@ -87,7 +103,10 @@ async def measure(name: str, moves: int, runs: int, opening: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         store = Commits(await SqliteStore.open(str(Path(folder) / "bench.db")))
         service = GameService(store, GAMES)  # type: ignore[arg-type]
-        served, alone, ratios, per_commit = [], [], [], []
+        spare = await started(service, name, 0, 0)
+        warm = await started(service, name, 1000, opening)
+        await engine_alone(service, warm, moves)  # untimed: the AIs' caches warm up
+        served, alone, ratios, per_commit, flushes = [], [], [], [], []
         for run in range(runs):
             # Alternately: the floor first in even runs, the service first in odd ones.
             a = await started(service, name, 2 * run + 1, opening)
@@ -100,15 +119,25 @@ async def measure(name: str, moves: int, runs: int, opening: int) -> None:
                 spent = await through_service(service, b, moves)
                 floor = await engine_alone(service, a, moves)
             per_commit.append(moves / (store.count - commits))
-            served.append(spent / moves * 1000)
-            alone.append(floor / moves * 1000)
-            ratios.append(spent / floor)
+            served.append(spent)
+            alone.append(floor)
+            ratios.append((spent[0] / floor[0], spent[1] / floor[1]))
+            flushes.append(await bare_commit(store.store, spare))
         await store.store.close()
+
+    def ms(times: list[tuple[float, float]], which: int) -> str:
+        each = [t[which] / moves * 1000 for t in times]
+        return f"{statistics.median(each):6.2f} ({min(each):.2f}-{max(each):.2f})"
+
+    def ratio(which: int) -> str:
+        each = [r[which] for r in ratios]
+        return f"{statistics.median(each):6.2f}x ({min(each):.2f}-{max(each):.2f})"
+
     print(
-        f"{name:12} service {statistics.median(served):7.2f} ms/move ({min(served):.2f}-{max(served):.2f})"
-        f"   engine {statistics.median(alone):7.2f} ms/move ({min(alone):.2f}-{max(alone):.2f})"
-        f"   ratio median {statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f})"
-        f"   moves a commit {statistics.median(per_commit):.1f}"
+        f"{name:12} wall ms/move: service {ms(served, 0)} engine {ms(alone, 0)} ratio {ratio(0)}\n"
+        f"{'':12}  cpu ms/move: service {ms(served, 1)} engine {ms(alone, 1)} ratio {ratio(1)}\n"
+        f"{'':12} moves a commit {statistics.median(per_commit):.1f}"
+        f"   a bare durable commit {statistics.median(flushes) * 1000:.2f} ms"
     )
 
 

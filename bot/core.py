@@ -17,7 +17,7 @@ import hashlib
 import logging
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from bot import settling
@@ -153,7 +153,7 @@ class ServiceCore:
             created_by=game.created_by,
             options=game.options,
             # The same fields by name: a column added to the seats table reaches the status with no copy.
-            seats=tuple(SeatInfo(**asdict(s)) for s in seats),
+            seats=tuple(SeatInfo(**values_of(s)) for s in seats),
             waiting_for=waiting,
             turn=turn,
             turn_label=label,
@@ -226,21 +226,39 @@ class ServiceCore:
         return self._result(made, commit.version, commit.seq or 0)
 
     async def _apply_run(self, position: Position, moves: Sequence[Made]) -> list[ActResult]:
-        """Persist moves made in memory one after another from ``position`` (a seat's run of moves, each
-        from the game the one before left) in ONE commit that raises the version by one a move, as if
-        each had been committed alone: all or nothing, so a crash mid-run loses the run, and the AI,
-        seeded by the game's seed and version, makes it again."""
+        """Persist moves made in memory one after another from ``position`` (a run of moves, each from
+        the game the one before left) in ONE commit that raises the version by one a move, as if each
+        had been committed alone: all or nothing, so a crash mid-run loses the run, and the AI, seeded
+        by the game's seed and version, makes it again.
+
+        Only the run's last state is stored (the game's row holds one state; the log rows keep every
+        action and its events, and a snapshot due within the run keeps its own state), so the state is
+        encoded once, here. Hence only the last result carries the game as committed (``position``):
+        the game a move within the run left is never the store's, and nothing goes on from it."""
         game, first = position.found.game, position.found.log_length + 1
-        update = moves[0].update
-        for made in moves[1:]:
-            update = merged_update(update, made.update)
+        moves = [*moves[:-1], moves[-1].encoded()]
+        update = merged_updates([m.update for m in moves])
         timers = next((m.timers for m in reversed(moves) if m.timers is not None), None)
         entries = [m.entry for m in moves]
-        commit = await self._commit(game, update, entries=entries, timers=timers, versions=len(moves))
+        # The results (each move's view and status) are made in a worker thread while the commit waits
+        # on the disk: their numbers are known before it (the version check makes them exact).
+        results = asyncio.create_task(asyncio.to_thread(self._results, moves, game.version, first))
+        try:
+            commit = await self._commit(game, update, entries=entries, timers=timers, versions=len(moves))
+        except BaseException:
+            results.cancel()  # nothing was written: they are nobody's
+            raise
         assert (commit.version, commit.seq) == (game.version + len(moves), first + len(moves) - 1)
         if moves[-1].outcome is not None:
             await self.settle_now(game.id)
-        return [self._result(m, game.version + i, first + i - 1) for i, m in enumerate(moves, 1)]
+        return await results
+
+    def _results(self, moves: Sequence[Made], version: int, first: int) -> list[ActResult]:
+        """The results of a run's ``moves`` committed after ``version`` from log row ``first`` on."""
+        last = len(moves)
+        return [
+            self._result(m, version + i, first + i - 1, positioned=i == last) for i, m in enumerate(moves, 1)
+        ]
 
     def _make(
         self,
@@ -253,8 +271,13 @@ class ServiceCore:
         user_id: int | None,
         new_seats: list[SeatRecord] | None = None,
         timers: tuple[TimerSpec, ...] | None = None,
+        *,
+        encoded: bool = True,
     ) -> Made:
-        """A move applied in memory: its log row and its commit's changes, nothing written yet."""
+        """A move applied in memory: its log row and its commit's changes, nothing written yet.
+
+        ``encoded=False`` (a move within a run, whose state the run's later moves replace): the state is
+        encoded only if a snapshot is due at this move, else left for ``Made.encoded``."""
         after, events = ruleset.apply(state, seat, action, SeededRng(seed_of(game)))
         outcome = ruleset.result(after)
         turn_changed = ruleset.turn_key(after) != ruleset.turn_key(state)
@@ -262,9 +285,13 @@ class ServiceCore:
         public = visible(ruleset, events, None, ended=outcome is not None)
         lines = event_lines(ruleset, public, [s.name for s in seated])
         entry = LogEntry("action", seat, user_id, encode(action), encode(events))
-        update = GameUpdate(state=encode(after), status="ended" if outcome else None)
+        update = GameUpdate(state=encode(after) if encoded else None, status="ended" if outcome else None)
         # The snapshot, turn start and round mark that spare later reads the whole log (bot/gamelog.py).
         entry, update = kept_beside(entry, update, game, ruleset, after, turn_changed, lines)
+        if update.state is None and update.snapshot_version is not None:
+            # A snapshot is due here (kept_beside set its version): it is this move's state, as text.
+            text = encode(after)
+            entry, update = replace(entry, snapshot=text), replace(update, state=text)
         if outcome or turn_changed:
             update, timers = self.with_turn_clock(game, ruleset, after, new_seats or seats, update)
         if outcome:
@@ -286,8 +313,9 @@ class ServiceCore:
             timers,
         )
 
-    def _result(self, made: Made, version: int, seq: int) -> ActResult:
-        """The outcome of ``made`` once committed at ``version``, its row at ``seq``."""
+    def _result(self, made: Made, version: int, seq: int, *, positioned: bool = True) -> ActResult:
+        """The outcome of ``made`` once committed at ``version``, its row at ``seq``; ``positioned``: with
+        the game as committed (a run's moves before its last have none, see ``_apply_run``)."""
         ruleset, after, names = made.ruleset, made.after, [s.name for s in made.seated]
         now = GameAndSeats(updated(made.game, made.update, version), made.seated, seq)
         waiting = ruleset.to_act(after)
@@ -307,7 +335,7 @@ class ServiceCore:
             turn=ruleset.turn_key(after)[0],
             status=self.status_of(now, after),
             asked=tuple(s for s in waiting if made.turn_changed or s not in ruleset.to_act(made.before)),
-            position=Position(now, after),
+            position=Position(now, after) if positioned else None,
         )
 
     def settle_timer(self) -> TimerSpec:
@@ -381,28 +409,52 @@ class Made:
     timers: tuple[TimerSpec, ...] | None
 
     def next_game(self) -> GameRecord:
-        """The game as it stands once this move is committed (the version check makes it exact)."""
+        """The game as it stands once this move is committed (the version check makes it exact); for a
+        move made without its state encoded (within a run), the record's state text is still the one
+        before: the next move reads the state from ``after``, never from the text."""
         return updated(self.game, self.update, self.game.version + 1)
 
+    def encoded(self) -> Made:
+        """This move with its state encoded for the commit (a run's last move)."""
+        if self.update.state is not None:
+            return self
+        return replace(self, update=replace(self.update, state=encode(self.after)))
 
-def merged_update(first: GameUpdate, then: GameUpdate) -> GameUpdate:
-    """Two commits' changes as one: ``then``'s values over ``first``'s, its clearings over both."""
-    values = {name: value for name, value in asdict(first).items() if name != "clear"}
-    values.update(
-        (name, value) for name, value in asdict(then).items() if name != "clear" and value is not None
-    )
-    values.update(dict.fromkeys(then.clear))
-    clear = tuple(dict.fromkeys(name for name in (*first.clear, *then.clear) if values[name] is None))
-    return GameUpdate(**values, clear=clear)
+
+def merged_updates(updates: Sequence[GameUpdate]) -> GameUpdate:
+    """Several commits' changes as one, in order: each one's values over those before, its clearings
+    over all before it; a column cleared and set again after is set."""
+    values: dict[str, Any] = {}
+    cleared: dict[str, None] = {}
+    for update in updates:
+        values.update((name, value) for name, value in values_of(update).items() if value is not None)
+        for name in update.clear:
+            values[name] = None
+            cleared[name] = None
+    del values["clear"]
+    return GameUpdate(**values, clear=tuple(name for name in cleared if values[name] is None))
 
 
 def updated(game: GameRecord, update: GameUpdate, version: int) -> GameRecord:
     """``game`` as the store holds it after committing ``update`` at ``version``."""
-    changed = {name: value for name, value in asdict(update).items() if value is not None and name != "clear"}
+    changed = {name: value for name, value in values_of(update).items() if value is not None}
+    del changed["clear"]
     changed.update(dict.fromkeys(update.clear))
     if update.options is not None:
         changed["options"] = dict(update.options)
     return replace(game, **changed, version=version)
+
+
+def values_of(record: Any) -> dict[str, Any]:
+    """A dataclass record's fields by name, the values themselves: ``asdict`` copies every value deeply
+    (the seats, the options), a cost paid several times a move; these records are frozen."""
+    names = _FIELDS.get(type(record))
+    if names is None:
+        names = _FIELDS[type(record)] = tuple(f.name for f in fields(record))
+    return {name: getattr(record, name) for name in names}
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}  # each record type's field names, looked up once
 
 
 def check_running(game: GameRecord) -> None:

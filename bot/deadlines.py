@@ -12,9 +12,10 @@ from datetime import timedelta
 
 from bot import lobby
 from bot.clock import DEADLINE, from_text, parse_reminders, payload, plan_turn, shifted, to_text
-from bot.core import ServiceCore, check_running
-from bot.models import ActResult, ClockChange, GameStatus, Miss, ServiceError, TimeoutResult
+from bot.core import Made, ServiceCore, check_running
+from bot.models import ActResult, ClockChange, GameStatus, Miss, Position, ServiceError, TimeoutResult
 from bot.store import NO_CHANGES, GameRecord, GameUpdate, LogEntry, SeatRecord, TimerSpec, VersionConflict
+from rules.core.errors import IllegalAction
 
 TIMEOUT_ACTIONS = ("skip", "ai")
 VACATION_DAYS = 14  # per player and game; moderators may grant more
@@ -95,32 +96,60 @@ class Deadlines(ServiceCore):
         a player who did not miss it (the caller holds the lock): the AI's for a seat it now plays or
         when the game says so, else the ruleset's harmless absent move. A defender who let a battle
         decision lapse does not end the attacker's turn: the attacker gets the game back, with a fresh
-        clock (its own deadline passed while it waited on the defender)."""
-        moves: list[ActResult] = []
+        clock (its own deadline passed while it waited on the defender).
+
+        Like an AI's run (``play_ai``), the moves are made in memory in ONE worker-thread call (an AI
+        may think a while) from the game read once, and committed together in ONE commit that raises
+        the version by one a move (``_apply_run``): the game and its log are what one commit a move
+        made, and a crash loses the whole play-out, which the "resume" timer makes again, the same."""
+        position = await self.position(game_id)
+        if position.found.game.status != "running":
+            return ()
+        run, refused, hand_back = await asyncio.to_thread(self._stand_in, position, turn, missed)
+        moves = await self._apply_run(position, run) if run else []
+        if refused is not None:  # the moves before the refused one stand, as each one's commit did
+            raise refused
+        if hand_back:
+            now = moves[-1].position if moves else position
+            assert now is not None, "a run's last result carries the game"
+            game, rules = now.found.game, self.rules(now.found.game.ruleset)
+            update, timers = self.with_turn_clock(game, rules, now.state, list(now.found.seats), NO_CHANGES)
+            await self._commit(game, update, timers=timers)
+        return tuple(moves)
+
+    def _stand_in(
+        self, position: Position, turn: list[int], missed: set[int]
+    ) -> tuple[list[Made], IllegalAction | None, bool]:
+        """The play-out's moves, made in memory from ``position`` in a worker thread (it touches nothing
+        but the position; the rules and AIs are pure), each from the one before, the state encoded only
+        where the store keeps it (``_make``); with the refusal that stopped it, if one did, and whether
+        it stopped at a player who did not miss the deadline (who gets the game back)."""
+        game, seats = position.found.game, list(position.found.seats)
+        ruleset, state = self.rules(game.ruleset), position.state
+        run: list[Made] = []
         for _ in range(1000):  # a turn is finite; the bound only guards against a looping ruleset
-            if self.stopping:  # the "resume" timer finishes the turn after the restart
-                break
-            found = await self.loaded(game_id)
-            game = found.game
-            ruleset = self.rules(game.ruleset)
-            state = self.state_of(game)
             waiting = ruleset.to_act(state)
-            if game.status != "running" or list(ruleset.turn_key(state)) != list(turn) or not waiting:
+            # A stopping bot ends at a move's edge: the "resume" timer finishes the turn after the restart.
+            if self.stopping or list(ruleset.turn_key(state)) != list(turn) or not waiting:
                 break
             seat = waiting[0]
-            by_ai = found.seats[seat].controller == "ai"
+            by_ai = seats[seat].controller == "ai"
             if seat not in missed and not by_ai:
-                update, timers = self.with_turn_clock(game, ruleset, state, list(found.seats), NO_CHANGES)
-                await self._commit(game, update, timers=timers)
-                break
-            if by_ai or game.timeout_action == "ai":  # an AI may think a while: in a worker thread
-                level = found.seats[seat].ai_level if by_ai else game.ai_level
-                agent = self.seat_agent(game, level)
-                action = await asyncio.to_thread(agent.choose, state, seat)
+                return run, None, True
+            if by_ai or game.timeout_action == "ai":
+                level = seats[seat].ai_level if by_ai else game.ai_level
+                action = self.seat_agent(game, level).choose(state, seat)
             else:
                 action = ruleset.absent_move(state, seat)
-            moves.append(await self._apply(game, ruleset, state, list(found.seats), seat, action, None))
-        return tuple(moves)
+            try:
+                made = self._make(game, ruleset, state, seats, seat, action, None, encoded=False)
+            except IllegalAction as refusal:
+                return run, refusal, False
+            run.append(made)
+            if made.outcome is not None:
+                break
+            game, state = made.next_game(), made.after
+        return run, None, False
 
     async def set_turn_rules(
         self,

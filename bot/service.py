@@ -350,7 +350,10 @@ class GameService(Deadlines, Moderation, RecentChanges):
                 position = in_hand or await self.position(game_id)
                 if position.found.game.status != "running":
                     break
-                run = await self._run(position, limit - len(results))
+                # The whole run is thought and made in ONE worker-thread call (an AI may think for a
+                # while, and a hop to a thread and back per move cost more than a quick engine's move),
+                # so the bot answers everyone meanwhile.
+                run = await asyncio.to_thread(self._run, position, limit - len(results))
                 if not run:
                     break
                 try:
@@ -364,11 +367,15 @@ class GameService(Deadlines, Moderation, RecentChanges):
                 in_hand = played[-1].position
         return results
 
-    async def _run(self, position: Position, most: int) -> list[Made]:
-        """One seat's run of moves nobody has to be asked for, made in memory from ``position``, each from
-        the one before: until its turn or the game ends, another seat must act, ``most`` moves are made
-        or the bot stops. An AI's refused choice ends the run before it (the moves before it stand; the
-        next run meets the refusal)."""
+    def _run(self, position: Position, most: int) -> list[Made]:
+        """A turn's run of moves nobody has to be asked for, made in memory from ``position``, each from
+        the one before: until the turn or the game ends, a person must act, ``most`` moves are made or
+        the bot stops. The run goes from seat to seat within the turn (an AI attacker and an AI
+        defender's decisions, or a player's standing orders, alternate in a battle), so an AI turn is
+        one commit. An AI's refused choice ends the run before it (the moves before it stand; the next
+        run meets the refusal). Runs in a worker thread: it touches nothing but the position it is
+        given, and the rules and AIs are pure. Each move's state is left unencoded (see ``_make``):
+        only the run's last is stored."""
         game, seats = position.found.game, list(position.found.seats)
         ruleset, state = self.rules(game.ruleset), position.state
         run: list[Made] = []
@@ -377,19 +384,15 @@ class GameService(Deadlines, Moderation, RecentChanges):
             seat = next((s for s in waiting if seats[s].controller == "ai"), None)
             action: Action | None = None
             if seat is not None:
-                if run and seat != run[-1].seat:
-                    break
                 # The same position of the same game always gets the same move (replayable).
-                # An AI may think for a while: in a worker thread, so the bot answers everyone.
-                agent = self.seat_agent(game, seats[seat].ai_level)
-                action = await asyncio.to_thread(agent.choose, state, seat)
+                action = self.seat_agent(game, seats[seat].ai_level).choose(state, seat)
             else:
                 answered = ((s, ruleset.answer_off_turn(state, s)) for s in waiting if answers_for(seats[s]))
                 seat, action = next(((s, a) for s, a in answered if a is not None), (None, None))
-                if seat is None or action is None or (run and seat != run[-1].seat):
+                if seat is None or action is None:
                     break
             try:
-                made = self._make(game, ruleset, state, seats, seat, action, None)
+                made = self._make(game, ruleset, state, seats, seat, action, None, encoded=False)
             except IllegalAction:
                 if not run:
                     raise
