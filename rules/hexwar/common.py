@@ -9,6 +9,13 @@ from rules.hexwar.board import Board, board
 from rules.hexwar.state import CITY_KINDS, WATER_OWNER, HexState, Stack
 from rules.hexwar.units import ORDER, SHIPS, WATER_BASED
 
+# Players from which issue 30's seat balance options opening_hexes and hex_order=snake apply (setup).
+# With two, the two blocks face each other whatever the order.
+BALANCED_FROM = 3
+# Player counts at which option first_placer_bonus pays the first seat: with the opening and the snake
+# it won 0.61 to 0.70 times its share at 4 players, but 1.10 and 1.05 at 3 and 5 (docs/rules/hexwar.md).
+FIRST_PLACER_PAID = (4,)
+
 
 def board_of(state: HexState) -> Board:
     return board(state.width, state.height, state.cells, tuple(k == "water" for k in state.kinds))
@@ -88,9 +95,10 @@ def factories_for(state: HexState, seat: int, unit: str) -> tuple[int, ...]:
 
 def income(state: HexState, seat: int) -> tuple[int, str]:
     """Money ``seat`` collects now, and the rule that gave it: ``full`` with a capital held (its own or a
-    captured one), ``half`` (rounded up) with a city but no capital, ``none`` with neither."""
+    captured one), ``half`` (rounded up) with a city but no capital, ``none`` with neither. The first
+    seat, which places the first hex, counts option ``first_placer_bonus`` more (with 4 players)."""
     opts = state.options
-    total = 0
+    total = opts.first_placer_bonus if seat == 0 and state.players in FIRST_PLACER_PAID else 0
     capital = city = False
     for h, owner in enumerate(state.owner):
         if owner != seat:

@@ -28,7 +28,7 @@ from rules.core.events import Event
 from rules.core.names import did_you_mean, normalise
 from rules.core.tuples import with_item
 from rules.hexwar.board import GRIDS, frontier, grid
-from rules.hexwar.common import board_of, merge
+from rules.hexwar.common import BALANCED_FROM, board_of, merge
 from rules.hexwar.events import CapitalPlaced, HexesDealt, HexPlaced, PlacementOrderDealt, UnitPlaced
 from rules.hexwar.state import KINDS, WATER_OWNER, HexOptions, HexState, Phase, Stack
 from rules.hexwar.turns import begin_round, collect_income
@@ -37,7 +37,6 @@ from rules.hexwar.units import ORDER, STARTING_UNITS, UNITS, count_text, unit_id
 # Each hand by number of players, counted per KINDS (land, city, port city, water): 25, 20, 16 and 15
 # hexes a hand, so 50, 60, 64 and 75 on the board, the document's sizes.
 DECKS = {2: (11, 3, 2, 9), 3: (9, 2, 2, 7), 4: (8, 2, 1, 5), 5: (7, 2, 1, 5)}
-BALANCED_FROM = 3  # players from which options opening_hexes and hex_order=snake apply (issue 30)
 
 
 def new_game(options: HexOptions, players: int, events: list[Event]) -> HexState:

@@ -70,6 +70,7 @@ class HexOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     unsubmitted: str = "hold"
     hex_order: str = "seat"  # setup's hex turns: "seat" every lap, or "snake" (see rules.hexwar.setup)
     opening_hexes: int = 0  # hexes each seat places on its first hex turn (0: as on every turn)
+    first_placer_bonus: int = 0  # extra income a round for the seat that placed the first hex
 
 
 class HexState(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -39,6 +39,13 @@ GAME = Game(
     short_game={"rounds": 3, "units_per_turn": 23},
     # By post a setup turn places a third of a hand of hexes, then all the starting units, then the
     # capital: five turns each instead of 40 to 50 (docs/rules/hexwar.md, "Openings by post"). Issue 30's
-    # seat balance: from 3 players the first hex turn is two hexes each and the hex turns go in a snake.
-    post_defaults={"hexes_per_turn": 0, "units_per_turn": 23, "opening_hexes": 2, "hex_order": "snake"},
+    # seat balance: from 3 players the first hex turn is two hexes each, the hex turns go in a snake, and
+    # the seat that places first collects 1 more a round.
+    post_defaults={
+        "hexes_per_turn": 0,
+        "units_per_turn": 23,
+        "opening_hexes": 2,
+        "hex_order": "snake",
+        "first_placer_bonus": 1,
+    },
 )

@@ -4,9 +4,9 @@ its own purchases. In the order ``plan`` runs them:
 
 1. Garrisons as easy's, but its capital keeps 1.4 times the threat that could reach it (easy: 0.7);
    reinforcements as easy's.
-2. Defences re-aimed at the threat each city sees: the unit type of the structure's kind whose enemy
-   units that can strike the city are worth the most (a structure rolls once against each unit of its
-   aimed type, so the most value in reach is the best aim).
+2. Defences re-aimed at the threat each city sees: a type of the structure's kind drawn with odds by
+   the enemy fire its hits would save there (ground) or the value of its enemy units in reach (air,
+   water); a structure rolls once against each unit of its aimed type.
 3. An enemy capital it can take at 1.1 times its defence gets every free unit that can reach it
    (taking the last other capital wins; easy waits for 1.25 times plus 2).
 4. Plane strikes, sea battles and hovercraft landings (``navy``); easy's attacks; ships bombard;
@@ -36,6 +36,7 @@ from rules.hexwar.units import (
     HOV,
     INF,
     JT,
+    JUMP_ATTACK,
     JUMP_RANGE,
     PLANE,
     SHIPS,
@@ -60,6 +61,11 @@ def reach_of(unit: str) -> int:
     if unit in SHIPS:
         return 1
     return UNITS[unit].move
+
+
+def attack_of(unit: str) -> int:
+    """What an enemy unit striking a city fires at: jump troops get there by jumping, at 3."""
+    return JUMP_ATTACK if unit == JT else UNITS[unit].attack
 
 
 class NormalPlanner(NavalPlanner):
@@ -104,11 +110,41 @@ class NormalPlanner(NavalPlanner):
                         found[u] = found.get(u, 0.0) + UNITS[u].cost * st.count
         return found
 
-    def best_aim(self, kind: str, threats: dict[str, float]) -> str | None:
-        best = max(
-            DEFENCE_TARGETS[kind], key=lambda u: (threats.get(u, 0.0), -DEFENCE_TARGETS[kind].index(u))
-        )
-        return best if threats.get(best, 0.0) > 0 else None
+    def best_aim(self, kind: str, threats: dict[str, float], h: int = -1) -> str | None:
+        """The type a structure of ``kind`` (at hex ``h``) aims at, drawn with odds by what aiming at it
+        is worth: for a ground structure the enemy fire its hits save (``fire_saved``), for the others
+        the value in reach. A drawn aim, not the likeliest, because orders are secret: a structure
+        always aimed at the infantry in front of it is one a player's jump troops never meet. None when
+        nothing of its targets is in reach."""
+        worth = self.fire_saved(h, threats) if kind == "ground" and h >= 0 else threats
+        targets = [u for u in DEFENCE_TARGETS[kind] if worth.get(u, 0.0) > 0]
+        if not targets:
+            return None
+        return self.rng.choices(targets, [worth[u] for u in targets])[0]
+
+    def fire_saved(self, h: int, threats: dict[str, float]) -> dict[str, float]:
+        """By ground type, the enemy hits a ground structure at ``h`` saves aimed at it, were everything
+        in reach to attack: a unit it destroys never fires, and would have fired until the garrison's
+        hits reached it. The garrison takes attackers in its main unit's priority order (infantry's:
+        infantry, jump troops, hovercraft, tanks), so jump troops behind infantry fire for rounds (at 3,
+        having jumped) and a hit on one saves more than its cost says."""
+        die = self.state.options.die
+        counts = {u: threats.get(u, 0.0) / UNITS[u].cost for u in DEFENCE_TARGETS["ground"]}
+        own = [st for st in self.state.units[h] if st.seat == self.seat and UNITS[st.unit].land]
+        kills = sum(UNITS[st.unit].attack * st.count for st in own) / die  # the garrison's hits a round
+        enemy_hits = sum(n * attack_of(u) for u, n in counts.items()) / die
+        # The battle lasts until every attacker is hit or the garrison is gone.
+        rounds_left = 1 + sum(st.count for st in own) / enemy_hits if enemy_hits else 1.0
+        main = max(own, key=lambda st: (UNITS[st.unit].attack * st.count, st.unit)).unit if own else INF
+        saved: dict[str, float] = {}
+        before = 0.0  # attackers the garrison hits before this type
+        for u in UNITS[main].land:
+            n = counts.get(u, 0.0)
+            if n:
+                rounds = min(rounds_left, 1 + (before + n / 2) / kills) if kills else 1.0
+                saved[u] = n * attack_of(u) * rounds / die
+                before += n
+        return saved
 
     def aim(self) -> None:
         names = self.board.names
@@ -118,7 +154,7 @@ class NormalPlanner(NavalPlanner):
             threats = self.threats(h)
             for kind in sorted({d.kind for d in self.state.defences[h]}):
                 aims = {d.aim for d in self.state.defences[h] if d.kind == kind}
-                best = self.best_aim(kind, threats)
+                best = self.best_aim(kind, threats, h)
                 if best is not None and aims != {best}:
                     self.add(AimDefence(names[h], kind, best))
 

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 from rules.hexwar.actions import AimDefence, Bombard, Buy, Move, SubmitOrders
 from rules.hexwar.ai import HexWarNormalAI
+from rules.hexwar.ai.doctrine import NormalPlanner
+from rules.hexwar.board import grid
 from tests.rules.hexwar.position import land_mostly_joined, position, set_up_by, write
 
 
@@ -109,9 +115,41 @@ def test_normal_re_aims_a_defence_at_the_enemy_units_that_can_reach_its_city():
     defences = {"C3": [("ground", "tank")]}
     state = position(hexes, units, capitals={"C3": 0, "H3": 1}, defences=defences, money=(0, 0))
     assert AimDefence("C3", "ground", "inf") in orders_of(state, 0)
-    units["B3"] = [(1, "tank", 1), (1, "inf", 1)]  # a tank is worth more than an infantry: it stays
+    units["B3"] = [(1, "tank", 1)]  # aimed at what is in reach already: no order
     state = position(hexes, units, capitals={"C3": 0, "H3": 1}, defences=defences, money=(0, 0))
     assert not [o for o in orders_of(state, 0) if isinstance(o, AimDefence)]
+
+
+def test_normal_aims_a_ground_defence_at_jump_troops_behind_infantry_about_half_the_rounds():
+    # Its capital C3 holds 8 infantry; the enemy has 6 infantry beside it (B3) and 2 jump troops 2 away
+    # (A3, a jump of up to 3). By value in reach the infantry (24) beat the jump troops (12) and were
+    # always the aim. But the garrison's infantry hit infantry first, so the jump troops, firing at 3
+    # after their jump, would fire for 5.4 rounds (1 + 7 attackers ahead / 1.6 hits a round) and the
+    # infantry for 2.9 (1 + 3 / 1.6): a hit on the jump troops saves 2 x 3 x 5.375 / 10 = 3.225 hits
+    # against the infantry's 6 x 2 x 2.875 / 10 = 3.45, and the aim is drawn with those odds (48%).
+    hexes = {"A3": ("land", 1), "B3": ("land", 1), "C3": ("city", 0), "D3": ("land", 0), "H3": ("city", 1)}
+    units = {"A3": [(1, "jt", 2)], "B3": [(1, "inf", 6)], "C3": [(0, "inf", 8)], "H3": [(1, "inf", 2)]}
+    aims = []
+    for round_number in range(1, 1001):  # the plan's draws are seeded by the position, here its round
+        state = position(
+            hexes,
+            units,
+            capitals={"C3": 0, "H3": 1},
+            defences={"C3": [("ground", "inf")]},
+            money=(0, 0),
+            round_number=round_number,
+        )
+        if round_number == 1:
+            planner = NormalPlanner(state, 0, random.Random(0))
+            city = state.cells.index(grid(10, 7).lookup("C3"))
+            threats = planner.threats(city)
+            assert threats == {"jt": 12.0, "inf": 24.0}
+            saved = planner.fire_saved(city, threats)
+            assert saved == pytest.approx({"inf": 3.45, "jt": 3.225})
+        aims += [o.aim for o in orders_of(state, 0) if isinstance(o, AimDefence)]
+    # Aimed at infantry already, it re-aims only at the jump troops, in about 48% of 1,000 rounds
+    # (483 +- 16); aimed by value alone, never.
+    assert set(aims) == {"jt"} and 430 <= len(aims) <= 535
 
 
 def test_normal_builds_a_different_sensible_board_for_each_seed():

@@ -3,6 +3,7 @@ victory by every capital or by the most money earned after the round limit."""
 
 from __future__ import annotations
 
+from bot.games.hexwar import GAME
 from rules.hexwar import RULES
 from rules.hexwar.actions import Buy, Move
 from rules.hexwar.events import GameWon, IncomeCollected, PurchaseLost, SeatEliminated, UnitsPlaced
@@ -24,6 +25,28 @@ def test_income_per_hex_kind():
     assert after.money[0] == 100 + 13 and after.earned[0] == 13
     richer = position(hexes, capitals={"B3": 0}, options=HexOptions(income_land=2, income_capital=10))
     assert income(play_round(richer, {})[1], 0).amount == 2 + 2 + 3 + 3 + 10
+
+
+def test_the_first_placer_collects_its_bonus_a_round_with_four_players_and_stored_games_do_not():
+    """Design (issue 30's seat balance): with 4 players the first seat, which places the first hex at the
+    centre, collects option first_placer_bonus more each round (by post 1; the engine's default 0 keeps
+    stored games); with 2, 3 or 5 players it was not behind and collects nothing more."""
+    hexes = {"B3": ("land", 0), "C3": ("land", 1), "D3": ("land", 2), "F3": ("land", 3), "E3": ("city", 0)}
+    capitals = {"B3": 0, "C3": 1, "D3": 2, "F3": 3}
+    bonus = HexOptions(first_placer_bonus=GAME.post_defaults["first_placer_bonus"])
+    events = play_round(position(hexes, players=4, capitals=capitals, options=bonus), {})[1]
+    assert income(events, 0) == IncomeCollected(0, 1 + 3 + 5 + 1, "full")
+    assert income(events, 1) == IncomeCollected(1, 1 + 5, "full")  # the others: no bonus
+    # Half without a capital, the bonus included: (1 + 3 + 1) / 2, rounded up.
+    fallen = position(hexes, players=4, capitals={"C3": 0, "D3": 2, "F3": 3}, options=bonus)
+    assert income(play_round(fallen, {})[1], 0) == IncomeCollected(0, 3, "half")
+    stored = position(hexes, players=4, capitals=capitals)  # the engine's default: no bonus
+    assert income(play_round(stored, {})[1], 0) == IncomeCollected(0, 1 + 3 + 5, "full")
+    for players in (2, 3, 5):
+        others = {name: kind for name, kind in hexes.items() if kind[1] < players}
+        held = {name: seat for name, seat in capitals.items() if seat < players}
+        events = play_round(position(others, players=players, capitals=held, options=bonus), {})[1]
+        assert income(events, 0) == IncomeCollected(0, 1 + 3 + 5, "full"), players
 
 
 def test_without_a_capital_a_player_with_a_city_collects_half_rounded_up():

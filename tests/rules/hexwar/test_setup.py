@@ -282,9 +282,9 @@ def test_the_snake_order_passes_a_seat_that_resigned():
 
 def test_games_stored_before_the_seat_balance_keep_their_setup_and_new_games_by_post_get_it():
     options = msgspec.to_builtins(new(3)[0].options)
-    assert (options["opening_hexes"], options["hex_order"]) == (0, "seat")  # the engine's defaults
-    del options["opening_hexes"], options["hex_order"]  # options stored before these existed
+    assert (options["opening_hexes"], options["hex_order"], options["first_placer_bonus"]) == (0, "seat", 0)
+    del options["opening_hexes"], options["hex_order"], options["first_placer_bonus"]  # stored before these
     stored = msgspec.json.decode(msgspec.json.encode(options), type=HexOptions)
-    assert (stored.opening_hexes, stored.hex_order) == (0, "seat")
+    assert (stored.opening_hexes, stored.hex_order, stored.first_placer_bonus) == (0, "seat", 0)
     by_post = new(3, **POST)[0].options
-    assert (by_post.opening_hexes, by_post.hex_order) == (2, "snake")
+    assert (by_post.opening_hexes, by_post.hex_order, by_post.first_placer_bonus) == (2, "snake", 1)
