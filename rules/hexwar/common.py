@@ -98,7 +98,7 @@ def income(state: HexState, seat: int) -> tuple[int, str]:
     captured one), ``half`` (rounded up) with a city but no capital, ``none`` with neither. The first
     seat, which places the first hex, counts option ``first_placer_bonus`` more (with 4 players)."""
     opts = state.options
-    total = opts.first_placer_bonus if seat == 0 and state.players in FIRST_PLACER_PAID else 0
+    total = first_placer_bonus(state, seat)
     capital = city = False
     for h, owner in enumerate(state.owner):
         if owner != seat:
@@ -116,6 +116,12 @@ def income(state: HexState, seat: int) -> tuple[int, str]:
     if city:
         return (total + 1) // 2, "half"
     return 0, "none"
+
+
+def first_placer_bonus(state: HexState, seat: int) -> int:
+    """What option ``first_placer_bonus`` adds to ``seat``'s income before any halving: the first seat's,
+    with 4 players."""
+    return state.options.first_placer_bonus if seat == 0 and state.players in FIRST_PLACER_PAID else 0
 
 
 def has_units(state: HexState, seat: int) -> bool:

@@ -212,11 +212,13 @@ class DefenceBuilt(Event, frozen=True):
 
 
 class IncomeCollected(Event, frozen=True):
-    """``rule``: full (a capital held), half (no capital, a city: half, rounded up) or none."""
+    """``rule``: full (a capital held), half (no capital, a city: half, rounded up) or none. ``bonus``:
+    the part of a full income that is the first placer's (option ``first_placer_bonus``)."""
 
     seat: int
     amount: int
     rule: str
+    bonus: int = 0  # last, with a default: events logged before it existed still decode
 
 
 class SeatEliminated(Event, frozen=True):

@@ -151,8 +151,10 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
             return f"{who(seat)} had nowhere to place {what}: lost."
         case DefenceBuilt(seat=seat, at=at, kind=kind, aim=aim):
             return f"{who(seat)} built a {kind} defence in {at}, aimed at {UNITS[aim].plural}."
-        case IncomeCollected(seat=seat, amount=amount, rule=rule):
+        case IncomeCollected(seat=seat, amount=amount, rule=rule, bonus=bonus):
             why = {"half": " (half: no capital)", "none": " (no capital and no city)"}.get(rule, "")
+            if bonus:
+                why = f" ({bonus} of it for placing the first hex)"
             return f"{who(seat)} collected {amount}{why}."
         case SeatEliminated(seat=seat):
             return f"{who(seat)} is out of the game."

@@ -7,7 +7,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from rules.core.events import Event
-from rules.hexwar.common import has_units, income, owns_land
+from rules.hexwar.common import first_placer_bonus, has_units, income, owns_land
 from rules.hexwar.events import GameWon, IncomeCollected, RoundBegan, SeatEliminated
 from rules.hexwar.options import deadline_seconds
 from rules.hexwar.state import HexState, Phase
@@ -17,7 +17,8 @@ def collect_income(state: HexState, events: list[Event]) -> HexState:
     money, earned = list(state.money), list(state.earned)
     for seat in state.playing():
         amount, rule = income(state, seat)
-        events.append(IncomeCollected(seat, amount, rule))
+        bonus = first_placer_bonus(state, seat) if rule == "full" else 0
+        events.append(IncomeCollected(seat, amount, rule, bonus))
         money[seat] += amount
         earned[seat] += amount
     return replace(state, money=tuple(money), earned=tuple(earned))

@@ -35,8 +35,11 @@ def test_the_first_placer_collects_its_bonus_a_round_with_four_players_and_store
     capitals = {"B3": 0, "C3": 1, "D3": 2, "F3": 3}
     bonus = HexOptions(first_placer_bonus=GAME.post_defaults["first_placer_bonus"])
     events = play_round(position(hexes, players=4, capitals=capitals, options=bonus), {})[1]
-    assert income(events, 0) == IncomeCollected(0, 1 + 3 + 5 + 1, "full")
+    assert income(events, 0) == IncomeCollected(0, 1 + 3 + 5 + 1, "full", bonus=1)
     assert income(events, 1) == IncomeCollected(1, 1 + 5, "full")  # the others: no bonus
+    # The log says where the extra money comes from.
+    names = ["Ann", "Bo", "Cy", "Di"]
+    assert RULES.describe(income(events, 0), names) == "Ann collected 10 (1 of it for placing the first hex)."
     # Half without a capital, the bonus included: (1 + 3 + 1) / 2, rounded up.
     fallen = position(hexes, players=4, capitals={"C3": 0, "D3": 2, "F3": 3}, options=bonus)
     assert income(play_round(fallen, {})[1], 0) == IncomeCollected(0, 3, "half")
