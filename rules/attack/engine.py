@@ -32,7 +32,7 @@ from rules.attack.common import board_of
 from rules.attack.events import ActionBegan, ActionEnded, Passed
 from rules.attack.resign import resign
 from rules.attack.seasons import choose_direction, next_action
-from rules.attack.state import AttackOptions, AttackState, SeatStatus, Stage, Turn
+from rules.attack.state import TURN_KINDS, AttackOptions, AttackState, SeatStatus, Stage, Turn
 from rules.attack.tables import ACTIONS, MILD_WINTER, NAVY_TYPES, WINTER, card_kind
 from rules.core.dice import DiceCup, Rng
 from rules.core.errors import IllegalAction
@@ -204,7 +204,7 @@ def _take(
         state = economy.negotiate(state, seat, region, card, board, cup, events)
         events.append(ActionEnded(seat))
         return next_action(state, cup, events)
-    state = replace(state, turn=Turn(seat, name, card, -1 if target is None else target))
+    state = replace(state, turn=Turn(seat, TURN_KINDS[name], card, -1 if target is None else target))
     if name == "build":
         state = economy.start_build(state, seat, events)
     if isinstance(action, Begin) and action.first is not None:

@@ -9,7 +9,7 @@ the seat that must answer, so a game survives a restart between any two clicks.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Literal
+from typing import Literal, get_args
 
 import msgspec
 
@@ -85,11 +85,17 @@ class NavyAssault(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     home_zone: int = -1
 
 
+# The season actions a ``Turn`` can be (a Negotiate or a Research is over as it is taken): a closed set,
+# so a misspelt kind is a mypy error and a codec error in a stored state.
+TurnKind = Literal["move", "blitz", "navigate", "transport", "build"]
+TURN_KINDS: dict[str, TurnKind] = {kind: kind for kind in get_args(TurnKind)}
+
+
 class Turn(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The season action being taken, until its ``EndAction`` and battles are done."""
 
     seat: int
-    kind: str
+    kind: TurnKind
     card: int | None = None
     target: int = -1  # a Blitz's one hostile region
     arrived: tuple[tuple[int, Counts], ...] = ()  # army units that moved in (region, units): they stay

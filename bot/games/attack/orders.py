@@ -18,7 +18,7 @@ from rules.attack.common import board_of
 from rules.attack.economy import research_cost
 from rules.attack.legal import cheapest_scrap, legal_actions
 from rules.attack.movement import movable
-from rules.attack.state import AttackState, Turn
+from rules.attack.state import TURN_KINDS, AttackState, Turn
 from rules.attack.tables import CARD_KINDS, LEVELS, SUITS, card_kind
 from rules.core.events import Action
 
@@ -46,11 +46,11 @@ def acting(
     state: AttackState, seat: int, kind: str, card: int | None = None, target: str | None = None
 ) -> AttackState:
     """The position as it would be with ``kind`` begun, for defaults and suggestions before it is."""
-    turn = state.turn
-    if turn is not None and turn.seat == seat:
+    turn, begun = state.turn, TURN_KINDS.get(kind)
+    if (turn is not None and turn.seat == seat) or begun is None:
         return state
     where = find_region(board_of(state), target) if target else -1
-    return replace(state, turn=Turn(seat, kind, card, where))
+    return replace(state, turn=Turn(seat, begun, card, where))
 
 
 def _under_way(state: AttackState, seat: int, kind: str) -> bool:

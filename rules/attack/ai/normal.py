@@ -21,7 +21,7 @@ from rules.attack.battle import navy
 from rules.attack.board import Layout
 from rules.attack.common import board_of, own_regions
 from rules.attack.movement import blitz_sources
-from rules.attack.state import ATTACKER, NEUTRAL, AttackState, Stage, Turn
+from rules.attack.state import ATTACKER, NEUTRAL, TURN_KINDS, AttackState, Stage, Turn
 from rules.attack.tables import CARD_ACTIONS, MILD_WINTER, NAVY_TYPES, NONE, WARS, WINTER, add, card_kind
 from rules.core.events import Action
 
@@ -144,7 +144,7 @@ class AttackNormalAI(AttackAI):
         mild = next((c for c in state.seats[seat].hand if card_kind(c) == MILD_WINTER), None)
         if state.season == WINTER and not state.burned and mild is not None:
             card = mild  # the Winter card pays for the action instead
-        begun = replace(state, turn=Turn(seat, kind, card=card, target=target))
+        begun = replace(state, turn=Turn(seat, TURN_KINDS[kind], card=card, target=target))
         return self._step(begun, seat, board) is not None
 
 
