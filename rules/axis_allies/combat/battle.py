@@ -40,6 +40,7 @@ from rules.axis_allies.combat.events import (
     CasualtyOrderChosen,
     SubmarinesSubmerged,
     UnitsRetreated,
+    VolleyStep,
 )
 from rules.axis_allies.combat.state import (
     ATTACKER,
@@ -226,7 +227,7 @@ def _volley(
     cup: DiceCup,
     seats: Mapping[str, int],
     power: str,
-    step: str,
+    step: VolleyStep,
     events: list[Event],
 ) -> tuple[int, int]:
     volley, hits, sea_hits = fire.fire(groups, cup, seats.get(power), b.where, power, b.round, step)

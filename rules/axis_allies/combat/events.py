@@ -7,6 +7,8 @@ Every die behind these is also logged as a ``DiceRolled`` (``rules.core.dice.Dic
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
 
 from rules.axis_allies.units import Unit
@@ -23,6 +25,10 @@ class VolleyGroup(msgspec.Struct, frozen=True):
     hits: int
 
 
+# The steps of a battle round that roll dice: a closed set (mypy and the codec check it).
+VolleyStep = Literal["aa", "bombard", "sub_first_strike", "attack", "defend"]
+
+
 class Volley(Event, frozen=True):
     """One side's (or one defending power's) dice in one step: ``step`` is ``aa``, ``bombard``,
     ``sub_first_strike``, ``attack`` or ``defend``. ``sea_hits`` of the ``hits`` came from submarines
@@ -31,7 +37,7 @@ class Volley(Event, frozen=True):
     where: str
     power: str
     round: int
-    step: str
+    step: VolleyStep
     groups: tuple[VolleyGroup, ...]
     hits: int
     sea_hits: int = 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Sequence
 
-from rules.axis_allies.combat.events import Volley, VolleyGroup
+from rules.axis_allies.combat.events import Volley, VolleyGroup, VolleyStep
 from rules.axis_allies.units import (
     AA_HITS_ON,
     BOMBARD_HITS_ON,
@@ -70,7 +70,7 @@ def fire(
     where: str,
     power: str,
     round_: int,
-    step: str,
+    step: VolleyStep,
 ) -> tuple[Volley | None, int, int]:
     """Roll ``groups`` as one volley; returns the event (None if no dice), ordinary hits and sub hits."""
     dice = sum(n for _, n, _ in groups)
