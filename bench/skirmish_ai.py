@@ -86,6 +86,7 @@ class Usage:
     def __init__(self) -> None:
         self.used: set[str] = set()
         self.battles = Counter[str]()
+        self.lone = False  # the battle under way is against a territory holding a single unit
 
     def check(self, before: Any, after: Any, action: Action, events: list[Event]) -> None:
         board = skirmish_map()
@@ -95,14 +96,17 @@ class Usage:
         if isinstance(action, Attack | Defend) and action.units is not None:  # None: the strongest ten
             for unit in action.units.kinds():
                 self.used.add(f"unit on the board: {unit}")
-        if isinstance(action, Attack) and not before.units[board.index(action.target)].total:
-            self.battles["empty"] += 1
+        if isinstance(action, Attack):
+            held = before.units[board.index(action.target)].total
+            self.battles["empty"] += not held
+            self.lone = held == 1
         for event in events:
             if isinstance(event, Exchanged):
                 for unit in event.got.kinds():
                     self.used.add(f"unit traded out: {unit}")
             if isinstance(event, BattleEnded):
                 self.battles["5-to-1" if event.ended_by == "5-to-1" else "board"] += 1
+                self.battles["5-to-1 on one unit"] += event.ended_by == "5-to-1" and self.lone
         if isinstance(action, PlayCard):
             self.used.add(f"card: {pieces().cards[action.card].name}")
 
@@ -184,7 +188,8 @@ def run(
         print(
             f"  battles: {total}, on the board {battles['board'] / max(total, 1):.2f}; "
             f"leaving out the {battles['empty']} attacks on empty territories: "
-            f"{battles['board'] / max(fought, 1):.2f}"
+            f"{battles['board'] / max(fought, 1):.2f}; five to one against a lone unit "
+            f"{battles['5-to-1 on one unit'] / max(total, 1):.2f}"
         )
 
 
