@@ -24,16 +24,14 @@ Only public information and its own hand and garrison. Stateless: it can take ov
 
 from __future__ import annotations
 
-from msgspec.structs import replace
-
 from rules.core.events import Action
-from rules.skirmish.actions import Attack, EndPhase, ExtraMove, Place, PlayCard, Reinforce
+from rules.skirmish.actions import EndPhase, ExtraMove, Place, PlayCard, Reinforce
 from rules.skirmish.ai import army
 from rules.skirmish.ai.player import SkirmishAI
-from rules.skirmish.battle.declare import FIVE_TO_ONE, MOST_ATTACKERS
+from rules.skirmish.battle.declare import MOST_ATTACKERS
 from rules.skirmish.board import SkirmishMap, skirmish_map
 from rules.skirmish.common import dearest
-from rules.skirmish.pieces import UNIT_TYPES, Units, pieces
+from rules.skirmish.pieces import pieces
 from rules.skirmish.state import EMPTY, Phase, SkirmishState
 
 BOLDNESS = 0.7  # the least estimated chance it attacks at (`easy`: 0.6)
@@ -51,7 +49,6 @@ class SkirmishNormalAI(SkirmishAI):
     REINFORCE_FROM = REINFORCE_FROM
     STACK = STACK
     LAST_ROUND_BOLDNESS = LAST_ROUND_BOLDNESS
-    SPARE = 0  # 1: a five-to-one attack sends only the units it needs, troops first (trial)
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed, self.BOLDNESS)
@@ -100,26 +97,6 @@ class SkirmishNormalAI(SkirmishAI):
             for t in range(board.size)
             if state.owner[t] == seat and t not in front and state.units[t].total > 1
         ]
-
-    def _attack(self, state: SkirmishState, seat: int, board: SkirmishMap) -> Action | None:
-        action = super()._attack(state, seat, board)
-        if not self.SPARE or self._last_round or not isinstance(action, Attack) or action.units is None:
-            return action
-        return replace(action, units=self._enough(state, action.units, board.index(action.target)))
-
-    def _enough(self, state: SkirmishState, units: Units, target: int) -> Units:
-        """The cheapest of ``units`` that still win five to one against ``target``; all where none do."""
-        table = pieces()
-        need = FIVE_TO_ONE * table.dice(state.units[target])
-        if not need or table.dice(units) < need:
-            return units
-        sent = Units()
-        for kind in UNIT_TYPES:
-            for _ in range(units.get(kind)):
-                if table.dice(sent) >= need:
-                    return sent
-                sent = sent.plus(Units.one(kind))
-        return sent
 
     # -- the last round --------------------------------------------------------------------------------
 
