@@ -1,7 +1,8 @@
 """Skirmish AIs: seat balance, what the AI uses of the game, and one level against another.
 
     .venv/bin/python bench/skirmish_ai.py [--level easy|normal] [--games 100] [--seats 2 3 4 5 6]
-                                          [--prefix sk-ai] [--usage] [--versus N]
+                                          [--prefix sk-ai] [--usage] [--versus N] [--against easy|normal]
+                                          [--set NAME=VALUE ...] [--option NAME=VALUE ...] [--post]
 
 Seat balance (the default): for each player count, ``--games`` games with one AI of ``--level`` per seat
 (seeds ``<prefix>-<players>p-<i>``). Prints, per seat, the wins (a shared win counts as a fraction) and
@@ -13,8 +14,14 @@ exchange), card kind (played), and action kind, the share of games in which some
 kind in at least half of the 3-player `normal` games), and the share of battles decided on the board
 rather than five to one before a roll (aim: at least half), with and without attacks on empty territories.
 
-``--versus N``: N two-player games of ``--level`` against `easy`, the seats swapped every other game
-(seeds ``<prefix>-vs-<i>``); prints the level's wins (aim for `normal`: at least 70% of 200).
+``--versus N``: N two-player games of ``--level`` against ``--against`` (default `easy`), the seats
+swapped every other game (seeds ``<prefix>-vs-<i>``); prints the level's wins (aim for `normal`: at least
+70% of 200 against `easy`).
+
+``--set NAME=VALUE``: a class attribute of ``--level``'s AI at another value, for the level's seats only
+(``--against`` keeps its own), so one change is measured against the version before it:
+``--level normal --against normal --set GENERALS=1``. ``--option NAME=VALUE``: a game option for every
+game; ``--post``: new games' options by post (``bot/games/skirmish`` ``post_defaults``) before those.
 
 Asserts nothing.
 """
@@ -32,6 +39,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.games.skirmish import GAME
 from rules.core.conformance import play
 from rules.core.events import Action, Event
 from rules.skirmish import RULES
@@ -52,7 +60,7 @@ from rules.skirmish.board import skirmish_map
 from rules.skirmish.events import BattleEnded, Exchanged
 from rules.skirmish.pieces import UNIT_TYPES, pieces
 
-LEVELS: dict[str, Callable[[int], Any]] = {"easy": SkirmishAI, "normal": SkirmishNormalAI}
+LEVELS: dict[str, type[SkirmishAI]] = {"easy": SkirmishAI, "normal": SkirmishNormalAI}
 ACTIONS = {
     "reinforce": Reinforce,
     "draw a card": DrawCard,
@@ -78,23 +86,27 @@ class Usage:
     def __init__(self) -> None:
         self.used: set[str] = set()
         self.battles = Counter[str]()
+        self.lone = False  # the battle under way is against a territory holding a single unit
 
     def check(self, before: Any, after: Any, action: Action, events: list[Event]) -> None:
         board = skirmish_map()
         for name, kind in ACTIONS.items():
             if isinstance(action, kind):
                 self.used.add(f"action: {name}")
-        if isinstance(action, Attack | Defend):
+        if isinstance(action, Attack | Defend) and action.units is not None:  # None: the strongest ten
             for unit in action.units.kinds():
                 self.used.add(f"unit on the board: {unit}")
-        if isinstance(action, Attack) and not before.units[board.index(action.target)].total:
-            self.battles["empty"] += 1
+        if isinstance(action, Attack):
+            held = before.units[board.index(action.target)].total
+            self.battles["empty"] += not held
+            self.lone = held == 1
         for event in events:
             if isinstance(event, Exchanged):
                 for unit in event.got.kinds():
                     self.used.add(f"unit traded out: {unit}")
             if isinstance(event, BattleEnded):
                 self.battles["5-to-1" if event.ended_by == "5-to-1" else "board"] += 1
+                self.battles["5-to-1 on one unit"] += event.ended_by == "5-to-1" and self.lone
         if isinstance(action, PlayCard):
             self.used.add(f"card: {pieces().cards[action.card].name}")
 
@@ -107,8 +119,29 @@ def kinds() -> list[str]:
     return units + cards + [f"action: {a}" for a in ACTIONS]
 
 
-def run(players: int, games: int, prefix: str, level: str, usage: bool) -> None:
-    make = LEVELS[level]
+def tuned(level: str, settings: list[str]) -> Callable[[int], Any]:
+    """``level``'s AI class with the ``NAME=VALUE`` settings as class attributes (numbers)."""
+    base = LEVELS[level]
+    if not settings:
+        return base
+    values: dict[str, float] = {}
+    for setting in settings:
+        name, _, value = setting.partition("=")
+        if not hasattr(base, name):
+            raise SystemExit(f"{base.__name__} has no setting {name}")
+        values[name] = type(getattr(base, name))(float(value))
+    return type(f"Tuned{base.__name__}", (base,), values)
+
+
+def run(
+    players: int,
+    games: int,
+    prefix: str,
+    make: Callable[[int], Any],
+    usage: bool,
+    options: dict[str, Any],
+    level: str,
+) -> None:
     wins = [0.0] * players
     endings: Counter[str] = Counter()
     rounds: list[int] = []
@@ -122,6 +155,7 @@ def run(players: int, games: int, prefix: str, level: str, usage: bool) -> None:
             players,
             [make(i * 10 + s) for s in range(players)],
             f"{prefix}-{players}p-{i}",
+            options=options,
             check=seen.check if usage else None,
         )
         used.update(seen.used)
@@ -154,23 +188,27 @@ def run(players: int, games: int, prefix: str, level: str, usage: bool) -> None:
         print(
             f"  battles: {total}, on the board {battles['board'] / max(total, 1):.2f}; "
             f"leaving out the {battles['empty']} attacks on empty territories: "
-            f"{battles['board'] / max(fought, 1):.2f}"
+            f"{battles['board'] / max(fought, 1):.2f}; five to one against a lone unit "
+            f"{battles['5-to-1 on one unit'] / max(total, 1):.2f}"
         )
 
 
-def versus(games: int, prefix: str, level: str) -> None:
+def versus(
+    games: int, prefix: str, make: Callable[[int], Any], against: str, options: dict[str, Any], level: str
+) -> None:
     won = 0.0
+    other = LEVELS[against]
     start = time.perf_counter()
     for i in range(games):
         seat = i % 2  # the level's seat, swapped every other game
-        agents = [LEVELS[level](i), SkirmishAI(i)] if seat == 0 else [SkirmishAI(i), LEVELS[level](i)]
-        game = play(RULES, 2, agents, f"{prefix}-vs-{i}")
+        agents = [make(i), other(i)] if seat == 0 else [other(i), make(i)]
+        game = play(RULES, 2, agents, f"{prefix}-vs-{i}", options=options)
         result = RULES.result(game.state)
         if result is not None and seat in result.winners:
             won += 1 / len(result.winners)
     elapsed = time.perf_counter() - start
     print(
-        f"{level} against easy, 2 players, {games} games (seats swapped): {level} won {won:g} "
+        f"{level} against {against}, 2 players, {games} games (seats swapped): {level} won {won:g} "
         f"({won / games:.0%}); {games / elapsed * 60:.0f} games/min"
     )
 
@@ -182,13 +220,23 @@ def main() -> None:
     parser.add_argument("--prefix", default="sk-ai")
     parser.add_argument("--level", choices=sorted(LEVELS), default="easy")
     parser.add_argument("--usage", action="store_true", help="what the AI used, and battles on the board")
-    parser.add_argument("--versus", type=int, default=0, help="games of --level against easy, 2 players")
+    parser.add_argument("--versus", type=int, default=0, help="games of --level against --against, 2 players")
+    parser.add_argument("--against", choices=sorted(LEVELS), default="easy")
+    parser.add_argument("--set", action="append", default=[], help="NAME=VALUE: a setting of --level's AI")
+    parser.add_argument("--option", action="append", default=[], help="NAME=VALUE: a game option")
+    parser.add_argument("--post", action="store_true", help="new games' options by post (post_defaults)")
     opts = parser.parse_args()
+    make = tuned(opts.level, opts.set)
+    level = " ".join([opts.level, *opts.set])
+    options: dict[str, Any] = dict(GAME.post_defaults) if opts.post else {}
+    for option in opts.option:
+        name, _, value = option.partition("=")
+        options[name] = int(value) if value.lstrip("-").isdigit() else value
     if opts.versus:
-        versus(opts.versus, opts.prefix, opts.level)
+        versus(opts.versus, opts.prefix, make, opts.against, options, level)
         return
     for players in opts.seats:
-        run(players, opts.games, opts.prefix, opts.level, opts.usage)
+        run(players, opts.games, opts.prefix, make, opts.usage, options, level)
 
 
 if __name__ == "__main__":

@@ -29,7 +29,7 @@ from rules.skirmish.actions import (
 )
 from rules.skirmish.battle import flow, losses, policy
 from rules.skirmish.battle.cards import acting_side
-from rules.skirmish.battle.declare import MOST_ATTACKERS
+from rules.skirmish.battle.declare import MOST_ATTACKERS, sheltered
 from rules.skirmish.battle.state import DEFENDER
 from rules.skirmish.board import SkirmishMap, skirmish_map
 from rules.skirmish.common import cheapest, dearest
@@ -96,7 +96,7 @@ def attacks(state: SkirmishState, seat: int, board: SkirmishMap) -> list[Action]
         if state.owner[source] != seat or not state.units[source].total:
             continue
         for target in sorted(board.neighbours[source]):
-            if state.owner[target] == seat or target in barred:
+            if state.owner[target] == seat or target in barred or sheltered(state, target):
                 continue
             units = state.units[source]
             found.append(Attack(board.ids[source], board.ids[target], strongest(units)))

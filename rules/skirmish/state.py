@@ -36,6 +36,7 @@ class SkirmishOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     round_limit: int = 15
     victory_share: int = 60
     start_troops: int = 3
+    first_turn_safe: int = 0  # 1: no territory is attacked before its owner's first turn
 
 
 class StandingOrders(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):

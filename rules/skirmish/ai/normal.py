@@ -42,8 +42,16 @@ LAST_ROUND_BOLDNESS = 0.25  # the least chance worth an attack when no later tur
 
 
 class SkirmishNormalAI(SkirmishAI):
+    # The settings as class attributes, so a bench may try one at another value for one side only
+    # (``bench/skirmish_ai.py --set NAME=VALUE``).
+    BOLDNESS = BOLDNESS
+    WORTH = WORTH
+    REINFORCE_FROM = REINFORCE_FROM
+    STACK = STACK
+    LAST_ROUND_BOLDNESS = LAST_ROUND_BOLDNESS
+
     def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed, BOLDNESS)
+        super().__init__(seed, self.BOLDNESS)
         self._last_round = False
 
     def choose(self, state: SkirmishState, seat: int) -> Action:
@@ -66,7 +74,7 @@ class SkirmishNormalAI(SkirmishAI):
 
     def _standard_action(self, state: SkirmishState, seat: int, last: bool) -> Action:
         troops = state.garrison[seat].troop
-        if state.actions_left and troops >= (1 if last else REINFORCE_FROM):
+        if state.actions_left and troops >= (1 if last else self.REINFORCE_FROM):
             return Reinforce()
         if state.actions_left and not last and state.moves_left < 2 and len(self._inner(state, seat)) >= 2:
             return ExtraMove()
@@ -77,7 +85,7 @@ class SkirmishNormalAI(SkirmishAI):
         assert state.placing is not None
         t = self._placement(state, seat, board)
         left = state.placing.troops
-        room = STACK - state.units[t].total
+        room = self.STACK - state.units[t].total
         return Place(board.ids[t], room if 0 < room < left else left)
 
     def _inner(self, state: SkirmishState, seat: int) -> list[int]:
@@ -95,7 +103,7 @@ class SkirmishNormalAI(SkirmishAI):
     def _last_attack(self, state: SkirmishState, seat: int, board: SkirmishMap) -> Action | None:
         """Every attack with a fair chance, the surest first: the target's worth no longer counts."""
         keep = self.boldness
-        self.boldness, self._last_round = LAST_ROUND_BOLDNESS, True
+        self.boldness, self._last_round = self.LAST_ROUND_BOLDNESS, True
         try:
             return self._attack(state, seat, board)
         finally:
@@ -104,7 +112,7 @@ class SkirmishNormalAI(SkirmishAI):
     def _target_value(self, state: SkirmishState, seat: int, target: int, board: SkirmishMap) -> float:
         if self._last_round:
             return 0.0
-        return WORTH * super()._target_value(state, seat, target, board)
+        return self.WORTH * super()._target_value(state, seat, target, board)
 
     # -- cards -----------------------------------------------------------------------------------------
 

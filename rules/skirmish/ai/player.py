@@ -26,7 +26,7 @@ from rules.skirmish.actions import (
 from rules.skirmish.ai.odds import win_chance
 from rules.skirmish.battle import flow, policy
 from rules.skirmish.battle.cards import acting_side
-from rules.skirmish.battle.declare import MOST_ATTACKERS
+from rules.skirmish.battle.declare import MOST_ATTACKERS, sheltered
 from rules.skirmish.board import SkirmishMap, skirmish_map
 from rules.skirmish.common import cheapest, dearest
 from rules.skirmish.exchange import pair_allowed
@@ -162,7 +162,7 @@ class SkirmishAI:
                 continue
             for target in board.neighbours[source]:
                 owner = state.owner[target]
-                if owner == seat or target in truce:
+                if owner == seat or target in truce or sheltered(state, target):
                     continue
                 if owner == EMPTY:
                     units = cheapest(held, 1)

@@ -34,6 +34,12 @@ def dice_and_counters(units: Units, dice: int | None, counters: int | None, who:
     return dice, counters
 
 
+def sheltered(state: SkirmishState, target: int) -> bool:
+    """Option ``first_turn_safe``: in the first round, the territories of the seats still to move (seats
+    move in order, so their first turn is still to come) may not be attacked."""
+    return bool(state.options.first_turn_safe) and state.round == 1 and state.owner[target] > state.current
+
+
 def declare_attack(
     state: SkirmishState, seat: int, action: Attack, board: SkirmishMap, events: list[Event]
 ) -> SkirmishState:
@@ -51,6 +57,11 @@ def declare_attack(
         raise IllegalAction("own_territory", f"{dst} is yours already.")
     if any(t.territory == target for t in state.truces):
         raise IllegalAction("truce", f"{dst} is under a truce until its owner's next turn.")
+    if sheltered(state, target):
+        raise IllegalAction(
+            "first_turn_safe",
+            f"{dst}'s owner has not had a turn yet; in this game no one is attacked before their first turn.",
+        )
     there = state.units[source]
     units = action.units if action.units is not None else dearest(there, min(MOST_ATTACKERS, there.total))
     if min(units.counts()) < 0 or units.total < 1:

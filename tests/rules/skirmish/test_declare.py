@@ -7,9 +7,12 @@ import pytest
 from rules.core.errors import IllegalAction
 from rules.skirmish import RULES
 from rules.skirmish.actions import Attack, Defend, EndPhase, Occupy
+from rules.skirmish.ai import SkirmishAI
 from rules.skirmish.battle.state import ATTACKER, Stage
 from rules.skirmish.events import AttackDeclared, BattleEnded, BattleRolled, DefenceDeclared, TerritoryTaken
+from rules.skirmish.legal import legal_actions
 from rules.skirmish.pieces import Units
+from rules.skirmish.state import SkirmishOptions
 from tests.rules.skirmish.position import LEVEL, of_type, owner_of, play, position, troops, units_at
 
 SOURCE, TARGET = LEVEL
@@ -134,3 +137,43 @@ def test_attack_as_many_times_as_desired_deciding_after_each():
     assert owner_of(state, "elder_fen") == 0 and owner_of(state, TARGET) == 0
     state, _ = play(state, 0, EndPhase())
     assert state.phase.value == "move"
+
+
+def first_round(first_turn_safe: int, round_: int = 1):
+    """Three players in the first round, the second seat to move: Sable Ford (seat 1) borders Millbrook
+    of seat 0, which has had its turn, and Elder Fen of seat 2, whose first turn is still to come."""
+    return position(
+        holdings={
+            SOURCE: (1, troops(6)),
+            TARGET: (0, troops(1)),
+            "elder_fen": (2, troops(1)),
+            "oakhollow": (1, troops(1)),
+            "ironmoor": (1, troops(1)),
+        },
+        rest=(0, troops(1)),
+        current=1,
+        round=round_,
+        options=SkirmishOptions(victory_share=100, first_turn_safe=first_turn_safe),
+    )
+
+
+def test_with_first_turn_safe_no_one_is_attacked_before_their_first_turn():
+    state = first_round(1)
+    with pytest.raises(IllegalAction) as refused:
+        RULES.apply(state, 1, Attack(SOURCE, "elder_fen", troops(5)), None)
+    assert refused.value.code == "first_turn_safe"
+    assert refused.value.message == (
+        "Elder Fen's owner has not had a turn yet; in this game no one is attacked before their first turn."
+    )
+    listed = {a.target for a in legal_actions(state, 1) if isinstance(a, Attack)}
+    assert "elder_fen" not in listed and TARGET in listed
+    # The AI would rather take Elder Fen (its owner's last territory), and does so without the option.
+    assert SkirmishAI(1).choose(state, 1).target == TARGET
+    assert SkirmishAI(1).choose(first_round(0), 1).target == "elder_fen"
+    new, _ = play(state, 1, Attack(SOURCE, TARGET, troops(5)))  # seat 0 has had its turn
+    assert new.battle.defender.seat == 0
+    # The shelter lasts only until the owner's first turn: from the second round, or without the
+    # option (the rules' own game), the same attack is declared.
+    for later in (first_round(1, round_=2), first_round(0)):
+        new, _ = play(later, 1, Attack(SOURCE, "elder_fen", troops(5)))
+        assert new.battle.defender.seat == 2
