@@ -47,4 +47,7 @@ GAME = Game(
     making=making,
     vary_secrets=vary_secrets,
     short_game={"round_limit": 3},
+    # Issue 32's seat balance: the first seat no longer sweeps every neighbour before anyone has had a
+    # turn (docs/rules/skirmish.md, "first_turn_safe"); stored games keep the engine's default, 0.
+    post_defaults={"first_turn_safe": 1},
 )

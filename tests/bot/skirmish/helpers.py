@@ -27,11 +27,14 @@ class FixedSeed:
 
 
 async def three_player_game(fd: Any, app: Any, monkeypatch: Any, *, rounds: int = 3) -> int:
-    """``/game new`` for three, the round limit set, bob and carol join: the game starts when full."""
+    """``/game new`` for three, the round limit set, bob and carol join: the game starts when full. The
+    tests attack in the first round, so the opening by post that keeps a territory safe until its
+    owner's first turn (option first_turn_safe) is turned off."""
     monkeypatch.setattr(bot.service, "secrets", FixedSeed)
     opened = await fd.slash("alice", CHANNEL, "game new", ruleset="skirmish", seats=3)
     assert not opened.ephemeral, opened.content
     await fd.slash("alice", CHANNEL, "game options", name="round_limit", value=str(rounds))
+    await fd.slash("alice", CHANNEL, "game options", name="first_turn_safe", value="0")
     await fd.slash("bob", CHANNEL, "game join")
     await ask_me(fd, CHANNEL, ["alice", "bob"])  # these tests play defenders' battle steps by hand
     await fd.slash("carol", CHANNEL, "game join")  # the last seat: the game starts

@@ -41,7 +41,8 @@ async def test_a_human_turn_typed_in_the_terminal(tmp_path: Path, capsys: pytest
     script = tmp_path / "moves.txt"
     script.write_text("\n".join(lines), encoding="utf-8")
     args = ["--game", "skirmish", "--seats", "human,ai", "--seed", SEED, "--db", str(tmp_path / "t.db")]
-    args += ["--script", str(script), "--no-images", "--option=round_limit=2"]
+    # (first_turn_safe=0: the scripted turn attacks in round 1, before the defender's first turn)
+    args += ["--script", str(script), "--no-images", "--option=round_limit=2", "--option=first_turn_safe=0"]
     assert await console.main(args, WITH) == 0
     out = capsys.readouterr().out
     name = f"Player {1}"  # the human's default name
@@ -56,7 +57,7 @@ async def run_script(tmp_path: Path, lines: list[str], images: bool = False) -> 
     script = tmp_path / "moves.txt"
     script.write_text("\n".join(lines), encoding="utf-8")
     args = ["--game", "skirmish", "--seats", "human,ai", "--seed", SEED, "--db", str(tmp_path / "t.db")]
-    args += ["--script", str(script), "--option=round_limit=2"]
+    args += ["--script", str(script), "--option=round_limit=2", "--option=first_turn_safe=0"]
     args += ["--out", str(tmp_path / "pictures")] if images else ["--no-images"]
     assert await console.main(args, WITH) == 0
 
