@@ -66,7 +66,7 @@ class AxisAlliesNormalAI:
     def choose(self, state: AAState, seat: int) -> Action:
         battle = state.battle
         if state.phase is Phase.PURCHASE and battle is None:
-            bought = fill_transports(state, acting_power(state), self._easy._buy(state, acting_power(state)))
+            bought = self._buy(state, acting_power(state))
             if bought is not None:
                 return bought
         if state.phase is Phase.COMBAT_MOVE and (battle is None or battle.pending is None):
