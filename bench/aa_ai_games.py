@@ -1,15 +1,16 @@
 """Axis & Allies AI against itself or another level: five-power games with no round limit.
 
     python bench/aa_ai_games.py [--games 100] [--level easy] [--versus LEVEL] [--before 30] [--jobs 1]
-                                [--set NAME=VALUE ...]
+                                [--side axis|allies] [--set NAME=VALUE ...]
 
 All five powers are played by ``--level``; with ``--versus``, game i gives the Axis to ``--level`` and
 the Allies to ``--versus`` when i is even, the other way round when i is odd (each side played by each
-level in half the games). Prints the wins by side and by kind of victory (capitals or the Axis's
-economic victory) won before round ``--before``, the games without a victory by then ("unfinished"),
-the median and range of the rounds the decided games took, the median time per game, the slowest
-single AI choice (what the bot waits for) and the slowest AI turn (every choice made in one power's
-turn, its defenders' casualties included: the issue's "AI turn"). Versus: the wins of
+level in half the games; ``--side`` keeps only the games in which ``--level`` plays that side, to
+measure a change to one side's play on half the games). Prints the wins by side and by kind of victory
+(capitals or the Axis's economic victory) won before round ``--before``, the games without a victory by
+then ("unfinished"), the median and range of the rounds the decided games took, the median time per
+game, the slowest single AI choice (what the bot waits for) and the slowest AI turn (every choice made
+in one power's turn, its defenders' casualties included: the issue's "AI turn"). Versus: the wins of
 each level. Issue 32's aims (``normal``): at least 95 of 100 decided before round 30, the Axis winning
 by capitals in at least a fifth of their wins, ``normal`` beating ``easy`` in at least 65 of 100.
 ``--set PUSH=0.3`` tries a constant of ``rules/axis_allies/ai/normal.py`` at another value for this run
@@ -95,6 +96,11 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel (processes)")
     parser.add_argument("--prefix", default="aa-ai", help="seed prefix; game i uses '<prefix>-<i>'")
     parser.add_argument("--each", action="store_true", help="print every game's result")
+    parser.add_argument(
+        "--side",
+        choices=("axis", "allies"),
+        help="with --versus, only the games in which --level plays this side (the same seeds)",
+    )
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="see above")
     opts = parser.parse_args()
     tune(opts.set)
@@ -102,6 +108,7 @@ def main() -> None:
     work = [
         (f"{opts.prefix}-{i}", i, opts.before, *((opts.level, other) if i % 2 == 0 else (other, opts.level)))
         for i in range(opts.games)
+        if not (opts.versus and opts.side) or (i % 2 == 0) == (opts.side == "axis")
     ]
     if opts.jobs > 1:
         with ProcessPoolExecutor(opts.jobs) as pool:
@@ -128,7 +135,7 @@ def main() -> None:
     rounds = [r[2] for r in results if r[0] != "unfinished"]
     times = [r[3] for r in results]
     mode = f"{opts.level} against {opts.versus}, sides swapped" if opts.versus else f"all {opts.level}"
-    print(f"{opts.games} five-power AI games ({mode}), no round limit, victories before round {opts.before}:")
+    print(f"{len(work)} five-power AI games ({mode}), no round limit, victories before round {opts.before}:")
     print("  wins: " + ", ".join(f"{w} {wins.get(w, 0)}" for w in (*SIDE_NAMES, "unfinished")))
     print("  by kind: " + (", ".join(f"{k} {n}" for k, n in sorted(kinds.items())) or "none"))
     if opts.versus:

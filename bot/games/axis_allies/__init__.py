@@ -9,7 +9,7 @@ from bot.games.axis_allies.steps import COMMAND, STEPS
 from bot.games.axis_allies.text import TEXT
 from render.axis_allies import PICTURES
 from rules.axis_allies import RULES
-from rules.axis_allies.ai import AxisAlliesAI
+from rules.axis_allies.ai import AxisAlliesAI, AxisAlliesNormalAI
 
 HELP = (
     "**Play Axis & Allies** (`/game new ruleset:axis_allies`, 2 to 5 players): `/game seat` picks your "
@@ -21,7 +21,7 @@ HELP = (
 GAME = Game(
     rules=RULES,
     pictures=PICTURES,
-    levels={"easy": AxisAlliesAI},
+    levels={"easy": AxisAlliesAI, "normal": AxisAlliesNormalAI},
     presenter=PRESENTER,
     steps=STEPS,
     text=TEXT,

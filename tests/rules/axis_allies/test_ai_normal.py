@@ -115,6 +115,24 @@ def test_far_from_the_economic_line_the_allies_keep_to_good_odds() -> None:
     assert not (isinstance(choice, Move) and choice.path[-1] == "Caucasus")
 
 
+def test_far_from_the_economic_line_the_normal_axis_still_fight_for_producing_land_at_even_odds() -> None:
+    # The Axis produce 60 (far below 84 - GUARD); 2 German infantry and 2 tanks in Caucasus against 4
+    # British infantry in Persia (about 57%): the easy AI declines (it takes empty Karelia).
+    units = {
+        "Caucasus": {"germany": {"infantry": 2, "tank": 2}},
+        "Persia": {"uk": {"infantry": 4}},
+        "Russia": {"russia": {"infantry": 12}},
+    }
+    state = position(units, owners={"Caucasus": "germany"})
+    assert side_income(state, AXIS_SIDE) == 60
+    assert 0.5 <= odds({"infantry": 2, "tank": 2}, {"infantry": 4}, False)[0] < 0.6
+    easy = AxisAlliesAI().choose(state, seat(state))
+    assert easy == Move((("infantry", 1),), ("Caucasus", "Karelia S.S.R."))
+    assert AxisAlliesNormalAI().choose(state, seat(state)) == Move((("infantry", 2),), ("Caucasus", "Persia"))
+    after, _ = combat_move(state, AxisAlliesNormalAI())
+    assert units_in(after, "Persia", "germany") == {"infantry": 2, "tank": 2}
+
+
 def test_the_normal_choice_depends_only_on_the_state_and_the_seed() -> None:
     state = position(PUSH_UNITS, owners=KARELIA_GERMAN)
     assert AxisAlliesNormalAI(3).choose(state, seat(state)) == AxisAlliesNormalAI(3).choose(
