@@ -20,6 +20,7 @@ from render.core import colours as C
 from render.core.badges import BadgeStyle, Sprite
 from render.core.fonts import font, text_width
 from render.core.shapes import draw_shape, end_room
+from render.core.silhouettes import Pen, soldier, tank
 from render.core.text import draw_text
 from rules.axis_allies.board import AXIS
 
@@ -40,16 +41,9 @@ UNIT_ORDER = (
     "battleship",
 )
 
-Pen = Callable[[float, float], tuple[float, float]]
 
-
-def _infantry(d: ImageDraw.ImageDraw, p: Pen, s: float) -> None:  # a soldier, rifle at the shoulder
-    d.ellipse((*p(40, 2), *p(56, 18)), fill=255)
-    d.polygon([p(36, 9), p(60, 9), p(62, 13), p(34, 13)], fill=255)  # helmet brim
-    d.polygon([p(37, 20), p(59, 20), p(62, 42), p(34, 42)], fill=255)
-    d.polygon([p(35, 40), p(47, 40), p(44, 63), p(33, 63)], fill=255)
-    d.polygon([p(50, 40), p(61, 40), p(65, 63), p(54, 63)], fill=255)
-    d.line([p(66, 0), p(58, 46)], fill=255, width=round(6 * s))
+def _infantry(d: ImageDraw.ImageDraw, p: Pen, s: float) -> None:  # the soldier, an arm at the rifle
+    soldier(d, p, s)
     d.polygon([p(58, 22), p(70, 26), p(68, 32), p(56, 30)], fill=255)  # arm
 
 
@@ -58,15 +52,6 @@ def _artillery(d: ImageDraw.ImageDraw, p: Pen, s: float) -> None:  # a field gun
     d.line([p(40, 48), p(4, 62)], fill=255, width=round(8 * s))
     d.ellipse((*p(26, 32), *p(56, 62)), outline=255, width=round(7 * s))
     d.ellipse((*p(36, 42), *p(46, 52)), fill=255)
-
-
-def _tank(d: ImageDraw.ImageDraw, p: Pen, s: float) -> None:
-    d.rounded_rectangle((*p(6, 42), *p(94, 63)), radius=round(10 * s), fill=255)
-    for x in (20, 35, 50, 65, 80):
-        d.ellipse((*p(x - 5, 48), *p(x + 5, 58)), fill=0)
-    d.polygon([p(10, 30), p(90, 30), p(96, 41), p(4, 41)], fill=255)
-    d.rounded_rectangle((*p(30, 14), *p(64, 31)), radius=round(5 * s), fill=255)
-    d.rectangle((*p(62, 19), *p(99, 25)), fill=255)
 
 
 def _fighter(d: ImageDraw.ImageDraw, p: Pen, s: float) -> None:  # seen from above, nose right
@@ -148,7 +133,7 @@ def _factory(d: ImageDraw.ImageDraw, p: Pen, s: float) -> None:  # sawtooth roof
 _DRAW: dict[str, Callable[[ImageDraw.ImageDraw, Pen, float], None]] = {
     "infantry": _infantry,
     "artillery": _artillery,
-    "tank": _tank,
+    "tank": tank,
     "fighter": _fighter,
     "bomber": _bomber,
     "transport": _transport,

@@ -13,19 +13,10 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from render.core.silhouettes import Pen, soldier, tank
+
 BOX = (100, 64)
 SUPERSAMPLE = 4
-
-Pen = Callable[[float, float], tuple[float, float]]
-
-
-def _infantry(d: ImageDraw.ImageDraw, p: Pen, s: float) -> None:  # a soldier, rifle at the shoulder
-    d.ellipse((*p(40, 2), *p(56, 18)), fill=255)
-    d.polygon([p(36, 9), p(60, 9), p(62, 13), p(34, 13)], fill=255)
-    d.polygon([p(37, 20), p(59, 20), p(62, 42), p(34, 42)], fill=255)
-    d.polygon([p(35, 40), p(47, 40), p(44, 63), p(33, 63)], fill=255)
-    d.polygon([p(50, 40), p(61, 40), p(65, 63), p(54, 63)], fill=255)
-    d.line([p(66, 0), p(58, 46)], fill=255, width=round(6 * s))
 
 
 def _jump_troop(d: ImageDraw.ImageDraw, p: Pen, s: float) -> None:  # a canopy and its rider
@@ -46,15 +37,6 @@ def _hovercraft(d: ImageDraw.ImageDraw, p: Pen, s: float) -> None:
     d.ellipse((*p(4, 0), *p(38, 34)), outline=255, width=round(6 * s))  # ...at the stern
     d.line([p(21, 3), p(21, 31)], fill=255, width=round(5 * s))  # its blade
     d.rectangle((*p(48, 18), *p(64, 28)), fill=255)  # the cabin
-
-
-def _tank(d: ImageDraw.ImageDraw, p: Pen, s: float) -> None:
-    d.rounded_rectangle((*p(6, 42), *p(94, 63)), radius=round(10 * s), fill=255)
-    for x in (20, 35, 50, 65, 80):
-        d.ellipse((*p(x - 5, 48), *p(x + 5, 58)), fill=0)
-    d.polygon([p(10, 30), p(90, 30), p(96, 41), p(4, 41)], fill=255)
-    d.rounded_rectangle((*p(30, 14), *p(64, 31)), radius=round(5 * s), fill=255)
-    d.rectangle((*p(62, 19), *p(99, 25)), fill=255)
 
 
 def _plane(d: ImageDraw.ImageDraw, p: Pen, s: float) -> None:  # seen from above, nose right
@@ -121,10 +103,10 @@ def _swords(d: ImageDraw.ImageDraw, p: Pen, s: float) -> None:  # two crossed bl
 
 
 _DRAW: dict[str, Callable[[ImageDraw.ImageDraw, Pen, float], None]] = {
-    "inf": _infantry,
+    "inf": soldier,
     "jt": _jump_troop,
     "hov": _hovercraft,
-    "tank": _tank,
+    "tank": tank,
     "plane": _plane,
     "frig": _frigate,
     "batt": _battleship,

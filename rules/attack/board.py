@@ -12,13 +12,13 @@ touching a sea zone: its coastline, where ships berth); a *sea border* between t
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from data import load_json
 from rules.core.errors import IllegalAction
+from rules.core.graph import is_connected as connected
 from rules.core.names import did_you_mean
 
 LAYOUTS = ("western", "pacific", "world")
@@ -237,22 +237,16 @@ def _check_layout(board: Layout, raw: dict[str, Any]) -> None:
 
 
 def is_connected(board: Layout) -> bool:
-    """Every region and zone reachable from the first region by any connection."""
-    size = board.regions + board.zones
-    seen = {0}
-    queue = deque([0])
-    while queue:
-        place = queue.popleft()
+    """Every region and zone reachable from the first region by any connection (zone ``z`` is place
+    ``regions + z``)."""
+
+    def near(place: int) -> list[int]:
         if place < board.regions:
-            near = [*board.land[place], *(board.regions + z for z in board.coasts[place])]
-        else:
-            z = place - board.regions
-            near = [*board.shores[z], *(board.regions + s for s in board.seas[z])]
-        for n in near:
-            if n not in seen:
-                seen.add(n)
-                queue.append(n)
-    return len(seen) == size
+            return [*board.land[place], *(board.regions + z for z in board.coasts[place])]
+        z = place - board.regions
+        return [*board.shores[z], *(board.regions + s for s in board.seas[z])]
+
+    return connected(board.regions + board.zones, near)
 
 
 @cache

@@ -10,23 +10,15 @@ from msgspec.structs import replace
 
 from rules.attack.state import ATTACKER, DEFENDER, AttackState
 from rules.attack.tables import NAVY_LINE_MAX
+from rules.core.hidden import swap_with_deck
 from rules.core.tuples import with_item
-
-
-def _scrambled(cards: tuple[int, ...], seed: int) -> list[int]:
-    """The cards in an order that depends on ``seed`` (no ``random`` in the rules: a multiplicative hash)."""
-    return sorted(cards, key=lambda card: ((card + 1) * 2654435761 + seed * 40503) % 2**32)
 
 
 def _other_hand(state: AttackState, seat: int, seed: int) -> AttackState:
     hand = state.seats[seat].hand
     if not hand or not state.deck:
         return state
-    swaps = min(len(hand), len(state.deck))
-    given = _scrambled(state.deck, seed)[:swaps]
-    taken = _scrambled(hand, seed)[:swaps]
-    new_hand = tuple(sorted([c for c in hand if c not in taken] + given))
-    new_deck = tuple(sorted([c for c in state.deck if c not in given] + taken))
+    new_hand, new_deck = swap_with_deck(hand, state.deck, seed)
     seats = with_item(state.seats, seat, replace(state.seats[seat], hand=new_hand))
     return replace(state, seats=seats, deck=new_deck)
 

@@ -6,13 +6,13 @@ copies) and by their string id in actions, events and views (readable logs, stab
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from data import load_json
 from rules.core.errors import IllegalAction
+from rules.core.graph import is_connected
 
 INFANTRY, CAVALRY, ARTILLERY, WILD = "infantry", "cavalry", "artillery", "wild"
 SYMBOLS = (INFANTRY, CAVALRY, ARTILLERY)
@@ -143,21 +143,10 @@ def check_classic(board: RiskMap) -> None:
             raise MapError(f"the deck has {count} {symbol} cards, expected 14")
     if sorted(c.territory for c in board.cards if c.territory is not None) != list(range(board.size)):
         raise MapError("every territory must have exactly one card")
-    if not is_connected(board):
+    if not is_connected(board.size, board.neighbours.__getitem__):
         raise MapError("the map is not connected")
     if board.starting_armies != {2: 40, 3: 35, 4: 30, 5: 25, 6: 20}:
         raise MapError(f"starting armies are {board.starting_armies}")
-
-
-def is_connected(board: RiskMap) -> bool:
-    seen = {0}
-    queue = deque([0])
-    while queue:
-        for n in board.neighbours[queue.popleft()]:
-            if n not in seen:
-                seen.add(n)
-                queue.append(n)
-    return len(seen) == board.size
 
 
 @cache

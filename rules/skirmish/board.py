@@ -7,13 +7,13 @@ views use the string id, so logs read well and survive a regenerated map.
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from data import load_json
 from rules.core.errors import IllegalAction
+from rules.core.graph import is_connected
 from rules.core.names import did_you_mean
 
 Point = tuple[float, float]
@@ -96,7 +96,7 @@ def parse_map(raw: dict[str, Any]) -> SkirmishMap:
         outline=_points(raw["outline"]),
         id_index=index,
     )
-    if not is_connected(board):
+    if not is_connected(board.size, board.neighbours.__getitem__):
         raise MapError("the map is not connected")
     return board
 
@@ -108,17 +108,6 @@ def contains(polygon: tuple[Point, ...], point: Point) -> bool:
         if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
             inside = not inside
     return inside
-
-
-def is_connected(board: SkirmishMap) -> bool:
-    seen = {0}
-    queue = deque([0])
-    while queue:
-        for n in board.neighbours[queue.popleft()]:
-            if n not in seen:
-                seen.add(n)
-                queue.append(n)
-    return len(seen) == board.size
 
 
 @cache

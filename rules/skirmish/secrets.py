@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from rules.core.hidden import swap_with_deck
 from rules.core.tuples import with_item
 from rules.skirmish.state import SkirmishState, StandingOrders
 
@@ -19,11 +20,6 @@ _ORDERS = (
 )
 
 
-def _scrambled(cards: tuple[int, ...], seed: int) -> list[int]:
-    """The cards in an order that depends on ``seed`` (no ``random`` in the rules: a multiplicative hash)."""
-    return sorted(cards, key=lambda card: ((card + 1) * 2654435761 + seed * 40503) % 2**32)
-
-
 def vary_secrets(state: SkirmishState, seat: int, seed: int) -> SkirmishState:
     if not 0 <= seat < state.players:
         return state
@@ -32,9 +28,5 @@ def vary_secrets(state: SkirmishState, seat: int, seed: int) -> SkirmishState:
     hand = state.hands[seat]
     if not hand or not state.deck:
         return state
-    swaps = min(len(hand), len(state.deck))
-    given = _scrambled(state.deck, seed)[:swaps]
-    taken = _scrambled(hand, seed)[:swaps]
-    new_hand = tuple(sorted([c for c in hand if c not in taken] + given))
-    new_deck = tuple(sorted([c for c in state.deck if c not in given] + taken))
+    new_hand, new_deck = swap_with_deck(hand, state.deck, seed)
     return replace(state, hands=with_item(state.hands, seat, new_hand), deck=new_deck)
