@@ -18,6 +18,7 @@ import logging
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields, replace
+from functools import partial
 from typing import Any
 
 from bot import settling
@@ -328,7 +329,7 @@ class ServiceCore:
             events=tuple(visible(ruleset, made.events, made.seat, ended=ended)),
             public_events=tuple(made.public),
             lines=tuple(made.lines),
-            view=ruleset.view(after, None),
+            public_view=partial(ruleset.view, after, None),
             waiting_for=tuple(waiting),
             result=named(made.outcome.summary, names) if made.outcome else None,
             turn_changed=made.turn_changed,

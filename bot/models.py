@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -123,7 +124,11 @@ class GameStatus:
 class ActResult:
     """An accepted move. ``events`` are as the acting seat may see them, ``public_events`` and
     ``lines`` as everyone may; ``view`` is the public view for the board picture, and ``status`` the
-    game's status after the move (so presenting it needs no second read)."""
+    game's status after the move (so presenting it needs no second read).
+
+    ``public_view`` makes the view (the ruleset's view of the state after the move for no seat): it is
+    built the first time ``view`` is read, then kept. Most results are never shown (an AI seat's moves
+    between two announcements), and building a view cost more than the move itself (issue 34)."""
 
     game_id: int
     version: int
@@ -132,7 +137,7 @@ class ActResult:
     events: tuple[Event, ...]
     public_events: tuple[Event, ...]
     lines: tuple[str, ...]
-    view: Any
+    public_view: Callable[[], Any] = field(compare=False, repr=False)
     waiting_for: tuple[int, ...]
     status: GameStatus
     result: str | None = None
@@ -144,6 +149,17 @@ class ActResult:
     # The game as this move committed it, its state decoded: what comes next (the AI's moves, the turn's
     # announcement) starts from it without reading or decoding the game again. Never shown to players.
     position: Position | None = field(default=None, compare=False, repr=False)
+    _view: Any = field(default=None, init=False, compare=False, repr=False)
+    _viewed: bool = field(default=False, init=False, compare=False, repr=False)
+
+    @property
+    def view(self) -> Any:
+        """The public view after the move, built on first reading (the state is frozen: a view built
+        late is the one built at once)."""
+        if not self._viewed:
+            object.__setattr__(self, "_view", self.public_view())
+            object.__setattr__(self, "_viewed", True)
+        return self._view
 
 
 @dataclass(frozen=True, slots=True)

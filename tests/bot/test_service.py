@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from bot.gamelog import SEAT_ORDER_FIRST_ROLL
@@ -10,6 +12,7 @@ from bot.service import GameService
 from rules.core.dice import seed_hash, verify_rolls
 from rules.core.errors import IllegalAction
 from rules.core.events import DiceRolled
+from rules.risk import RULES as RISK
 from rules.risk.actions import EndPhase, PlaceArmies
 from rules.risk.board import classic_map
 from tests.bot.conftest import CHANNEL, HOST, SEED, footprint, new_game, snapshot_matches_replay, user_to_act
@@ -134,6 +137,34 @@ async def test_moves_are_persisted_with_version_and_replay(service: GameService)
     assert result.lines and "placed 2" in result.lines[0]
     assert result.view.viewer is None  # the public view, for the board picture
     assert await snapshot_matches_replay(service, game_id)
+
+
+async def test_a_results_public_view_is_built_when_read_and_once(service: GameService) -> None:
+    """Most results are never shown (an AI seat's moves), so their view is built on first reading
+    (issue 34): the public view of the game the move left, the same object on every reading, and
+    carried by a copy of the result (a command's moves merged into one outcome)."""
+    game_id = await new_game(service, "human,ai,ai")
+    await service.play_ai(game_id)
+    mover = await user_to_act(service, game_id)
+    result = await service.act(game_id, mover, PlaceArmies(await own_territory(service, game_id, mover), 1))
+    assert isinstance(result, ActResult) and result.position is not None
+    assert not result._viewed  # nothing read it yet
+    view = result.view
+    assert view == RISK.view(result.position.state, None) and view.viewer is None
+    assert view != RISK.view(result.position.state, result.seat)  # never the mover's own view
+    assert result.view is view and result._viewed
+    assert replace(result, lines=()).view == view
+
+
+def test_a_results_view_is_made_once() -> None:
+    made: list[int] = []
+
+    def public_view() -> str:
+        made.append(1)
+        return "the board"
+
+    result = ActResult(1, 2, 3, 0, (), (), (), public_view, (), None)  # type: ignore[arg-type]
+    assert made == [] and result.view == "the board" and result.view == "the board" and made == [1]
 
 
 async def test_ai_seats_play_until_a_human_must_act_and_to_the_end(service: GameService) -> None:

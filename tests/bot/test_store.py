@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import asyncpg
 import pytest
@@ -188,3 +189,60 @@ async def test_a_failed_append_rolls_back_the_whole_commit(store: GameStore) -> 
     assert after is not None and after.version == game.version and after.state is None
     assert await store.log(game.id) == []
     await store.commit(game.id, game.version, entries=[LogEntry("system", None, 1, "{}")])  # still usable
+
+
+async def _kept_rows(store: SqliteStore, game_id: int) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row a game's commits wrote beside the game's own, by table, without the game's id."""
+    tables = {
+        "actions": "seq, kind, seat, user_id, action, events, at, opens_round",
+        "snapshots": "seq, state",
+        "turn_starts": "seat, seq",
+        "reverted": "seq, by_seq",
+    }
+    return {
+        table: [
+            tuple(row)
+            for row in await store._db.execute_fetchall(
+                f"SELECT {columns} FROM {table} WHERE game_id = ? ORDER BY {columns}", (game_id,)
+            )
+        ]
+        for table in tables
+        for columns in [tables[table]]
+    }
+
+
+async def test_a_commits_rows_written_together_are_the_rows_written_one_by_one(
+    sqlite_store: SqliteStore,
+) -> None:
+    """SQLite writes a commit's log rows with one statement a table (issue 34): the rows, snapshots,
+    turn starts and reverted marks are those of the same rows committed one at a time, a commit whose
+    undo takes back a row of its own (written row by row, its deletes in order) included."""
+    at = "2026-11-28T12:00:00.000000Z"
+    runs = [
+        [
+            LogEntry("action", 0, 1, '{"a": 1}', "[1]", at, snapshot='{"s": 1}', turn_seats=(0,)),
+            LogEntry("action", 1, 2, '{"a": 2}', "[2]", at, turn_seats=(1, 2)),
+            LogEntry("action", 1, 2, '{"a": 3}', "[3]", at, snapshot='{"s": 3}', opens_round=True),
+        ],
+        [
+            LogEntry("action", 2, None, '{"a": 4}', "[4]", at, snapshot='{"s": 4}', turn_seats=(2,)),
+            LogEntry("undo", 2, 3, None, "[]", at, reverts=(3, 4)),
+            LogEntry("action", 0, 1, '{"a": 6}', "[6]", at, snapshot='{"s": 6}', turn_seats=(0, 1)),
+        ],
+    ]
+    together = await sqlite_store.create_game(None, 5, "risk", {}, 1)
+    alone = await sqlite_store.create_game(None, 6, "risk", {}, 1)
+    version = together.version
+    for run in runs:
+        await sqlite_store.commit(together.id, version, entries=run, versions=len(run))
+        version += len(run)
+    version = alone.version
+    for entry in (e for run in runs for e in run):
+        await sqlite_store.commit(alone.id, version, entries=[entry])
+        version += 1
+    rows = await _kept_rows(sqlite_store, together.id)
+    assert rows == await _kept_rows(sqlite_store, alone.id)
+    assert [r[0] for r in rows["actions"]] == [1, 2, 3, 4, 5, 6]
+    assert rows["snapshots"] == [(1, '{"s": 1}'), (6, '{"s": 6}')]  # 3 and 4 taken back by the undo
+    assert rows["turn_starts"] == [(0, 1), (0, 6), (1, 2), (1, 6), (2, 2)]
+    assert rows["reverted"] == [(3, 5), (4, 5)]
