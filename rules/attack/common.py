@@ -122,8 +122,6 @@ def income(state: AttackState, seat: int) -> tuple[int, int]:
         production += MONARCHY_INCOME
     if state.seats[seat].government == DEMOCRACY:
         production += state.options.democracy_income
-        if state.layout == "world":  # the joined world, 5-6 players
-            production += state.options.democracy_world_income
     markers = sum(n for o, n in zip(state.owner, state.oil, strict=True) if o == seat)
     return production, markers + levels[OIL]
 

@@ -79,17 +79,6 @@ OPTIONS = (
     OptionSpec(
         "democracy_income", 0, "Extra production Democracy collects at each income.", minimum=0, maximum=5
     ),
-    # Issue 31's balance: on the joined world (5-6 players) Democracy, with democracy_income's 1, still
-    # won 0.69 of its fair share over 200 games; it held the fewest regions (its small starting army
-    # expands slowest where rivals crowd every continent). The engine's default stays 0 so every stored
-    # game replays as it was played; new games by post start with 1.
-    OptionSpec(
-        "democracy_world_income",
-        0,
-        "Extra production Democracy also collects at each income on the joined world (5-6 players).",
-        minimum=0,
-        maximum=5,
-    ),
     # Issue 31's balance: with the normal AI Communism won 1.12 of its fair share over 710 games, up to
     # 1.37 in smaller samples (its Factories start, three more infantry and a free one each Build). The
     # engine's default stays 1 so stored games replay as they were played; new games by post start with 0.

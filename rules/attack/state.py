@@ -51,7 +51,6 @@ class AttackOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     line_growth: str = "side"
     salvo_hits: str = "line"
     democracy_income: int = 0
-    democracy_world_income: int = 0
     communist_infantry: int = 1
 
 

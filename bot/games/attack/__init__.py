@@ -36,7 +36,7 @@ GAME = Game(
     vary_secrets=vary_secrets,
     short_game={"war": "limited"},
     # Issue 31's balance (docs/rules/attack.md): new games give Democracy 1 more production at each
-    # income (2 more on the joined world) and Communism no free infantry with its Builds; the engine's
-    # defaults stay as before, so games stored before replay as they were played.
-    post_defaults={"democracy_income": 1, "democracy_world_income": 1, "communist_infantry": 0},
+    # income and Communism no free infantry with its Builds; the engine's defaults stay as before, so
+    # games stored before replay as they were played.
+    post_defaults={"democracy_income": 1, "communist_infantry": 0},
 )

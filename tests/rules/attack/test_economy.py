@@ -94,27 +94,6 @@ def test_democracy_collects_one_more_production_at_each_income():
     assert collected.production == 2 and state.seats[0].production == 2
 
 
-def test_democracy_world_income_adds_production_on_the_joined_world_only_and_new_games_by_post_give_one():
-    # Issue 31's balance: on the joined world Democracy collects this on top of ``democracy_income``;
-    # the engine's default (0) replays stored games as they were played, new games by post start with 1.
-    assert AttackOptions().democracy_world_income == 0
-    assert make_options(GAME.post_defaults).democracy_world_income == 1
-    rules = AttackOptions(democracy_income=1, democracy_world_income=1)
-    world = dict(layout="world", players=5, capitals=("germany", "brazil", "quebec", "egypt", "japan"))
-    # seat 3 (Democracy) holds Egypt alone: its region's 1, democracy_income's 1 and the world's 1
-    state = position(production=0, options=rules, **world)
-    assert [income(state, s)[0] for s in range(5)] == [1, 1, 1 + 2, 1 + 1 + 1, 1]
-    assert income(position(production=0, options=AttackOptions(democracy_income=1), **world), 3)[0] == 2
-    # a theatre of its own: only democracy_income's 1
-    theatre = position(governments=("democracy", "fascism"), production=0, options=rules)
-    assert income(theatre, 0)[0] == 1 + 1
-    # collected by a Build on the joined world
-    acting_democracy = replace(state, order=(3, 0, 1, 2, 4))
-    acting_democracy, events = play(acting_democracy, 3, Begin("build"))
-    (collected,) = of(events, IncomeCollected)
-    assert collected.production == 3 and acting_democracy.seats[3].production == 3
-
-
 def test_communism_gets_a_free_infantry_in_its_capital_with_every_build():
     state = position(governments=("communism", "fascism"))
     state, events = play(state, 0, Begin("build"))
