@@ -147,7 +147,10 @@ def _draw_markers(canvas: Image.Image, draw: ImageDraw.ImageDraw, markers: list[
 
 
 @lru_cache(maxsize=256)
+@lru_cache(maxsize=512)
 def _halo(text: str, f: Font, radius: int) -> tuple[Image.Image, tuple[int, int]]:
+    """The dark halo round a name off its land: the same for every position, so made once (a
+    dilation each render was most of what drawing those names cost). Only ever pasted, never drawn on."""
     mask, offset = text_mask(text, f, "mm")
     grown = Image.new("L", (mask.width + 2 * radius, mask.height + 2 * radius), 0)
     grown.paste(mask, (radius, radius))
