@@ -106,8 +106,9 @@ def first_seen(picture: MapPicture, width: int, runs: int) -> None:
     (``PICTURES.warm`` and the board of a new game, ``bot.app.WarboardBot._warm_pictures``), then this
     position, once; each run against the encode floor of the same picture."""
     from render.axis_allies import PICTURES
+    from render.axis_allies.map import _halo
     from render.core.fonts import text_width
-    from render.core.text import _text_layers
+    from render.core.text import _coverage, _text_layers
     from rules.axis_allies import RULES
     from rules.core.dice import SeededRng
 
@@ -115,7 +116,7 @@ def first_seen(picture: MapPicture, width: int, runs: int) -> None:
     base = map_base(width)
     renders, floors = [], []
     for _ in range(runs):
-        for cached in (chip_sprite, token_sprite, icon_mask, _text_layers, text_width):
+        for cached in (chip_sprite, token_sprite, icon_mask, _text_layers, _coverage, _halo, text_width):
             cached.cache_clear()
         base.reaches.clear()
         base.fitting.clear()

@@ -18,6 +18,7 @@ from dataclasses import replace
 
 from render.axis_allies.base import map_base
 from render.axis_allies.battle import BattlePicture, Fire, battle_image, render_battle
+from render.axis_allies.icons import chip_style
 from render.axis_allies.map import (
     DEFAULT_WIDTH,
     MapPicture,
@@ -30,7 +31,10 @@ from render.axis_allies.map import (
 from render.axis_allies.picture import battle_picture, map_changes, map_picture
 from render.axis_allies.replay import replay
 from render.axis_allies.theatre import THEATRES, action_in, close_up_base, render_theatre, theatre_image
+from render.core.fonts import font
+from render.core.marks import signed, tag_style
 from render.core.pictures import Pictures
+from render.core.text import masks_ahead
 from rules.axis_allies.board import classic_board
 from rules.axis_allies.odds import QUICK, exact, work
 from rules.axis_allies.views import AAView
@@ -118,8 +122,24 @@ def _private_png(view: AAView, names: Sequence[str]) -> bytes | None:
 
 
 def _warm() -> None:
-    map_base(DEFAULT_WIDTH)
+    base = map_base(DEFAULT_WIDTH)
     close_up_base()
+    _numbers_ahead(base.ui, DEFAULT_WIDTH / 1600)
+
+
+def _numbers_ahead(ui: float, ui_panel: float) -> None:
+    """The coverage of the numbers a first position shows, in the fonts the default map draws them in:
+    chip counts, the legend's figures and income, the change tags (``render.core.text.masks_ahead``).
+    Drawing them was most of what a first-seen position did that a later one does not; a later one
+    maps them in its colours. About 1,000 small masks, some 40 ms at start-up."""
+    style, counts = chip_style(ui), [str(n) for n in range(100)]
+    masks_ahead(counts, font(style.total_font, bold=True), "lm")
+    for _, size in style.mini:
+        masks_ahead(counts, font(size, bold=True), "lm")
+    masks_ahead([str(n) for n in range(250)], font(round(22 * ui_panel)), "rm")
+    masks_ahead([f"  income {n}" for n in range(200)], font(round(18 * ui_panel)), "lm")
+    tags = [signed(n) for n in range(-40, 41) if n]  # and the same size's plain counts (the marker rows')
+    masks_ahead(tags + counts, font(tag_style(ui * 1.1).font_size, bold=True), "mm")
 
 
 PICTURES = Pictures(

@@ -7,6 +7,7 @@ The ramp's background must be the colour actually behind the text for the edges 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
@@ -40,11 +41,26 @@ def _ramp_lut(ramp: tuple[int, ...]) -> tuple[list[int], list[int]]:
 
 
 @lru_cache(maxsize=4096)
+def _coverage(text: str, f: Font, anchor: str) -> tuple[Image.Image, tuple[int, int]]:
+    """``text_mask``, kept: the same words or number come back in other colours (a name under a new
+    owner, a count on another power's chip), and FreeType drawing them is most of a new text's cost.
+    Only ever mapped, never drawn on."""
+    return text_mask(text, f, anchor)
+
+
+def masks_ahead(texts: Iterable[str], f: Font, anchor: str = "la") -> None:
+    """Make and keep the coverage of each of ``texts`` in ``f`` (a bot's start-up warm-up: the numbers a
+    position may show), so a first position maps them in its colours instead of drawing them."""
+    for text in texts:
+        _coverage(text, f, anchor)
+
+
+@lru_cache(maxsize=4096)
 def _text_layers(
     text: str, f: Font, ramp: tuple[int, ...], anchor: str
 ) -> tuple[Image.Image, Image.Image, int, int]:
     """Indexed text and its paste mask; cached because names and small numbers recur on every render."""
-    mask, (dx, dy) = text_mask(text, f, anchor)
+    mask, (dx, dy) = _coverage(text, f, anchor)
     colours, cover = _ramp_lut(ramp)
     return mask.point(colours), mask.point(cover), dx, dy
 
