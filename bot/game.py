@@ -149,6 +149,11 @@ class Game:
     def name(self) -> str:
         return self.rules.name
 
+    def usual_options(self) -> dict[str, OptionValue]:
+        """What a new game's options are unless its host changes them: the engine's defaults with the
+        defaults for play by post over them."""
+        return {spec.name: spec.default for spec in self.rules.options} | dict(self.post_defaults)
+
     @property
     def default_level(self) -> str:
         """The level AI seats and stand-ins play unless told: "normal" where the game has it, else its

@@ -48,7 +48,8 @@ def mine_line(game: MyGame) -> str:
 
 
 def option_words(table: OpenTable, defaults: Mapping[str, object]) -> str:
-    """The options a host changed from the game's own, as players type them."""
+    """The options a host changed from the game's usual ones (``Game.usual_options``), as players type
+    them."""
     changed = [
         f"{name} {('on' if value else 'off') if isinstance(value, bool) else value}"
         for name, value in sorted(table.status.options.items())
@@ -91,8 +92,7 @@ class PlayersCommands(commands.Cog):
         tables = await open_tables(self.bot.service, interaction.guild_id, ruleset)
         lines = []
         for table in tables:
-            defaults = {o.name: o.default for o in self.bot.service.rules(table.status.ruleset).options}
-            lines.append(open_line(table, defaults))
+            lines.append(open_line(table, self.bot.games[table.status.ruleset].usual_options()))
         text = "\n\n".join(lines) or "No table is waiting for players; `/game new` opens one."
         embed = discord.Embed(title="Open tables", description=clip(text, EMBED_DESCRIPTION), colour=COLOUR)
         await interaction.response.send_message(embed=embed, ephemeral=True)
