@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 
 from data import load_json
 from render.attack.geometry import Point, Ring, geometry
-from render.attack.labels import SHIPS_BELOW, away_choices, name_choices, region_boxes
+from render.attack.labels import SHIPS_BELOW, SeaName, away_choices, name_choices, region_boxes
 from render.attack.seas import AWAY_TRIED, Options, name_box, options
 from render.attack.settle import descend, region_choices, spots
 from render.attack.style import (
@@ -233,7 +233,7 @@ def _settle(
     ]
     items = [region_choices(home, o, water.size, ui, m) for home, o in zip(places, offsets, strict=True)]
     items += [
-        name_choices(name, short, p, water, 100 + z, f, ui)
+        name_choices(SeaName(name, short, p, water, 100 + z, f, ui))
         for z, (name, short, p) in enumerate(zip(names, shorts, zone_points, strict=True))
     ]
     chosen = [items[i][c] for i, c in enumerate(descend(items))]
@@ -307,6 +307,5 @@ def zone_places(layout: str, width: int, zone: int, away: bool = False) -> Optio
     name, short = base.sea_names[zone]
     f = font(zone_font_size(base.ui))
     point, water = base.zone_points[zone], base.water
-    if away:
-        return options(away_choices(name, short, point, water, 100 + zone, f, base.ui)[:AWAY_TRIED])
-    return options(name_choices(name, short, point, water, 100 + zone, f, base.ui, narrow=True))
+    sea = SeaName(name, short, point, water, 100 + zone, f, base.ui)
+    return options(away_choices(sea)[:AWAY_TRIED] if away else name_choices(sea, narrow=True))

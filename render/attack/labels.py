@@ -138,24 +138,30 @@ class _Search:
         return found != self.slot and found in WATER if away else found == self.slot
 
 
-def name_choices(
-    name: str,
-    short: str | None,
-    point: Point,
-    water: Image.Image,
-    slot: int,
-    f: ImageFont.FreeTypeFont | ImageFont.ImageFont,
-    ui: float,
-    narrow: bool = False,
-) -> list[Choice]:
+@dataclass(frozen=True, slots=True)
+class SeaName:
+    """A sea zone's name to place: its full and ``short`` forms, its label point, the water image (which
+    holds ``slot`` on the zone's own water), the font and the picture's scale."""
+
+    name: str
+    short: str | None
+    point: Point
+    water: Image.Image
+    slot: int
+    f: ImageFont.FreeTypeFont | ImageFont.ImageFont
+    ui: float
+
+
+def name_choices(sea: SeaName, narrow: bool = False) -> list[Choice]:
     """The places a sea name may go (``settle.descend``): on one line or two or as its ``short`` name,
     at its point or at points of its own water round it, each with its own cost (water under it,
     distance, the edge, a second line, a short name), cheapest first. ``narrow``: every name of two
     words may take two lines, and the grid is finer (a render's search for a crowded name, which may
     fit only between two marks)."""
+    point, f, ui = sea.point, sea.f, sea.ui
     pad = (PAD_X * ui, PAD * ui)
-    choices = [(lines, _offsets(lines, f, pad), extra) for lines, extra in forms(name, short, narrow)]
-    search = _Search(point, slot, water, ui)
+    choices = [(lines, _offsets(lines, f, pad), extra) for lines, extra in forms(sea.name, sea.short, narrow)]
+    search = _Search(point, sea.slot, sea.water, ui)
     spacing = STEP / 2 if narrow else STEP
     step, n = spacing * ui, int(REACH // spacing)
     grid = [(point[0] + i * step, point[1] + j * step) for i in range(-n, n + 1) for j in range(-n, n + 1)]
@@ -169,21 +175,14 @@ def name_choices(
     return [c for c in out if c.cost < out[0].cost + OVER_LABEL]
 
 
-def away_choices(
-    name: str,
-    short: str | None,
-    point: Point,
-    water: Image.Image,
-    slot: int,
-    f: ImageFont.FreeTypeFont | ImageFont.ImageFont,
-    ui: float,
-) -> list[Choice]:
+def away_choices(sea: SeaName) -> list[Choice]:
     """The places a sea name may go on other water near its own, in its shortest form, for a leader
     line to its water (``render.attack.seas``), cheapest first."""
+    point, ui = sea.point, sea.ui
     pad = (PAD_X * ui, PAD * ui)
-    lines, extra = forms(name, short, narrow=True)[-1]
-    offsets = _offsets(lines, f, pad)
-    search = _Search(point, slot, water, ui)
+    lines, extra = forms(sea.name, sea.short, narrow=True)[-1]
+    offsets = _offsets(lines, sea.f, pad)
+    search = _Search(point, sea.slot, sea.water, ui)
     step, n = STEP * ui, int(AWAY_REACH // STEP)
     out = []
     for i in range(-n, n + 1):
