@@ -61,7 +61,7 @@ from bot.schema import (
     UNFOLLOW,
     WITH_AI,
     WITH_SEATS,
-    append_entry,
+    append_entries,
     game_and_seats,
     listeners,
     log_tail,
@@ -642,34 +642,6 @@ SETTINGS_COLUMNS = tuple(f.name for f in fields(GuildSettings))  # the guild's i
 # Greater than any seq: an open end of a range stays one indexed comparison.
 _END = 1 << 62
 # An action row that still counts (the alias ``a`` is the actions table).
-
-
-async def append_entries(
-    db: aiosqlite.Connection, game_id: int, first: int, entries: Sequence[LogEntry], at: str
-) -> None:
-    """Log rows ``first``, ``first + 1``... and what is kept beside them, as ``append_entry`` writes
-    them one by one, with one statement a table: an AI seat's run is dozens of rows, and a statement
-    each cost ~0.03 ms a row (issue 34). A row that takes moves back deletes what is kept beside the
-    rows it reverts, in order with the rows around it, so a commit holding one is written row by row."""
-    if any(entry.reverts for entry in entries):
-        for seq, entry in enumerate(entries, first):
-            await append_entry(db, game_id, seq, entry, at)
-        return
-    numbered = list(enumerate(entries, first))
-    await db.executemany(
-        "INSERT INTO actions (game_id, seq, kind, seat, user_id, action, events, at, opens_round) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            (game_id, seq, e.kind, e.seat, e.user_id, e.action, e.events, e.at or at, int(e.opens_round))
-            for seq, e in numbered
-        ],
-    )
-    snapshots = [(game_id, seq, e.snapshot) for seq, e in numbered if e.snapshot is not None]
-    if snapshots:
-        await db.executemany("INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)", snapshots)
-    starts = [(game_id, seat, seq) for seq, e in numbered for seat in e.turn_seats]
-    if starts:
-        await db.executemany("INSERT INTO turn_starts (game_id, seat, seq) VALUES (?, ?, ?)", starts)
 
 
 async def open_store(path: str) -> SqliteStore:
