@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from render.attack.base import WIDTHS, board_base, clear_cache
+from render.attack.base import WIDTHS, board_base, clear_cache, zone_places
 from render.attack.battle import render_battle
 from render.attack.board import board_image, changes, render_board
 from render.attack.hand import render_private
@@ -49,8 +49,14 @@ def _private_png(view: AttackView, names: Sequence[str]) -> bytes | None:
 
 
 def _warm() -> None:
-    for layout in WIDTHS:
-        board_base(layout)
+    """Each layout's static layer, and where each sea name may go when a mark meets it (on its own
+    water, or away with a leader): worked out once here, about 1.8 s for the three layouts, they would
+    otherwise cost a player's first boards some 20 ms each (``bench/attack_render.py``, along a game)."""
+    for layout, width in WIDTHS.items():
+        base = board_base(layout)
+        for zone in range(len(base.sea_names)):
+            zone_places(layout, width, zone)
+            zone_places(layout, width, zone, away=True)
 
 
 PICTURES = Pictures(board=_board_png, battle=_battle_png, private=_private_png, warm=_warm)
