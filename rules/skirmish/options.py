@@ -25,8 +25,8 @@ OPTIONS = (
     OptionSpec("start_troops", 3, "Troops on each starting territory.", minimum=1, maximum=5),
     # Issue 32's seat balance: with every territory at its starting troops, the first player attacked
     # every other player before they had reinforced, and with 6 players won 1.3 to 1.6 times its share.
-    # The engine's default stays 0 so every stored game replays as it was played; new games by post are
-    # meant to start with 1 (``bot/games/skirmish`` ``post_defaults``, not set yet; docs/rules/skirmish.md).
+    # The engine's default stays 0 so every stored game replays as it was played; new games by post start
+    # with 1 (``bot/games/skirmish`` ``post_defaults``; docs/rules/skirmish.md).
     OptionSpec(
         "first_turn_safe",
         0,
