@@ -342,6 +342,7 @@ class Record:
     kind: str
     it: Interaction
     fake: RecordingFake
+    game: str = ""  # the ruleset a /game map was asked of (the pictures' figures per game)
 
 
 @dataclass
@@ -415,7 +416,7 @@ class Driver:
             it = await self.fd.autocomplete_now(user, table.channel, "risk attack", "from")
         else:
             it = await self.fd.slash_now(user, table.channel, "game status")
-        self.records.append(Record(kind, it, self.fd))
+        self.records.append(Record(kind, it, self.fd, table.ruleset))
         return kind
 
     def _waiting(self, table: Table) -> tuple[Any, Any, int] | None:
@@ -598,6 +599,15 @@ def report(
     ]
     print("picture follow-ups, p50 / p95 / p99")
     print(line("/game map board", maps, echo_pictures))
+    for game in sorted({r.game for r in driver.records if r.kind == "map"}):
+        of_game = [
+            t
+            for r in driver.records
+            if r.kind == "map" and r.game == game
+            for t in [ours.picture_time(r.it)]
+            if t is not None
+        ]
+        print(line(f"  {game}", of_game, echo_pictures))
     print(line("battle card of a move", battles, echo_pictures))
     unanswered = sum(1 for r in driver.records if r.it.ack_type is None)
     late = sum(1 for v in ours.violations if v.kind == "ack_timeout")
