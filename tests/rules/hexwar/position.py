@@ -82,6 +82,18 @@ def write(state: HexState, seat: int, *orders: Action) -> HexState:
     return state
 
 
+def orders_written(ai: Any, state: HexState, seat: int) -> list[Action]:
+    """The orders ``ai`` writes for ``seat`` in ``state``, each applied before the next is chosen, up to
+    (not counting) its submission."""
+    written = []
+    while True:
+        action = ai.choose(state, seat)
+        if isinstance(action, SubmitOrders):
+            return written
+        state = write(state, seat, action)
+        written.append(action)
+
+
 def play_round(
     state: HexState, orders: Mapping[int, Sequence[Action]], dice: Sequence[int] = ()
 ) -> tuple[HexState, list[Event]]:

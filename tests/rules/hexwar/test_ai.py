@@ -4,21 +4,14 @@ from __future__ import annotations
 
 from rules.core.conformance import play
 from rules.hexwar import RULES
-from rules.hexwar.actions import Buy, Move, SubmitOrders
+from rules.hexwar.actions import Buy, Move
 from rules.hexwar.ai import HexWarAI
 from rules.hexwar.common import board_of
-from tests.rules.hexwar.position import land_mostly_joined, position, set_up_by, write
+from tests.rules.hexwar.position import land_mostly_joined, orders_written, position, set_up_by
 
 
 def orders_of(state, seat, seed=0):
-    ai = HexWarAI(seed)
-    written = []
-    while True:
-        action = ai.choose(state, seat)
-        if isinstance(action, SubmitOrders):
-            return written
-        state = write(state, seat, action)
-        written.append(action)
+    return orders_written(HexWarAI(seed), state, seat)
 
 
 def test_the_ai_builds_a_compact_country_and_puts_its_capital_away_from_the_enemy():

@@ -6,22 +6,15 @@ import random
 
 import pytest
 
-from rules.hexwar.actions import AimDefence, Bombard, Buy, Move, SubmitOrders
+from rules.hexwar.actions import AimDefence, Bombard, Buy, Move
 from rules.hexwar.ai import HexWarNormalAI
 from rules.hexwar.ai.doctrine import NormalPlanner
 from rules.hexwar.board import grid
-from tests.rules.hexwar.position import land_mostly_joined, position, set_up_by, write
+from tests.rules.hexwar.position import land_mostly_joined, orders_written, position, set_up_by, write
 
 
 def orders_of(state, seat, seed=0):
-    ai = HexWarNormalAI(seed)
-    written = []
-    while True:
-        action = ai.choose(state, seat)
-        if isinstance(action, SubmitOrders):
-            return written
-        state = write(state, seat, action)
-        written.append(action)
+    return orders_written(HexWarNormalAI(seed), state, seat)
 
 
 # Seat 0: a port city C3 (its capital) on water D3-F3; seat 1: a city far to the east.
