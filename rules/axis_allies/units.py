@@ -111,7 +111,8 @@ class Unit(msgspec.Struct, frozen=True, order=True, forbid_unknown_fields=True):
 
     @property
     def carried(self) -> Carried:
-        return self.tag if isinstance(self.tag, Carried) else Carried.from_text(self.tag)
+        assert isinstance(self.tag, Carried), "read into a Carried as the unit was made"
+        return self.tag
 
 
 def _unit(uid: str, name: str, a: int, d: int, m: int, c: int, domain: Domain, **flags: object) -> UnitType:
