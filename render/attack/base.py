@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 from data import load_json
 from render.attack.geometry import Point, Ring, geometry
 from render.attack.labels import SHIPS_BELOW, SeaName, away_choices, name_choices, region_boxes
-from render.attack.seas import AWAY_TRIED, Options, name_box, options
+from render.attack.seas import AWAY_TRIED, KEPT, Options, name_box, options
 from render.attack.settle import descend, region_choices, spots
 from render.attack.style import (
     ARCTIC,
@@ -308,4 +308,4 @@ def zone_places(layout: str, width: int, zone: int, away: bool = False) -> Optio
     f = font(zone_font_size(base.ui))
     point, water = base.zone_points[zone], base.water
     sea = SeaName(name, short, point, water, 100 + zone, f, base.ui)
-    return options(away_choices(sea)[:AWAY_TRIED] if away else name_choices(sea, narrow=True))
+    return options(away_choices(sea)[:AWAY_TRIED] if away else name_choices(sea, narrow=True), KEPT)

@@ -23,9 +23,9 @@ from render.attack import (
     render_private,
     stored,
 )
-from render.attack.base import STORED, WIDTHS, _build, zone_font_size
+from render.attack.base import STORED, WIDTHS, _build, zone_font_size, zone_places
 from render.attack.board import laid_out
-from render.attack.seas import name_box, options, place_names
+from render.attack.seas import KEPT, name_box, options, place_names
 from render.attack.settle import Choice, covered
 from render.attack.sprites import army_style, name_sprite
 from render.attack.style import NAME_PX, REFERENCE_WIDTH, region_slot, zone_slot
@@ -282,6 +282,17 @@ def test_a_name_a_mark_meets_moves_to_its_cheapest_clear_place_or_is_set_off_wit
     ), "its leader points to its water where no mark is"
     walled = [*blocked, (260.0, 60.0, 340.0, 110.0)]  # and over the open water: least covered, no leader
     assert place_names([(home, ("Sea",))], walled, choices.__getitem__, away.__getitem__, f)[0][2] is None
+
+
+def test_a_names_options_keep_its_cheapest_places_and_every_point_of_its_water() -> None:
+    """The warm-up keeps only a name's ``KEPT`` cheapest places on its water (a render takes none past
+    them), but a leader may still point to any point of it."""
+    cheap, dear = _choice((100.0, 100.0)), _choice((300.0, 40.0), cost=90.0)
+    kept = options([cheap, dear], kept=1)
+    assert kept.choices == (cheap,)
+    assert kept.points == ((100.0, 100.0), (300.0, 40.0))
+    assert kept.hull == (80.0, 40.0, 300.0, 102.0), "the hull holds every point, for the marks near them"
+    assert len(zone_places("world", WIDTHS["world"], 0).choices) <= KEPT
 
 
 def test_ships_badges_keep_off_sea_names_where_their_water_has_room() -> None:
