@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw
 from render.attack.base import BoardBase, board_base, zone_font_size, zone_places
 from render.attack.panel import draw_season_bar, draw_standings, season_height, seat_name, standings_height
 from render.attack.place import spread
-from render.attack.seas import Place, draw_names, name_box, place_names
+from render.attack.seas import Place, draw_names, name_box, place_names, step_aside
 from render.attack.settle import covered, settle
 from render.attack.sprites import MARK_ROW, delta, navy_badge, region_mark, short_name
 from render.attack.style import ATTACK, SAIL, palette, region_slot, seat_colour, tint, zone_slot
@@ -242,14 +242,29 @@ def _nearby(layout: str, width: int) -> tuple[tuple[Point, ...], ...]:
 def laid_out(
     view: AttackView, base: BoardBase, found: Changes
 ) -> tuple[list[Sprite | None], list[Point], list[Place]]:
-    """The marks (``_marks``), then the sea names clear of them (``sea_names``), then a ships' badge a
+    """The marks (``_marks``), then the sea names clear of them (``sea_names``; a region's label may step
+    aside for one: ``seas.step_aside``), then a ships' badge a
     name still meets moved to a point of its water clear of the names and the other marks, if it has
     one: each sprite, its centre, each name's place."""
     sprites, centres = _marks(view, base, found)
     places = sea_names(base, sprites, centres)
     f = font(zone_font_size(base.ui))
-    names = [name_box(p, f) for p in places]
+    # A name still under marks: the labels or gains and losses over one of its places may step aside.
     first = len(view.regions)
+    shown = [i for i, s in enumerate(sprites) if s is not None]
+    places, aside = step_aside(
+        places,
+        [_box(sprites[i], centres[i]) for i in shown],  # type: ignore[arg-type]
+        [i < len(view.regions) or i >= first + len(view.zones) for i in shown],  # not a navy's badge
+        partial(zone_places, base.layout, base.width),
+        f,
+        (0, 0, base.width, base.height),
+        base.ui,
+    )
+    for k, (dx, dy) in aside.items():
+        x, y = centres[shown[k]]
+        centres[shown[k]] = (x + dx, y + dy)
+    names = [name_box(p, f) for p in places]
     for z in range(len(view.zones)):
         sprite = sprites[first + z]
         if sprite is None or not covered(_box(sprite, centres[first + z]), names):

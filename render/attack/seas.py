@@ -203,3 +203,88 @@ def place_names(
             places[z] = set_off
             boxes[z] = name_box(set_off, f)
     return places
+
+
+# A name still under marks after ``place_names`` may take one of its places on its water that one region's
+# label alone covers, if that label moves at most ``ASIDE`` (pixels at ``ui`` 1, off its land if need be:
+# an island's label over its sea) to where it meets no other mark and no name; of its ``ASIDE_TRIED``
+# cheapest places, the first that way.
+ASIDE, ASIDE_STEP, ASIDE_TRIED, ASIDE_MOVED = 40, 4, 150, 2
+
+
+def _meets(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def step_aside(
+    places: Sequence[Place],
+    marks: Sequence[Box],
+    movable: Sequence[bool],
+    choices: Callable[[int], Options],
+    f: Font,
+    bounds: Box,
+    ui: float,
+) -> tuple[list[Place], dict[int, Point]]:
+    """``places`` with each name still more than ``CLEAR`` under ``marks`` moved to a place of its water
+    that one of the first ``labels`` marks (the regions' labels) alone meets, and that label moved aside
+    (``ASIDE``), where one is; and how far each moved label moves. Pure."""
+    out = list(places)
+    boxes = [name_box(p, f) for p in out]
+    at = list(marks)
+    moved: dict[int, Point] = {}
+    reach, step = ASIDE * ui, ASIDE_STEP * ui
+    n = int(ASIDE // ASIDE_STEP)
+    shifts = sorted(
+        ((a * step, b * step) for a in range(-n, n + 1) for b in range(-n, n + 1) if a or b),
+        key=lambda d: math.hypot(*d),
+    )
+    shifts = [d for d in shifts if math.hypot(*d) <= reach]
+    for z, box in enumerate(boxes):
+        if _share(box, at) <= CLEAR:
+            continue
+        mine = choices(z)
+        x0, y0, x1, y1 = mine.hull
+        hull = (x0 - reach, y0 - reach, x1 + reach, y1 + reach)
+        others = [b for k, b in enumerate(boxes) if k != z]
+        names = _near(hull, others)
+        local = [i for i, b in enumerate(at) if _meets(b, hull)]
+        clear: dict[int, list[Box]] = {}  # a mark's boxes moved aside, clear of the others and the names
+        for c in mine.choices[:ASIDE_TRIED]:
+            hit = [i for i in local if _meets(c.box, at[i])]
+            if not 0 < len(hit) <= ASIDE_MOVED or any(not movable[i] or i in moved for i in hit):
+                continue
+            if _share(c.box, names) > CLEAR:
+                continue  # (their boxes hold some room round the letters)
+            taken: dict[int, Box] = {}
+            for i in hit:
+                if i not in clear or taken:  # (after a first move, the second looks again)
+                    x0, y0, x1, y1 = at[i]
+                    ground = (x0 - reach, y0 - reach, x1 + reach, y1 + reach)
+                    moving = [b for k, b in enumerate(at) if k != i and k not in taken]
+                    near = _near(ground, [*moving, *others, *taken.values()])
+                    found = [b for b in (_shifted(at[i], d) for d in shifts) if _clear(b, near, bounds)]
+                    if not taken:
+                        clear[i] = found
+                else:
+                    found = clear[i]
+                spot = next((b for b in found if not _meets(b, c.box)), None)
+                if spot is None:
+                    break
+                taken[i] = spot
+            else:
+                for i, spot in taken.items():
+                    moved[i] = (spot[0] - at[i][0], spot[1] - at[i][1])
+                    at[i] = spot
+                out[z] = (c.point, c.lines, None)
+                boxes[z] = name_box(out[z], f)
+                break
+    return out, moved
+
+
+def _shifted(box: Box, d: Point) -> Box:
+    return (box[0] + d[0], box[1] + d[1], box[2] + d[0], box[3] + d[1])
+
+
+def _clear(box: Box, others: Sequence[Box], bounds: Box) -> bool:
+    inside = box[0] >= bounds[0] and box[1] >= bounds[1] and box[2] <= bounds[2] and box[3] <= bounds[3]
+    return inside and not any(_meets(box, o) for o in others)

@@ -25,7 +25,7 @@ from render.attack import (
 )
 from render.attack.base import STORED, WIDTHS, _build, zone_font_size, zone_places
 from render.attack.board import laid_out
-from render.attack.seas import KEPT, name_box, options, place_names
+from render.attack.seas import KEPT, name_box, options, place_names, step_aside
 from render.attack.settle import Choice, covered
 from render.attack.sprites import army_style, name_sprite
 from render.attack.style import NAME_PX, REFERENCE_WIDTH, region_slot, zone_slot
@@ -176,8 +176,9 @@ def _covered(view, base, recent=()) -> list[str]:
 # under marks; after, 0, 0 and 9, 0, 0 and 7. With short names, names written by the render after its
 # marks, leader lines and ships' badges settled on their water (issue 29's last item): 4 and 4 on the
 # world (North Atlantic, North Sea, Eastern Mediterranean, Red Sea; and the Baltic under the North Sea's
-# ships), whose water is wholly under the labels of this crowded game: not yet 0.
-CROWDING = {"western": (0, 0, 0), "pacific": (0, 0, 0), "world": (4, 4, 0)}
+# ships), whose water is wholly under the labels of this crowded game. With a label stepping aside for a
+# name (``seas.step_aside``: Iceland's, for the North Sea) 3 and 3: not yet 0.
+CROWDING = {"western": (0, 0, 0), "pacific": (0, 0, 0), "world": (3, 3, 0)}
 RECENT = {"western": samples.western_recent, "pacific": list, "world": samples.world_recent}
 
 
@@ -293,6 +294,38 @@ def test_a_names_options_keep_its_cheapest_places_and_every_point_of_its_water()
     assert kept.points == ((100.0, 100.0), (300.0, 40.0))
     assert kept.hull == (80.0, 40.0, 300.0, 102.0), "the hull holds every point, for the marks near them"
     assert len(zone_places("world", WIDTHS["world"], 0).choices) <= KEPT
+
+
+def test_a_label_alone_over_a_names_place_steps_aside_for_it_where_it_has_room() -> None:
+    """A name still under marks takes a place of its water that one region's label (or a gain or loss)
+    alone covers, if that label can move a little to where it meets nothing; a navy's badge never moves."""
+    f = font(26)
+
+    def choice(point, cost):
+        x0, y0, x1, y1 = name_box((point, ("Sea",)), f)
+        return Choice(point, (x0 - 3, y0 - 3, x1 + 3, y1 + 3), cost, ("Sea",))
+
+    home, near = (100.0, 100.0), (100.0, 200.0)
+    choices = {0: options([choice(home, 0.0), choice(near, 50.0)])}
+    over_home = (60.0, 70.0, 140.0, 115.0)  # a navy's badge (which stays)
+    over_near = (85.0, 185.0, 115.0, 210.0)
+    bounds = (0.0, 0.0, 400.0, 400.0)
+    marks = [over_home, over_near]
+    places, moved = step_aside(
+        [(home, ("Sea",), None)], marks, [False, True], choices.__getitem__, f, bounds, 1.0
+    )
+    assert places == [(near, ("Sea",), None)] and list(moved) == [1]
+    dx, dy = moved[1]
+    shifted = (over_near[0] + dx, over_near[1] + dy, over_near[2] + dx, over_near[3] + dy)
+    assert not covered(shifted, [name_box(places[0], f), over_home]) and (dx * dx + dy * dy) ** 0.5 <= 40
+    kept = step_aside([(home, ("Sea",), None)], marks, [False, False], choices.__getitem__, f, bounds, 1.0)
+    assert kept == ([(home, ("Sea",), None)], {}), "a navy's badge stays by its ships"
+    # Walls above and below with a gap lower than the label: no room for it within reach.
+    walled = [*marks, (0.0, 150.0, 400.0, 186.0), (0.0, 209.0, 400.0, 260.0)]
+    stuck = step_aside(
+        [(home, ("Sea",), None)], walled, [False, True, False, False], choices.__getitem__, f, bounds, 1.0
+    )
+    assert stuck == ([(home, ("Sea",), None)], {})
 
 
 def test_ships_badges_keep_off_sea_names_where_their_water_has_room() -> None:
