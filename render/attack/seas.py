@@ -205,11 +205,11 @@ def place_names(
     return places
 
 
-# A name still under marks after ``place_names`` may take one of its places on its water that one region's
-# label alone covers, if that label moves at most ``ASIDE`` (pixels at ``ui`` 1, off its land if need be:
-# an island's label over its sea) to where it meets no other mark and no name; of its ``ASIDE_TRIED``
-# cheapest places, the first that way.
-ASIDE, ASIDE_STEP, ASIDE_TRIED, ASIDE_MOVED = 40, 4, 150, 2
+# A name still under marks after ``place_names`` may take one of its places on its water that one or two
+# marks alone cover (a region's label, a gain or loss: not a navy's badge), if each moves at most ``ASIDE``
+# (pixels at ``ui`` 1, off its land if need be: an island's label over its sea) to where it meets no other
+# mark and no name; of its ``ASIDE_TRIED`` cheapest places, the first that way.
+ASIDE, ASIDE_STEP, ASIDE_TRIED, ASIDE_MOVED = 40, 8, 150, 2
 
 
 def _meets(a: Box, b: Box) -> bool:
@@ -226,12 +226,52 @@ def step_aside(
     ui: float,
 ) -> tuple[list[Place], dict[int, Point]]:
     """``places`` with each name still more than ``CLEAR`` under ``marks`` moved to a place of its water
-    that one of the first ``labels`` marks (the regions' labels) alone meets, and that label moved aside
-    (``ASIDE``), where one is; and how far each moved label moves. Pure."""
+    that at most ``ASIDE_MOVED`` of the ``movable`` marks alone meet, those marks moved aside
+    (``ASIDE``), where such a place is; and how far each moved mark moves. Pure."""
     out = list(places)
     boxes = [name_box(p, f) for p in out]
     at = list(marks)
     moved: dict[int, Point] = {}
+    reach = ASIDE * ui
+    for z, box in enumerate(boxes):
+        if _share(box, at) <= CLEAR:
+            continue
+        mine = choices(z)
+        # All a mark moved aside for a place in the hull can meet is within the reach of the marks
+        # that meet the hull.
+        over = [mine.hull, *(b for b in at if _meets(b, mine.hull))]
+        ground = (
+            min(b[0] for b in over) - reach,
+            min(b[1] for b in over) - reach,
+            max(b[2] for b in over) + reach,
+            max(b[3] for b in over) + reach,
+        )
+        local = tuple((i, b) for i, b in enumerate(at) if _meets(b, ground))
+        free = frozenset(i for i, _ in local if movable[i] and i not in moved)
+        names = tuple(_near(ground, [b for k, b in enumerate(boxes) if k != z]))
+        found = _freed(mine, local, free, names, bounds, ui)
+        if found is not None:
+            c, taken = found
+            for i, spot in taken:
+                moved[i] = (spot[0] - marks[i][0], spot[1] - marks[i][1])
+                at[i] = spot
+            out[z] = (c.point, c.lines, None)
+            boxes[z] = name_box(out[z], f)
+    return out, moved
+
+
+@lru_cache(maxsize=1024)
+def _freed(
+    mine: Options,
+    local: tuple[tuple[int, Box], ...],
+    free: frozenset[int],
+    names: tuple[Box, ...],
+    bounds: Box,
+    ui: float,
+) -> tuple[Choice, tuple[tuple[int, Box], ...]] | None:
+    """``step_aside`` for one name: its cheapest place that the ``free`` marks of ``local`` (index, box)
+    alone meet and whose marks have room aside, and where they go. Kept: along a game the marks near a
+    crowded sea are mostly where they were, and the search costs a crowded board a few milliseconds."""
     reach, step = ASIDE * ui, ASIDE_STEP * ui
     n = int(ASIDE // ASIDE_STEP)
     shifts = sorted(
@@ -239,46 +279,33 @@ def step_aside(
         key=lambda d: math.hypot(*d),
     )
     shifts = [d for d in shifts if math.hypot(*d) <= reach]
-    for z, box in enumerate(boxes):
-        if _share(box, at) <= CLEAR:
+    at = dict(local)
+    clear: dict[int, list[Box]] = {}  # a mark's boxes moved aside, clear of the others and the names
+    for c in mine.choices[:ASIDE_TRIED]:
+        hit = [i for i, b in local if _meets(c.box, b)]
+        if not 0 < len(hit) <= ASIDE_MOVED or any(i not in free for i in hit):
             continue
-        mine = choices(z)
-        x0, y0, x1, y1 = mine.hull
-        hull = (x0 - reach, y0 - reach, x1 + reach, y1 + reach)
-        others = [b for k, b in enumerate(boxes) if k != z]
-        names = _near(hull, others)
-        local = [i for i, b in enumerate(at) if _meets(b, hull)]
-        clear: dict[int, list[Box]] = {}  # a mark's boxes moved aside, clear of the others and the names
-        for c in mine.choices[:ASIDE_TRIED]:
-            hit = [i for i in local if _meets(c.box, at[i])]
-            if not 0 < len(hit) <= ASIDE_MOVED or any(not movable[i] or i in moved for i in hit):
-                continue
-            if _share(c.box, names) > CLEAR:
-                continue  # (their boxes hold some room round the letters)
-            taken: dict[int, Box] = {}
-            for i in hit:
-                if i not in clear or taken:  # (after a first move, the second looks again)
-                    x0, y0, x1, y1 = at[i]
-                    ground = (x0 - reach, y0 - reach, x1 + reach, y1 + reach)
-                    moving = [b for k, b in enumerate(at) if k != i and k not in taken]
-                    near = _near(ground, [*moving, *others, *taken.values()])
-                    found = [b for b in (_shifted(at[i], d) for d in shifts) if _clear(b, near, bounds)]
-                    if not taken:
-                        clear[i] = found
-                else:
-                    found = clear[i]
-                spot = next((b for b in found if not _meets(b, c.box)), None)
-                if spot is None:
-                    break
-                taken[i] = spot
+        if _share(c.box, names) > CLEAR:
+            continue  # (their boxes hold some room round the letters)
+        taken: dict[int, Box] = {}
+        for i in hit:
+            if i not in clear or taken:  # (after a first move, the second looks again)
+                x0, y0, x1, y1 = at[i]
+                ground = (x0 - reach, y0 - reach, x1 + reach, y1 + reach)
+                fixed = [b for k, b in local if k != i and k not in taken]
+                near = _near(ground, [*fixed, *names, *taken.values()])
+                found = [b for b in (_shifted(at[i], d) for d in shifts) if _clear(b, near, bounds)]
+                if not taken:
+                    clear[i] = found
             else:
-                for i, spot in taken.items():
-                    moved[i] = (spot[0] - at[i][0], spot[1] - at[i][1])
-                    at[i] = spot
-                out[z] = (c.point, c.lines, None)
-                boxes[z] = name_box(out[z], f)
+                found = clear[i]
+            spot = next((b for b in found if not _meets(b, c.box)), None)
+            if spot is None:
                 break
-    return out, moved
+            taken[i] = spot
+        else:
+            return c, tuple(taken.items())
+    return None
 
 
 def _shifted(box: Box, d: Point) -> Box:
