@@ -11,12 +11,14 @@ names a ships' badge meets there; and a warm render of the sample board against 
 to encode it (``bench/attack_render.py`` has the full measure).
 
 Run from the repository root: ``python bench/attack_labels.py [--runs N] [--positions N]`` (about ten
-seconds with the defaults).
+seconds with the defaults). Last, the start-up warm-up of the sea names' places: its time and memory.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
+import os
 import statistics
 import sys
 import time
@@ -30,7 +32,7 @@ import render.attack.base as base_module
 import render.attack.board as board_module
 from bench.attack_render import game_positions
 from bench.timing import alternately
-from render.attack import board_base, clear_cache, render_board
+from render.attack import PICTURES, board_base, clear_cache, render_board
 from render.attack.base import WIDTHS, _build
 from render.attack.board import board_image, changes, laid_out
 from render.attack.seas import name_box
@@ -128,6 +130,36 @@ def main() -> None:
             f"{statistics.mean(ships):.1f} met by a ships' badge (most {max(ships)})"
         )
     base_module._settle = settle  # type: ignore[assignment]
+    warm_up()
+
+
+def _rss() -> float:
+    """This process's resident memory now, in MB (Linux)."""
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 1e6
+
+
+def warm_up() -> None:
+    """The bot's start-up warm-up of the sea names' places (``render.attack._warm``, the static layers
+    already built): its time, the memory it keeps and how many places it keeps."""
+    for layout in WIDTHS:
+        board_base(layout)
+    base_module.zone_places.cache_clear()
+    gc.collect()
+    before = _rss()
+    start = time.perf_counter()
+    PICTURES.warm()
+    spent = time.perf_counter() - start
+    gc.collect()
+    kept = sum(
+        len(base_module.zone_places(layout, width, z, away).choices)
+        for layout, width in WIDTHS.items()
+        for z in range(len(board_base(layout).sea_names))
+        for away in (False, True)
+    )
+    print(
+        f"  warm-up of the sea names' places: {spent:.2f} s, {_rss() - before:.0f} MB kept, {kept:,} places"
+    )
 
 
 if __name__ == "__main__":
