@@ -205,11 +205,11 @@ def place_names(
     return places
 
 
-# A name still under marks after ``place_names`` may take one of its places on its water that one or two
+# A name still under marks after ``place_names`` may take one of its places on its water that up to three
 # marks alone cover (a region's label, a gain or loss: not a navy's badge), if each moves at most ``ASIDE``
 # (pixels at ``ui`` 1, off its land if need be: an island's label over its sea) to where it meets no other
 # mark and no name; of its ``ASIDE_TRIED`` cheapest places, the first that way.
-ASIDE, ASIDE_STEP, ASIDE_TRIED, ASIDE_MOVED = 40, 8, 150, 2
+ASIDE, ASIDE_STEP, ASIDE_TRIED, ASIDE_MOVED = 40, 8, 150, 3
 
 
 def _meets(a: Box, b: Box) -> bool:
