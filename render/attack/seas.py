@@ -272,13 +272,8 @@ def _freed(
     """``step_aside`` for one name: its cheapest place that the ``free`` marks of ``local`` (index, box)
     alone meet and whose marks have room aside, and where they go. Kept: along a game the marks near a
     crowded sea are mostly where they were, and the search costs a crowded board a few milliseconds."""
-    reach, step = ASIDE * ui, ASIDE_STEP * ui
-    n = int(ASIDE // ASIDE_STEP)
-    shifts = sorted(
-        ((a * step, b * step) for a in range(-n, n + 1) for b in range(-n, n + 1) if a or b),
-        key=lambda d: math.hypot(*d),
-    )
-    shifts = [d for d in shifts if math.hypot(*d) <= reach]
+    reach = ASIDE * ui
+    shifts = _shifts(ui)
     at = dict(local)
     clear: dict[int, list[Box]] = {}  # a mark's boxes moved aside, clear of the others and the names
     for c in mine.choices[:ASIDE_TRIED]:
@@ -306,6 +301,15 @@ def _freed(
         else:
             return c, tuple(taken.items())
     return None
+
+
+@lru_cache(maxsize=8)
+def _shifts(ui: float) -> tuple[Point, ...]:
+    """How a mark may step aside: along the eight ways (across, up and down, slantwise), nearest first."""
+    step, n = ASIDE_STEP * ui, int(ASIDE // ASIDE_STEP)
+    ways = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1) if a or b]
+    found = [(a * k * step, b * k * step) for k in range(1, n + 1) for a, b in ways]
+    return tuple(sorted((d for d in found if math.hypot(*d) <= ASIDE * ui), key=lambda d: math.hypot(*d)))
 
 
 def _shifted(box: Box, d: Point) -> Box:
