@@ -297,8 +297,9 @@ def test_a_names_options_keep_its_cheapest_places_and_every_point_of_its_water()
 
 
 def test_a_label_alone_over_a_names_place_steps_aside_for_it_where_it_has_room() -> None:
-    """A name still under marks takes a place of its water that one region's label (or a gain or loss)
-    alone covers, if that label can move a little to where it meets nothing; a navy's badge never moves."""
+    """A name still under marks takes a place of its water that a few region labels (or gains and
+    losses) alone cover, if they can move a little to where they meet nothing; a navy's badge never
+    moves."""
     f = font(26)
 
     def choice(point, cost):
