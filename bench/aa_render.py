@@ -32,11 +32,12 @@ from PIL import Image
 from bench.timing import alternately, timed
 from render.axis_allies import DEFAULT_WIDTH, battle_image, map_image, render_battle, render_map
 from render.axis_allies.base import map_base
-from render.axis_allies.icons import chip_sprite, icon_mask, token_sprite
+from render.axis_allies.icons import _chip_ground, chip_sprite, icon_mask, painted_icon, token_sprite
 from render.axis_allies.layout import MapPicture, clear_layouts, marker_rows, token_layout
 from render.axis_allies.picture import map_picture
 from render.axis_allies.replay import replay
 from render.axis_allies.theatre import theatre_image
+from render.core.badges import badge_sprite
 from render.core.png import PNG_SETTINGS, encode_png
 from rules.axis_allies.views import AAView
 from rules.core.events import Event
@@ -49,6 +50,8 @@ PICTURES = {
     "crowded": samples.crowded,
 }
 MS = 1000.0
+# The kept drawings of chips and their parts, tokens and badges: forgotten to time a bot just started.
+DRAWN_PARTS = (chip_sprite, token_sprite, icon_mask, painted_icon, _chip_ground, badge_sprite)
 NAMES = ["Alice", "Bob", "Chen", "Dörte", "Émile"]
 
 
@@ -116,7 +119,7 @@ def first_seen(picture: MapPicture, width: int, runs: int) -> None:
     base = map_base(width)
     renders, floors = [], []
     for _ in range(runs):
-        for cached in (chip_sprite, token_sprite, icon_mask, _text_layers, _coverage, _halo, text_width):
+        for cached in (*DRAWN_PARTS, _text_layers, _coverage, _halo, text_width):
             cached.cache_clear()
         base.reaches.clear()
         base.fitting.clear()

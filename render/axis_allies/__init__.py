@@ -16,27 +16,32 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from render.axis_allies.base import map_base
+from render.axis_allies.base import map_base, map_palette, power_colour
 from render.axis_allies.battle import BattlePicture, Fire, battle_image, render_battle
-from render.axis_allies.icons import chip_style
+from render.axis_allies.icons import chip_look, chip_style, icons_ahead
+from render.axis_allies.layout import markers_ahead
+from render.axis_allies.legend import phase_text
 from render.axis_allies.map import (
     DEFAULT_WIDTH,
     MapPicture,
     Token,
     clear_cache,
     map_image,
+    names_ahead,
     render_map,
     token_layout,
 )
 from render.axis_allies.picture import battle_picture, map_changes, map_picture
 from render.axis_allies.replay import replay
 from render.axis_allies.theatre import THEATRES, action_in, close_up_base, render_theatre, theatre_image
+from render.core import colours as C
 from render.core.fonts import font
-from render.core.marks import signed, tag_style
+from render.core.marks import change_tag, signed, tag_style
 from render.core.pictures import Pictures
-from render.core.text import masks_ahead
-from rules.axis_allies.board import classic_board
+from render.core.text import layers_ahead, masks_ahead
+from rules.axis_allies.board import POWER_NAMES, POWERS, classic_board
 from rules.axis_allies.odds import QUICK, exact, work
+from rules.axis_allies.state import Phase
 from rules.axis_allies.views import AAView
 from rules.core.events import Event
 
@@ -125,21 +130,39 @@ def _warm() -> None:
     base = map_base(DEFAULT_WIDTH)
     close_up_base()
     _numbers_ahead(base.ui, DEFAULT_WIDTH / 1600)
+    names_ahead(base)
+    markers_ahead(base)
+    icons_ahead(chip_style(base.ui))
 
 
 def _numbers_ahead(ui: float, ui_panel: float) -> None:
-    """The coverage of the numbers a first position shows, in the fonts the default map draws them in:
-    chip counts, the legend's figures and income, the change tags (``render.core.text.masks_ahead``).
-    Drawing them was most of what a first-seen position did that a later one does not; a later one
-    maps them in its colours. About 1,000 small masks, some 40 ms at start-up."""
+    """The numbers and words a first position shows, made in the fonts and colours the default map
+    draws them in: chip counts in each power's ink, the legend's figures, income and powers, the title's
+    round and phase (``render.core.text.layers_ahead``), the change tags (badges). Making them was most
+    of what a first-seen position did that a later one does not; a first position now pastes them.
+    About 3,000 small layers and 400 tags, some 100 ms at start-up."""
+    palette = map_palette()
     style, counts = chip_style(ui), [str(n) for n in range(100)]
-    masks_ahead(counts, font(style.total_font, bold=True), "lm")
+    inks = [chip_look(power)[3] for power in POWERS]
+    layers_ahead(counts, font(style.total_font, bold=True), inks, "lm")
     for _, size in style.mini:
-        masks_ahead(counts, font(size, bold=True), "lm")
-    masks_ahead([str(n) for n in range(250)], font(round(22 * ui_panel)), "rm")
-    masks_ahead([f"  income {n}" for n in range(200)], font(round(18 * ui_panel)), "lm")
-    tags = [signed(n) for n in range(-40, 41) if n]  # and the same size's plain counts (the marker rows')
-    masks_ahead(tags + counts, font(tag_style(ui * 1.1).font_size, bold=True), "mm")
+        layers_ahead(counts, font(size, bold=True), inks, "lm")
+    figures = [palette.ramp(C.TEXT, bg) for bg in (C.PANEL, C.PANEL_HIGHLIGHT)]
+    layers_ahead([str(n) for n in range(250)], font(round(22 * ui_panel)), figures, "rm")
+    layers_ahead(POWER_NAMES.values(), font(round(22 * ui_panel), bold=True), figures, "lm")
+    muted = [palette.ramp(C.MUTED, C.PANEL)]
+    layers_ahead([f"  income {n}" for n in range(200)], font(round(18 * ui_panel)), muted, "lm")
+    rounds = [f"Round {n}" for n in range(1, 41)]
+    statuses = [f"{r} · {phase_text(p)}" for r in rounds for p in Phase] + rounds
+    layers_ahead(statuses, font(round(22 * ui_panel)), muted, "lm")
+    tags = tag_style(ui * 1.1)  # the change tags, and the same size's plain counts (the marker rows')
+    masks_ahead([signed(n) for n in range(-40, 41) if n] + counts, font(tags.font_size, bold=True), "mm")
+    for power in POWERS:
+        colour = power_colour(power)
+        ramp = palette.ramp(C.ink_on(colour), colour)
+        for n in range(-40, 41):
+            if n:
+                change_tag(n, tags, palette[colour], palette[C.INK], ramp)
 
 
 PICTURES = Pictures(

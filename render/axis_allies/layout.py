@@ -145,6 +145,23 @@ def marker_rows(picture: MapPicture, base: MapBase) -> dict[int, list[Marker]]:
     return rows
 
 
+def markers_ahead(base: MapBase) -> None:
+    """Every marker a row may hold, made (a bot's start-up warm-up): each IPC badge in each owner's
+    colour and shape, each power's factory."""
+    board = classic_board()
+    palette = map_palette()
+    style, tokens = ipc_style(base.ui), token_style(base.ui * 1.12)
+    for owner in (None, *POWERS):
+        colour = power_colour(owner)
+        shape = seat_shape(POWERS.index(owner)) if owner else "rounded"
+        ink = palette.ramp(C.ink_on(colour), colour)
+        for production in sorted({t.production for t in board.territories.values() if t.production}):
+            badge_sprite(shape, str(production), style, palette[colour], palette[C.INK], ink)
+        if owner is not None:
+            for unit in STRUCTURES:
+                token_for(owner, unit, 1, tokens)
+
+
 def _row_place(base: MapBase, index: int, at: Point, width: float, height: float, taken: BoxIndex) -> Point:
     """Under the name, unless that covers another territory's name or row: then above or beside it."""
     name = base.reserved[index]
