@@ -35,13 +35,17 @@ class BoxIndex:
         ]
 
     def copy(self) -> BoxIndex:
+        """A twin to add to, sharing this index's lists: ``add`` never changes a list in place, so
+        neither sees the other's additions (a layout copies the map's index of names several times a
+        render, and copying every list was a good part of it)."""
         twin = BoxIndex(self.cell)
-        twin.buckets = {cell: list(boxes) for cell, boxes in self.buckets.items()}
+        twin.buckets = dict(self.buckets)
         return twin
 
     def add(self, box: Box) -> None:
+        buckets = self.buckets
         for cell in self._cells(box):
-            self.buckets.setdefault(cell, []).append(box)
+            buckets[cell] = [*buckets.get(cell, ()), box]  # a new list: a twin may share the old one
 
     def hits(self, box: Box, ignore: Box | None = None) -> bool:
         """Whether ``box`` overlaps any box added (``ignore`` aside)."""
