@@ -19,7 +19,7 @@ from dataclasses import replace
 from render.axis_allies.base import map_base, map_palette, power_colour
 from render.axis_allies.battle import BattlePicture, Fire, battle_image, render_battle
 from render.axis_allies.icons import chip_look, chip_style, icons_ahead
-from render.axis_allies.layout import markers_ahead
+from render.axis_allies.layout import laid_out, markers_ahead
 from render.axis_allies.legend import phase_text
 from render.axis_allies.map import (
     DEFAULT_WIDTH,
@@ -127,42 +127,74 @@ def _private_png(view: AAView, names: Sequence[str]) -> bytes | None:
 
 
 def _warm() -> None:
-    base = map_base(DEFAULT_WIDTH)
-    close_up_base()
-    _numbers_ahead(base.ui, DEFAULT_WIDTH / 1600)
-    names_ahead(base)
-    markers_ahead(base)
-    icons_ahead(chip_style(base.ui))
+    """The static layers of the map and the close-up; then, for each, what a first position pastes
+    (numbers, names, markers and chip icons in each size and colour they are drawn in), the panels'
+    numbers and words, and the close-up's chip places for the start read (the bot's start-up draws the
+    start's board, but no close-up: there is no action to show)."""
+    close = close_up_base()
+    for base in (map_base(DEFAULT_WIDTH), close):
+        _numbers_ahead(base.ui)
+        names_ahead(base)
+        markers_ahead(base)
+        icons_ahead(chip_style(base.ui))
+    _panels_ahead(DEFAULT_WIDTH / 1600)  # (the close-up's title bar is the map's: ``theatre.TITLE_UI``)
+    laid_out(_start(), close)
 
 
-def _numbers_ahead(ui: float, ui_panel: float) -> None:
-    """The numbers and words a first position shows, made in the fonts and colours the default map
-    draws them in: chip counts in each power's ink, the legend's figures, income and powers, the title's
-    round and phase (``render.core.text.layers_ahead``), the change tags (badges). Making them was most
-    of what a first-seen position did that a later one does not; a first position now pastes them.
-    About 3,000 small layers and 400 tags, some 100 ms at start-up."""
+def _numbers_ahead(ui: float) -> None:
+    """The numbers a first position shows on a map of scale ``ui``, made in the fonts and colours they
+    are drawn in: chip counts in each power's ink (``render.core.text.layers_ahead``), the change tags
+    (badges). Making them was most of what a first-seen position did that a later one does not; a
+    first position now pastes them."""
     palette = map_palette()
     style, counts = chip_style(ui), [str(n) for n in range(100)]
     inks = [chip_look(power)[3] for power in POWERS]
-    layers_ahead(counts, font(style.total_font, bold=True), inks, "lm")
+    # Counts as big as positions show them (an army of 60 in one space is rare, a kind's 30 rarer): the
+    # rest still have their masks made, and are mapped if they come. About 2 MB per map scale.
+    layers_ahead(counts[2:60], font(style.total_font, bold=True), inks, "lm")
     for _, size in style.mini:
-        layers_ahead(counts, font(size, bold=True), inks, "lm")
-    figures = [palette.ramp(C.TEXT, bg) for bg in (C.PANEL, C.PANEL_HIGHLIGHT)]
-    layers_ahead([str(n) for n in range(250)], font(round(22 * ui_panel)), figures, "rm")
-    layers_ahead(POWER_NAMES.values(), font(round(22 * ui_panel), bold=True), figures, "lm")
-    muted = [palette.ramp(C.MUTED, C.PANEL)]
-    layers_ahead([f"  income {n}" for n in range(200)], font(round(18 * ui_panel)), muted, "lm")
-    rounds = [f"Round {n}" for n in range(1, 41)]
-    statuses = [f"{r} · {phase_text(p)}" for r in rounds for p in Phase] + rounds
-    layers_ahead(statuses, font(round(22 * ui_panel)), muted, "lm")
+        layers_ahead(counts[2:30], font(size, bold=True), inks, "lm")
+        masks_ahead(counts, font(size, bold=True), "lm")
+    masks_ahead(counts, font(style.total_font, bold=True), "lm")
     tags = tag_style(ui * 1.1)  # the change tags, and the same size's plain counts (the marker rows')
     masks_ahead([signed(n) for n in range(-40, 41) if n] + counts, font(tags.font_size, bold=True), "mm")
     for power in POWERS:
         colour = power_colour(power)
         ramp = palette.ramp(C.ink_on(colour), colour)
-        for n in range(-40, 41):
+        for n in range(-20, 21):
             if n:
                 change_tag(n, tags, palette[colour], palette[C.INK], ramp)
+
+
+def _panels_ahead(ui_panel: float) -> None:
+    """The title bar's and legend's numbers and words that do not name a player, in their colours."""
+    palette = map_palette()
+    figures = [palette.ramp(C.TEXT, bg) for bg in (C.PANEL, C.PANEL_HIGHLIGHT)]
+    layers_ahead([str(n) for n in range(250)], font(round(22 * ui_panel)), figures, "rm")
+    layers_ahead(POWER_NAMES.values(), font(round(22 * ui_panel), bold=True), figures, "lm")
+    muted = [palette.ramp(C.MUTED, C.PANEL)]
+    layers_ahead([f"  income {n}" for n in range(200)], font(round(18 * ui_panel)), muted, "lm")
+    rounds = [f"Round {n}" for n in range(1, 16)]
+    statuses = [f"{r} · {phase_text(p)}" for r in rounds for p in Phase] + rounds
+    layers_ahead(statuses, font(round(22 * ui_panel)), muted, "lm")
+
+
+def _start() -> MapPicture:
+    """The board's starting position (owners and units), as a picture."""
+    board = classic_board()
+    return MapPicture(
+        owners={name: t.original_owner for name, t in board.territories.items() if not t.is_sea},
+        units={
+            name: {power: dict(units) for power, units in by_power.items()}
+            for name, by_power in board.starting_units.items()
+        },
+        ipcs=dict(board.starting_ipcs),
+        income=dict(board.starting_ipcs),
+        to_move=POWERS[0],
+        phase=Phase.PURCHASE.value,
+        round=1,
+        title="",
+    )
 
 
 PICTURES = Pictures(

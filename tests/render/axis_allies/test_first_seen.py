@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from render.axis_allies import PICTURES, map_image
+from render.axis_allies import PICTURES, map_image, theatre_image
 from render.axis_allies import icons as I
+from render.axis_allies.layout import clear_layouts
+from render.axis_allies.theatre import close_up_base
 from render.core import text as T
 from render.core.fonts import Font
 from rules.axis_allies import RULES
@@ -66,3 +68,19 @@ def test_after_the_warm_up_a_first_position_makes_only_its_players_texts(
     # power's): no count, name of a territory, legend figure or round in a colour not made ahead.
     assert made
     assert all(any(name[:8] in text for name in players) for text in made), made
+
+
+def test_the_warm_up_reads_the_close_ups_chip_places_for_the_start() -> None:
+    """The bot's start-up draws the start's board but not its close-up (nothing to show): the warm-up
+    reads the close-up's places for the start itself, so a first close-up of an early position reads
+    few or none."""
+    close = close_up_base()
+    for kept in (close.reaches, close.fitting, close.tails):
+        kept.clear()
+    clear_layouts()
+    PICTURES.warm()
+    reaches, fitting = dict(close.reaches), dict(close.fitting)
+    assert fitting  # the start's chips, placed
+    clear_layouts()
+    theatre_image(samples.start())
+    assert close.reaches == reaches and close.fitting == fitting
