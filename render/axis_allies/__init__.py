@@ -19,7 +19,7 @@ from dataclasses import replace
 from render.axis_allies.base import map_base, map_palette, power_colour
 from render.axis_allies.battle import BattlePicture, Fire, battle_image, render_battle
 from render.axis_allies.icons import chip_look, chip_style, icons_ahead
-from render.axis_allies.layout import laid_out, markers_ahead
+from render.axis_allies.layout import laid_out, markers_ahead, places_ahead
 from render.axis_allies.legend import phase_text
 from render.axis_allies.map import (
     DEFAULT_WIDTH,
@@ -138,7 +138,10 @@ def _warm() -> None:
         markers_ahead(base)
         icons_ahead(chip_style(base.ui))
     _panels_ahead(DEFAULT_WIDTH / 1600)  # (the close-up's title bar is the map's: ``theatre.TITLE_UI``)
-    laid_out(_start(), close)
+    start = _start()
+    laid_out(start, close)
+    for base in (map_base(DEFAULT_WIDTH), close):
+        places_ahead(start, base)
 
 
 def _numbers_ahead(ui: float) -> None:

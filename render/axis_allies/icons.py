@@ -265,7 +265,7 @@ def _mini_rows(units: Units) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class _ChipPlan:
+class ChipPlan:
     width: int
     lead: int  # the big number's (or the one kind's icon and number's) width
     rows: int
@@ -273,14 +273,14 @@ class _ChipPlan:
     column_widths: tuple[int, ...]
 
 
-def _chip_plan(units: Units, style: ChipStyle) -> _ChipPlan:
+def chip_plan(units: Units, style: ChipStyle) -> ChipPlan:
     big = font(style.total_font, bold=True)
     gap = max(1, style.padding // 2)
     edge = 2 * (style.outline + style.padding)
     if len(units) == 1:
         count = units[0][1]
         lead = _icon_width(style.icon) + (gap + text_width(str(count), big) if count > 1 else 0)
-        return _ChipPlan(lead + edge, lead, 0, (), ())
+        return ChipPlan(lead + edge, lead, 0, (), ())
     rows = _mini_rows(units)
     icon_h, size = style.mini[rows - 2]
     small = font(size, bold=True)
@@ -291,7 +291,7 @@ def _chip_plan(units: Units, style: ChipStyle) -> _ChipPlan:
     )
     lead = text_width(str(sum(n for _, n in units)), big)
     width = edge + lead + 2 * style.padding + sum(widths) + style.padding * (len(widths) - 1)
-    return _ChipPlan(width, lead, rows, columns, widths)
+    return ChipPlan(width, lead, rows, columns, widths)
 
 
 def count_span(units: Units, style: ChipStyle) -> tuple[int, int] | None:
@@ -300,7 +300,7 @@ def count_span(units: Units, style: ChipStyle) -> tuple[int, int] | None:
     big = font(style.total_font, bold=True)
     x = style.outline + style.padding
     if len(units) > 1:
-        return x, x + _chip_plan(units, style).lead
+        return x, x + chip_plan(units, style).lead
     if units[0][1] == 1:
         return None
     x += _icon_width(style.icon) + max(1, style.padding // 2)
@@ -320,7 +320,7 @@ def chip_sprite(
     """
     if not units or any(n <= 0 for _, n in units):
         raise ValueError(f"a chip needs units, each with a count above 0: {units!r}")
-    plan = _chip_plan(units, style)
+    plan = chip_plan(units, style)
     w, h = plan.width, style.height
     ground = _chip_ground(w, h, shape, fill, outline, style.outline)
     image, mask = ground.image.copy(), ground.mask  # (the mask is never drawn on: shared)

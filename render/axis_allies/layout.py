@@ -13,13 +13,23 @@ tail pointing at it.
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from render.axis_allies.base import MOSTLY, MapBase, ipc_style, map_palette, nearby, power_colour
 from render.axis_allies.diff import MapChanges, check_changes
-from render.axis_allies.icons import UNIT_ORDER, UNITS, Units, chip_for, chip_style, token_for, token_style
+from render.axis_allies.icons import (
+    UNIT_ORDER,
+    UNITS,
+    Units,
+    chip_for,
+    chip_plan,
+    chip_style,
+    token_for,
+    token_style,
+)
 from render.axis_allies.reach import KEPT_TAILS, Costs, cover, nearest_fit, own_land
 from render.core import colours as C
 from render.core.badges import Sprite, badge_sprite
@@ -160,6 +170,33 @@ def markers_ahead(base: MapBase) -> None:
         if owner is not None:
             for unit in STRUCTURES:
                 token_for(owner, unit, 1, tokens)
+
+
+def places_ahead(picture: MapPicture, base: MapBase) -> None:
+    """Each territory's first places for the chips of one or two kinds (their few widths) read, on its
+    land and, for its owner's chip in ``picture``, against its marker row (a bot's start-up warm-up,
+    with the starting position: owners and factories change little over a game). About 1,500 short
+    lists on the world map, some 3 MB."""
+    style, gap = chip_style(base.ui), 4 * base.ui
+    kinds = [unit for unit in UNIT_ORDER if unit not in STRUCTURES][:2]
+    widths = sorted(
+        {
+            chip_plan(tuple(zip(kinds[:n], counts, strict=False)), style).width
+            for n in (1, 2)
+            for counts in itertools.product((1, 5, 15), repeat=n)
+        }
+    )
+    rows = marker_rows(picture, base)
+    h = style.height + gap
+    for i, shown in enumerate(base.shown):
+        if not shown:
+            continue
+        row = row_box(rows[i]) if i in rows else None
+        for width in widths:
+            w = width + gap
+            if i in rows:
+                own_land(base, i, row, _beside_row(base, i, row, w, h), w, h, 0.5).look_ahead()
+            own_land(base, i, "spots", base.spots[i][: base.good[i]], w, h, MOSTLY).look_ahead()
 
 
 def _row_place(base: MapBase, index: int, at: Point, width: float, height: float, taken: BoxIndex) -> Point:

@@ -220,6 +220,10 @@ class OwnLand:
             if not self._look_further(walked):
                 return None
 
+    def look_ahead(self) -> None:
+        """Look at the first places now (a bot's start-up warm-up), so a first search finds them read."""
+        self._look_further(len(self.on_land))
+
     def _look_further(self, known: int) -> bool:
         """Look at the next places unless another thread has meanwhile (``on_land`` grew past ``known``);
         False once there is nothing more to look at."""

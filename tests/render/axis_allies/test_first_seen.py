@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from render.axis_allies import PICTURES, map_image, theatre_image
+from render.axis_allies import DEFAULT_WIDTH, PICTURES, map_image, theatre_image
 from render.axis_allies import icons as I
+from render.axis_allies.base import map_base
 from render.axis_allies.layout import clear_layouts
 from render.axis_allies.theatre import close_up_base
 from render.core import text as T
@@ -84,3 +85,18 @@ def test_the_warm_up_reads_the_close_ups_chip_places_for_the_start() -> None:
     clear_layouts()
     theatre_image(samples.start())
     assert close.reaches == reaches and close.fitting == fitting
+
+
+def test_the_warm_up_reads_the_places_on_their_land_of_chips_of_one_or_two_kinds() -> None:
+    """``layout.places_ahead``: a midgame position after the bot's warm-up finds every list of places
+    on a territory's land read already (what it still reads are places beside the marker rows of its
+    biggest mixed chips)."""
+    world = map_base(DEFAULT_WIDTH)
+    for kept in (world.reaches, world.fitting, world.tails):
+        kept.clear()
+    clear_layouts()
+    _warm_as_a_bot()
+    before = set(world.fitting)
+    map_image(samples.midgame_changes())
+    new = set(world.fitting) - before
+    assert new and all(known_as != "spots" for _, known_as, *_ in new)
