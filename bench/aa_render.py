@@ -9,8 +9,8 @@ as new positions (their remembered chip places forgotten before each render), th
 same position drawn again; the map also as a new position on a base that has not yet read the places
 its chips need (``render.axis_allies.reach``: a base reads them once per territory and chip size), then
 as a position first seen by a bot just started (nothing read or drawn but what its start-up warm-up
-makes; its close-up too, drawn after it as a /game map does), and last as the replayed game's status boards, turn by turn, on a base that reads them as the
-game goes.
+makes; its close-up too, drawn after it as a /game map does), and last as the replayed game's status
+boards, turn by turn, on a base that reads them as the game goes.
 Prints figures only (medians with the interquartile range); each render and its encode floor are timed
 alternately, so both see the same load. The aims: a warm render within 2× the floor (issue 15), a new
 position within 1.5× (issue 14), every PNG under 1 MiB, the replay under 8 MiB.
