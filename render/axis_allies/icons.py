@@ -9,6 +9,7 @@ shown, then shrunk to an antialiased coverage mask; a palette ramp turns coverag
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -367,12 +368,22 @@ def _chip_ground(w: int, h: int, shape: str, fill: int, outline: int, line: int)
 
 
 def icons_ahead(style: ChipStyle) -> None:
-    """Every unit's chip icon at the chip sizes of ``style``, in every power's ink (a bot's start-up
-    warm-up: a first position pastes them)."""
+    """Every unit's chip icon at the chip sizes of ``style``, in every power's ink, and each power's
+    blank chips in the widths of one to three kinds (a bot's start-up warm-up: a first position's new
+    chips paste them)."""
     for unit in UNIT_ORDER:
         for height in (style.icon, *(icon_h for icon_h, _ in style.mini)):
             for power in POWERS:
                 painted_icon(unit, height, chip_look(power)[3])
+    widths = {
+        chip_plan(tuple(zip(UNIT_ORDER[2:], counts, strict=False)), style).width
+        for n in (1, 2, 3)
+        for counts in itertools.product((1, 5, 15), repeat=n)
+    }
+    for power in POWERS:
+        shape, fill, outline, _ = chip_look(power)
+        for width in sorted(widths):
+            _chip_ground(width, style.height, shape, fill, outline, style.outline)
 
 
 def chip_for(power: str, units: Units, style: ChipStyle) -> Sprite:

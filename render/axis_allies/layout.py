@@ -17,6 +17,7 @@ import itertools
 import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from render.axis_allies.base import MOSTLY, MapBase, ipc_style, map_palette, nearby, power_colour
 from render.axis_allies.diff import MapChanges, check_changes
@@ -195,7 +196,7 @@ def places_ahead(picture: MapPicture, base: MapBase) -> None:
         for width in widths:
             w = width + gap
             if i in rows:
-                own_land(base, i, row, _beside_row(base, i, row, w, h), w, h, 0.5).look_ahead()
+                own_land(base, i, row, partial(_beside_row, base, i, row, w, h), w, h, 0.5).look_ahead()
             own_land(base, i, "spots", base.spots[i][: base.good[i]], w, h, MOSTLY).look_ahead()
 
 
@@ -265,9 +266,9 @@ def token_layout(
         w, h = sprite.size[0] + gap, sprite.size[1] + gap
         home = owners.get(board.names[i]) == power
         centre = None
-        if home:  # (its places depend on the row's box: the same box, the same places)
+        if home:  # (its places depend on the row's box: the same box, the same places, made once)
             row = row_boxes.get(i)
-            beside = own_land(base, i, row, _beside_row(base, i, row, w, h), w, h, 0.5)
+            beside = own_land(base, i, row, partial(_beside_row, base, i, row, w, h), w, h, 0.5)
             centre = beside.first_free(taken, base, costs[power])
         if centre is None:
             spots = own_land(base, i, "spots", base.spots[i][: base.good[i]], w, h, MOSTLY)
@@ -314,11 +315,38 @@ def laid_out(picture: MapPicture, base: MapBase) -> Layout:
     found = _LAID_OUT.get(key)
     if found is not None and found[0] is base:  # (an id can be reused once a base is dropped)
         return found[1]
-    rows = marker_rows(picture, base)
+    rows = rows_of(picture, base)
     layout = rows, token_layout(picture, base, rows)
     forget_oldest(_LAID_OUT, _LAID_OUT_MAX - 1)  # a race at worst lays one out twice
     _LAID_OUT[key] = (base, layout)
     return layout
+
+
+_ROWS: dict[tuple[int, Hashable], tuple[MapBase, dict[int, list[Marker]]]] = {}
+_ROWS_MAX = 64
+
+
+def rows_of(picture: MapPicture, base: MapBase) -> dict[int, list[Marker]]:
+    """``marker_rows`` of ``picture`` on ``base``, remembered by what they depend on: who holds each
+    territory and which owners' factories stand where. A game's next position almost always keeps
+    both, so its rows are found; a new position's layout is then only its chips. Callers must not
+    change what they get."""
+    owners = tuple(sorted(picture.owners.items(), key=lambda item: item[0]))
+    structures = tuple(
+        (name, unit, n)
+        for name, owner in owners
+        if owner is not None
+        for unit in STRUCTURES
+        if (n := picture.units.get(name, {}).get(owner, {}).get(unit, 0)) > 0
+    )
+    key = (id(base), (owners, structures))
+    found = _ROWS.get(key)
+    if found is not None and found[0] is base:
+        return found[1]
+    rows = marker_rows(picture, base)
+    forget_oldest(_ROWS, _ROWS_MAX - 1)
+    _ROWS[key] = (base, rows)
+    return rows
 
 
 def _position_key(picture: MapPicture) -> Hashable:
@@ -330,8 +358,9 @@ def _position_key(picture: MapPicture) -> Hashable:
 
 
 def clear_layouts() -> None:
-    """Forget every remembered layout (the bench times new positions with this)."""
+    """Forget every remembered layout and marker row (the bench times new positions with this)."""
     _LAID_OUT.clear()
+    _ROWS.clear()
 
 
 def _tail(base: MapBase, index: int, centre: Point, size: tuple[int, int]) -> Point | None:
