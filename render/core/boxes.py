@@ -68,6 +68,7 @@ class BoxIndex:
         Boxes that were in the way are remembered: the next centres, close by, often hit them again."""
         hw, hh = w / 2, h / 2
         blocker = before = (0.0, 0.0, 0.0, 0.0)  # the last two boxes in the way
+        c, get, floor = self.cell, self.buckets.get, math.floor
         for centre in centres:
             x, y = centre
             x0, y0, x1, y1 = x - hw, y - hh, x + hw, y + hh
@@ -77,9 +78,20 @@ class BoxIndex:
             b = before
             if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
                 continue
-            box = (x0, y0, x1, y1)
-            hit = self.first_hit(box)
+            # ``first_hit``, written out: this loop is most of what placing a map's chips costs.
+            hit = None
+            rows = range(floor(y0 / c), floor(y1 / c) + 1)
+            for cx in range(floor(x0 / c), floor(x1 / c) + 1):
+                for cy in rows:
+                    for b in get((cx, cy), ()):
+                        if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
+                            hit = b
+                            break
+                    if hit is not None:
+                        break
+                if hit is not None:
+                    break
             if hit is not None:
                 blocker, before = hit, blocker
                 continue
-            yield centre, box
+            yield centre, (x0, y0, x1, y1)
