@@ -9,8 +9,8 @@ as new positions (their remembered chip places forgotten before each render), th
 same position drawn again; the map also as a new position on a base that has not yet read the places
 its chips need (``render.axis_allies.reach``: a base reads them once per territory and chip size), then
 as a position first seen by a bot just started (nothing read or drawn but what its start-up warm-up
-makes), and last as the replayed game's status boards, turn by turn, on a base that reads them as the
-game goes.
+makes; its close-up too, drawn after it as a /game map does), and last as the replayed game's status
+boards, turn by turn, on a base that reads them as the game goes.
 Prints figures only (medians with the interquartile range); each render and its encode floor are timed
 alternately, so both see the same load. The aims: a warm render within 2× the floor (issue 15), a new
 position within 1.5× (issue 14), every PNG under 1 MiB, the replay under 8 MiB.
@@ -32,11 +32,12 @@ from PIL import Image
 from bench.timing import alternately, timed
 from render.axis_allies import DEFAULT_WIDTH, battle_image, map_image, render_battle, render_map
 from render.axis_allies.base import map_base
-from render.axis_allies.icons import chip_sprite, icon_mask, token_sprite
+from render.axis_allies.icons import _chip_ground, chip_sprite, icon_mask, painted_icon, token_sprite
 from render.axis_allies.layout import MapPicture, clear_layouts, marker_rows, token_layout
 from render.axis_allies.picture import map_picture
 from render.axis_allies.replay import replay
-from render.axis_allies.theatre import theatre_image
+from render.axis_allies.theatre import close_up_base, theatre_image
+from render.core.badges import badge_sprite
 from render.core.png import PNG_SETTINGS, encode_png
 from rules.axis_allies.views import AAView
 from rules.core.events import Event
@@ -49,6 +50,8 @@ PICTURES = {
     "crowded": samples.crowded,
 }
 MS = 1000.0
+# The kept drawings of chips and their parts, tokens and badges: forgotten to time a bot just started.
+DRAWN_PARTS = (chip_sprite, token_sprite, icon_mask, painted_icon, _chip_ground, badge_sprite)
 NAMES = ["Alice", "Bob", "Chen", "Dörte", "Émile"]
 
 
@@ -104,7 +107,8 @@ def first_seen(picture: MapPicture, width: int, runs: int) -> None:
     """A position drawn for the first time in a bot's life, as the bot starts: nothing read or drawn
     (every place, chip, icon and text forgotten), then the start-up warm-up the bot runs
     (``PICTURES.warm`` and the board of a new game, ``bot.app.WarboardBot._warm_pictures``), then this
-    position, once; each run against the encode floor of the same picture."""
+    position's map and close-up of Europe, once each, in that order (a /game map with action in Europe
+    draws both); each against the encode floor of the same picture, timed just after it."""
     from render.axis_allies import PICTURES
     from render.axis_allies.map import _halo
     from render.core.fonts import text_width
@@ -112,24 +116,31 @@ def first_seen(picture: MapPicture, width: int, runs: int) -> None:
     from rules.axis_allies import RULES
     from rules.core.dice import SeededRng
 
-    drawn = map_image(picture, width=width)
-    base = map_base(width)
-    renders, floors = [], []
+    bases = (map_base(width), close_up_base())
+    times: dict[str, tuple[list[float], list[float]]] = {"map": ([], []), "close-up": ([], [])}
     for _ in range(runs):
-        for cached in (chip_sprite, token_sprite, icon_mask, _text_layers, _coverage, _halo, text_width):
+        for cached in (*DRAWN_PARTS, _text_layers, _coverage, _halo, text_width):
             cached.cache_clear()
-        base.reaches.clear()
-        base.fitting.clear()
-        base.tails.clear()
+        for base in bases:
+            base.reaches.clear()
+            base.fitting.clear()
+            base.tails.clear()
         clear_layouts()
         PICTURES.warm()
         state, _ = RULES.setup({}, 5, SeededRng("warm-up"))
         PICTURES.board(RULES.view(state, None), NAMES, title=RULES.title)
-        renders += timed(lambda: encode_png(map_image(picture, width=width)), 1)
-        floors += timed(lambda: encode_png(drawn), 1)
-    render_ms, floor_ms = statistics.median(renders) * MS, statistics.median(floors) * MS
-    ratio = f"{render_ms / floor_ms:.2f}x its floor ({runs} runs)"
-    print(f"  first seen, bot warmed:   {render_ms:8.1f} ms   {spread(renders)}, {ratio}")
+        for name, image in (
+            ("map", lambda: map_image(picture, width=width)),
+            ("close-up", lambda: theatre_image(picture)),
+        ):
+            renders, floors = times[name]
+            renders += timed(lambda: encode_png(image()), 1)  # noqa: B023 (called at once)
+            drawn = image()
+            floors += timed(lambda: encode_png(drawn), 1)  # noqa: B023
+    for name, (renders, floors) in times.items():
+        render_ms, floor_ms = statistics.median(renders) * MS, statistics.median(floors) * MS
+        ratio = f"{render_ms / floor_ms:.2f}x its floor ({runs} runs)"
+        print(f"  first seen, bot warmed, {name + ':':9s} {render_ms:5.1f} ms   {spread(renders)}, {ratio}")
 
 
 def main() -> None:

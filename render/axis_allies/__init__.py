@@ -16,27 +16,32 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from render.axis_allies.base import map_base
+from render.axis_allies.base import map_base, map_palette, power_colour
 from render.axis_allies.battle import BattlePicture, Fire, battle_image, render_battle
-from render.axis_allies.icons import chip_style
+from render.axis_allies.icons import chip_look, chip_style, icons_ahead
+from render.axis_allies.layout import laid_out, markers_ahead, places_ahead
+from render.axis_allies.legend import phase_text
 from render.axis_allies.map import (
     DEFAULT_WIDTH,
     MapPicture,
     Token,
     clear_cache,
     map_image,
+    names_ahead,
     render_map,
     token_layout,
 )
 from render.axis_allies.picture import battle_picture, map_changes, map_picture
 from render.axis_allies.replay import replay
 from render.axis_allies.theatre import THEATRES, action_in, close_up_base, render_theatre, theatre_image
+from render.core import colours as C
 from render.core.fonts import font
-from render.core.marks import signed, tag_style
+from render.core.marks import change_tag, signed, tag_style
 from render.core.pictures import Pictures
-from render.core.text import masks_ahead
-from rules.axis_allies.board import classic_board
+from render.core.text import layers_ahead, masks_ahead
+from rules.axis_allies.board import POWER_NAMES, POWERS, classic_board
 from rules.axis_allies.odds import QUICK, exact, work
+from rules.axis_allies.state import Phase
 from rules.axis_allies.views import AAView
 from rules.core.events import Event
 
@@ -122,24 +127,77 @@ def _private_png(view: AAView, names: Sequence[str]) -> bytes | None:
 
 
 def _warm() -> None:
-    base = map_base(DEFAULT_WIDTH)
-    close_up_base()
-    _numbers_ahead(base.ui, DEFAULT_WIDTH / 1600)
+    """The static layers of the map and the close-up; then, for each, what a first position pastes
+    (numbers, names, markers and chip icons in each size and colour they are drawn in), the panels'
+    numbers and words, and the close-up's chip places for the start read (the bot's start-up draws the
+    start's board, but no close-up: there is no action to show)."""
+    close = close_up_base()
+    for base in (map_base(DEFAULT_WIDTH), close):
+        _numbers_ahead(base.ui)
+        names_ahead(base)
+        markers_ahead(base)
+        icons_ahead(chip_style(base.ui))
+    _panels_ahead(DEFAULT_WIDTH / 1600)  # (the close-up's title bar is the map's: ``theatre.TITLE_UI``)
+    start = _start()
+    laid_out(start, close)
+    for base in (map_base(DEFAULT_WIDTH), close):
+        places_ahead(start, base)
 
 
-def _numbers_ahead(ui: float, ui_panel: float) -> None:
-    """The coverage of the numbers a first position shows, in the fonts the default map draws them in:
-    chip counts, the legend's figures and income, the change tags (``render.core.text.masks_ahead``).
-    Drawing them was most of what a first-seen position did that a later one does not; a later one
-    maps them in its colours. About 1,000 small masks, some 40 ms at start-up."""
+def _numbers_ahead(ui: float) -> None:
+    """The numbers a first position shows on a map of scale ``ui``, made in the fonts and colours they
+    are drawn in: chip counts in each power's ink (``render.core.text.layers_ahead``), the change tags
+    (badges). Making them was most of what a first-seen position did that a later one does not; a
+    first position now pastes them."""
+    palette = map_palette()
     style, counts = chip_style(ui), [str(n) for n in range(100)]
-    masks_ahead(counts, font(style.total_font, bold=True), "lm")
+    inks = [chip_look(power)[3] for power in POWERS]
+    # Counts as big as positions show them (an army of 60 in one space is rare, a kind's 30 rarer): the
+    # rest still have their masks made, and are mapped if they come. About 2 MB per map scale.
+    layers_ahead(counts[2:60], font(style.total_font, bold=True), inks, "lm")
     for _, size in style.mini:
+        layers_ahead(counts[2:30], font(size, bold=True), inks, "lm")
         masks_ahead(counts, font(size, bold=True), "lm")
-    masks_ahead([str(n) for n in range(250)], font(round(22 * ui_panel)), "rm")
-    masks_ahead([f"  income {n}" for n in range(200)], font(round(18 * ui_panel)), "lm")
-    tags = [signed(n) for n in range(-40, 41) if n]  # and the same size's plain counts (the marker rows')
-    masks_ahead(tags + counts, font(tag_style(ui * 1.1).font_size, bold=True), "mm")
+    masks_ahead(counts, font(style.total_font, bold=True), "lm")
+    tags = tag_style(ui * 1.1)  # the change tags, and the same size's plain counts (the marker rows')
+    masks_ahead([signed(n) for n in range(-40, 41) if n] + counts, font(tags.font_size, bold=True), "mm")
+    for power in POWERS:
+        colour = power_colour(power)
+        ramp = palette.ramp(C.ink_on(colour), colour)
+        for n in range(-20, 21):
+            if n:
+                change_tag(n, tags, palette[colour], palette[C.INK], ramp)
+
+
+def _panels_ahead(ui_panel: float) -> None:
+    """The title bar's and legend's numbers and words that do not name a player, in their colours."""
+    palette = map_palette()
+    figures = [palette.ramp(C.TEXT, bg) for bg in (C.PANEL, C.PANEL_HIGHLIGHT)]
+    layers_ahead([str(n) for n in range(250)], font(round(22 * ui_panel)), figures, "rm")
+    layers_ahead(POWER_NAMES.values(), font(round(22 * ui_panel), bold=True), figures, "lm")
+    muted = [palette.ramp(C.MUTED, C.PANEL)]
+    layers_ahead([f"  income {n}" for n in range(200)], font(round(18 * ui_panel)), muted, "lm")
+    rounds = [f"Round {n}" for n in range(1, 16)]
+    statuses = [f"{r} · {phase_text(p)}" for r in rounds for p in Phase] + rounds
+    layers_ahead(statuses, font(round(22 * ui_panel)), muted, "lm")
+
+
+def _start() -> MapPicture:
+    """The board's starting position (owners and units), as a picture."""
+    board = classic_board()
+    return MapPicture(
+        owners={name: t.original_owner for name, t in board.territories.items() if not t.is_sea},
+        units={
+            name: {power: dict(units) for power, units in by_power.items()}
+            for name, by_power in board.starting_units.items()
+        },
+        ipcs=dict(board.starting_ipcs),
+        income=dict(board.starting_ipcs),
+        to_move=POWERS[0],
+        phase=Phase.PURCHASE.value,
+        round=1,
+        title="",
+    )
 
 
 PICTURES = Pictures(

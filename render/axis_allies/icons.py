@@ -3,11 +3,13 @@ tokens of the battle board and the map's marker rows (the owner's colour, the un
 count); and the map's unit chips (all of one power's units in one space, with a big count).
 
 Each icon is drawn white-on-black in a 100×64 box (y down, facing right) at four times the size it is
-shown, then shrunk to an antialiased coverage mask; a palette ramp turns coverage into colour.
+shown, then shrunk to an antialiased coverage mask; a palette ramp turns coverage into colour
+(``painted_icon``, kept per size and colour).
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,7 +24,7 @@ from render.core.fonts import font, text_width
 from render.core.shapes import draw_shape, end_room
 from render.core.silhouettes import Pen, soldier, tank
 from render.core.text import draw_text
-from rules.axis_allies.board import AXIS
+from rules.axis_allies.board import AXIS, POWERS
 
 ICON_BOX = (100, 64)
 SUPERSAMPLE = 4
@@ -163,13 +165,23 @@ def icon_mask(unit: str, height: int) -> Image.Image:
     return big.resize((w, h), Image.Resampling.BOX)
 
 
-def paint(canvas: Image.Image, coverage: Image.Image, xy: tuple[int, int], ramp: tuple[int, ...]) -> None:
-    """Paste a coverage mask onto an indexed canvas, coverage mapped along ``ramp`` (background to ink)."""
+@lru_cache(maxsize=512)
+def painted_icon(unit: str, height: int, ramp: tuple[int, ...]) -> tuple[Image.Image, Image.Image]:
+    """The unit's icon ``height`` pixels tall in ``ramp``'s colours (coverage mapped along the ramp,
+    background to ink), and its paste mask, kept: a power's chips come back in many counts and mixes.
+    Never drawn on."""
+    coverage = icon_mask(unit, height)
     steps = len(ramp) - 1
     levels = [round(a * steps / 255) for a in range(256)]
-    canvas.paste(
-        coverage.point([ramp[v] for v in levels]), xy, coverage.point([255 if v else 0 for v in levels])
-    )
+    return coverage.point([ramp[v] for v in levels]), coverage.point([255 if v else 0 for v in levels])
+
+
+def _paint_icon(
+    canvas: Image.Image, unit: str, height: int, xy: tuple[int, int], ramp: tuple[int, ...]
+) -> None:
+    """``icon_mask(unit, height)`` pasted onto an indexed canvas in ``ramp``'s colours."""
+    image, cover = painted_icon(unit, height, ramp)
+    canvas.paste(image, xy, cover)
 
 
 def token_style(ui: float) -> BadgeStyle:
@@ -206,7 +218,7 @@ def token_sprite(
     draw_shape(ImageDraw.Draw(mask), shape, box, 255, 255, style.outline)
     icon = icon_mask(unit, round(h * 0.72))
     x = round(end_room(shape, h)) + style.padding
-    paint(image, icon, (x, (h - icon.height) // 2), ramp)
+    _paint_icon(image, unit, icon.height, (x, (h - icon.height) // 2), ramp)
     if count > 1:
         digits = font(style.font_size, bold=True)
         draw_text(image, (x + icon.width + style.padding // 2, h / 2), str(count), digits, ramp, "lm")
@@ -254,7 +266,7 @@ def _mini_rows(units: Units) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class _ChipPlan:
+class ChipPlan:
     width: int
     lead: int  # the big number's (or the one kind's icon and number's) width
     rows: int
@@ -262,14 +274,14 @@ class _ChipPlan:
     column_widths: tuple[int, ...]
 
 
-def _chip_plan(units: Units, style: ChipStyle) -> _ChipPlan:
+def chip_plan(units: Units, style: ChipStyle) -> ChipPlan:
     big = font(style.total_font, bold=True)
     gap = max(1, style.padding // 2)
     edge = 2 * (style.outline + style.padding)
     if len(units) == 1:
         count = units[0][1]
         lead = _icon_width(style.icon) + (gap + text_width(str(count), big) if count > 1 else 0)
-        return _ChipPlan(lead + edge, lead, 0, (), ())
+        return ChipPlan(lead + edge, lead, 0, (), ())
     rows = _mini_rows(units)
     icon_h, size = style.mini[rows - 2]
     small = font(size, bold=True)
@@ -280,7 +292,7 @@ def _chip_plan(units: Units, style: ChipStyle) -> _ChipPlan:
     )
     lead = text_width(str(sum(n for _, n in units)), big)
     width = edge + lead + 2 * style.padding + sum(widths) + style.padding * (len(widths) - 1)
-    return _ChipPlan(width, lead, rows, columns, widths)
+    return ChipPlan(width, lead, rows, columns, widths)
 
 
 def count_span(units: Units, style: ChipStyle) -> tuple[int, int] | None:
@@ -289,7 +301,7 @@ def count_span(units: Units, style: ChipStyle) -> tuple[int, int] | None:
     big = font(style.total_font, bold=True)
     x = style.outline + style.padding
     if len(units) > 1:
-        return x, x + _chip_plan(units, style).lead
+        return x, x + chip_plan(units, style).lead
     if units[0][1] == 1:
         return None
     x += _icon_width(style.icon) + max(1, style.padding // 2)
@@ -309,13 +321,10 @@ def chip_sprite(
     """
     if not units or any(n <= 0 for _, n in units):
         raise ValueError(f"a chip needs units, each with a count above 0: {units!r}")
-    plan = _chip_plan(units, style)
+    plan = chip_plan(units, style)
     w, h = plan.width, style.height
-    image = Image.new("L", (w, h), fill)
-    mask = Image.new("L", (w, h), 0)
-    box = (0.0, 0.0, float(w - 1), float(h - 1))
-    draw_shape(ImageDraw.Draw(image), shape, box, fill, outline, style.outline)
-    draw_shape(ImageDraw.Draw(mask), shape, box, 255, 255, style.outline)
+    ground = _chip_ground(w, h, shape, fill, outline, style.outline)
+    image, mask = ground.image.copy(), ground.mask  # (the mask is never drawn on: shared)
     big = font(style.total_font, bold=True)
     gap = max(1, style.padding // 2)
     x = style.outline + style.padding
@@ -323,7 +332,7 @@ def chip_sprite(
     if not plan.columns:
         unit, count = units[0]
         icon = icon_mask(unit, style.icon)
-        paint(image, icon, (x, (h - icon.height) // 2), ramp)
+        _paint_icon(image, unit, style.icon, (x, (h - icon.height) // 2), ramp)
         if span is not None:
             draw_text(image, (span[0], h / 2), str(count), big, ramp, "lm")
         return Sprite(image, mask)
@@ -339,20 +348,51 @@ def chip_sprite(
         for k, (unit, count) in enumerate(column):
             y = h / 2 + (k - (plan.rows - 1) / 2) * pitch
             icon = icon_mask(unit, icon_h)
-            paint(image, icon, (x, round(y - icon.height / 2)), ramp)
+            _paint_icon(image, unit, icon_h, (x, round(y - icon.height / 2)), ramp)
             if count > 1:
                 draw_text(image, (x + icon.width + gap, y), str(count), small, ramp, "lm")
         x += column_width + style.padding
     return Sprite(image, mask)
 
 
+@lru_cache(maxsize=512)
+def _chip_ground(w: int, h: int, shape: str, fill: int, outline: int, line: int) -> Sprite:
+    """A chip with nothing on it yet, and its mask: the shape drawn once per size and power. Never
+    drawn on (a chip copies the image)."""
+    image = Image.new("L", (w, h), fill)
+    mask = Image.new("L", (w, h), 0)
+    box = (0.0, 0.0, float(w - 1), float(h - 1))
+    draw_shape(ImageDraw.Draw(image), shape, box, fill, outline, line)
+    draw_shape(ImageDraw.Draw(mask), shape, box, 255, 255, line)
+    return Sprite(image, mask)
+
+
+def icons_ahead(style: ChipStyle) -> None:
+    """Every unit's chip icon at the chip sizes of ``style``, in every power's ink, and each power's
+    blank chips in the widths of one to three kinds (a bot's start-up warm-up: a first position's new
+    chips paste them)."""
+    for unit in UNIT_ORDER:
+        for height in (style.icon, *(icon_h for icon_h, _ in style.mini)):
+            for power in POWERS:
+                painted_icon(unit, height, chip_look(power)[3])
+    widths = {
+        chip_plan(tuple(zip(UNIT_ORDER[2:], counts, strict=False)), style).width
+        for n in (1, 2, 3)
+        for counts in itertools.product((1, 5, 15), repeat=n)
+    }
+    for power in POWERS:
+        shape, fill, outline, _ = chip_look(power)
+        for width in sorted(widths):
+            _chip_ground(width, style.height, shape, fill, outline, style.outline)
+
+
 def chip_for(power: str, units: Units, style: ChipStyle) -> Sprite:
     """``power``'s chip for ``units``: its colour, square corners for the Axis, round for the Allies."""
-    return chip_sprite(units, style, *_power_look(power))
+    return chip_sprite(units, style, *chip_look(power))
 
 
 @cache
-def _power_look(power: str) -> tuple[str, int, int, tuple[int, ...]]:
+def chip_look(power: str) -> tuple[str, int, int, tuple[int, ...]]:
     """``power``'s token shape, fill, outline and ink ramp (square corners for the Axis, round for the
     Allies: compact shapes, since Europe has little room to spare)."""
     palette = map_palette()
@@ -363,5 +403,5 @@ def _power_look(power: str) -> tuple[str, int, int, tuple[int, ...]]:
 
 def token_for(power: str, unit: str, count: int, style: BadgeStyle) -> Sprite:
     """The token of ``count`` × ``unit`` owned by ``power`` (the battle board and the marker rows)."""
-    shape, fill, outline, ink = _power_look(power)
+    shape, fill, outline, ink = chip_look(power)
     return token_sprite(unit, count, shape, style, fill, outline, ink)

@@ -13,13 +13,24 @@ tail pointing at it.
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from render.axis_allies.base import MOSTLY, MapBase, ipc_style, map_palette, nearby, power_colour
 from render.axis_allies.diff import MapChanges, check_changes
-from render.axis_allies.icons import UNIT_ORDER, UNITS, Units, chip_for, chip_style, token_for, token_style
+from render.axis_allies.icons import (
+    UNIT_ORDER,
+    UNITS,
+    Units,
+    chip_for,
+    chip_plan,
+    chip_style,
+    token_for,
+    token_style,
+)
 from render.axis_allies.reach import KEPT_TAILS, Costs, cover, nearest_fit, own_land
 from render.core import colours as C
 from render.core.badges import Sprite, badge_sprite
@@ -145,6 +156,50 @@ def marker_rows(picture: MapPicture, base: MapBase) -> dict[int, list[Marker]]:
     return rows
 
 
+def markers_ahead(base: MapBase) -> None:
+    """Every marker a row may hold, made (a bot's start-up warm-up): each IPC badge in each owner's
+    colour and shape, each power's factory."""
+    board = classic_board()
+    palette = map_palette()
+    style, tokens = ipc_style(base.ui), token_style(base.ui * 1.12)
+    for owner in (None, *POWERS):
+        colour = power_colour(owner)
+        shape = seat_shape(POWERS.index(owner)) if owner else "rounded"
+        ink = palette.ramp(C.ink_on(colour), colour)
+        for production in sorted({t.production for t in board.territories.values() if t.production}):
+            badge_sprite(shape, str(production), style, palette[colour], palette[C.INK], ink)
+        if owner is not None:
+            for unit in STRUCTURES:
+                token_for(owner, unit, 1, tokens)
+
+
+def places_ahead(picture: MapPicture, base: MapBase) -> None:
+    """Each territory's first places for the chips of one or two kinds (their few widths) read, on its
+    land and, for its owner's chip in ``picture``, against its marker row (a bot's start-up warm-up,
+    with the starting position: owners and factories change little over a game). About 1,500 short
+    lists on the world map, some 3 MB."""
+    style, gap = chip_style(base.ui), 4 * base.ui
+    kinds = [unit for unit in UNIT_ORDER if unit not in STRUCTURES][:2]
+    widths = sorted(
+        {
+            chip_plan(tuple(zip(kinds[:n], counts, strict=False)), style).width
+            for n in (1, 2)
+            for counts in itertools.product((1, 5, 15), repeat=n)
+        }
+    )
+    rows = marker_rows(picture, base)
+    h = style.height + gap
+    for i, shown in enumerate(base.shown):
+        if not shown:
+            continue
+        row = row_box(rows[i]) if i in rows else None
+        for width in widths:
+            w = width + gap
+            if i in rows:
+                own_land(base, i, row, partial(_beside_row, base, i, row, w, h), w, h, 0.5).look_ahead()
+            own_land(base, i, "spots", base.spots[i][: base.good[i]], w, h, MOSTLY).look_ahead()
+
+
 def _row_place(base: MapBase, index: int, at: Point, width: float, height: float, taken: BoxIndex) -> Point:
     """Under the name, unless that covers another territory's name or row: then above or beside it."""
     name = base.reserved[index]
@@ -211,9 +266,9 @@ def token_layout(
         w, h = sprite.size[0] + gap, sprite.size[1] + gap
         home = owners.get(board.names[i]) == power
         centre = None
-        if home:  # (its places depend on the row's box: the same box, the same places)
+        if home:  # (its places depend on the row's box: the same box, the same places, made once)
             row = row_boxes.get(i)
-            beside = own_land(base, i, row, _beside_row(base, i, row, w, h), w, h, 0.5)
+            beside = own_land(base, i, row, partial(_beside_row, base, i, row, w, h), w, h, 0.5)
             centre = beside.first_free(taken, base, costs[power])
         if centre is None:
             spots = own_land(base, i, "spots", base.spots[i][: base.good[i]], w, h, MOSTLY)
@@ -260,11 +315,38 @@ def laid_out(picture: MapPicture, base: MapBase) -> Layout:
     found = _LAID_OUT.get(key)
     if found is not None and found[0] is base:  # (an id can be reused once a base is dropped)
         return found[1]
-    rows = marker_rows(picture, base)
+    rows = rows_of(picture, base)
     layout = rows, token_layout(picture, base, rows)
     forget_oldest(_LAID_OUT, _LAID_OUT_MAX - 1)  # a race at worst lays one out twice
     _LAID_OUT[key] = (base, layout)
     return layout
+
+
+_ROWS: dict[tuple[int, Hashable], tuple[MapBase, dict[int, list[Marker]]]] = {}
+_ROWS_MAX = 64
+
+
+def rows_of(picture: MapPicture, base: MapBase) -> dict[int, list[Marker]]:
+    """``marker_rows`` of ``picture`` on ``base``, remembered by what they depend on: who holds each
+    territory and which owners' factories stand where. A game's next position almost always keeps
+    both, so its rows are found; a new position's layout is then only its chips. Callers must not
+    change what they get."""
+    owners = tuple(sorted(picture.owners.items(), key=lambda item: item[0]))
+    structures = tuple(
+        (name, unit, n)
+        for name, owner in owners
+        if owner is not None
+        for unit in STRUCTURES
+        if (n := picture.units.get(name, {}).get(owner, {}).get(unit, 0)) > 0
+    )
+    key = (id(base), (owners, structures))
+    found = _ROWS.get(key)
+    if found is not None and found[0] is base:
+        return found[1]
+    rows = marker_rows(picture, base)
+    forget_oldest(_ROWS, _ROWS_MAX - 1)
+    _ROWS[key] = (base, rows)
+    return rows
 
 
 def _position_key(picture: MapPicture) -> Hashable:
@@ -276,8 +358,9 @@ def _position_key(picture: MapPicture) -> Hashable:
 
 
 def clear_layouts() -> None:
-    """Forget every remembered layout (the bench times new positions with this)."""
+    """Forget every remembered layout and marker row (the bench times new positions with this)."""
     _LAID_OUT.clear()
+    _ROWS.clear()
 
 
 def _tail(base: MapBase, index: int, centre: Point, size: tuple[int, int]) -> Point | None:

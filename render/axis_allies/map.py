@@ -47,8 +47,8 @@ from render.core.fonts import Font
 from render.core.panels import draw_title, title_height
 from render.core.png import encode_png
 from render.core.shapes import Point
-from render.core.text import draw_text, text_mask
-from rules.axis_allies.board import classic_board
+from render.core.text import draw_text, layers_ahead, text_mask
+from rules.axis_allies.board import POWERS, classic_board
 
 __all__ = [
     "DEFAULT_WIDTH",
@@ -57,6 +57,7 @@ __all__ = [
     "clear_cache",
     "map_image",
     "map_layer",
+    "names_ahead",
     "render_map",
     "token_layout",
 ]
@@ -132,6 +133,21 @@ def _draw_names(canvas: Image.Image, base: MapBase, picture: MapPicture) -> None
                 draw_text(canvas, at, line, f, palette.ramp(C.ink_on(colour), colour), "mm")
             else:
                 _halo_text(canvas, at, line, f, max(1, round(2 * base.ui)))
+
+
+def names_ahead(base: MapBase) -> None:
+    """Each name on its land made in every owner's ink, and those off their land (islands) with their
+    halos (a bot's start-up warm-up: a territory that changes hands shows its name in a colour no
+    position has drawn yet); a few hundred small layers."""
+    palette = map_palette()
+    f = name_font(base.ui)
+    inks = [palette.ramp(C.ink_on(colour), colour) for colour in map(power_colour, (None, *POWERS))]
+    labels = [label for label in base.labels if label is not None]
+    layers_ahead([line for label in labels if label.on_land for line in label.lines], f, inks, "mm")
+    off = [line for label in labels if not label.on_land for line in label.lines]
+    layers_ahead(off, f, [palette.ramp(C.TEXT, C.INK)], "mm")
+    for line in off:
+        _halo(line, f, max(1, round(2 * base.ui)))
 
 
 def _draw_markers(canvas: Image.Image, draw: ImageDraw.ImageDraw, markers: list[Marker], ui: float) -> None:

@@ -25,7 +25,7 @@ import bisect
 import math
 import threading
 from array import array
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Protocol
 
 from render.axis_allies.places import grid_offsets
@@ -220,6 +220,10 @@ class OwnLand:
             if not self._look_further(walked):
                 return None
 
+    def look_ahead(self) -> None:
+        """Look at the first places now (a bot's start-up warm-up), so a first search finds them read."""
+        self._look_further(len(self.on_land))
+
     def _look_further(self, known: int) -> bool:
         """Look at the next places unless another thread has meanwhile (``on_land`` grew past ``known``);
         False once there is nothing more to look at."""
@@ -251,12 +255,22 @@ class OwnLand:
 
 
 def own_land(
-    base: Geometry, index: int, known_as: Hashable, places: Sequence[Point], w: float, h: float, share: float
+    base: Geometry,
+    index: int,
+    known_as: Hashable,
+    places: Sequence[Point] | Callable[[], Sequence[Point]],
+    w: float,
+    h: float,
+    share: float,
 ) -> OwnLand:
     """``base``'s kept ``OwnLand`` of ``places`` (which ``known_as`` names among territory ``index``'s
-    lists of places for this chip size), made if new (the oldest forgotten past ``KEPT_LISTS``)."""
-    key = (index, known_as, w, h, share)
-    return kept(base.fitting, key, lambda: OwnLand(base, index, places, w, h, share), KEPT_LISTS)
+    lists of places for this chip size), made if new (the oldest forgotten past ``KEPT_LISTS``).
+    ``places`` may be a function making them: called only for a new list."""
+
+    def make() -> OwnLand:
+        return OwnLand(base, index, places() if callable(places) else places, w, h, share)
+
+    return kept(base.fitting, (index, known_as, w, h, share), make, KEPT_LISTS)
 
 
 def reach_of(

@@ -55,7 +55,9 @@ def masks_ahead(texts: Iterable[str], f: Font, anchor: str = "la") -> None:
         _coverage(text, f, anchor)
 
 
-@lru_cache(maxsize=4096)
+# Room for the texts a game's start-up warm-up makes in each colour they are drawn in (``layers_ahead``:
+# some 3,000 for the largest map) beside those renders add; about 2 KB each.
+@lru_cache(maxsize=8192)
 def _text_layers(
     text: str, f: Font, ramp: tuple[int, ...], anchor: str
 ) -> tuple[Image.Image, Image.Image, int, int]:
@@ -63,6 +65,16 @@ def _text_layers(
     mask, (dx, dy) = _coverage(text, f, anchor)
     colours, cover = _ramp_lut(ramp)
     return mask.point(colours), mask.point(cover), dx, dy
+
+
+def layers_ahead(texts: Iterable[str], f: Font, ramps: Iterable[tuple[int, ...]], anchor: str = "la") -> None:
+    """Make and keep each of ``texts`` in each of ``ramps``, ready to paste (a bot's start-up warm-up: the
+    numbers and names a position may show, in the colours it may show them in): a first position then
+    pastes them instead of drawing or mapping them."""
+    ramps = tuple(ramps)
+    for text in texts:
+        for ramp in ramps:
+            _text_layers(text, f, ramp, anchor)
 
 
 def draw_text(

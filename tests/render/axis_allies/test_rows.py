@@ -1,0 +1,41 @@
+"""The marker rows are remembered by what they depend on (``layout.rows_of``): who holds each territory
+and where the owners' factories stand. A position that moves only units finds the rows of an earlier
+one; a capture or a new factory gets rows of its own, the same as drawing them afresh gives."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from render.axis_allies import DEFAULT_WIDTH
+from render.axis_allies.base import map_base
+from render.axis_allies.layout import Marker, clear_layouts, marker_rows, rows_of
+from rules.axis_allies.board import classic_board
+from tests.render.axis_allies import samples
+
+
+def test_moving_units_keeps_the_rows_and_a_capture_or_a_factory_does_not() -> None:
+    base = map_base(DEFAULT_WIDTH)
+    clear_layouts()
+    start = samples.start()
+    first = rows_of(start, base)
+    assert first == marker_rows(start, base)
+    moved = {name: dict(by_power) for name, by_power in start.units.items()}
+    moved["Karelia S.S.R."] = {"russia": {**start.units["Karelia S.S.R."]["russia"], "infantry": 9}}
+    assert rows_of(replace(start, units=moved), base) is first
+
+    captured = replace(start, owners={**start.owners, "Karelia S.S.R.": "germany"})
+    rows = rows_of(captured, base)
+    assert rows is not first and rows == marker_rows(captured, base)
+    assert rows != first  # Karelia's badge is Germany's now
+
+    built = {**start.units, "Anglo Sudan Egypt": {"uk": {"infantry": 1, "factory": 1}}}
+    with_factory = replace(start, units=built)
+    rows = rows_of(with_factory, base)
+    assert rows is not first and rows == marker_rows(with_factory, base)
+    assert factories(rows) - factories(first) == {"Anglo Sudan Egypt"}
+
+
+def factories(rows: Mapping[int, Sequence[Marker]]) -> set[str]:
+    names = classic_board().names
+    return {names[i] for i, row in rows.items() if any(m.kind == "factory" for m in row)}
