@@ -1,6 +1,7 @@
 """The `normal` Attack! AI: the `easy` AI's army play, plus a navy it builds and uses, Blitzes on
 neutrals as well as rivals, navy line-ups chosen against the enemy's expected one, retreat when the
-simulated odds turn, and never an action that does nothing (a Move that moves nothing is not begun: the
+simulated odds turn, a capital with room to grow once every capital is down (``capital.py``), and
+never an action that does nothing (a Move that moves nothing is not begun: the
 next best action is taken, or a pass).
 
 Like the `easy` AI it is stateless and reads only what every seat sees, plus its own hand; its seeded
@@ -11,8 +12,9 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from rules.attack.actions import Burn, EndAction, FightOn, LineUp, Pass, Retreat
+from rules.attack.actions import Burn, EndAction, FightOn, LineUp, Pass, PlaceCapital, Retreat
 from rules.attack.ai import fleet, orders, plans, shipyard
+from rules.attack.ai.capital import choose_capital
 from rules.attack.ai.fleet_odds import best_lineup, fleet_chance
 from rules.attack.ai.forces import chance, counts, needed, spare
 from rules.attack.ai.player import BURN_WORTH, IDLE, AttackAI
@@ -20,6 +22,7 @@ from rules.attack.ai.survey import region_worth
 from rules.attack.battle import navy
 from rules.attack.board import Layout
 from rules.attack.common import board_of, own_regions
+from rules.attack.legal import legal_actions
 from rules.attack.movement import blitz_sources
 from rules.attack.state import ATTACKER, NEUTRAL, TURN_KINDS, AttackState, Stage, Turn
 from rules.attack.tables import CARD_ACTIONS, MILD_WINTER, NAVY_TYPES, NONE, WARS, WINTER, add, card_kind
@@ -44,6 +47,10 @@ class AttackNormalAI(AttackAI):
         ):
             return self._step(state, seat, board_of(state)) or EndAction()
         return super().choose(state, seat)
+
+    def _capital(self, state: AttackState, seat: int, board: Layout) -> Action:
+        options = [a for a in legal_actions(state, seat) if isinstance(a, PlaceCapital)]
+        return choose_capital(state, board, seat, options, self._random)
 
     # --- navy battles -------------------------------------------------------------------------------
 
