@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.games.attack import GAME
 from rules.attack import RULES
-from rules.attack.actions import Begin, EndAction, March, Sail
+from rules.attack.actions import Begin, EndAction, March, PlaceCapital, Sail
 from rules.attack.ai import AttackAI
 from rules.attack.ai.normal import AttackNormalAI
 from rules.attack.common import score
@@ -70,6 +70,8 @@ def play_one(
     open_kind: dict[int, tuple[str, bool]] = {}
     stepped = {level: [0, 0, 0, 0] for level in levels}  # movement actions, empty ones, Moves, empty Moves
     slowest = 0.0
+    placed: list[int] = []  # seats in the order they placed their capitals
+    capitals: list[str] = []
     while RULES.result(state) is None:
         seat = RULES.to_act(state)[0]
         began = time.perf_counter()
@@ -86,6 +88,9 @@ def play_one(
             row[1] += not moved
             row[2] += kind == "move"
             row[3] += kind == "move" and not moved
+        if isinstance(action, PlaceCapital):
+            placed.append(seat)
+            capitals.append(action.region)
         state, events = RULES.apply(state, seat, action, rng)
         for e in events:
             if isinstance(e, ActionBegan):
@@ -105,6 +110,8 @@ def play_one(
         "seats": seats,
         "winners": state.winners,
         "governments": tuple(s.government for s in state.seats),
+        "placed": tuple(placed),
+        "capitals": tuple(capitals),
         "scores": tuple(score(state, s) for s in range(seats)),
         "levels": levels,
         "ending": "capital" if "capital" in state.summary else "points",
@@ -187,12 +194,18 @@ def _option(text: str) -> tuple[str, OptionValue]:
 def _balance(results: list[dict[str, object]]) -> None:
     seat_stats: dict[int, list[float]] = {}  # seat -> [played, wins, fair share]
     gov_stats: dict[int, list[float]] = {}
+    place_stats: dict[int, list[float]] = {}  # the order a seat placed its capital in
     for r in results:
-        seats, winners, governments = r["seats"], r["winners"], r["governments"]
+        seats, winners, governments, placed = r["seats"], r["winners"], r["governments"], r["placed"]
         assert isinstance(seats, int) and isinstance(winners, tuple) and isinstance(governments, tuple)
+        assert isinstance(placed, tuple)
         for seat in range(seats):
             won = 1 / len(winners) if seat in winners else 0.0
-            for key, table in ((seat, seat_stats), (governments[seat], gov_stats)):
+            for key, table in (
+                (seat, seat_stats),
+                (governments[seat], gov_stats),
+                (placed.index(seat), place_stats),
+            ):
                 row = table.setdefault(key, [0.0, 0.0, 0.0])
                 row[0] += 1
                 row[1] += won
@@ -205,6 +218,11 @@ def _balance(results: list[dict[str, object]]) -> None:
     for gov in sorted(gov_stats):
         played, wins, _ = gov_stats[gov]
         print(f"    {GOVERNMENTS[gov]:<12} {played:6.0f} {wins:6.1f}   {_share(gov_stats, gov):5.2f}")
+    # the order capitals were placed in (issue 31: the first placer once won 0.39x at five and six)
+    print("  by capital placed: played  wins   wins/fair share")
+    for place in sorted(place_stats):
+        played, wins, _ = place_stats[place]
+        print(f"    placed {place + 1}:    {played:6.0f} {wins:6.1f}   {_share(place_stats, place):5.2f}")
     _why(results)
     worst = max(_share(t, k) for t in (seat_stats, gov_stats) for k in t)
     print(f"  largest ratio: {worst:.2f} (issue 31's aim: at most 1.25 over 300 games a player count)")

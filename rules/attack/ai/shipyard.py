@@ -92,14 +92,17 @@ def navy_need(state: AttackState, board: Layout, seat: int) -> tuple[int, Counts
 
 def _ship_kind(have: list[int], enemy: Counts, options: list[int], dice: random.Random) -> int:
     """The kind the fleet is shortest of against its aim; destroyers hunt submarines, submarines the big
-    ships, so the aim leans against what the enemy sails."""
+    ships, battleships destroyers and carriers (3 against 2 in every engagement, and two hits to sink),
+    so the aim leans against what the enemy sails."""
     aim = list(MIX)
     total_enemy = sum(enemy) or 1
     aim[DESTROYER] += 0.3 * enemy[SUBMARINE] / total_enemy
     aim[SUBMARINE] += 0.3 * (enemy[BATTLESHIP] + enemy[CARRIER]) / total_enemy
+    aim[BATTLESHIP] += 0.3 * (enemy[DESTROYER] + enemy[CARRIER]) / total_enemy
     total = sum(have) + 1
-    # ties go to the big ships first (a carrier's air support, a battleship's two hits), either at random
-    big = dice.random() < 0.5
+    # ties go to the big ships first (a carrier's air support, a battleship's two hits): the battleship
+    # when an enemy fleet is near (it wins more engagements), else either at random
+    big = not any(enemy) and dice.random() < 0.5
     prefer = (
         (CARRIER, BATTLESHIP, DESTROYER, SUBMARINE) if big else (BATTLESHIP, CARRIER, DESTROYER, SUBMARINE)
     )

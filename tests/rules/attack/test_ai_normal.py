@@ -8,6 +8,7 @@ from msgspec.structs import replace
 from rules.attack import RULES
 from rules.attack.actions import Begin, Burn, Buy, EndAction, FightOn, LineUp, Pass, Retreat, Sail, Troops
 from rules.attack.ai import AttackAI
+from rules.attack.ai.fleet_odds import fleet_chance
 from rules.attack.ai.normal import AttackNormalAI
 from rules.attack.battle.lines import default_lineup
 from rules.attack.common import army_steps, with_seat
@@ -62,6 +63,19 @@ def test_the_normal_ai_builds_destroyers_against_submarines_and_submarines_again
     big = position(production=15, zones={"north_sea": (1, (0, 0, 2, 1), (0, 0, 0, 0))})
     buy = AttackNormalAI(0).choose(acting(big, "build"), 0)
     assert isinstance(buy, Buy) and buy.navy.submarine >= 1
+
+
+def test_the_normal_ai_builds_a_battleship_against_destroyers_and_carriers_near_its_coast():
+    """A battleship (3) beats a destroyer or a carrier (2) in most engagements and takes two hits to sink:
+    against them it is the big ship bought, whatever the seed (a carrier half the time before)."""
+    for enemy in ((0, 2, 0, 0), (0, 1, 0, 1)):
+        state = acting(position(production=15, zones={"north_sea": (1, enemy, (0, 0, 0, 0))}), "build")
+        for seed in range(4):
+            buy = AttackNormalAI(seed).choose(state, 0)
+            assert isinstance(buy, Buy) and buy.navy.battleship == 1 and buy.navy.carrier == 0
+    alone = acting(position(production=15, zones={"north_sea": (1, (2, 0, 0, 0), (0, 0, 0, 0))}), "build")
+    buy = AttackNormalAI(0).choose(alone, 0)  # against submarines: destroyers, not battleships
+    assert isinstance(buy, Buy) and buy.navy.destroyer >= 1 and buy.navy.battleship == 0
 
 
 def test_the_normal_ai_spreads_its_ships_one_to_a_free_sea_zone():
@@ -152,6 +166,21 @@ def test_the_normal_ai_retreats_when_the_odds_turn_and_fights_on_while_ahead():
     winning = NavyBattle(zone, 0, 1, ((0, 1, 2, 0), (1, 0, 0, 0)), ((0,) * 4, (0,) * 4), awaiting="retreat")
     state = acting(position(navy_battle=winning), "navigate", fighting=True)
     assert AttackNormalAI(0).choose(state, 0) == FightOn()
+
+
+def test_the_normal_ai_retreats_ships_carrying_armies_when_behind_and_fights_on_with_empty_ones():
+    """Two destroyers against three: about 1 in 3 to hold the zone. Empty, fighting on pays (the enemy's
+    9 production of ships and the zone against our 6); with 2 infantry aboard, which sink with the ships,
+    it does not, and the AI takes them home."""
+    zone = WEST.zone_index["north_sea"]
+    assert 0.3 <= fleet_chance((0, 2, 0, 0), (0, 3, 0, 0)) < 0.4
+    empty = NavyBattle(zone, 0, 1, ((0, 2, 0, 0), (0, 3, 0, 0)), ((0,) * 4, (0,) * 4), awaiting="retreat")
+    state = acting(position(navy_battle=empty), "navigate", fighting=True)
+    assert AttackNormalAI(0).choose(state, 0) == FightOn()
+    loaded = replace(empty, cargo=((2, 0, 0, 0), (0,) * 4))
+    state = acting(position(navy_battle=loaded), "navigate", fighting=True)
+    assert AttackNormalAI(0).choose(state, 0) == Retreat()
+    assert AttackAI(0).choose(state, 0) == FightOn()  # today's AI: 4 navy points against 6, not under half
 
 
 def test_the_normal_ai_never_begins_a_move_that_moves_nothing():

@@ -1,0 +1,62 @@
+"""Where the `normal` Attack! AI places its capital (``rules/attack/ai/capital.py``): room to grow once
+every capital is down, on a continent few others border. Positions are set up by hand."""
+
+from __future__ import annotations
+
+from rules.attack import RULES
+from rules.attack.actions import ChooseGovernment, PlaceCapital
+from rules.attack.ai import AttackAI
+from rules.attack.ai.capital import continents_round, guessed_room
+from rules.attack.ai.normal import AttackNormalAI
+from rules.attack.state import Stage
+from rules.core.dice import ScriptedRng
+from tests.rules.attack.position import WORLD, play
+
+GOVERNMENTS = ("fascism", "communism", "monarchy", "democracy", "fascism", "communism")
+
+
+def placing(players: int, capitals: tuple[str, ...] = ()):
+    """A world game at its capitals, seat 0 placing first, then seat 1, ...; ``capitals`` already placed
+    in that order (no outposts)."""
+    order_dice = [6, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1][: 2 * players]
+    rng = ScriptedRng([1] * players + order_dice)
+    state, _ = RULES.setup({}, players, rng)
+    for seat in state.order:
+        state, _ = play(state, seat, ChooseGovernment(GOVERNMENTS[seat], "minerals"))
+    assert state.stage is Stage.CAPITAL and state.order == tuple(range(players))
+    for seat, region in enumerate(capitals):
+        state, _ = play(state, seat, PlaceCapital(region))
+    return state
+
+
+def test_the_first_of_six_capitals_goes_to_a_corner_not_to_the_crowded_middle():
+    """Russia has the most neutrals next door (today's AI takes it), but four continents round Europe
+    fill with rivals; the normal AI counts the room left once all six capitals are down."""
+    state = placing(6)
+    assert AttackAI(0).choose(state, 0).region == "russia"
+    chosen = AttackNormalAI(0).choose(state, 0)
+    assert isinstance(chosen, PlaceCapital) and chosen.region in ("southern_us", "mexico")
+    mine, russia = (guessed_room(state, WORLD, 0, WORLD.index[r]) for r in (chosen.region, "russia"))
+    assert mine > russia + 3
+
+
+def test_the_last_capital_counts_the_continents_round_it():
+    """Four capitals down (North America, Europe, East Asia, Africa). Indochina has the most room left,
+    but five continents border Southern Asia (South America one, Oceania two): without that count the
+    AI would take Indochina; with it, a capital further from where rivals come."""
+    state = placing(5, ("western_us", "germany", "north_china", "egypt"))
+    assert continents_round(WORLD, "south_america") == {"north_america"}
+    assert continents_round(WORLD, "oceania") == {"east_asia", "south_asia"}
+    assert len(continents_round(WORLD, "south_asia")) == 5
+    chosen = AttackNormalAI(4).choose(state, 4)
+    assert isinstance(chosen, PlaceCapital)
+    assert WORLD.continent_of[WORLD.index[chosen.region]] in ("south_america", "oceania")
+    region, indochina = WORLD.index[chosen.region], WORLD.index["indochina"]
+    assert guessed_room(state, WORLD, 4, region) > guessed_room(state, WORLD, 4, indochina)
+
+
+def test_on_one_theatre_the_normal_ai_places_its_capital_as_today_s_ai_does():
+    """Two to four players: the guessed room lost more games against `easy` (62% of 200 against 67%)."""
+    state = placing(2)
+    for seed in range(3):
+        assert AttackNormalAI(seed).choose(state, 0) == AttackAI(seed).choose(state, 0)
