@@ -21,44 +21,11 @@ PILE = 8  # troops in one territory before any are traded up
 KEEP = 3  # troops a stack keeps: 2s rolled take troops first, sparing the dearer units
 
 
-def best_exchange(state: SkirmishState, seat: int, board: SkirmishMap, stack: int = 0) -> Exchange | None:
-    """A general for a stack that holds one beside a full attack (``stack`` units; 0: none), then troops
-    up into cannons (as `easy`), else into cavalry when the garrison has no cannon left, in the territory
-    with the most troops."""
-    if stack:
-        general = general_exchange(state, seat, board, stack)
-        if general is not None:
-            return general
-    return pile_exchange(state, seat, board)
-
-
-def general_exchange(state: SkirmishState, seat: int, board: SkirmishMap, stack: int) -> Exchange | None:
-    """Ten troops for a general in a territory of ours without one that keeps ``stack`` units after the
-    trade (a general leads an attack: it takes a troop's place among the ten and adds 1 to every skirmish),
-    the biggest such territory first."""
-    each = units_in_per_exchange("troop", "general")
-    if not state.garrison[seat].general or not pair_allowed(state, "troop", "general"):
-        return None
-    spots = [
-        t
-        for t in range(board.size)
-        if state.owner[t] == seat
-        and not state.units[t].general
-        and state.units[t].troop >= each + KEEP
-        and state.units[t].total - each + 1 >= stack
-    ]
-    if not spots:
-        return None
-    t = max(spots, key=lambda t: (state.units[t].total, -t))
-    return Exchange(board.ids[t], Units(troop=each), "general")
-
-
-def pile_exchange(state: SkirmishState, seat: int, board: SkirmishMap) -> Exchange | None:
-    """Troops piled up into cannons, else cavalry once the garrison has no cannon left. Troops a general
-    took back to the garrison this turn do not count: the garrison was short before the trade."""
+def best_exchange(state: SkirmishState, seat: int, board: SkirmishMap) -> Exchange | None:
+    """Troops up into cannons (as `easy`), else into cavalry when the garrison has no cannon left, in the
+    territory with the most troops."""
     garrison = state.garrison[seat]
-    back = units_in_per_exchange("troop", "general") if ("troop", "general") in state.exchange_pairs else 0
-    if garrison.troop - back >= SHORT:
+    if garrison.troop >= SHORT:
         return None
     kind = "cannon" if garrison.cannon else "cavalry"
     if not garrison.get(kind) or not pair_allowed(state, "troop", kind):

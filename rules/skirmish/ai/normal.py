@@ -25,13 +25,12 @@ Only public information and its own hand and garrison. Stateless: it can take ov
 from __future__ import annotations
 
 from rules.core.events import Action
-from rules.skirmish.actions import EndPhase, ExtraExchange, ExtraMove, Place, PlayCard, Reinforce
+from rules.skirmish.actions import EndPhase, ExtraMove, Place, PlayCard, Reinforce
 from rules.skirmish.ai import army
 from rules.skirmish.ai.player import SkirmishAI
 from rules.skirmish.battle.declare import MOST_ATTACKERS
 from rules.skirmish.board import SkirmishMap, skirmish_map
 from rules.skirmish.common import dearest
-from rules.skirmish.exchange import units_in_per_exchange
 from rules.skirmish.pieces import pieces
 from rules.skirmish.state import EMPTY, Phase, SkirmishState
 
@@ -40,8 +39,6 @@ WORTH = 2.0  # how much a target's worth counts against the chance (`easy`: 1)
 REINFORCE_FROM = 3  # garrison troops worth a reinforcement roll
 STACK = MOST_ATTACKERS + 2  # the units a placement fills a territory up to: ten attack, two stay
 LAST_ROUND_BOLDNESS = 0.25  # the least chance worth an attack when no later turn can lose what it takes
-GENERALS = 1  # 1: a roll big enough fills the strike stack so that ten of its troops buy a general
-EXTRA_EXCHANGE = 1  # 1: an extra exchange when both a general and cannons (or cavalry) can be bought
 
 
 class SkirmishNormalAI(SkirmishAI):
@@ -52,8 +49,6 @@ class SkirmishNormalAI(SkirmishAI):
     REINFORCE_FROM = REINFORCE_FROM
     STACK = STACK
     LAST_ROUND_BOLDNESS = LAST_ROUND_BOLDNESS
-    GENERALS = GENERALS
-    EXTRA_EXCHANGE = EXTRA_EXCHANGE
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed, self.BOLDNESS)
@@ -68,7 +63,7 @@ class SkirmishNormalAI(SkirmishAI):
             if state.phase is Phase.STANDARD:
                 return self._standard_action(state, seat, last)
             if state.phase is Phase.EXCHANGE:
-                return army.best_exchange(state, seat, board, self._general_stack()) or EndPhase()
+                return army.best_exchange(state, seat, board) or EndPhase()
             if last and state.phase is Phase.ATTACK:
                 return self._last_attack(state, seat, board) or EndPhase()
             if state.phase is Phase.MOVE:
@@ -81,38 +76,16 @@ class SkirmishNormalAI(SkirmishAI):
         troops = state.garrison[seat].troop
         if state.actions_left and troops >= (1 if last else self.REINFORCE_FROM):
             return Reinforce()
-        if state.actions_left and not last and self._two_pairs(state, seat):
-            return ExtraExchange()
         if state.actions_left and not last and state.moves_left < 2 and len(self._inner(state, seat)) >= 2:
             return ExtraMove()
         return self._standard(state, seat)
 
-    def _general_stack(self) -> int:
-        """The units a stack keeps after ten of its troops buy a general (0: no generals bought)."""
-        return self.STACK if self.GENERALS else 0
-
-    def _two_pairs(self, state: SkirmishState, seat: int) -> bool:
-        """Both a general and cannons (or cavalry) to buy this turn: one pair each, so an extra exchange."""
-        if not self.EXTRA_EXCHANGE or state.exchanges_allowed > 1 or not self._general_stack():
-            return False
-        board = skirmish_map()
-        general = army.general_exchange(state, seat, board, self._general_stack())
-        return general is not None and army.pile_exchange(state, seat, board) is not None
-
     def _place(self, state: SkirmishState, seat: int, board: SkirmishMap) -> Action:
-        """`easy`'s territory, filled up to ``STACK`` units; all of the troops where it holds that many.
-        Where the roll can fill it to ``STACK`` units and ten troops more, and a general waits in the
-        garrison for a stack without one, it does: the exchange then trades those ten for the general."""
+        """`easy`'s territory, filled up to ``STACK`` units; all of the troops where it holds that many."""
         assert state.placing is not None
         t = self._placement(state, seat, board)
         left = state.placing.troops
-        held = state.units[t]
-        room = self.STACK - held.total
-        if self._general_stack() and state.garrison[seat].general and not held.general:
-            each = units_in_per_exchange("troop", "general")
-            big = self.STACK + each - 1 - held.total
-            if 0 < big <= left and held.troop + big >= each + army.KEEP:
-                return Place(board.ids[t], big)
+        room = self.STACK - state.units[t].total
         return Place(board.ids[t], room if 0 < room < left else left)
 
     def _inner(self, state: SkirmishState, seat: int) -> list[int]:

@@ -7,17 +7,7 @@ from msgspec.structs import replace
 
 from rules.core.conformance import play as play_out
 from rules.skirmish import RULES
-from rules.skirmish.actions import (
-    Attack,
-    DrawCard,
-    EndPhase,
-    Exchange,
-    ExtraExchange,
-    ExtraMove,
-    Place,
-    PlayCard,
-    Reinforce,
-)
+from rules.skirmish.actions import Attack, DrawCard, EndPhase, Exchange, ExtraMove, Place, PlayCard, Reinforce
 from rules.skirmish.ai import SkirmishAI
 from rules.skirmish.ai.normal import SkirmishNormalAI
 from rules.skirmish.pieces import Units
@@ -185,60 +175,3 @@ def test_normal_reads_no_other_seats_hand():
             assert SkirmishNormalAI(1).choose(ahead, 0) == SkirmishNormalAI(1).choose(
                 replace(ahead, hands=((truce,), ())), 0
             )
-
-
-def general_position(strike: int, phase: Phase, garrison: Units | None = None, **fields: object):
-    """Seat 0's Oakhollow holds ``strike`` troops facing seat 1's Ironmoor (2 troops); every other
-    territory holds a troop of seat 1's."""
-    state = position(
-        players=2,
-        holdings={"oakhollow": (0, troops(strike)), "ironmoor": (1, troops(2))},
-        rest=(1, troops(1)),
-        phase=phase,
-        **fields,
-    )
-    if garrison is not None:
-        state = replace(state, garrison=(garrison, state.garrison[1]))
-    return state
-
-
-def test_a_roll_big_enough_fills_the_strike_stack_so_ten_troops_buy_a_general():
-    """15 troops to place on Oakhollow's 9: `normal` places 12 (21 units: ten for a general, twelve
-    stay) while a general waits in the garrison; with none there, or 8 troops (one short of 21), it fills
-    the stack to twelve as before."""
-    placing = dict(actions_left=0, placing=Placing(15))
-    assert SkirmishNormalAI(1).choose(general_position(9, Phase.STANDARD, **placing), 0) == Place(
-        "oakhollow", 12
-    )
-    no_general = Units(troop=36, cavalry=12, cannon=10)
-    state = general_position(9, Phase.STANDARD, no_general, **placing)
-    assert SkirmishNormalAI(1).choose(state, 0) == Place("oakhollow", 3)
-    short = general_position(9, Phase.STANDARD, actions_left=0, placing=Placing(11))
-    assert SkirmishNormalAI(1).choose(short, 0) == Place("oakhollow", 3)
-
-
-def test_ten_troops_buy_a_general_where_the_stack_keeps_twelve_units():
-    """Oakhollow's 21 troops: ten for a general (the garrison holds plenty of troops, so no cannon);
-    with 20 the stack would keep 11 and nothing is traded; `easy` never buys a general."""
-    state = general_position(21, Phase.EXCHANGE)
-    assert SkirmishAI(1).choose(state, 0) == EndPhase()
-    assert SkirmishNormalAI(1).choose(state, 0) == Exchange("oakhollow", troops(10), "general")
-    assert SkirmishNormalAI(1).choose(general_position(20, Phase.EXCHANGE), 0) == EndPhase()
-
-
-def test_an_extra_exchange_when_a_general_and_cannons_are_both_to_buy():
-    """2 troops in the garrison (no roll), 21 troops in Oakhollow: a general and cannons are two pairs
-    of types, so the second standard action is an extra exchange; the exchange step then buys the general
-    and, with the second pair, a cannon from the eleven troops left."""
-    short = Units(troop=2, cavalry=12, cannon=10, general=2)
-    state = general_position(21, Phase.STANDARD, short, actions_left=1)
-    assert SkirmishAI(1).choose(state, 0) != ExtraExchange()
-    assert SkirmishNormalAI(1).choose(state, 0) == ExtraExchange()
-    state, _ = play(state, 0, ExtraExchange())
-    general = SkirmishNormalAI(1).choose(state, 0)
-    assert general == Exchange("oakhollow", troops(10), "general")
-    state, _ = play(state, 0, general)
-    assert SkirmishNormalAI(1).choose(state, 0) == Exchange("oakhollow", troops(5), "cannon")
-    no_general = replace(short, general=0)
-    state = general_position(21, Phase.STANDARD, no_general, actions_left=1)
-    assert SkirmishNormalAI(1).choose(state, 0) != ExtraExchange()
