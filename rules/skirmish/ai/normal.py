@@ -16,6 +16,8 @@ the extra move, where it used more of the game at no measurable cost.
 - The last round: the score is the territories held at the end of one's own last turn, and nothing after
   it can be lost, so the turn reinforces twice and takes every attack with a fair chance, the surest
   first (a lost battle ends the attacks).
+- A five to one leaves two units at home where the strongest enemy stack next door could sweep one unit
+  five to one but not two (5 to 9 dice): the next attack there must be fought on the board.
 - A Truce, at the end of its own turn, on the territory of most worth that an enemy stack next door
   outnumbers in dice.
 
@@ -25,12 +27,12 @@ Only public information and its own hand and garrison. Stateless: it can take ov
 from __future__ import annotations
 
 from rules.core.events import Action
-from rules.skirmish.actions import EndPhase, ExtraMove, Place, PlayCard, Reinforce
+from rules.skirmish.actions import Attack, EndPhase, ExtraMove, Place, PlayCard, Reinforce
 from rules.skirmish.ai import army
 from rules.skirmish.ai.player import SkirmishAI
-from rules.skirmish.battle.declare import MOST_ATTACKERS
+from rules.skirmish.battle.declare import FIVE_TO_ONE, MOST_ATTACKERS
 from rules.skirmish.board import SkirmishMap, skirmish_map
-from rules.skirmish.common import dearest
+from rules.skirmish.common import cheapest, dearest
 from rules.skirmish.pieces import pieces
 from rules.skirmish.state import EMPTY, Phase, SkirmishState
 
@@ -39,6 +41,7 @@ WORTH = 2.0  # how much a target's worth counts against the chance (`easy`: 1)
 REINFORCE_FROM = 3  # garrison troops worth a reinforcement roll
 STACK = MOST_ATTACKERS + 2  # the units a placement fills a territory up to: ten attack, two stay
 LAST_ROUND_BOLDNESS = 0.25  # the least chance worth an attack when no later turn can lose what it takes
+BEHIND = 2  # the most units a sure attack leaves at home to stop a five to one against it (1: off)
 
 
 class SkirmishNormalAI(SkirmishAI):
@@ -49,6 +52,7 @@ class SkirmishNormalAI(SkirmishAI):
     REINFORCE_FROM = REINFORCE_FROM
     STACK = STACK
     LAST_ROUND_BOLDNESS = LAST_ROUND_BOLDNESS
+    BEHIND = BEHIND
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed, self.BOLDNESS)
@@ -98,6 +102,26 @@ class SkirmishNormalAI(SkirmishAI):
             if state.owner[t] == seat and t not in front and state.units[t].total > 1
         ]
 
+    # -- what an attack leaves at home -------------------------------------------------------------------
+
+    def _attack(self, state: SkirmishState, seat: int, board: SkirmishMap) -> Action | None:
+        """`easy`'s attack, but a five to one leaves a second unit at home where the strongest enemy stack
+        next door (the target aside) could sweep one unit five to one and not two: it must then fight on
+        the board, or not at all. Left out where even two would be swept, or one is safe."""
+        action = super()._attack(state, seat, board)
+        if self._last_round or not isinstance(action, Attack) or action.units is None:
+            return action
+        table = pieces()
+        source, target = board.index(action.source), board.index(action.target)
+        want = self.enemy_dice(state, seat, source, board, skip=target) // FIVE_TO_ONE + 1
+        stay = state.units[source].total - action.units.total
+        if want > self.BEHIND or stay >= want:
+            return action
+        fewer = action.units.minus(cheapest(action.units, want - stay))
+        if not fewer.total or table.dice(fewer) < FIVE_TO_ONE * table.dice(state.units[target]):
+            return action
+        return Attack(action.source, action.target, fewer)
+
     # -- the last round --------------------------------------------------------------------------------
 
     def _last_attack(self, state: SkirmishState, seat: int, board: SkirmishMap) -> Action | None:
@@ -116,14 +140,14 @@ class SkirmishNormalAI(SkirmishAI):
 
     # -- cards -----------------------------------------------------------------------------------------
 
-    def enemy_dice(self, state: SkirmishState, seat: int, t: int, board: SkirmishMap) -> int:
-        """The most dice one enemy stack next door could bring against ``t``."""
+    def enemy_dice(self, state: SkirmishState, seat: int, t: int, board: SkirmishMap, skip: int = -1) -> int:
+        """The most dice one enemy stack next door (``skip`` aside) could bring against ``t``."""
         table = pieces()
         return max(
             (
                 table.dice(dearest(state.units[n], min(MOST_ATTACKERS, state.units[n].total - 1)))
                 for n in board.neighbours[t]
-                if state.owner[n] not in (seat, EMPTY) and state.units[n].total > 1
+                if n != skip and state.owner[n] not in (seat, EMPTY) and state.units[n].total > 1
             ),
             default=0,
         )
