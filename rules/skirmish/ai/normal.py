@@ -17,7 +17,8 @@ the extra move, where it used more of the game at no measurable cost.
   it can be lost, so the turn reinforces twice and takes every attack with a fair chance, the surest
   first (a lost battle ends the attacks).
 - A five to one leaves two units at home where the strongest enemy stack next door could sweep one unit
-  five to one but not two (5 to 9 dice): the next attack there must be fought on the board.
+  five to one but not two (5 to 9 dice): the next attack there must be fought on the board (games of up
+  to four players).
 - A Truce, at the end of its own turn, on the territory of most worth that an enemy stack next door
   outnumbers in dice.
 
@@ -42,6 +43,7 @@ REINFORCE_FROM = 3  # garrison troops worth a reinforcement roll
 STACK = MOST_ATTACKERS + 2  # the units a placement fills a territory up to: ten attack, two stay
 LAST_ROUND_BOLDNESS = 0.25  # the least chance worth an attack when no later turn can lose what it takes
 BEHIND = 2  # the most units a sure attack leaves at home to stop a five to one against it (1: off)
+BEHIND_PLAYERS = 4  # ... in games of at most this many players (with 5 and 6 the first seat fell behind)
 
 
 class SkirmishNormalAI(SkirmishAI):
@@ -53,6 +55,7 @@ class SkirmishNormalAI(SkirmishAI):
     STACK = STACK
     LAST_ROUND_BOLDNESS = LAST_ROUND_BOLDNESS
     BEHIND = BEHIND
+    BEHIND_PLAYERS = BEHIND_PLAYERS
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed, self.BOLDNESS)
@@ -107,9 +110,12 @@ class SkirmishNormalAI(SkirmishAI):
     def _attack(self, state: SkirmishState, seat: int, board: SkirmishMap) -> Action | None:
         """`easy`'s attack, but a five to one leaves a second unit at home where the strongest enemy stack
         next door (the target aside) could sweep one unit five to one and not two: it must then fight on
-        the board, or not at all. Left out where even two would be swept, or one is safe."""
+        the board, or not at all. Left out where even two would be swept, or one is safe, and in games of
+        more than ``BEHIND_PLAYERS`` players (there the first seat fell behind the others)."""
         action = super()._attack(state, seat, board)
-        if self._last_round or not isinstance(action, Attack) or action.units is None:
+        if state.players > self.BEHIND_PLAYERS or self._last_round:
+            return action
+        if not isinstance(action, Attack) or action.units is None:
             return action
         table = pieces()
         source, target = board.index(action.source), board.index(action.target)

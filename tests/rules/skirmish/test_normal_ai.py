@@ -177,11 +177,11 @@ def test_normal_reads_no_other_seats_hand():
             )
 
 
-def sweep_from_oakhollow(enemy: int):
+def sweep_from_oakhollow(enemy: int, players: int = 2):
     """Seat 0's Oakhollow (11 troops) borders four territories of seat 1's: Greyhorn holds ``enemy``
     troops, the other three a troop each, which ten troops sweep five to one."""
     return position(
-        players=2,
+        players=players,
         holdings={"oakhollow": (0, troops(11)), "greyhorn": (1, troops(enemy))},
         rest=(1, troops(1)),
     )
@@ -190,12 +190,13 @@ def sweep_from_oakhollow(enemy: int):
 def test_a_sweep_leaves_two_at_home_where_the_stack_next_door_could_sweep_one_but_not_two():
     """Greyhorn's 7 troops could attack with 6 dice: five to one against one troop, not against two.
     `easy` sweeps with 10 troops and leaves 1; `normal` sends 9 (still five to one) and leaves 2. Against
-    12 troops (10 dice, enough for two) or a lone troop (no attack) it sends ten, as `easy` does."""
+    12 troops (10 dice, enough for two) or a lone troop (no attack) it sends ten, as `easy` does, and so it
+    does in a game of five players."""
     easy = SkirmishAI(1).choose(sweep_from_oakhollow(7), 0)
     normal = SkirmishNormalAI(1).choose(sweep_from_oakhollow(7), 0)
     assert isinstance(easy, Attack) and isinstance(normal, Attack)
     assert easy.target != "greyhorn" and normal.target == easy.target
     assert (easy.units, normal.units) == (troops(10), troops(9))
-    for enemy in (12, 1):
-        alike = SkirmishNormalAI(1).choose(sweep_from_oakhollow(enemy), 0)
+    for enemy, players in ((12, 2), (1, 2), (7, 5)):
+        alike = SkirmishNormalAI(1).choose(sweep_from_oakhollow(enemy, players), 0)
         assert isinstance(alike, Attack) and alike.units == troops(10)
