@@ -16,6 +16,8 @@ the extra move, where it used more of the game at no measurable cost.
 - The last round: the score is the territories held at the end of one's own last turn, and nothing after
   it can be lost, so the turn reinforces twice and takes every attack with a fair chance, the surest
   first (a lost battle ends the attacks).
+- Once the strike stack is full, a roll first gives a second troop to each lone unit that an enemy stack
+  next door could sweep one but not two (games of up to four players).
 - A five to one leaves two units at home where the strongest enemy stack next door could sweep one unit
   five to one but not two (5 to 9 dice): the next attack there must be fought on the board (games of up
   to four players).
@@ -44,6 +46,7 @@ STACK = MOST_ATTACKERS + 2  # the units a placement fills a territory up to: ten
 LAST_ROUND_BOLDNESS = 0.25  # the least chance worth an attack when no later turn can lose what it takes
 BEHIND = 2  # the most units a sure attack leaves at home to stop a five to one against it (1: off)
 BEHIND_PLAYERS = 4  # ... in games of at most this many players (with 5 and 6 the first seat fell behind)
+PAD = 1  # 1: once the strike stack is full, a roll gives a lone unit that 5-9 enemy dice face a second
 
 
 class SkirmishNormalAI(SkirmishAI):
@@ -56,6 +59,7 @@ class SkirmishNormalAI(SkirmishAI):
     LAST_ROUND_BOLDNESS = LAST_ROUND_BOLDNESS
     BEHIND = BEHIND
     BEHIND_PLAYERS = BEHIND_PLAYERS
+    PAD = PAD
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed, self.BOLDNESS)
@@ -90,10 +94,30 @@ class SkirmishNormalAI(SkirmishAI):
     def _place(self, state: SkirmishState, seat: int, board: SkirmishMap) -> Action:
         """`easy`'s territory, filled up to ``STACK`` units; all of the troops where it holds that many."""
         assert state.placing is not None
+        pad = self._pad(state, seat, board)
+        if pad is not None:
+            return Place(board.ids[pad], 1)
         t = self._placement(state, seat, board)
         left = state.placing.troops
         room = self.STACK - state.units[t].total
         return Place(board.ids[t], room if 0 < room < left else left)
+
+    def _pad(self, state: SkirmishState, seat: int, board: SkirmishMap) -> int | None:
+        """Once a stack of ours holds ``STACK`` units, a lone unit of ours that an enemy stack next door
+        could sweep five to one, but not two units (5 to 9 dice), gets a second troop first (the lowest
+        numbered first); games of up to ``BEHIND_PLAYERS`` players, as two left at home."""
+        if not self.PAD or state.players > self.BEHIND_PLAYERS:
+            return None
+        if not any(state.owner[t] == seat and state.units[t].total >= self.STACK for t in range(board.size)):
+            return None
+        lone = [
+            t
+            for t in range(board.size)
+            if state.owner[t] == seat
+            and state.units[t].total == 1
+            and FIVE_TO_ONE <= self.enemy_dice(state, seat, t, board) < 2 * FIVE_TO_ONE
+        ]
+        return min(lone) if lone else None
 
     def _inner(self, state: SkirmishState, seat: int) -> list[int]:
         """Territories of ours away from the front holding units to spare (what `easy`'s free move moves)."""

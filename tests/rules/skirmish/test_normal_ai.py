@@ -200,3 +200,29 @@ def test_a_sweep_leaves_two_at_home_where_the_stack_next_door_could_sweep_one_bu
     for enemy, players in ((12, 2), (1, 2), (7, 5)):
         alike = SkirmishNormalAI(1).choose(sweep_from_oakhollow(enemy, players), 0)
         assert isinstance(alike, Attack) and alike.units == troops(10)
+
+
+def test_once_the_strike_stack_is_full_a_lone_unit_facing_five_to_nine_dice_gets_a_second_troop():
+    """Oakhollow holds 12 (full); lone Barrowby faces Yarrow Downs' 7 troops (6 dice: five to one against
+    one unit, not two): `normal` places a troop there first. With Oakhollow at 9 no stack is full, and
+    the roll goes where it went before, all five on Barrowby (`easy`'s pick, the most threatened);
+    against 12 troops next door (10 dice, enough for two) the lone troop is not padded."""
+
+    def placing(strike: int, enemy: int):
+        return position(
+            players=2,
+            holdings={
+                "oakhollow": (0, troops(strike)),
+                "barrowby": (0, troops(1)),
+                "yarrow_downs": (1, troops(enemy)),
+            },
+            rest=(1, troops(1)),
+            phase=Phase.STANDARD,
+            actions_left=0,
+            placing=Placing(5),
+        )
+
+    assert SkirmishAI(1).choose(placing(12, 7), 0) != Place("barrowby", 1)
+    assert SkirmishNormalAI(1).choose(placing(12, 7), 0) == Place("barrowby", 1)
+    assert SkirmishNormalAI(1).choose(placing(9, 7), 0) == Place("barrowby", 5)
+    assert SkirmishNormalAI(1).choose(placing(12, 12), 0) != Place("barrowby", 1)
