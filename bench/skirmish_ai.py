@@ -2,7 +2,8 @@
 
     .venv/bin/python bench/skirmish_ai.py [--level easy|normal] [--games 100] [--seats 2 3 4 5 6]
                                           [--prefix sk-ai] [--usage] [--versus N] [--against easy|normal]
-                                          [--set NAME=VALUE ...] [--option NAME=VALUE ...] [--post]
+                                          [--set NAME=VALUE ...] [--against-set NAME=VALUE ...]
+                                          [--option NAME=VALUE ...] [--post]
 
 Seat balance (the default): for each player count, ``--games`` games with one AI of ``--level`` per seat
 (seeds ``<prefix>-<players>p-<i>``). Prints, per seat, the wins (a shared win counts as a fraction) and
@@ -19,9 +20,10 @@ swapped every other game (seeds ``<prefix>-vs-<i>``); prints the level's wins (a
 70% of 200 against `easy`).
 
 ``--set NAME=VALUE``: a class attribute of ``--level``'s AI at another value, for the level's seats only
-(``--against`` keeps its own), so one change is measured against the version before it:
-``--level normal --against normal --set GENERALS=1``. ``--option NAME=VALUE``: a game option for every
-game; ``--post``: new games' options by post (``bot/games/skirmish`` ``post_defaults``) before those.
+(``--against`` keeps its own, or takes ``--against-set``), so one change is measured against the version
+before it: ``--level normal --against normal --against-set GENERALS=0``. ``--option NAME=VALUE``: a game
+option for every game; ``--post``: new games' options by post (``bot/games/skirmish`` ``post_defaults``)
+before those.
 
 Asserts nothing.
 """
@@ -194,10 +196,15 @@ def run(
 
 
 def versus(
-    games: int, prefix: str, make: Callable[[int], Any], against: str, options: dict[str, Any], level: str
+    games: int,
+    prefix: str,
+    make: Callable[[int], Any],
+    other: Callable[[int], Any],
+    against: str,
+    options: dict[str, Any],
+    level: str,
 ) -> None:
     won = 0.0
-    other = LEVELS[against]
     start = time.perf_counter()
     for i in range(games):
         seat = i % 2  # the level's seat, swapped every other game
@@ -223,6 +230,9 @@ def main() -> None:
     parser.add_argument("--versus", type=int, default=0, help="games of --level against --against, 2 players")
     parser.add_argument("--against", choices=sorted(LEVELS), default="easy")
     parser.add_argument("--set", action="append", default=[], help="NAME=VALUE: a setting of --level's AI")
+    parser.add_argument(
+        "--against-set", action="append", default=[], help="NAME=VALUE: a setting of --against's AI"
+    )
     parser.add_argument("--option", action="append", default=[], help="NAME=VALUE: a game option")
     parser.add_argument("--post", action="store_true", help="new games' options by post (post_defaults)")
     opts = parser.parse_args()
@@ -233,7 +243,9 @@ def main() -> None:
         name, _, value = option.partition("=")
         options[name] = int(value) if value.lstrip("-").isdigit() else value
     if opts.versus:
-        versus(opts.versus, opts.prefix, make, opts.against, options, level)
+        other = tuned(opts.against, opts.against_set)
+        against = " ".join([opts.against, *opts.against_set])
+        versus(opts.versus, opts.prefix, make, other, against, options, level)
         return
     for players in opts.seats:
         run(players, opts.games, opts.prefix, make, opts.usage, options, level)

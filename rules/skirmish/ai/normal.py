@@ -16,6 +16,11 @@ the extra move, where it used more of the game at no measurable cost.
 - The last round: the score is the territories held at the end of one's own last turn, and nothing after
   it can be lost, so the turn reinforces twice and takes every attack with a fair chance, the surest
   first (a lost battle ends the attacks).
+- Once the strike stack is full, a roll first gives a second troop to each lone unit that an enemy stack
+  next door could sweep one but not two (games of up to four players).
+- A five to one leaves two units at home where the strongest enemy stack next door could sweep one unit
+  five to one but not two (5 to 9 dice): the next attack there must be fought on the board (games of up
+  to four players).
 - A Truce, at the end of its own turn, on the territory of most worth that an enemy stack next door
   outnumbers in dice.
 
@@ -25,12 +30,12 @@ Only public information and its own hand and garrison. Stateless: it can take ov
 from __future__ import annotations
 
 from rules.core.events import Action
-from rules.skirmish.actions import EndPhase, ExtraMove, Place, PlayCard, Reinforce
+from rules.skirmish.actions import Attack, EndPhase, ExtraMove, Place, PlayCard, Reinforce
 from rules.skirmish.ai import army
 from rules.skirmish.ai.player import SkirmishAI
-from rules.skirmish.battle.declare import MOST_ATTACKERS
+from rules.skirmish.battle.declare import FIVE_TO_ONE, MOST_ATTACKERS
 from rules.skirmish.board import SkirmishMap, skirmish_map
-from rules.skirmish.common import dearest
+from rules.skirmish.common import cheapest, dearest
 from rules.skirmish.pieces import pieces
 from rules.skirmish.state import EMPTY, Phase, SkirmishState
 
@@ -39,6 +44,9 @@ WORTH = 2.0  # how much a target's worth counts against the chance (`easy`: 1)
 REINFORCE_FROM = 3  # garrison troops worth a reinforcement roll
 STACK = MOST_ATTACKERS + 2  # the units a placement fills a territory up to: ten attack, two stay
 LAST_ROUND_BOLDNESS = 0.25  # the least chance worth an attack when no later turn can lose what it takes
+BEHIND = 2  # the most units a sure attack leaves at home to stop a five to one against it (1: off)
+BEHIND_PLAYERS = 4  # ... in games of at most this many players (with 5 and 6 the first seat fell behind)
+PAD = 1  # 1: once the strike stack is full, a roll gives a lone unit that 5-9 enemy dice face a second
 
 
 class SkirmishNormalAI(SkirmishAI):
@@ -49,6 +57,9 @@ class SkirmishNormalAI(SkirmishAI):
     REINFORCE_FROM = REINFORCE_FROM
     STACK = STACK
     LAST_ROUND_BOLDNESS = LAST_ROUND_BOLDNESS
+    BEHIND = BEHIND
+    BEHIND_PLAYERS = BEHIND_PLAYERS
+    PAD = PAD
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed, self.BOLDNESS)
@@ -83,10 +94,30 @@ class SkirmishNormalAI(SkirmishAI):
     def _place(self, state: SkirmishState, seat: int, board: SkirmishMap) -> Action:
         """`easy`'s territory, filled up to ``STACK`` units; all of the troops where it holds that many."""
         assert state.placing is not None
+        pad = self._pad(state, seat, board)
+        if pad is not None:
+            return Place(board.ids[pad], 1)
         t = self._placement(state, seat, board)
         left = state.placing.troops
         room = self.STACK - state.units[t].total
         return Place(board.ids[t], room if 0 < room < left else left)
+
+    def _pad(self, state: SkirmishState, seat: int, board: SkirmishMap) -> int | None:
+        """Once a stack of ours holds ``STACK`` units, a lone unit of ours that an enemy stack next door
+        could sweep five to one, but not two units (5 to 9 dice), gets a second troop first (the lowest
+        numbered first); games of up to ``BEHIND_PLAYERS`` players, as two left at home."""
+        if not self.PAD or state.players > self.BEHIND_PLAYERS:
+            return None
+        if not any(state.owner[t] == seat and state.units[t].total >= self.STACK for t in range(board.size)):
+            return None
+        lone = [
+            t
+            for t in range(board.size)
+            if state.owner[t] == seat
+            and state.units[t].total == 1
+            and FIVE_TO_ONE <= self.enemy_dice(state, seat, t, board) < 2 * FIVE_TO_ONE
+        ]
+        return min(lone) if lone else None
 
     def _inner(self, state: SkirmishState, seat: int) -> list[int]:
         """Territories of ours away from the front holding units to spare (what `easy`'s free move moves)."""
@@ -97,6 +128,29 @@ class SkirmishNormalAI(SkirmishAI):
             for t in range(board.size)
             if state.owner[t] == seat and t not in front and state.units[t].total > 1
         ]
+
+    # -- what an attack leaves at home -------------------------------------------------------------------
+
+    def _attack(self, state: SkirmishState, seat: int, board: SkirmishMap) -> Action | None:
+        """`easy`'s attack, but a five to one leaves a second unit at home where the strongest enemy stack
+        next door (the target aside) could sweep one unit five to one and not two: it must then fight on
+        the board, or not at all. Left out where even two would be swept, or one is safe, and in games of
+        more than ``BEHIND_PLAYERS`` players (there the first seat fell behind the others)."""
+        action = super()._attack(state, seat, board)
+        if state.players > self.BEHIND_PLAYERS or self._last_round:
+            return action
+        if not isinstance(action, Attack) or action.units is None:
+            return action
+        table = pieces()
+        source, target = board.index(action.source), board.index(action.target)
+        want = self.enemy_dice(state, seat, source, board, skip=target) // FIVE_TO_ONE + 1
+        stay = state.units[source].total - action.units.total
+        if want > self.BEHIND or stay >= want:
+            return action
+        fewer = action.units.minus(cheapest(action.units, want - stay))
+        if not fewer.total or table.dice(fewer) < FIVE_TO_ONE * table.dice(state.units[target]):
+            return action
+        return Attack(action.source, action.target, fewer)
 
     # -- the last round --------------------------------------------------------------------------------
 
@@ -116,14 +170,14 @@ class SkirmishNormalAI(SkirmishAI):
 
     # -- cards -----------------------------------------------------------------------------------------
 
-    def enemy_dice(self, state: SkirmishState, seat: int, t: int, board: SkirmishMap) -> int:
-        """The most dice one enemy stack next door could bring against ``t``."""
+    def enemy_dice(self, state: SkirmishState, seat: int, t: int, board: SkirmishMap, skip: int = -1) -> int:
+        """The most dice one enemy stack next door (``skip`` aside) could bring against ``t``."""
         table = pieces()
         return max(
             (
                 table.dice(dearest(state.units[n], min(MOST_ATTACKERS, state.units[n].total - 1)))
                 for n in board.neighbours[t]
-                if state.owner[n] not in (seat, EMPTY) and state.units[n].total > 1
+                if n != skip and state.owner[n] not in (seat, EMPTY) and state.units[n].total > 1
             ),
             default=0,
         )

@@ -175,3 +175,54 @@ def test_normal_reads_no_other_seats_hand():
             assert SkirmishNormalAI(1).choose(ahead, 0) == SkirmishNormalAI(1).choose(
                 replace(ahead, hands=((truce,), ())), 0
             )
+
+
+def sweep_from_oakhollow(enemy: int, players: int = 2):
+    """Seat 0's Oakhollow (11 troops) borders four territories of seat 1's: Greyhorn holds ``enemy``
+    troops, the other three a troop each, which ten troops sweep five to one."""
+    return position(
+        players=players,
+        holdings={"oakhollow": (0, troops(11)), "greyhorn": (1, troops(enemy))},
+        rest=(1, troops(1)),
+    )
+
+
+def test_a_sweep_leaves_two_at_home_where_the_stack_next_door_could_sweep_one_but_not_two():
+    """Greyhorn's 7 troops could attack with 6 dice: five to one against one troop, not against two.
+    `easy` sweeps with 10 troops and leaves 1; `normal` sends 9 (still five to one) and leaves 2. Against
+    12 troops (10 dice, enough for two) or a lone troop (no attack) it sends ten, as `easy` does, and so it
+    does in a game of five players."""
+    easy = SkirmishAI(1).choose(sweep_from_oakhollow(7), 0)
+    normal = SkirmishNormalAI(1).choose(sweep_from_oakhollow(7), 0)
+    assert isinstance(easy, Attack) and isinstance(normal, Attack)
+    assert easy.target != "greyhorn" and normal.target == easy.target
+    assert (easy.units, normal.units) == (troops(10), troops(9))
+    for enemy, players in ((12, 2), (1, 2), (7, 5)):
+        alike = SkirmishNormalAI(1).choose(sweep_from_oakhollow(enemy, players), 0)
+        assert isinstance(alike, Attack) and alike.units == troops(10)
+
+
+def test_once_the_strike_stack_is_full_a_lone_unit_facing_five_to_nine_dice_gets_a_second_troop():
+    """Oakhollow holds 12 (full); lone Barrowby faces Yarrow Downs' 7 troops (6 dice: five to one against
+    one unit, not two): `normal` places a troop there first. With Oakhollow at 9 no stack is full, and
+    the roll goes where it went before, all five on Barrowby (`easy`'s pick, the most threatened);
+    against 12 troops next door (10 dice, enough for two) the lone troop is not padded."""
+
+    def placing(strike: int, enemy: int):
+        return position(
+            players=2,
+            holdings={
+                "oakhollow": (0, troops(strike)),
+                "barrowby": (0, troops(1)),
+                "yarrow_downs": (1, troops(enemy)),
+            },
+            rest=(1, troops(1)),
+            phase=Phase.STANDARD,
+            actions_left=0,
+            placing=Placing(5),
+        )
+
+    assert SkirmishAI(1).choose(placing(12, 7), 0) != Place("barrowby", 1)
+    assert SkirmishNormalAI(1).choose(placing(12, 7), 0) == Place("barrowby", 1)
+    assert SkirmishNormalAI(1).choose(placing(9, 7), 0) == Place("barrowby", 5)
+    assert SkirmishNormalAI(1).choose(placing(12, 12), 0) != Place("barrowby", 1)
