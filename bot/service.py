@@ -376,11 +376,11 @@ class GameService(Deadlines, Moderation, RecentChanges):
         run meets the refusal). Runs in a worker thread: it touches nothing but the position it is
         given, and the rules and AIs are pure. Each move's state is left unencoded (see ``_make``):
         only the run's last is stored."""
-        game, seats = position.found.game, list(position.found.seats)
+        game, seats = position.found.game, position.found.seats  # one tuple: the moves share it
         ruleset, state = self.rules(game.ruleset), position.state
+        waiting = ruleset.to_act(state)
         run: list[Made] = []
         while len(run) < most and not self.stopping:
-            waiting = ruleset.to_act(state)
             seat = next((s for s in waiting if seats[s].controller == "ai"), None)
             action: Action | None = None
             if seat is not None:
@@ -400,7 +400,7 @@ class GameService(Deadlines, Moderation, RecentChanges):
             run.append(made)
             if made.outcome is not None or made.turn_changed:
                 break
-            game, state = made.next_game(), made.after
+            game, state, waiting = made.next_game(), made.after, made.waiting
         return run
 
     async def set_off_turn(self, game_id: int, user_id: int, off_turn: str) -> GameStatus:
