@@ -446,14 +446,18 @@ class Made:
 def merged_updates(updates: Sequence[GameUpdate]) -> GameUpdate:
     """Several commits' changes as one, in order: each one's values over those before, its clearings
     over all before it; a column cleared and set again after is set."""
+    if len(updates) == 1:
+        return updates[0]
     values: dict[str, Any] = {}
     cleared: dict[str, None] = {}
     for update in updates:
-        values.update((name, value) for name, value in values_of(update).items() if value is not None)
+        for name in _UPDATED:
+            value = getattr(update, name)
+            if value is not None:
+                values[name] = value
         for name in update.clear:
             values[name] = None
             cleared[name] = None
-    del values["clear"]
     return GameUpdate(**values, clear=tuple(name for name in cleared if values[name] is None))
 
 

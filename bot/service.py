@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, cast
 
 from bot import lobby
 from bot.core import Made, Move, answers_for, check_running, named, with_status
@@ -107,9 +107,19 @@ class GameService(Deadlines, Moderation, RecentChanges):
         advisory locks), in every process: two processes never interleave a game's moves, its AI or
         its deadline, just as two coroutines of one process never do (``bot/shards.py``)."""
         local = super().lock(game_id)
-        if isinstance(self.store, SharedLocks):
-            return AcrossProcesses(local, self.store.game_lock(game_id))
+        if self._shares_locks():
+            return AcrossProcesses(local, cast(SharedLocks, self.store).game_lock(game_id))
         return local
+
+    # The store last asked about and whether it shares its locks (a run-time check against a Protocol
+    # reads the protocol's members each time: ~6 us, asked at every turn of the AI's loop).
+    _shared: tuple[object, bool] | None = None
+
+    def _shares_locks(self) -> bool:
+        kept = self._shared
+        if kept is None or kept[0] is not self.store:  # a test may hand the service another store
+            kept = self._shared = (self.store, isinstance(self.store, SharedLocks))
+        return kept[1]
 
     # -- the lobby -------------------------------------------------------------------------------------
 
