@@ -134,27 +134,34 @@ class ServiceCore:
 
     def status_of(self, found: GameAndSeats, state: Any) -> GameStatus:
         """The status of a game already read (``state``: its decoded state, None in the lobby)."""
+        if state is None:
+            return self._status(found, (), None, "", None)
+        ruleset = self.rules(found.game.ruleset)
+        waiting, turn = tuple(ruleset.to_act(state)), ruleset.turn_key(state)[0]
+        return self._status(found, waiting, turn, ruleset.turn_label(state), ruleset.result(state))
+
+    def _status(
+        self,
+        found: GameAndSeats,
+        waiting: tuple[int, ...],
+        turn: int | None,
+        label: str,
+        outcome: Result | None,
+    ) -> GameStatus:
+        """The status of a game whose waiting seats, turn, its label and result are known (a move made
+        in memory knows them: they are not asked of the rules again, issue 34)."""
         game, seats = found.game, found.seats
-        ruleset = self.rules(game.ruleset)
-        waiting: tuple[int, ...] = ()
-        turn = result = None
-        label = ""
-        if state is not None:
-            waiting = tuple(ruleset.to_act(state))
-            turn, label = ruleset.turn_key(state)[0], ruleset.turn_label(state)
-            outcome = ruleset.result(state)
-            result = named(outcome.summary, [s.name for s in seats]) if outcome else None
+        result = named(outcome.summary, [s.name for s in seats]) if outcome else None
         return GameStatus(
             game_id=game.id,
             channel_id=game.channel_id,
             ruleset=game.ruleset,
-            title=ruleset.title,
+            title=self.rules(game.ruleset).title,
             status=game.status,
             version=game.version,
             created_by=game.created_by,
             options=game.options,
-            # The same fields by name: a column added to the seats table reaches the status with no copy.
-            seats=tuple(SeatInfo(**values_of(s)) for s in seats),
+            seats=seat_infos(seats),
             waiting_for=waiting,
             turn=turn,
             turn_label=label,
@@ -266,7 +273,7 @@ class ServiceCore:
         game: GameRecord,
         ruleset: Ruleset,
         state: Any,
-        seats: list[SeatRecord],
+        seats: Sequence[SeatRecord],
         seat: int,
         action: Action,
         user_id: int | None,
@@ -281,8 +288,9 @@ class ServiceCore:
         encoded only if a snapshot is due at this move, else left for ``Made.encoded``."""
         after, events = ruleset.apply(state, seat, action, SeededRng(seed_of(game)))
         outcome = ruleset.result(after)
-        turn_changed = ruleset.turn_key(after) != ruleset.turn_key(state)
-        seated = tuple(new_seats or seats)
+        turn = ruleset.turn_key(after)
+        turn_changed = turn != ruleset.turn_key(state)
+        seated = tuple(new_seats or seats)  # a tuple stays itself: a run's moves share their seats
         public = visible(ruleset, events, None, ended=outcome is not None)
         lines = event_lines(ruleset, public, [s.name for s in seated])
         entry = LogEntry("action", seat, user_id, encode(action), encode(events))
@@ -297,6 +305,9 @@ class ServiceCore:
             update, timers = self.with_turn_clock(game, ruleset, after, new_seats or seats, update)
         if outcome:
             timers = (*(timers or ()), self.settle_timer())
+        # Asked of the rules once a move: the result, the run's next move and the status read them.
+        waiting = tuple(ruleset.to_act(after))
+        after_game = updated(game, update, game.version + 1)
         return Made(
             game,
             ruleset,
@@ -312,15 +323,21 @@ class ServiceCore:
             entry,
             update,
             timers,
+            waiting,
+            turn,
+            after_game,
         )
 
     def _result(self, made: Made, version: int, seq: int, *, positioned: bool = True) -> ActResult:
         """The outcome of ``made`` once committed at ``version``, its row at ``seq``; ``positioned``: with
         the game as committed (a run's moves before its last have none, see ``_apply_run``)."""
         ruleset, after, names = made.ruleset, made.after, [s.name for s in made.seated]
-        now = GameAndSeats(updated(made.game, made.update, version), made.seated, seq)
-        waiting = ruleset.to_act(after)
+        game = made.next if version == made.next.version else updated(made.game, made.update, version)
+        now = GameAndSeats(game, made.seated, seq)
+        waiting = made.waiting
         ended = made.outcome is not None
+        # The seats newly asked for a decision: those waited on now and not before (all, on a new turn).
+        before = () if made.turn_changed else ruleset.to_act(made.before)
         return ActResult(
             game_id=made.game.id,
             version=version,
@@ -330,12 +347,12 @@ class ServiceCore:
             public_events=tuple(made.public),
             lines=tuple(made.lines),
             public_view=partial(ruleset.view, after, None),
-            waiting_for=tuple(waiting),
+            waiting_for=waiting,
             result=named(made.outcome.summary, names) if made.outcome else None,
             turn_changed=made.turn_changed,
-            turn=ruleset.turn_key(after)[0],
-            status=self.status_of(now, after),
-            asked=tuple(s for s in waiting if made.turn_changed or s not in ruleset.to_act(made.before)),
+            turn=made.turn[0],
+            status=self._status(now, waiting, made.turn[0], ruleset.turn_label(after), made.outcome),
+            asked=tuple(s for s in waiting if s not in before),
             position=Position(now, after) if positioned else None,
         )
 
@@ -356,7 +373,7 @@ class ServiceCore:
             log.exception("settling game %s failed; the scheduler tries again", game_id)
 
     def with_turn_clock(
-        self, game: GameRecord, ruleset: Ruleset, state: Any, seats: list[SeatRecord], update: GameUpdate
+        self, game: GameRecord, ruleset: Ruleset, state: Any, seats: Sequence[SeatRecord], update: GameUpdate
     ) -> tuple[GameUpdate, tuple[TimerSpec, ...]]:
         """``update`` plus a fresh clock for the turn now waiting in ``state`` (none once the game is
         over, paused or without deadlines), and the timers that replace the game's old ones."""
@@ -408,42 +425,58 @@ class Made:
     entry: LogEntry
     update: GameUpdate
     timers: tuple[TimerSpec, ...] | None
+    waiting: tuple[int, ...]  # the seats ``after`` waits on
+    turn: tuple[int, int]  # the ruleset's turn key of ``after``
+    next: GameRecord  # see ``next_game``
 
     def next_game(self) -> GameRecord:
         """The game as it stands once this move is committed (the version check makes it exact); for a
         move made without its state encoded (within a run), the record's state text is still the one
         before: the next move reads the state from ``after``, never from the text."""
-        return updated(self.game, self.update, self.game.version + 1)
+        return self.next
 
     def encoded(self) -> Made:
         """This move with its state encoded for the commit (a run's last move)."""
         if self.update.state is not None:
             return self
-        return replace(self, update=replace(self.update, state=encode(self.after)))
+        text = encode(self.after)
+        return replace(self, update=replace(self.update, state=text), next=replace(self.next, state=text))
 
 
 def merged_updates(updates: Sequence[GameUpdate]) -> GameUpdate:
     """Several commits' changes as one, in order: each one's values over those before, its clearings
     over all before it; a column cleared and set again after is set."""
+    if len(updates) == 1:
+        return updates[0]
     values: dict[str, Any] = {}
     cleared: dict[str, None] = {}
     for update in updates:
-        values.update((name, value) for name, value in values_of(update).items() if value is not None)
+        for name in _UPDATED:
+            value = getattr(update, name)
+            if value is not None:
+                values[name] = value
         for name in update.clear:
             values[name] = None
             cleared[name] = None
-    del values["clear"]
     return GameUpdate(**values, clear=tuple(name for name in cleared if values[name] is None))
 
 
 def updated(game: GameRecord, update: GameUpdate, version: int) -> GameRecord:
-    """``game`` as the store holds it after committing ``update`` at ``version``."""
-    changed = {name: value for name, value in values_of(update).items() if value is not None}
-    del changed["clear"]
-    changed.update(dict.fromkeys(update.clear))
+    """``game`` as the store holds it after committing ``update`` at ``version``. Built field by field
+    (``dataclasses.replace`` walks every field's definition each time; this runs once a move)."""
+    values = values_of(game)
+    for name in _UPDATED:
+        value = getattr(update, name)
+        if value is not None:
+            values[name] = value
+    values.update(dict.fromkeys(update.clear))
     if update.options is not None:
-        changed["options"] = dict(update.options)
-    return replace(game, **changed, version=version)
+        values["options"] = dict(update.options)
+    values["version"] = version
+    return GameRecord(**values)
+
+
+_UPDATED = tuple(f.name for f in fields(GameUpdate) if f.name != "clear")  # each a column of the game
 
 
 def values_of(record: Any) -> dict[str, Any]:
@@ -456,6 +489,23 @@ def values_of(record: Any) -> dict[str, Any]:
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}  # each record type's field names, looked up once
+
+
+def seat_infos(seats: Sequence[SeatRecord]) -> tuple[SeatInfo, ...]:
+    """The seats as a status shows them: the same fields by name, so a column added to the seats table
+    reaches the status with no copy. The last seats asked for are kept (a run's moves share theirs,
+    and the status of each move showed the same seats, built again each time)."""
+    kept = _SEAT_INFOS[0]
+    if kept is not None and kept[0] is seats:
+        return kept[1]
+    infos = tuple(SeatInfo(**values_of(s)) for s in seats)
+    if isinstance(seats, tuple):  # a list could change under the same identity
+        _SEAT_INFOS[0] = (seats, infos)  # one assignment: a worker thread reads a pair or the one before
+    return infos
+
+
+# The seats last shown and their infos; holding the seats keeps their identity from being reused.
+_SEAT_INFOS: list[tuple[Sequence[SeatRecord], tuple[SeatInfo, ...]] | None] = [None]
 
 
 def check_running(game: GameRecord) -> None:

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, cast
 
 from bot import lobby
 from bot.core import Made, Move, answers_for, check_running, named, with_status
@@ -107,9 +107,19 @@ class GameService(Deadlines, Moderation, RecentChanges):
         advisory locks), in every process: two processes never interleave a game's moves, its AI or
         its deadline, just as two coroutines of one process never do (``bot/shards.py``)."""
         local = super().lock(game_id)
-        if isinstance(self.store, SharedLocks):
-            return AcrossProcesses(local, self.store.game_lock(game_id))
+        if self._shares_locks():
+            return AcrossProcesses(local, cast(SharedLocks, self.store).game_lock(game_id))
         return local
+
+    # The store last asked about and whether it shares its locks (a run-time check against a Protocol
+    # reads the protocol's members each time: ~6 us, asked at every turn of the AI's loop).
+    _shared: tuple[object, bool] | None = None
+
+    def _shares_locks(self) -> bool:
+        kept = self._shared
+        if kept is None or kept[0] is not self.store:  # a test may hand the service another store
+            kept = self._shared = (self.store, isinstance(self.store, SharedLocks))
+        return kept[1]
 
     # -- the lobby -------------------------------------------------------------------------------------
 
@@ -376,11 +386,11 @@ class GameService(Deadlines, Moderation, RecentChanges):
         run meets the refusal). Runs in a worker thread: it touches nothing but the position it is
         given, and the rules and AIs are pure. Each move's state is left unencoded (see ``_make``):
         only the run's last is stored."""
-        game, seats = position.found.game, list(position.found.seats)
+        game, seats = position.found.game, position.found.seats  # one tuple: the moves share it
         ruleset, state = self.rules(game.ruleset), position.state
+        waiting = ruleset.to_act(state)
         run: list[Made] = []
         while len(run) < most and not self.stopping:
-            waiting = ruleset.to_act(state)
             seat = next((s for s in waiting if seats[s].controller == "ai"), None)
             action: Action | None = None
             if seat is not None:
@@ -400,7 +410,7 @@ class GameService(Deadlines, Moderation, RecentChanges):
             run.append(made)
             if made.outcome is not None or made.turn_changed:
                 break
-            game, state = made.next_game(), made.after
+            game, state, waiting = made.next_game(), made.after, made.waiting
         return run
 
     async def set_off_turn(self, game_id: int, user_id: int, off_turn: str) -> GameStatus:

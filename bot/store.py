@@ -14,9 +14,9 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import Collection, Mapping, Sequence
-from dataclasses import astuple, fields
-from typing import Any, Protocol
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import fields
+from typing import Any, Protocol, TypeVar
 
 import aiosqlite
 
@@ -56,20 +56,18 @@ from bot.schema import (
     MEMBER_GAMES,
     OPEN_TABLES,
     SEAT_COLUMNS,
-    SEAT_PLACES,
     SET_APPROVAL,
     UNFOLLOW,
     WITH_AI,
     WITH_SEATS,
-    append_entries,
     game_and_seats,
     listeners,
     log_tail,
     log_tail_params,
     migrate,
     qmarks,
-    update_columns,
     user_version,
+    write_commit,
 )
 from bot.standings import MemberStats, Reliability, Settlement
 from bot.store_standings import SqliteStandings
@@ -523,48 +521,21 @@ class SqliteStore(SqliteStandings):
         timers: Sequence[TimerSpec] | None = None,
         versions: int = 1,
     ) -> Commit:
-        """See ``GameStore.commit``: the rows, what is kept beside them and the version, all or nothing."""
+        """See ``GameStore.commit``: the rows, what is kept beside them and the version, all or nothing,
+        written in one call in the connection's thread (``schema.write_commit``)."""
         at = now_text()
-        columns, params = update_columns(update)
         async with self._lock:
-            db = self._db
-            try:
-                # The rows are numbered after the log's length, which grows by their count here.
-                bumped = list(
-                    await db.execute_fetchall(
-                        f"UPDATE games SET version = version + ?, log_length = log_length + ?, "
-                        f"updated_at = ?{columns} WHERE id = ? AND version = ? RETURNING log_length",
-                        (versions, len(entries), at, *params, game_id, expected_version),
-                    )
-                )
-                if not bumped:
-                    await db.rollback()
-                    found = list(
-                        await db.execute_fetchall("SELECT version FROM games WHERE id = ?", (game_id,))
-                    )
-                    raise VersionConflict(game_id, expected_version, found[0][0] if found else None)
-                if seats is not None:
-                    await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-                    await db.executemany(
-                        f"INSERT INTO seats (game_id, {SEAT_COLUMNS}) VALUES ({SEAT_PLACES})",
-                        [(game_id, *astuple(s)) for s in seats],
-                    )
-                if timers is not None:
-                    await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
-                    await db.executemany(
-                        "INSERT INTO timers (game_id, kind, due_at, payload) VALUES (?, ?, ?, ?)",
-                        [(game_id, t.kind, t.due_at, t.payload) for t in timers],
-                    )
-                length = int(bumped[0][0])
-                first = length - len(entries) + 1
-                if entries:
-                    await append_entries(db, game_id, first, entries, at)
-                await db.commit()
-            except BaseException:
-                if db.in_transaction:
-                    await db.rollback()
-                raise
-            return Commit(expected_version + versions, length if entries else None)
+            return await self._in_thread(
+                write_commit, game_id, expected_version, update, seats, entries, timers, versions, at
+            )
+
+    async def _in_thread(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(connection, *args)`` in the connection's own thread, as one trip there and back.
+        aiosqlite runs each of its calls so (``Connection._execute``, the one way it offers to run
+        several statements in one trip; its own ``execute`` and ``commit`` are built on it)."""
+        db = self._db
+        result: T = await db._execute(lambda: work(db._conn, *args))  # type: ignore[no-untyped-call]
+        return result
 
     async def add_timer(self, game_id: int | None, kind: str, due_at: str, payload: str = "{}") -> int:
         (row,) = await self._write(
@@ -638,6 +609,8 @@ class SqliteStore(SqliteStandings):
 
 SETTINGS_COLUMNS = tuple(f.name for f in fields(GuildSettings))  # the guild's id first
 
+
+T = TypeVar("T")
 
 # Greater than any seq: an open end of a range stays one indexed comparison.
 _END = 1 << 62

@@ -22,7 +22,9 @@ from bot.store import (
     GuildSettings,
     LogEntry,
     SchemaTooNew,
+    SeatRecord,
     SqliteStore,
+    TimerSpec,
     VersionConflict,
 )
 from tests.bot.conftest import new_game, snapshot_matches_replay
@@ -246,3 +248,42 @@ async def test_a_commits_rows_written_together_are_the_rows_written_one_by_one(
     assert rows["snapshots"] == [(1, '{"s": 1}'), (6, '{"s": 6}')]  # 3 and 4 taken back by the undo
     assert rows["turn_starts"] == [(0, 1), (0, 6), (1, 2), (1, 6), (2, 2)]
     assert rows["reverted"] == [(3, 5), (4, 5)]
+
+
+async def test_a_commit_is_one_trip_to_the_connections_thread(
+    sqlite_store: SqliteStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite writes a whole commit (the version check, seats, timers, rows, snapshots, turn starts and
+    the durable COMMIT) in one call in the connection's thread (issue 34): a statement each cost a trip
+    there and back, more than the statements themselves. A conflicting commit is one trip too."""
+    game = await sqlite_store.create_game(None, 5, "risk", {}, 1)
+    db = sqlite_store._db
+    trips: list[object] = []
+    real = db._execute
+
+    async def counted(fn: Any, *args: Any, **kwargs: Any) -> Any:
+        trips.append(fn)
+        return await real(fn, *args, **kwargs)
+
+    monkeypatch.setattr(db, "_execute", counted)
+    at = "2026-11-28T12:00:00.000000Z"
+    entries = [
+        LogEntry("action", 0, 1, '{"a": 1}', "[1]", at, snapshot='{"s": 1}', turn_seats=(0, 1)),
+        LogEntry("action", 1, 2, '{"a": 2}', "[2]", at, opens_round=True),
+    ]
+    seats = [SeatRecord(0, 1, "Ann"), SeatRecord(1, 2, "Bob")]
+    timers = [TimerSpec("deadline", "2999-01-01T00:00:00.000000Z")]
+    update = GameUpdate(state='{"s": 2}', snapshot_version=game.version + 1)
+    done = await sqlite_store.commit(game.id, game.version, update, seats, entries, timers, versions=2)
+    assert len(trips) == 1 and done.version == game.version + 2 and done.seq == 2
+    with pytest.raises(VersionConflict):
+        await sqlite_store.commit(game.id, game.version, entries=entries[:1])
+    assert len(trips) == 2
+    monkeypatch.undo()
+    rows = await _kept_rows(sqlite_store, game.id)
+    assert [r[0] for r in rows["actions"]] == [1, 2] and rows["snapshots"] == [(1, '{"s": 1}')]
+    assert rows["turn_starts"] == [(0, 1), (1, 1)]
+    assert [s.name for s in await sqlite_store.seats(game.id)] == ["Ann", "Bob"]
+    assert [t.kind for t in await sqlite_store.timers(game.id)] == ["deadline"]
+    after = await sqlite_store.game(game.id)
+    assert after is not None and (after.version, after.state) == (game.version + 2, '{"s": 2}')
