@@ -15,10 +15,6 @@ decide the game).
 - Gathering (the Axis): land armies step toward the main goal capital (Moscow first) over friendly
   land they would hold, so that the push has an army to push with; the easy AI only brings units up
   to the nearest front. Tried for the Allies too, it lost them games (their goals are across the sea).
-- Massing on Tokyo (the Allies against island capitals alone, Berlin fallen): the easy AI's siege
-  (attacks on a capital with two fifths of its defence, on separate turns) is not started; the
-  capital is attacked only with everything in reach, from MASS odds, so the shipping gathers until
-  the whole force can land: in all-normal games Tokyo stacked up against piecemeal landings.
 - Filling the transports (the Allies against Tokyo alone): an island power with FILL transport slots
   empty buys tanks where the easy AI would buy more transports.
 
@@ -28,12 +24,11 @@ move, battle decisions) is the ``easy`` AI's, composed rather than copied; like 
 
 from __future__ import annotations
 
-from rules.axis_allies.actions import Buy, EndPhase, Move
-from rules.axis_allies.ai.attack import _add, _feed, _grab, _naval, _open, judge, present, sources, spare
+from rules.axis_allies.actions import Buy, Move
+from rules.axis_allies.ai.attack import _add, _feed, judge, present, sources, spare
 from rules.axis_allies.ai.moves import _holds, cover_capital, land_aircraft
 from rules.axis_allies.ai.player import AxisAlliesAI
 from rules.axis_allies.ai.purchase import ISLAND_POWERS, SLOTS, _island, goal_capitals
-from rules.axis_allies.ai.raids import raid
 from rules.axis_allies.ai.survey import LAND_STEPS, View, legal, movable
 from rules.axis_allies.common import (
     CAPITAL,
@@ -49,13 +44,12 @@ from rules.axis_allies.common import (
     side_income,
 )
 from rules.axis_allies.engine import acting_power
-from rules.axis_allies.legal import legal_actions
 from rules.axis_allies.mobilize import capacity, working_factory
 from rules.axis_allies.state import AXIS_SIDE, SIDE, AAState, Phase
 from rules.axis_allies.units import Domain, cost
 from rules.core.events import Action
 
-__all__ = ["AxisAlliesNormalAI", "capital_push", "economic_line", "gather", "massing"]
+__all__ = ["AxisAlliesNormalAI", "capital_push", "economic_line", "gather"]
 
 PUSH = 0.45  # odds from which an enemy capital is attacked (the easy AI: 0.55)
 LINE = 0.5  # odds from which a territory that decides the economic victory is attacked
@@ -63,8 +57,6 @@ GATHER = (AXIS_SIDE,)  # the sides that concentrate on their goal capital in the
 FILL = 6  # empty transport slots from which an island power going for an island capital buys land units
 GUARD = 12  # IPCs below the economic victory's line from which the Allies fight over it
 AXIS_GUARD = 84  # the same for the Axis: the whole line, so from the first round
-MASSED = 1  # 1: the Allies mass on an island capital left alone (0: they besiege it as the easy AI)
-MASS = 0.6  # odds (everything in reach) from which the Allies attack an island capital left alone
 
 
 class AxisAlliesNormalAI:
@@ -83,13 +75,6 @@ class AxisAlliesNormalAI:
             move = _feed(view) or capital_push(view) or economic_line(view)
             if move is not None:
                 return move
-            if massing(view):
-                # The easy AI's combat move without its siege of the capital (``massed_combat``).
-                move = massed_combat(view)
-                if move is not None:
-                    return move
-                if EndPhase() in legal_actions(state, seat):
-                    return EndPhase()
         if state.phase is Phase.NONCOMBAT_MOVE and battle is None:
             view = View(state, acting_power(state))
             move = land_aircraft(state, view.power) or cover_capital(view) or gather(view)
@@ -128,28 +113,9 @@ def _attack(view: View, targets: list[int], least: float, gain: bool = True) -> 
 
 
 def capital_push(view: View) -> Move | None:
-    """Attack the goal capitals (in ``goal_capitals`` order) from PUSH odds (MASS when massing)."""
+    """Attack the goal capitals (in ``goal_capitals`` order) from PUSH odds."""
     targets = [c for c in goal_capitals(view.state, view.power) if hostile_land(view.state, c, view.power)]
-    return _attack(view, targets, MASS if massing(view) else PUSH)
-
-
-def massing(view: View) -> bool:
-    """The Allies with island capitals alone left to take (Berlin fallen: Tokyo)."""
-    goals = goal_capitals(view.state, view.power)
-    return bool(MASSED) and view.side != AXIS_SIDE and bool(goals) and all(_island(c) for c in goals)
-
-
-def massed_combat(view: View) -> Move | None:
-    """The easy AI's combat move (``attack.combat_move``) with no attack started on a capital:
-    capitals are left to ``capital_push``, which sends everything at once."""
-    targets = [
-        t
-        for t in range(SIZE)
-        if t not in CAPITAL
-        and hostile_land(view.state, t, view.power)
-        and enemy_fighting(view.state, t, view.power)
-    ]
-    return _naval(view) or _open(view, targets) or raid(view) or _grab(view)
+    return _attack(view, targets, PUSH)
 
 
 def economic_line(view: View) -> Move | None:

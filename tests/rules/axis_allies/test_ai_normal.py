@@ -7,9 +7,9 @@ from __future__ import annotations
 from rules.axis_allies import RULES
 from rules.axis_allies.actions import Battle, Buy, EndPhase, Move
 from rules.axis_allies.ai import AxisAlliesAI, AxisAlliesNormalAI
-from rules.axis_allies.ai.normal import FILL, MASS
+from rules.axis_allies.ai.normal import FILL
 from rules.axis_allies.ai.survey import View, odds
-from rules.axis_allies.common import BOARD, ORIGINAL_OWNER, side_income
+from rules.axis_allies.common import side_income
 from rules.axis_allies.state import AXIS_SIDE, AAState, Phase
 from rules.core.dice import ScriptedRng
 from tests.rules.axis_allies.aa_position import act, idx, owner, position, seat, units_in
@@ -185,33 +185,3 @@ def test_with_berlin_standing_the_normal_uk_buys_as_the_easy_ai() -> None:
     state = position(FILL_UNITS, power="uk", phase=Phase.PURCHASE, ipcs={"uk": 30})
     easy = AxisAlliesAI().choose(state, seat(state))
     assert AxisAlliesNormalAI().choose(state, seat(state)) == easy
-
-
-# Berlin fallen, the Axis left with Tokyo alone: the Allies far out-produce Japan (the easy AI's siege).
-TOKYO_ALONE = {
-    BOARD.names[t]: "uk" for t, o in enumerate(ORIGINAL_OWNER) if o in (1, 3) and BOARD.names[t] != "Japan"
-}
-MASS_UNITS = {
-    "Japan Sea Zone": {"usa": {"transport:tank": 4}},
-    "Japan": {"japan": {"factory": 1, "infantry": 12}},
-}
-
-
-def test_against_tokyo_alone_the_normal_allies_do_not_land_piecemeal() -> None:
-    state = position(MASS_UNITS, owners=TOKYO_ALONE, power="usa")
-    # The easy AI besieges Tokyo with the four tanks it has (about 0% odds); normal keeps them.
-    assert AxisAlliesAI().choose(state, seat(state)) == Move((("tank", 4),), ("Japan Sea Zone", "Japan"))
-    after, actions = combat_move(state, AxisAlliesNormalAI())
-    assert actions == [EndPhase()]
-    assert not units_in(after, "Japan", "usa")
-
-
-def test_against_tokyo_alone_the_normal_allies_land_the_whole_force_at_good_odds() -> None:
-    units = MASS_UNITS | {
-        "Japan Sea Zone": {"usa": {"transport:tank": 8}},
-        "Japan": {"japan": {"factory": 1, "infantry": 6}},
-    }
-    assert odds({"tank": 8}, {"infantry": 6}, False)[0] >= MASS
-    state = position(units, owners=TOKYO_ALONE, power="usa")
-    after, _ = combat_move(state, AxisAlliesNormalAI())
-    assert units_in(after, "Japan", "usa") == {"tank": 8}
