@@ -24,6 +24,8 @@ import sys
 import time
 from pathlib import Path
 
+from rules.core.words import counted
+
 NO_TOKEN = (
     "DISCORD_TOKEN is not set, so this is the terminal client (set it to run the Discord bot). "
     "Options: python -m bot --help; `help` lists the commands, `quit` leaves."
@@ -90,7 +92,7 @@ def backup(env: dict[str, str] | os._Environ[str], target: str) -> int:
     finally:
         copy.close()
         source.close()
-    print(f"Backed up {database} to {target} ({games} games).")
+    print(f"Backed up {database} to {target} ({counted(games, 'game')}).")
     return 0
 
 

@@ -100,7 +100,7 @@ async def test_backup_copies_a_live_database_consistently(tmp_path: Path) -> Non
         game_id = await new_game(service)  # the store stays open, as the running bot's would
         made = await asyncio.to_thread(run_bot_command, "backup", str(copy), PBP_DATABASE=str(database))
         assert made.returncode == 0, made.stderr
-        assert "1 games" in made.stdout
+        assert f"to {copy} (1 game)." in made.stdout
         original = await store.game(game_id)
         original_log = await store.log(game_id)
     finally:
