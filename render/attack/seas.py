@@ -25,6 +25,7 @@ from PIL import Image, ImageDraw
 from render.attack.labels import OUTSIDE, OVER_LABEL, line_height
 from render.attack.settle import Choice, covered
 from render.attack.style import SEA, ZONE_TEXT, palette
+from render.core.boxes import overlaps
 from render.core.fonts import Font
 from render.core.text import draw_text
 
@@ -212,10 +213,6 @@ def place_names(
 ASIDE, ASIDE_STEP, ASIDE_TRIED, ASIDE_MOVED = 40, 8, 150, 3
 
 
-def _meets(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
 def step_aside(
     places: Sequence[Place],
     marks: Sequence[Box],
@@ -239,14 +236,14 @@ def step_aside(
         mine = choices(z)
         # All a mark moved aside for a place in the hull can meet is within the reach of the marks
         # that meet the hull.
-        over = [mine.hull, *(b for b in at if _meets(b, mine.hull))]
+        over = [mine.hull, *(b for b in at if overlaps(b, mine.hull))]
         ground = (
             min(b[0] for b in over) - reach,
             min(b[1] for b in over) - reach,
             max(b[2] for b in over) + reach,
             max(b[3] for b in over) + reach,
         )
-        local = tuple((i, b) for i, b in enumerate(at) if _meets(b, ground))
+        local = tuple((i, b) for i, b in enumerate(at) if overlaps(b, ground))
         free = frozenset(i for i, _ in local if movable[i] and i not in moved)
         names = tuple(_near(ground, [b for k, b in enumerate(boxes) if k != z]))
         found = _freed(mine, local, free, names, bounds, ui)
@@ -277,7 +274,7 @@ def _freed(
     at = dict(local)
     clear: dict[int, list[Box]] = {}  # a mark's boxes moved aside, clear of the others and the names
     for c in mine.choices[:ASIDE_TRIED]:
-        hit = [i for i, b in local if _meets(c.box, b)]
+        hit = [i for i, b in local if overlaps(c.box, b)]
         if not 0 < len(hit) <= ASIDE_MOVED or any(i not in free for i in hit):
             continue
         if _share(c.box, names) > CLEAR:
@@ -294,7 +291,7 @@ def _freed(
                     clear[i] = found
             else:
                 found = clear[i]
-            spot = next((b for b in found if not _meets(b, c.box)), None)
+            spot = next((b for b in found if not overlaps(b, c.box)), None)
             if spot is None:
                 break
             taken[i] = spot
@@ -318,4 +315,4 @@ def _shifted(box: Box, d: Point) -> Box:
 
 def _clear(box: Box, others: Sequence[Box], bounds: Box) -> bool:
     inside = box[0] >= bounds[0] and box[1] >= bounds[1] and box[2] <= bounds[2] and box[3] <= bounds[3]
-    return inside and not any(_meets(box, o) for o in others)
+    return inside and not any(overlaps(box, o) for o in others)

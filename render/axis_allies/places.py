@@ -16,6 +16,7 @@ from PIL import Image
 
 from render.axis_allies.colours import SEA, SEA_TEXT
 from render.core.badges import BadgeStyle
+from render.core.boxes import overlaps
 from render.core.fonts import Font, font, text_width, wrap
 from render.core.palette import Palette
 from render.core.shapes import Point
@@ -108,10 +109,6 @@ def corners_inside(territory_at: Image.Image, index: int, box: Box) -> bool:
         if not (0 <= x < w and 0 <= y < h) or territory_at.getpixel((int(x), int(y))) != index + 1:
             return False
     return True
-
-
-def overlaps(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def land_label(name: str, centre: Point, index: int, territory_at: Image.Image, ui: float) -> Label:
