@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -375,15 +375,23 @@ def icons_ahead(style: ChipStyle) -> None:
         for height in (style.icon, *(icon_h for icon_h, _ in style.mini)):
             for power in POWERS:
                 painted_icon(unit, height, chip_look(power)[3])
-    widths = {
-        chip_plan(tuple(zip(UNIT_ORDER[2:], counts, strict=False)), style).width
-        for n in (1, 2, 3)
-        for counts in itertools.product((1, 5, 15), repeat=n)
-    }
+    widths = chip_widths(UNIT_ORDER[2:5], style)
     for power in POWERS:
         shape, fill, outline, _ = chip_look(power)
-        for width in sorted(widths):
+        for width in widths:
             _chip_ground(width, style.height, shape, fill, outline, style.outline)
+
+
+def chip_widths(kinds: Sequence[str], style: ChipStyle) -> list[int]:
+    """The widths, smallest first, of chips holding the first one, two... of ``kinds`` in counts of 1, 5
+    or 15 (one, two or three digits): the few sizes a position's small chips come in, for the warm-up."""
+    return sorted(
+        {
+            chip_plan(tuple(zip(kinds[:n], counts, strict=False)), style).width
+            for n in range(1, len(kinds) + 1)
+            for counts in itertools.product((1, 5, 15), repeat=n)
+        }
+    )
 
 
 def chip_for(power: str, units: Units, style: ChipStyle) -> Sprite:

@@ -13,7 +13,6 @@ tail pointing at it.
 from __future__ import annotations
 
 import heapq
-import itertools
 import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -26,8 +25,8 @@ from render.axis_allies.icons import (
     UNITS,
     Units,
     chip_for,
-    chip_plan,
     chip_style,
+    chip_widths,
     token_for,
     token_style,
 )
@@ -180,13 +179,7 @@ def places_ahead(picture: MapPicture, base: MapBase) -> None:
     lists on the world map, some 3 MB."""
     style, gap = chip_style(base.ui), 4 * base.ui
     kinds = [unit for unit in UNIT_ORDER if unit not in STRUCTURES][:2]
-    widths = sorted(
-        {
-            chip_plan(tuple(zip(kinds[:n], counts, strict=False)), style).width
-            for n in (1, 2)
-            for counts in itertools.product((1, 5, 15), repeat=n)
-        }
-    )
+    widths = chip_widths(kinds, style)
     rows = marker_rows(picture, base)
     h = style.height + gap
     for i, shown in enumerate(base.shown):
