@@ -5,7 +5,10 @@ only the host or a moderator lets them; the log says who took over whose turns."
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
+
+import pytest
 
 from bot.cogs.common import plain
 from bot.cogs.substitutes import APPROVE, REFUSE, TAKE
@@ -16,6 +19,13 @@ from tests.bot.players_play import open_table, play
 
 MEMBERS = ("alice", "bob", "carol")
 GAME = GAMES["risk"]
+
+
+@pytest.fixture(autouse=True)
+def fixed_dice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game's dice from a fixed seed (the bot draws a fresh one when a full table starts): with a
+    fresh one, three members' 150 moves sometimes ended the game before the substitute came."""
+    monkeypatch.setattr("bot.service.secrets", SimpleNamespace(token_hex=lambda n: "5b" * n))
 
 
 def hand_lines(state: Any, seat: int) -> set[str]:
@@ -31,7 +41,8 @@ async def test_a_substitute_takes_a_seat_mid_game_and_sees_only_its_hidden_thing
     async with discord_world(str(tmp_path / "g.db")) as (fd, bot):
         await open_table(fd, GAME, "risk", MEMBERS)
         game_id = await play(fd, bot, GAME, "risk", MEMBERS, moves=150)
-        _, state = await settled(bot, game_id)
+        record, state = await settled(bot, game_id)
+        assert record.status == "running", "the fixed dice leave the game running after 150 moves"
         status = await bot.service.status(game_id)
         bob = next(s.seat for s in status.seats if s.user_id == fd.user_id("bob"))
         bobs, daves = status.seats[bob].name, fd.member_name("dave") if hasattr(fd, "member_name") else "Dave"
