@@ -115,6 +115,9 @@ def action_from_words(game: Game, words: list[str], state: Any = None) -> Action
     if found is not None:
         return found
     cls = _find(game, words[0].lower())
+    if cls is None and words[0].lower() in known_verbs(game):  # not offered as its own correction
+        said = f"“{quoted(words[0])}” is a command, but not written that way"
+        raise ServiceError("unknown_command", f"{said}; type help for the list.")
     if cls is None:
         hint = did_you_mean(words[0], known_verbs(game))
         said = f".{hint} Type" if hint else "; type"
@@ -156,7 +159,13 @@ def _reason(error: msgspec.ValidationError) -> str:
 
 
 def describe_action(game: Game, action: Action) -> str:
-    """An action as the command that would make it (the inverse of ``action_from_words``)."""
+    """An action as the command that would make it (the inverse of ``action_from_words``), in the
+    players' words: keys such as ``western_united_states`` or ``aa_gun`` are written with spaces, which
+    every game's reader takes."""
+    return _command(game, action).replace("_", " ")
+
+
+def _command(game: Game, action: Action) -> str:
     own = game.text.describe(action)
     if own is not None:
         return own

@@ -1,12 +1,17 @@
-"""The terminal's typed commands, shared by every game: a slip of the thumb gets the likely word."""
+"""The terminal's typed commands, shared by every game: a slip of the thumb gets the likely word, and the
+``moves`` list is written as players type, each line reading back to its move."""
 
+import random
 import re
 
 import pytest
 
-from bot.commands import action_from_words, known_verbs
+from bot.commands import action_from_words, describe_action, known_verbs
 from bot.games import GAMES
 from bot.models import ServiceError
+from rules.axis_allies.actions import Submerge
+from rules.core.dice import SeededRng
+from rules.hexwar.actions import SubmitOrders
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -46,3 +51,55 @@ def test_risk_gives_odds_in_the_terminal_as_the_slash_command_does() -> None:
     with pytest.raises(ServiceError, match="The attacking armies is a whole number from 2 to 3000"):
         GAMES["risk"].text.query(["odds", "1", "7"])
     assert GAMES["risk"].text.query(["place", "alaska", "3"]) is None
+
+
+def _positions(name: str, steps: int):
+    """Positions along a seeded game of ``name`` with random legal moves: (state, seat, legal moves)."""
+    rules = GAMES[name].rules
+    rng = SeededRng(f"typed-{name}")
+    state, _ = rules.setup({}, 2 if name == "axis_allies" else 3, rng)
+    pick = random.Random(name)
+    for _ in range(steps):
+        to_act = rules.to_act(state)
+        if not to_act or rules.result(state) is not None:
+            return
+        moves = rules.legal(state, to_act[0])
+        yield state, to_act[0], moves
+        state, _ = rules.apply(state, to_act[0], pick.choice(moves), rng)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_moves_list_is_written_as_players_type_and_each_reads_back_to_its_move(name: str) -> None:
+    """``moves`` in the terminal: names with spaces (``western united states``, ``aa gun``), never a key
+    with underscores, and typing a listed line makes that very move (the same position after it)."""
+    game, checked = GAMES[name], 0
+    for state, seat, moves in _positions(name, 40):
+        for move in moves[:15]:
+            line = describe_action(game, move)
+            assert "_" not in line, line
+            typed = action_from_words(game, line.split(), state)
+            if typed != move:  # a name typed may stay as typed: the rules read it to the same place
+                after = game.rules.apply(state, seat, typed, SeededRng("same"))[0]
+                assert after == game.rules.apply(state, seat, move, SeededRng("same"))[0], line
+            checked += 1
+    assert checked >= 100
+
+
+def test_a_submarine_submerges_to_the_zone_typed_as_the_moves_list_writes_it() -> None:
+    move = Submerge("West Africa Sea Zone")
+    assert describe_action(GAMES["axis_allies"], move) == "submerge West Africa Sea Zone"
+    assert action_from_words(GAMES["axis_allies"], ["submerge", "west", "africa", "sea", "zone"]) == move
+    assert action_from_words(GAMES["axis_allies"], ["submerge"]) == Submerge()
+
+
+def test_hex_war_lists_submit_and_hold_as_typed_and_refuses_words_after_them() -> None:
+    game = GAMES["hexwar"]
+    assert [describe_action(game, SubmitOrders(hold=h)) for h in (False, True)] == ["submit", "hold"]
+    with pytest.raises(ServiceError, match=re.escape("“submit” takes nothing after it.")):
+        action_from_words(game, ["submit", "orders"])
+
+
+def test_a_command_written_another_way_is_not_offered_as_its_own_correction() -> None:
+    with pytest.raises(ServiceError) as refused:
+        action_from_words(GAMES["risk"], ["occupy", "all", "of", "them"])
+    assert "Did you mean" not in refused.value.message

@@ -109,7 +109,9 @@ def parse(words: Sequence[str], state: AAState) -> Action | None:
         return aa.Rocket(space_name(_needs(rest, "rocket <territory>, e.g. rocket germany")))
     if verb == "place":
         return _place(words[1:])
-    plain: dict[str, Action] = {"press": aa.PressOn(), "submerge": aa.Submerge(), "end": aa.EndPhase()}
+    if verb == "submerge":  # to the zone named, or the first the battle offers
+        return aa.Submerge(space_name(rest) if rest else "")
+    plain: dict[str, Action] = {"press": aa.PressOn(), "end": aa.EndPhase()}
     if verb in plain:
         if rest:
             raise ServiceError("bad_command", f"“{verb}” takes nothing after it.")

@@ -87,7 +87,9 @@ class HexWarText(PlainText):
             raise ServiceError(
                 "unknown_command", f"“{words[0]}” is not a command here; type help for the list.{hint}"
             )
-        if verb in ("submit", "hold") and len(words) == 1:
+        if verb in ("submit", "hold"):
+            if len(words) > 1:
+                raise ServiceError("bad_command", f"“{verb}” takes nothing after it.")
             return SubmitOrders(hold=verb == "hold")
         if verb == "unit" and len(words) == 4 and is_count(words[3]) and state is not None:
             return _starting_units(state, words[1], words[2], int(words[3]))
@@ -110,6 +112,8 @@ class HexWarText(PlainText):
         if isinstance(action, Move):
             load = " " + " ".join(action.cargo) if action.cargo else ""
             return f"move {action.source} {action.target} {action.unit} {action.count}{load}"
+        if isinstance(action, SubmitOrders):
+            return "hold" if action.hold else "submit"
         return None
 
     def situation(self, view: HexWarView) -> str:
