@@ -6,14 +6,15 @@ clear place even after a label steps aside and with a leader line (``render.atta
 is wholly under labels and the open water is too far for a leader. Such a name is not drawn; its key is,
 at the nearest point of its water where the ring meets no mark, no name and no other key; else where up
 to three labels (or gains and losses) step aside for it, as for a name (``seas.step_aside``); else at
-the nearest clear point of water within ``LEADER_REACH`` with a short leader line to its water. The ring
+the nearest clear point of water within ``LEADER_REACHES`` with a short leader line to its water. The ring
 is as big as the readability tests ask of a badge's digits (11 px at 550 px wide), no bigger.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -31,10 +32,12 @@ from render.core.boxes import overlaps
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]
 GAP = 3  # room kept round a key, in pixels at ``ui`` 1
-LEADER_REACH = 110  # how far from its water a key may sit with a leader, in pixels at ``ui`` 1
+# How far from its water a key may sit with a leader, in pixels at ``ui`` 1: first near, then farther.
+LEADER_REACHES = (50, 110)
 LEADER_STEP = 8  # the rings of points tried round its water, in pixels at ``ui`` 1
 WAYS = 16  # directions tried on each ring
-LEADER_FROM = 40  # points of its water a leader may start from (the nearest its label point)
+LEADER_FROM = 16  # points of its water a leader may start from (the nearest its label point)
+CELL = 4  # the cells a leader's key's search counts cover by, in pixels
 TRIED = 400  # the cheapest points of its water a key tries (clear, or by stepping aside)
 
 
@@ -125,7 +128,7 @@ def place_keys(
         mine = places(z)
         if size != key_sprite(1, ui).size:  # (ten keys or more: a wider ring)
             mine = options([Choice(c.point, _box(c.point, size), c.cost, c.lines) for c in mine.choices])
-        seen = _Seen(tuple(at), tuple(masks), (*names, *taken))
+        seen = _Seen(tuple(at), tuple(masks), (*names, *taken)).near(_grown(mine.hull, gap))
         key: Key | None = None
         for c in mine.choices:
             if seen.clear(_grown(c.box, gap)):
@@ -152,6 +155,11 @@ class _Seen:
     marks: tuple[Box, ...]
     masks: tuple[Image.Image, ...]
     names: tuple[Box, ...]
+
+    def near(self, area: Box) -> _Seen:
+        """Only what meets ``area``: all that can cover a box inside it."""
+        marks = [(m, k) for m, k in zip(self.marks, self.masks, strict=True) if overlaps(m, area)]
+        return _Seen(tuple(m for m, _ in marks), tuple(k for _, k in marks), tuple(_near(area, self.names)))
 
     def clear(self, box: Box) -> bool:
         """Whether ``box`` is open to view: it meets no name or key, and no mark's drawn pixel (a
@@ -225,52 +233,111 @@ def _set_off(
     bounds: Box,
     ui: float,
 ) -> Key | None:
-    """A key at the nearest point within ``LEADER_REACH`` of its water's open points (where a leader's
+    """A key at the nearest point within ``LEADER_REACHES`` of its water's open points (where a leader's
     dot shows: under no mark's pixels, even inside a label's box) where its ring meets no mark, name
     or key, on water if it can be, with a leader line to that point that no mark hides."""
     dot = 3 * ui
-    free = [
-        p
-        for p in dict.fromkeys([*(c.point for c in mine.choices), *mine.points])
-        if all(
-            seen.shows((p[0] + dx, p[1] + dy))
-            for dx, dy in ((0, 0), (dot, 0), (-dot, 0), (0, dot), (0, -dot))
+    water_seen = seen.near(_grown(mine.hull, dot))
+    points = dict.fromkeys([*(c.point for c in mine.choices), *mine.points])
+    free = list(
+        itertools.islice(
+            (p for p in points if water_seen.clear((p[0] - dot, p[1] - dot, p[0] + dot, p[1] + dot))),
+            LEADER_FROM,
         )
-    ][:LEADER_FROM]
+    )
     if not free:
         return None
     gap = GAP * ui
-    step, n = LEADER_STEP * ui, int(LEADER_REACH // LEADER_STEP)
+    step = LEADER_STEP * ui
     first = max(1, math.ceil(max(size) / 2 / step))
-    tried: list[tuple[float, Point, Point]] = []
-    for p in free:
-        for k in range(first, n + 1):
-            for w in range(WAYS):
-                a = 2 * math.pi * w / WAYS
-                tried.append((k * step, (p[0] + k * step * math.cos(a), p[1] + k * step * math.sin(a)), p))
-    tried.sort(key=lambda t: t[0])
+    ways = [(math.cos(2 * math.pi * w / WAYS), math.sin(2 * math.pi * w / WAYS)) for w in range(WAYS)]
     width, height = water.size
-    for wet in (True, False):  # on water if any is near enough, else on land
-        for _, centre, to in tried:
-            box = _box(centre, size)
-            if box[0] < bounds[0] or box[1] < bounds[1] or box[2] > bounds[2] or box[3] > bounds[3]:
-                continue
-            if (
-                wet
-                and water.getpixel((min(int(centre[0]), width - 1), min(int(centre[1]), height - 1)))
-                not in WATER
-            ):
-                continue
-            if not seen.clear(_grown(box, gap)):
-                continue
-            start = _edge(centre, max(size) / 2, to)
-            line = [
-                (start[0] + (to[0] - start[0]) * k / SAMPLES, start[1] + (to[1] - start[1]) * k / SAMPLES)
-                for k in range(SAMPLES + 1)
-            ]
-            if all(seen.shows(q) for q in line):
-                return Key(z, number, centre, to)
+    wetness = water.load()
+    half_w, half_h = size[0] / 2, size[1] / 2
+    for limit in LEADER_REACHES:  # (the nearest first: most keys find room close by, in a small area)
+        n = int(limit // LEADER_STEP)
+        reach = n * step + max(size)
+        area = (
+            max(bounds[0], min(p[0] for p in free) - reach),
+            max(bounds[1], min(p[1] for p in free) - reach),
+            min(bounds[2], max(p[0] for p in free) + reach),
+            min(bounds[3], max(p[1] for p in free) + reach),
+        )
+        cover = _Cover(seen.near(area), area)
+        for wet in (True, False):  # on water if any is near enough, else on land
+            for centre, to in _rings(free, first, n, step, ways):
+                x, y = centre
+                if x - half_w < bounds[0] or y - half_h < bounds[1]:
+                    continue
+                if x + half_w > bounds[2] or y + half_h > bounds[3]:
+                    continue
+                if not cover.clear((x - half_w - gap, y - half_h - gap, x + half_w + gap, y + half_h + gap)):
+                    continue
+                here = (min(int(x), width - 1), min(int(y), height - 1))
+                if wet and wetness[here] not in WATER:  # type: ignore[index]
+                    continue
+                start = _edge(centre, max(size) / 2, to)
+                line = [
+                    (start[0] + (to[0] - start[0]) * k / SAMPLES, start[1] + (to[1] - start[1]) * k / SAMPLES)
+                    for k in range(SAMPLES + 1)
+                ]
+                if all(cover.shows(q) for q in line):
+                    return Key(z, number, centre, to)
     return None
+
+
+class _Cover:
+    """What covers an ``area`` of the map (``_Seen``) as pixels, for the many boxes a leader's key tries:
+    one look-up a box (by the sums over cells of ``CELL`` pixels, a cell counting whole where anything
+    covers a pixel of it, so a box is never clear by mistake) rather than one crop a mark it meets."""
+
+    def __init__(self, seen: _Seen, area: Box) -> None:
+        self.x0, self.y0 = math.floor(area[0]), math.floor(area[1])
+        size = (max(1, math.ceil(area[2]) - self.x0), max(1, math.ceil(area[3]) - self.y0))
+        image = Image.new("L", size, 0)
+        for mark, mask in zip(seen.marks, seen.masks, strict=True):
+            left = round((mark[0] + mark[2]) / 2 - mask.width / 2) - self.x0
+            top = round((mark[1] + mark[3]) / 2 - mask.height / 2) - self.y0
+            image.paste(255, (left, top), mask)
+        draw = ImageDraw.Draw(image)
+        for b in seen.names:
+            draw.rectangle((b[0] - self.x0, b[1] - self.y0, b[2] - self.x0, b[3] - self.y0), fill=255)
+        self.size, self.pixels = size, image.load()
+        coarse = image.reduce(CELL)  # (a cell's mean: above 0 wherever a pixel of it is covered)
+        w, h = coarse.size
+        values = coarse.tobytes()
+        # Sums over the cells above and left of each corner: a box's covered cells in four look-ups.
+        stride = w + 1
+        sums = [0] * stride
+        for y in range(h):
+            row = itertools.accumulate((v > 0 for v in values[y * w : (y + 1) * w]), initial=0)
+            sums += [a + r for a, r in zip(sums[y * stride :], row, strict=True)]
+        self.sums, self.columns, self.rows = sums, w, h
+
+    def clear(self, box: Box) -> bool:
+        """No covered cell under ``box`` (outside the area counts as covered)."""
+        x0, y0 = (box[0] - self.x0) / CELL, (box[1] - self.y0) / CELL
+        x1, y1 = (box[2] - self.x0) / CELL, (box[3] - self.y0) / CELL
+        if x0 < 0 or y0 < 0 or x1 > self.columns or y1 > self.rows:
+            return False
+        a, b, c, d = math.floor(x0), math.floor(y0), math.ceil(x1), math.ceil(y1)
+        stride, sums = self.columns + 1, self.sums
+        return sums[d * stride + c] - sums[b * stride + c] - sums[d * stride + a] + sums[b * stride + a] == 0
+
+    def shows(self, p: Point) -> bool:
+        """``p`` is in the area and nothing covers its pixel."""
+        x, y = int(p[0] - self.x0), int(p[1] - self.y0)
+        return 0 <= x < self.size[0] and 0 <= y < self.size[1] and not self.pixels[x, y]  # type: ignore[index]
+
+
+def _rings(
+    free: Sequence[Point], first: int, n: int, step: float, ways: Sequence[Point]
+) -> Iterator[tuple[Point, Point]]:
+    """Points round the ``free`` points, ring by ring (nearest first), each with its free point."""
+    for k in range(first, n + 1):
+        for p in free:
+            for dx, dy in ways:
+                yield (p[0] + k * step * dx, p[1] + k * step * dy), p
 
 
 def _grown(box: Box, by: float) -> Box:
