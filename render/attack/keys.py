@@ -6,8 +6,9 @@ clear place even after a label steps aside and with a leader line (``render.atta
 is wholly under labels and the open water is too far for a leader. Such a name is not drawn; its key is,
 at the nearest point of its water where the ring meets no mark, no name and no other key; else where up
 to three labels (or gains and losses) step aside for it, as for a name (``seas.step_aside``); else at
-the nearest clear point of water within ``LEADER_REACHES`` with a short leader line to its water. The ring
-is as big as the readability tests ask of a badge's digits (11 px at 550 px wide), no bigger.
+the nearest clear point within ``LEADER_REACHES`` (on water where there is some) with a short leader
+line to a point of its water that shows. The ring is as big as the readability tests ask of a badge's
+digits (11 px at 550 px wide), no bigger.
 """
 
 from __future__ import annotations
@@ -181,10 +182,6 @@ class _Seen:
                     return False
         return True
 
-    def shows(self, p: Point) -> bool:
-        """Whether the point ``p`` is open to view."""
-        return self.clear((p[0], p[1], p[0] + 1, p[1] + 1))
-
 
 def _aside(
     z: int,
@@ -342,10 +339,6 @@ def _rings(
 
 def _grown(box: Box, by: float) -> Box:
     return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
-
-
-def _within(p: Point, boxes: Sequence[Box]) -> bool:
-    return any(b[0] <= p[0] <= b[2] and b[1] <= p[1] <= b[3] for b in boxes)
 
 
 def _edge(centre: Point, radius: float, to: Point) -> Point:
