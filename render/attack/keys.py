@@ -39,7 +39,8 @@ LEADER_STEP = 8  # the rings of points tried round its water, in pixels at ``ui`
 WAYS = 16  # directions tried on each ring
 LEADER_FROM = 16  # points of its water a leader may start from (the nearest its label point)
 CELL = 4  # the cells a leader's key's search counts cover by, in pixels
-TRIED = 400  # the cheapest points of its water a key tries (clear, or by stepping aside)
+TRIED = 150  # the cheapest points of its water a key tries (clear, or by stepping aside)
+SAMPLED = 5  # points a side of the grid that measures how much of a ring is on its water
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,15 +83,23 @@ def key_places(layout: str, width: int, zone: int) -> Options:
     base = board_base(layout, width)
     ui = base.ui
     size = key_sprite(1, ui).size
-    slot, water = 100 + zone, base.water
+    slot, water = 100 + zone, base.water.load()
     point = base.zone_points[zone]
+    # The share of the ring on its water, by a grid of points over its box (a crop a point cost the
+    # warm-up a second).
+    grid = [
+        (size[0] * (i / (SAMPLED - 1) - 0.5), size[1] * (j / (SAMPLED - 1) - 0.5))
+        for i in range(SAMPLED)
+        for j in range(SAMPLED)
+    ]
     found = []
     for p in zone_places(layout, width, zone).points:
         box = _box(p, size)
         if box[0] < 0 or box[1] < 0 or box[2] > base.width or box[3] > base.height:
             continue
-        inside = (round(box[0]), round(box[1]), round(box[2]), round(box[3]))
-        own = water.crop(inside).histogram()[slot] / max(1, (inside[2] - inside[0]) * (inside[3] - inside[1]))
+        right, bottom = base.width - 1, base.height - 1
+        wet = sum(water[min(int(p[0] + dx), right), min(int(p[1] + dy), bottom)] == slot for dx, dy in grid)  # type: ignore[index]
+        own = wet / len(grid)
         cost = DISTANCE * math.dist(p, point) / (100 * ui) + OFF_WATER * (1 - own)
         found.append(Choice(p, box, cost, ("1",)))
     found.sort(key=lambda c: c.cost)
