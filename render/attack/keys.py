@@ -102,6 +102,10 @@ def key_places(layout: str, width: int, zone: int) -> Options:
         own = wet / len(grid)
         cost = DISTANCE * math.dist(p, point) / (100 * ui) + OFF_WATER * (1 - own)
         found.append(Choice(p, box, cost, ("1",)))
+    if not found:  # (water too narrow for a ring anywhere inside the picture: its label point, moved in)
+        x = min(max(point[0], size[0] / 2), base.width - size[0] / 2)
+        y = min(max(point[1], size[1] / 2), base.height - size[1] / 2)
+        found.append(Choice((x, y), _box((x, y), size), OFF_WATER, ("1",)))
     found.sort(key=lambda c: c.cost)
     return options(found, TRIED)
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 from PIL import Image
 
 from render.attack import board_base, changes
+from render.attack.base import WIDTHS
 from render.attack.board import board_image, laid_out
-from render.attack.keys import Key, key_line, key_sprite, place_keys
+from render.attack.keys import Key, key_line, key_places, key_sprite, place_keys
 from render.attack.panel import key_line_height, season_height, standings_height
 from render.attack.seas import options
 from render.attack.settle import Choice
@@ -96,3 +97,13 @@ def test_the_keys_line_names_each_sea_by_its_short_name_in_the_keys_order() -> N
     north_sea, pacific = names.index("North Sea ⚓"), names.index("North Pacific")
     keys = [Key(north_sea, 1, (0.0, 0.0)), Key(pacific, 2, (0.0, 0.0))]
     assert key_line(keys, base.sea_names) == "Seas: 1 N. Sea ⚓ · 2 N. Pacific"
+
+
+def test_every_sea_of_every_layout_has_a_place_for_its_key_inside_the_picture() -> None:
+    for layout, width in WIDTHS.items():
+        base = board_base(layout)
+        for zone in range(len(base.sea_names)):
+            choices = key_places(layout, width, zone).choices
+            assert choices, (layout, zone)
+            x0, y0, x1, y1 = choices[0].box
+            assert x0 >= 0 and y0 >= 0 and x1 <= base.width and y1 <= base.height, (layout, zone)
