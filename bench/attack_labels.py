@@ -5,10 +5,11 @@ kept in ``data/attack/labels.json`` (what the bot does), the search that file sa
 (``render.attack.base._settle``: the names' places on their water and the joint search with the
 regions' labels), and a render's move of labels whose marks came out bigger
 (``render.attack.board._settled``: first render, then the same board again, kept). Then the counts the
-picture test asserts: sea names covered by a region's label and under any mark's pixels, on the sample
-board and, on average, along the positions of an AI game (``bench/attack_render.py``'s), and how many
-names a ships' badge meets there; and a warm render of the sample board against the time Pillow needs
-to encode it (``bench/attack_render.py`` has the full measure).
+picture test asserts: sea names covered by a region's label (or keys meeting a mark) and under any
+mark's pixels, and names written as keys (``render.attack.keys``: neither covered nor placed), on the
+sample board and, on average, along the positions of an AI game (``bench/attack_render.py``'s), and how
+many names a ships' badge meets there; and a warm render of the sample board against the time Pillow
+needs to encode it (``bench/attack_render.py`` has the full measure).
 
 Run from the repository root: ``python bench/attack_labels.py [--runs N] [--positions N]`` (about ten
 seconds with the defaults). Last, the start-up warm-up of the sea names' places: its time and memory.
@@ -42,7 +43,14 @@ from render.core.png import encode_png
 from rules.attack import RULES
 from rules.core.options import OptionValue
 from tests.render.attack import samples
-from tests.render.attack.test_attack_pictures import LAYOUT_SAMPLES, RECENT, _covered, _under_marks
+from tests.render.attack.test_attack_pictures import (
+    LAYOUT_SAMPLES,
+    RECENT,
+    _covered,
+    _keyed,
+    _keys_covered,
+    _under_marks,
+)
 
 GAMES: dict[str, tuple[int, dict[str, OptionValue]]] = {
     "western": (3, {"map": "western"}),
@@ -54,9 +62,9 @@ NAMES = {"western": samples.NAMES[:3], "pacific": samples.NAMES[:4], "world": sa
 
 def under_ships(view: Any, base: Any, recent: Any) -> int:
     """How many sea names a zone's ships' badge meets."""
-    sprites, centres, places = laid_out(view, base, changes(recent))
+    sprites, centres, places, _ = laid_out(view, base, changes(recent))
     f = font(base_module.zone_font_size(base.ui))
-    names = [name_box(p, f) for p in places]
+    names = [name_box(p, f) for p in places if p is not None]
     first = len(view.regions)
     badges = [
         (x - s.size[0] / 2, y - s.size[1] / 2, x + s.size[0] / 2, y + s.size[1] / 2)
@@ -107,12 +115,14 @@ def main() -> None:
         print(f"    first render (labels moved) {statistics.median(colds) * ms:7.0f} ms")
         print(f"    same board again (kept)     {statistics.median(warms) * ms:7.0f} ms")
         base = board_base(layout)
-        covered = _covered(view, base, RECENT[layout]())
+        covered = _covered(view, base, RECENT[layout]()) + _keys_covered(view, base, RECENT[layout]())
         under = _under_marks(view, base, RECENT[layout]())
+        keyed = _keyed(view, base, RECENT[layout]())
         print(
             f"    sea names covered by a region's label: {len(covered)} of {len(base.zone_names)} {covered}"
         )
         print(f"    sea names under marks' pixels:         {len(under)} {under}")
+        print(f"    sea names written as keys:             {len(keyed)} {keyed}")
         image = board_image(view, NAMES[layout], recent=RECENT[layout]())
         draw = partial(render_board, view, NAMES[layout], recent=RECENT[layout]())
         warm, floor = alternately(draw, partial(encode_png, image), max(5, args.runs), warm_up=True)
@@ -120,14 +130,16 @@ def main() -> None:
         print(f"    render ÷ PNG encode (sample board, warm): {ratio:.2f}")
         seats, options = GAMES[layout]
         positions = game_positions(seats, options, args.positions)
-        covers = [len(_covered(v, base, recent)) for v, recent in positions]
+        covers = [len(_covered(v, base, r)) + len(_keys_covered(v, base, r)) for v, r in positions]
         unders = [len(_under_marks(v, base, recent)) for v, recent in positions]
         ships = [under_ships(v, base, recent) for v, recent in positions]
+        keys = [len(_keyed(v, base, recent)) for v, recent in positions]
         print(
             f"    along {len(positions)} positions of an AI game, a board: "
             f"{statistics.mean(covers):.1f} covered (most {max(covers)}), "
             f"{statistics.mean(unders):.1f} under marks (most {max(unders)}), "
-            f"{statistics.mean(ships):.1f} met by a ships' badge (most {max(ships)})"
+            f"{statistics.mean(ships):.1f} met by a ships' badge (most {max(ships)}), "
+            f"{statistics.mean(keys):.1f} keyed (most {max(keys)})"
         )
     base_module._settle = settle  # type: ignore[assignment]
     warm_up()

@@ -20,15 +20,24 @@ from functools import lru_cache, partial
 from PIL import Image, ImageDraw
 
 from render.attack.base import BoardBase, board_base, zone_font_size, zone_places
-from render.attack.panel import draw_season_bar, draw_standings, season_height, seat_name, standings_height
+from render.attack.keys import Key, draw_keys, key_line, key_places, numbered, place_keys
+from render.attack.panel import (
+    draw_key_line,
+    draw_season_bar,
+    draw_standings,
+    key_line_height,
+    season_height,
+    seat_name,
+    standings_height,
+)
 from render.attack.place import spread
-from render.attack.seas import Place, draw_names, name_box, place_names, step_aside
+from render.attack.seas import CLEAR, Place, draw_names, name_box, place_names, share_under, step_aside
 from render.attack.settle import covered, settle
 from render.attack.sprites import MARK_ROW, delta, navy_badge, region_mark, short_name
 from render.attack.style import ATTACK, SAIL, palette, region_slot, seat_colour, tint, zone_slot
 from render.core import colours as C
 from render.core.badges import Sprite, paste_sprite
-from render.core.fonts import font
+from render.core.fonts import Font, font
 from render.core.panels import TitleInfo, draw_title, title_height
 from render.core.png import encode_png
 from render.core.shapes import Point, arrow_polygon
@@ -127,12 +136,15 @@ def board_image(
         lut[zone_slot(z)] = pal[tint(zone.owner) if zone.owner >= 0 else C.SEA]
     top = title_height(ui) + season_height(ui)
     map_bottom = top + base.height
-    canvas = Image.new("L", (base.width, map_bottom + standings_height(len(view.seats), ui)), pal[C.PANEL])
+    found = changes(recent)
+    sprites, centres, names_at, keys = laid_out(view, base, found)
+    legend = key_line(keys, base.sea_names)
+    below = standings_height(len(view.seats), ui) + (key_line_height(ui) if legend else 0)
+    canvas = Image.new("L", (base.width, map_bottom + below), pal[C.PANEL])
     canvas.paste(base.image.point(lut), (0, top))
     draw = ImageDraw.Draw(canvas)
-    found = changes(recent)
-    sprites, centres, names_at = laid_out(view, base, found)
-    draw_names(canvas, names_at, font(zone_font_size(ui)), top, ui)
+    draw_names(canvas, [p for p in names_at if p is not None], font(zone_font_size(ui)), top, ui)
+    draw_keys(canvas, keys, top, ui)
     region_index = {r.id: i for i, r in enumerate(view.regions)}
     for rid in found.outlined:
         if rid in region_index:
@@ -152,6 +164,8 @@ def board_image(
     draw_title(canvas, pal, _title_info(view, names, title, deadline), ui)
     draw_season_bar(canvas, pal, view, title_height(ui), ui)
     draw_standings(canvas, pal, view, names, map_bottom, ui)
+    if legend:
+        draw_key_line(canvas, pal, legend, map_bottom + standings_height(len(view.seats), ui), ui)
     canvas.putpalette(pal.as_bytes())
     return canvas
 
@@ -241,11 +255,12 @@ def _nearby(layout: str, width: int) -> tuple[tuple[Point, ...], ...]:
 
 def laid_out(
     view: AttackView, base: BoardBase, found: Changes
-) -> tuple[list[Sprite | None], list[Point], list[Place]]:
+) -> tuple[list[Sprite | None], list[Point], list[Place | None], list[Key]]:
     """The marks (``_marks``), then the sea names clear of them (``sea_names``; a region's label may step
     aside for one: ``seas.step_aside``), then a ships' badge a
     name still meets moved to a point of its water clear of the names and the other marks, if it has
-    one: each sprite, its centre, each name's place."""
+    one, then a key for each name still more than a tenth under marks (``render.attack.keys``; a label
+    may step aside for a key too): each sprite, its centre, each name's place (None: keyed), the keys."""
     sprites, centres = _marks(view, base, found)
     places = sea_names(base, sprites, centres)
     f = font(zone_font_size(base.ui))
@@ -280,7 +295,42 @@ def laid_out(
             if inside and not covered(box, names) and not covered(box, others):
                 centres[first + z] = p
                 break
-    return sprites, centres, places
+    return (sprites, centres, *_keyed(view, base, sprites, centres, places, f))
+
+
+def _keyed(
+    view: AttackView,
+    base: BoardBase,
+    sprites: Sequence[Sprite | None],
+    centres: list[Point],
+    places: Sequence[Place],
+    f: Font,
+) -> tuple[list[Place | None], list[Key]]:
+    """The names more than ``seas.CLEAR`` under the marks where they finally are, as keys (numbered west
+    to east), the marks that step aside for a key moved in ``centres``; the names left, None where
+    keyed."""
+    shown = [i for i, s in enumerate(sprites) if s is not None]
+    marks = [_box(sprites[i], centres[i]) for i in shown]  # type: ignore[arg-type]
+    names = [name_box(p, f) for p in places]
+    keyed = [z for z, box in enumerate(names) if share_under(box, marks) > CLEAR]
+    if not keyed:
+        return list(places), []
+    first = len(view.regions)
+    keys, aside = place_keys(
+        numbered(keyed, base.zone_points),
+        marks,
+        [sprites[i].mask for i in shown],  # type: ignore[union-attr]
+        [i < first or i >= first + len(view.zones) for i in shown],
+        [b for z, b in enumerate(names) if z not in keyed],
+        partial(key_places, base.layout, base.width),
+        base.water,
+        (0, 0, base.width, base.height),
+        base.ui,
+    )
+    for k, (dx, dy) in aside.items():
+        x, y = centres[shown[k]]
+        centres[shown[k]] = (x + dx, y + dy)
+    return [None if z in keyed else p for z, p in enumerate(places)], keys
 
 
 def sea_names(base: BoardBase, sprites: Sequence[Sprite | None], centres: Sequence[Point]) -> list[Place]:

@@ -164,3 +164,18 @@ def draw_standings(
             draw_text(canvas, (x + w, mid), fit(value, f, w - round(6 * ui)), f, pal.ramp(colour, bg), "rm")
             x += w
         y += row_h
+
+
+def key_line_height(ui: float) -> int:
+    """The line under the standings naming the keyed seas (``render.attack.keys``)."""
+    return round(34 * ui)
+
+
+def draw_key_line(canvas: Image.Image, pal: Palette, line: str, top: int, ui: float) -> None:
+    """``Seas: 1 N. Atlantic · 2 E. Med.``: what each key on the map stands for, as the standings'
+    last line (cut with an ellipsis only if the picture is too narrow for it)."""
+    margin = round(22 * ui)
+    regular = font(round(21 * ui))
+    room = canvas.width - 2 * margin
+    mid = top + key_line_height(ui) / 2 - round(8 * ui)
+    draw_text(canvas, (margin, mid), fit(line, regular, room), regular, pal.ramp(C.TEXT, C.PANEL), "lm")

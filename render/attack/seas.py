@@ -123,7 +123,8 @@ def _near(hull: Box, boxes: Sequence[Box]) -> list[Box]:
     return [b for b in boxes if b[0] < x1 and b[2] > x0 and b[1] < y1 and b[3] > y0]
 
 
-def _share(box: Box, others: Sequence[Box]) -> float:
+def share_under(box: Box, others: Sequence[Box]) -> float:
+    """The share of ``box`` that ``others`` cover."""
     area = (box[2] - box[0]) * (box[3] - box[1])
     return covered(box, others) / area if area > 0 else 0.0
 
@@ -179,7 +180,7 @@ def place_names(
         if best is not None:
             places[z] = (best.point, best.lines, None)
             boxes[z] = name_box(places[z], f)
-        if _share(boxes[z], others) <= CLEAR:
+        if share_under(boxes[z], others) <= CLEAR:
             continue
         further = away(z)
         h, g = mine.hull, further.hull
@@ -193,7 +194,7 @@ def place_names(
         for c in further.choices:
             if c.cost >= min(set_off_fault, OUTSIDE):
                 break  # (past the picture's edge: never)
-            share = _share(c.box, others)
+            share = share_under(c.box, others)
             if share > CLEAR:
                 continue
             to, crossed = _leader(c, f, free, others)
@@ -231,7 +232,7 @@ def step_aside(
     moved: dict[int, Point] = {}
     reach = ASIDE * ui
     for z, box in enumerate(boxes):
-        if _share(box, at) <= CLEAR:
+        if share_under(box, at) <= CLEAR:
             continue
         mine = choices(z)
         # All a mark moved aside for a place in the hull can meet is within the reach of the marks
@@ -277,7 +278,7 @@ def _freed(
         hit = [i for i, b in local if overlaps(c.box, b)]
         if not 0 < len(hit) <= ASIDE_MOVED or any(i not in free for i in hit):
             continue
-        if _share(c.box, names) > CLEAR:
+        if share_under(c.box, names) > CLEAR:
             continue  # (their boxes hold some room round the letters)
         taken: dict[int, Box] = {}
         for i in hit:
