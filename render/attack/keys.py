@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw
 
 from render.attack.base import board_base, zone_places
 from render.attack.labels import DISTANCE, OFF_WATER, WATER
-from render.attack.seas import ASIDE, SAMPLES, Options, _freed, _near, options, share_under
+from render.attack.seas import SAMPLES, Options, around, freed, meeting, options, share_under
 from render.attack.settle import Choice
 from render.attack.sprites import army_style
 from render.attack.style import SEA, ZONE_TEXT, palette
@@ -173,7 +173,7 @@ class _Seen:
     def near(self, area: Box) -> _Seen:
         """Only what meets ``area``: all that can cover a box inside it."""
         marks = [(m, k) for m, k in zip(self.marks, self.masks, strict=True) if overlaps(m, area)]
-        return _Seen(tuple(m for m, _ in marks), tuple(k for _, k in marks), tuple(_near(area, self.names)))
+        return _Seen(tuple(m for m, _ in marks), tuple(k for _, k in marks), tuple(meeting(area, self.names)))
 
     def clear(self, box: Box) -> bool:
         """Whether ``box`` is open to view: it meets no name or key, and no mark's drawn pixel (a
@@ -209,20 +209,11 @@ def _aside(
 ) -> Key | None:
     """``seas.step_aside``'s search for a key: its place that a few movable marks alone meet, those
     moved aside (``at`` and ``moved`` updated) to where they meet nothing; None if it has none."""
-    reach = ASIDE * ui
-    over = [mine.hull, *(b for b in at if overlaps(b, mine.hull))]
-    ground = (
-        min(b[0] for b in over) - reach,
-        min(b[1] for b in over) - reach,
-        max(b[2] for b in over) + reach,
-        max(b[3] for b in over) + reach,
-    )
-    local = tuple((i, b) for i, b in enumerate(at) if overlaps(b, ground))
-    free = frozenset(i for i, _ in local if movable[i] and i not in moved)
-    near = tuple(_near(ground, names))
-    # Only places no name meets: ``_freed`` lets a name's place touch a tenth of another name.
+    ground, local, free = around(mine.hull, at, movable, moved, ui)
+    near = tuple(meeting(ground, names))
+    # Only places no name meets: ``freed`` lets a name's place touch a tenth of another name.
     clear = options([c for c in mine.choices if share_under(c.box, near) == 0.0])
-    found = _freed.__wrapped__(clear, local, free, near, bounds, ui)  # (fresh options: nothing to keep)
+    found = freed(clear, local, free, near, bounds, ui)  # (fresh options: nothing to keep)
     if found is None:
         return None
     c, shifted = found

@@ -16,7 +16,7 @@ out once per zone that ever needs them.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -117,7 +117,7 @@ def options(choices: Sequence[Choice], kept: int | None = None) -> Options:
     return Options(tuple(choices), hull, points)
 
 
-def _near(hull: Box, boxes: Sequence[Box]) -> list[Box]:
+def meeting(hull: Box, boxes: Sequence[Box]) -> list[Box]:
     """The ``boxes`` that meet ``hull``: only these can count for places inside it."""
     x0, y0, x1, y1 = hull
     return [b for b in boxes if b[0] < x1 and b[2] > x0 and b[1] < y1 and b[3] > y0]
@@ -167,7 +167,7 @@ def place_names(
         if not covered(box, marks):
             continue
         mine = choices(z)
-        others = _near(mine.hull, [*marks, *(b for k, b in enumerate(boxes) if k != z)])
+        others = meeting(mine.hull, [*marks, *(b for k, b in enumerate(boxes) if k != z)])
         best: Choice | None = None
         best_fault = float("inf")
         for c in mine.choices:
@@ -185,7 +185,7 @@ def place_names(
         further = away(z)
         h, g = mine.hull, further.hull
         hull = (min(h[0], g[0]), min(h[1], g[1]), max(h[2], g[2]), max(h[3], g[3]))
-        others = _near(hull, [*marks, *(b for k, b in enumerate(boxes) if k != z)])
+        others = meeting(hull, [*marks, *(b for k, b in enumerate(boxes) if k != z)])
         free = [p for p in mine.points if not _inside(p, others)]
         if not free:
             continue
@@ -230,23 +230,12 @@ def step_aside(
     boxes = [name_box(p, f) for p in out]
     at = list(marks)
     moved: dict[int, Point] = {}
-    reach = ASIDE * ui
     for z, box in enumerate(boxes):
         if share_under(box, at) <= CLEAR:
             continue
         mine = choices(z)
-        # All a mark moved aside for a place in the hull can meet is within the reach of the marks
-        # that meet the hull.
-        over = [mine.hull, *(b for b in at if overlaps(b, mine.hull))]
-        ground = (
-            min(b[0] for b in over) - reach,
-            min(b[1] for b in over) - reach,
-            max(b[2] for b in over) + reach,
-            max(b[3] for b in over) + reach,
-        )
-        local = tuple((i, b) for i, b in enumerate(at) if overlaps(b, ground))
-        free = frozenset(i for i, _ in local if movable[i] and i not in moved)
-        names = tuple(_near(ground, [b for k, b in enumerate(boxes) if k != z]))
+        ground, local, free = around(mine.hull, at, movable, moved, ui)
+        names = tuple(meeting(ground, [b for k, b in enumerate(boxes) if k != z]))
         found = _freed(mine, local, free, names, bounds, ui)
         if found is not None:
             c, taken = found
@@ -258,8 +247,24 @@ def step_aside(
     return out, moved
 
 
-@lru_cache(maxsize=1024)
-def _freed(
+def around(
+    hull: Box, at: Sequence[Box], movable: Sequence[bool], moved: Mapping[int, Point], ui: float
+) -> tuple[Box, tuple[tuple[int, Box], ...], frozenset[int]]:
+    """The ground that marks moved aside for a place in ``hull`` can reach (all they can meet is within
+    ``ASIDE`` of the marks that meet the hull), the marks on it (index, box), and those free to move."""
+    reach = ASIDE * ui
+    over = [hull, *(b for b in at if overlaps(b, hull))]
+    ground = (
+        min(b[0] for b in over) - reach,
+        min(b[1] for b in over) - reach,
+        max(b[2] for b in over) + reach,
+        max(b[3] for b in over) + reach,
+    )
+    local = tuple((i, b) for i, b in enumerate(at) if overlaps(b, ground))
+    return ground, local, frozenset(i for i, _ in local if movable[i] and i not in moved)
+
+
+def freed(
     mine: Options,
     local: tuple[tuple[int, Box], ...],
     free: frozenset[int],
@@ -269,7 +274,8 @@ def _freed(
 ) -> tuple[Choice, tuple[tuple[int, Box], ...]] | None:
     """``step_aside`` for one name: its cheapest place that the ``free`` marks of ``local`` (index, box)
     alone meet and whose marks have room aside, and where they go. Kept: along a game the marks near a
-    crowded sea are mostly where they were, and the search costs a crowded board a few milliseconds."""
+    crowded sea are mostly where they were, and the search costs a crowded board a few milliseconds
+    (``_freed``, the kept one)."""
     reach = ASIDE * ui
     shifts = _shifts(ui)
     at = dict(local)
@@ -286,7 +292,7 @@ def _freed(
                 x0, y0, x1, y1 = at[i]
                 ground = (x0 - reach, y0 - reach, x1 + reach, y1 + reach)
                 fixed = [b for k, b in local if k != i and k not in taken]
-                near = _near(ground, [*fixed, *names, *taken.values()])
+                near = meeting(ground, [*fixed, *names, *taken.values()])
                 found = [b for b in (_shifted(at[i], d) for d in shifts) if _clear(b, near, bounds)]
                 if not taken:
                     clear[i] = found
@@ -299,6 +305,9 @@ def _freed(
         else:
             return c, tuple(taken.items())
     return None
+
+
+_freed = lru_cache(maxsize=1024)(freed)
 
 
 @lru_cache(maxsize=8)
