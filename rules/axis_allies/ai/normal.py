@@ -59,7 +59,8 @@ GATHER = (AXIS_SIDE,)  # the sides that concentrate on their goal capital in the
 FILL = 6  # empty transport slots from which an island power going for an island capital buys land units
 GUARD = 12  # IPCs below the economic victory's line from which the Allies fight over it
 AXIS_GUARD = 84  # the same for the Axis: the whole line, so from the first round
-RELAY_ALLIES = 0  # 1: the Allies bleed a capital for the ally who plays next too (``relay``), as the Axis
+RELAY_AXIS = 1  # 1: the Axis bleed an Allied capital for the ally who plays next (``relay``); 0: not
+RELAY_ALLIES = 0  # the same for the Allies
 
 
 class AxisAlliesNormalAI:
@@ -95,7 +96,7 @@ class AxisAlliesNormalAI:
 
     @staticmethod
     def _relays(side: int) -> bool:
-        return side == AXIS_SIDE or bool(RELAY_ALLIES)
+        return bool(RELAY_AXIS if side == AXIS_SIDE else RELAY_ALLIES)
 
     # The absent player's moves (``absent.py``) are the easy AI's.
 
