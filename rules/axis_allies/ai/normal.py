@@ -24,13 +24,11 @@ move, battle decisions) is the ``easy`` AI's, composed rather than copied; like 
 
 from __future__ import annotations
 
-from rules.axis_allies import combat
-from rules.axis_allies.actions import Buy, Move, PressOn
+from rules.axis_allies.actions import Buy, Move
 from rules.axis_allies.ai.attack import _add, _feed, judge, present, sources, spare
 from rules.axis_allies.ai.moves import _holds, cover_capital, land_aircraft
 from rules.axis_allies.ai.player import AxisAlliesAI
 from rules.axis_allies.ai.purchase import ISLAND_POWERS, SLOTS, _island, goal_capitals
-from rules.axis_allies.ai.relay import presses_on, worth_bleeding
 from rules.axis_allies.ai.survey import LAND_STEPS, View, legal, movable
 from rules.axis_allies.common import (
     CAPITAL,
@@ -59,8 +57,6 @@ GATHER = (AXIS_SIDE,)  # the sides that concentrate on their goal capital in the
 FILL = 6  # empty transport slots from which an island power going for an island capital buys land units
 GUARD = 12  # IPCs below the economic victory's line from which the Allies fight over it
 AXIS_GUARD = 84  # the same for the Axis: the whole line, so from the first round
-RELAY_AXIS = 1  # 1: the Axis bleed an Allied capital for the ally who plays next (``relay``); 0: not
-RELAY_ALLIES = 0  # the same for the Allies
 
 
 class AxisAlliesNormalAI:
@@ -69,14 +65,6 @@ class AxisAlliesNormalAI:
 
     def choose(self, state: AAState, seat: int) -> Action:
         battle = state.battle
-        # A capital bled for the ally who plays next fights on where the easy AI would retreat.
-        if (
-            battle is not None
-            and isinstance(battle.pending, combat.AwaitPressOn)
-            and self._relays(SIDE[state.power])
-            and presses_on(state, battle)
-        ):
-            return PressOn()
         if state.phase is Phase.PURCHASE and battle is None:
             bought = self._buy(state, acting_power(state))
             if bought is not None:
@@ -94,10 +82,6 @@ class AxisAlliesNormalAI:
                 return move
         return self._easy.choose(state, seat)
 
-    @staticmethod
-    def _relays(side: int) -> bool:
-        return bool(RELAY_AXIS if side == AXIS_SIDE else RELAY_ALLIES)
-
     # The absent player's moves (``absent.py``) are the easy AI's.
 
     def _buy(self, state: AAState, power: int) -> Action | None:
@@ -110,12 +94,9 @@ class AxisAlliesNormalAI:
         return self._easy._place(state, power)
 
 
-def _attack(
-    view: View, targets: list[int], least: float, gain: bool = True, bleed: bool = False
-) -> Move | None:
+def _attack(view: View, targets: list[int], least: float, gain: bool = True) -> Move | None:
     """The first legal move of the first target (in order) that everything in reach would take with
-    at least ``least`` odds (and, with ``gain``, a gain by the easy AI's score); with ``bleed``,
-    instead, that everything in reach would bleed for the allies who play next (``relay``)."""
+    at least ``least`` odds (and, with ``gain``, a gain by the easy AI's score)."""
     for target in targets:
         if not enemy_fighting(view.state, target, view.power) or present(view, target):
             continue  # empty land is the easy AI's grab; a started battle is fed by ``_feed``
@@ -125,10 +106,6 @@ def _attack(
         everything = present(view, target)
         for src in ok:
             everything = _add(everything, src.units)
-        if bleed:
-            if worth_bleeding(view, target, everything):
-                return ok[0].move
-            continue
         win, score = judge(view, target, everything)
         if win >= least and (score > 0 or not gain):
             return ok[0].move
@@ -136,13 +113,9 @@ def _attack(
 
 
 def capital_push(view: View) -> Move | None:
-    """Attack the goal capitals (in ``goal_capitals`` order) from PUSH odds; failing that, bleed one
-    for the allies who play next (``relay``; the Axis, and the Allies with RELAY_ALLIES)."""
+    """Attack the goal capitals (in ``goal_capitals`` order) from PUSH odds."""
     targets = [c for c in goal_capitals(view.state, view.power) if hostile_land(view.state, c, view.power)]
-    found = _attack(view, targets, PUSH)
-    if found is None and AxisAlliesNormalAI._relays(view.side):
-        found = _attack(view, targets, PUSH, bleed=True)
-    return found
+    return _attack(view, targets, PUSH)
 
 
 def economic_line(view: View) -> Move | None:

@@ -4,16 +4,15 @@ the economic victory near its line, and keeps its own capital defended as ``easy
 
 from __future__ import annotations
 
-from rules.axis_allies import RULES, combat
-from rules.axis_allies.actions import Battle, Buy, EndPhase, Move, PressOn, Retreat
+from rules.axis_allies import RULES
+from rules.axis_allies.actions import Battle, Buy, EndPhase, Move
 from rules.axis_allies.ai import AxisAlliesAI, AxisAlliesNormalAI
 from rules.axis_allies.ai.normal import FILL
-from rules.axis_allies.ai.relay import RELAY, relay_odds, relay_powers
 from rules.axis_allies.ai.survey import View, odds
 from rules.axis_allies.common import side_income
 from rules.axis_allies.state import AXIS_SIDE, AAState, Phase
 from rules.core.dice import ScriptedRng
-from tests.rules.axis_allies.aa_position import G, J, act, idx, owner, position, seat, units_in
+from tests.rules.axis_allies.aa_position import act, idx, owner, position, seat, units_in
 
 # Germany next to Moscow with 4 infantry and 2 tanks (attack 10) against 6 infantry: about 48%.
 PUSH_UNITS = {
@@ -186,60 +185,3 @@ def test_with_berlin_standing_the_normal_uk_buys_as_the_easy_ai() -> None:
     state = position(FILL_UNITS, power="uk", phase=Phase.PURCHASE, ipcs={"uk": 30})
     easy = AxisAlliesAI().choose(state, seat(state))
     assert AxisAlliesNormalAI().choose(state, seat(state)) == easy
-
-
-# Germany next to Moscow (attack 13 against 10 infantry: about 7%); Japan next door in Kazakh with 2
-# infantry, a tank and 4 fighters. The easy AI's siege counts an ally's land units only (5 points:
-# 13 + 5 is under 1.2 x 20), so it declines.
-RELAY_UNITS = {
-    "Karelia S.S.R.": {"germany": {"infantry": 4, "tank": 3}},
-    "Kazakh S.S.R.": {"japan": {"infantry": 2, "tank": 1, "fighter": 4}},
-    "Russia": {"russia": {"factory": 1, "infantry": 10}},
-}
-RELAY_OWNERS = {"Karelia S.S.R.": "germany", "Kazakh S.S.R.": "japan"}
-GERMANS = {"infantry": 4, "tank": 3}
-
-
-def test_germany_bleeds_moscow_when_japan_would_beat_what_is_left() -> None:
-    state = position(RELAY_UNITS, owners=RELAY_OWNERS)
-    assert odds(GERMANS, {"infantry": 10}, False)[0] < 0.1
-    assert odds({"infantry": 2, "tank": 1, "fighter": 4}, {"infantry": 10}, False)[0] < 0.2
-    assert relay_odds(state, G, idx("Russia"), GERMANS, {"infantry": 10}) >= RELAY
-    easy, _ = combat_move(state, AxisAlliesAI())
-    assert not units_in(easy, "Russia", "germany")
-    after, _ = combat_move(state, AxisAlliesNormalAI())
-    assert units_in(after, "Russia", "germany") == GERMANS
-
-
-def test_germany_does_not_attack_moscow_at_bad_odds_without_japan_to_follow() -> None:
-    # The same without the Japanese fighters: Japan's 2 infantry and a tank would not beat what is left.
-    units = dict(RELAY_UNITS) | {"Kazakh S.S.R.": {"japan": {"infantry": 2, "tank": 1}}}
-    state = position(units, owners=RELAY_OWNERS)
-    assert relay_odds(state, G, idx("Russia"), GERMANS, {"infantry": 10}) < RELAY
-    after, _ = combat_move(state, AxisAlliesNormalAI())
-    assert not units_in(after, "Russia", "germany")
-
-
-def test_only_allies_who_play_before_the_capitals_owner_relay() -> None:
-    state = position(RELAY_UNITS, owners=RELAY_OWNERS)
-    assert relay_powers(state, G, idx("Russia")) == [J]  # the UK plays between: not an ally
-    assert relay_powers(state, G, idx("United Kingdom")) == []  # the UK plays next
-    assert relay_powers(state, J, idx("Russia")) == []  # the USSR plays before Germany
-
-
-def test_the_bleeding_attack_fights_on_where_the_easy_ai_retreats() -> None:
-    state, _ = combat_move(position(RELAY_UNITS, owners=RELAY_OWNERS), AxisAlliesNormalAI())
-    ai = AxisAlliesNormalAI()
-    # The first round: every German die misses (6s), the Russians hit twice (1s, then 6s).
-    rng = ScriptedRng([6] * 7 + [1, 1] + [6] * 8)
-    state, _ = RULES.apply(state, seat(state), Battle("Russia"), rng)
-    for _ in range(10):
-        battle = state.battle
-        if battle is not None and isinstance(battle.pending, combat.AwaitPressOn):
-            break
-        state, _ = RULES.apply(state, RULES.to_act(state)[0], ai.choose(state, RULES.to_act(state)[0]), rng)
-    assert state.battle is not None and isinstance(state.battle.pending, combat.AwaitPressOn)
-    assert sorted(u.kind for u in state.battle.attackers) == ["infantry"] * 2 + ["tank"] * 3
-    assert len(state.battle.defenders) == 10
-    assert isinstance(AxisAlliesAI().choose(state, seat(state)), Retreat)
-    assert AxisAlliesNormalAI().choose(state, seat(state)) == PressOn()
