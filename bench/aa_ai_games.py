@@ -9,8 +9,9 @@ level in half the games; ``--side`` keeps only the games in which ``--level`` pl
 measure a change to one side's play on half the games). Prints the wins by side and by kind of victory
 (capitals or the Axis's economic victory) won before round ``--before``, the games without a victory by
 then ("unfinished"), the median and range of the rounds the decided games took, the median time per
-game, the slowest single AI choice (what the bot waits for) and the slowest AI turn (every choice made
-in one power's turn, its defenders' casualties included: the issue's "AI turn"). Versus: the wins of
+game, the games in which the Axis took Moscow (and the median round they first held it), the slowest
+single AI choice (what the bot waits for) and the slowest AI turn (every choice made in one power's
+turn, its defenders' casualties included: the issue's "AI turn"). Versus: the wins of
 each level. Issue 32's aims (``normal``): at least 95 of 100 decided before round 30, the Axis winning
 by capitals in at least a fifth of their wins, ``normal`` beating ``easy`` in at least 65 of 100.
 ``--set PUSH=0.3`` tries a constant of ``rules/axis_allies/ai/normal.py`` at another value for this run
@@ -32,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules.axis_allies import RULES
 from rules.axis_allies.ai import AxisAlliesAI, AxisAlliesNormalAI, normal
+from rules.axis_allies.common import CAPITAL
 from rules.axis_allies.engine import acting_power
 from rules.axis_allies.state import AXIS_SIDE, SIDE, SIDE_NAMES
 from rules.core.dice import SeededRng
@@ -39,18 +41,20 @@ from rules.core.events import Action
 
 LEVELS: dict[str, Callable[[int], object]] = {"easy": AxisAlliesAI, "normal": AxisAlliesNormalAI}
 
-Result = tuple[str, str, int, float, float, str, float]
+Result = tuple[str, str, int, float, float, str, float, int]
+MOSCOW = CAPITAL[0]  # the USSR's capital: the Axis's first goal
 
 
 def play_one(seed: str, index: int, before: int, axis: str, allies: str) -> Result:
     """(winner or "unfinished", victory kind, rounds, seconds, slowest choice in seconds, winning
-    level, slowest turn in seconds) of one five-power game, played until a victory or the start of
-    round ``before``."""
+    level, slowest turn in seconds, the first round the Axis held Moscow or 0) of one five-power game,
+    played until a victory or the start of round ``before``."""
     agents = [LEVELS[axis if SIDE[p] == AXIS_SIDE else allies](index * 10 + p) for p in range(5)]
     rng = SeededRng(seed)
     start = time.perf_counter()
     slowest = 0.0
     turn, turn_time, slowest_turn = (-1, -1), 0.0, 0.0
+    moscow = 0
     state, _ = RULES.setup({}, 5, rng)
     while RULES.result(state) is None and state.round < before:
         seat = RULES.to_act(state)[0]
@@ -64,12 +68,14 @@ def play_one(seed: str, index: int, before: int, axis: str, allies: str) -> Resu
         turn_time += took
         slowest_turn = max(slowest_turn, turn_time)
         state, _ = RULES.apply(state, seat, action, rng)
+        if not moscow and SIDE[state.owner[MOSCOW]] == AXIS_SIDE:
+            moscow = state.round
     elapsed = time.perf_counter() - start
     if state.winner is None:
-        return "unfinished", "-", state.round, elapsed, slowest, "-", slowest_turn
+        return "unfinished", "-", state.round, elapsed, slowest, "-", slowest_turn, moscow
     kind = "economic" if "IPCs" in state.summary else "capitals"
     level = axis if state.winner == AXIS_SIDE else allies
-    return SIDE_NAMES[state.winner], kind, state.round, elapsed, slowest, level, slowest_turn
+    return SIDE_NAMES[state.winner], kind, state.round, elapsed, slowest, level, slowest_turn, moscow
 
 
 def _run(args: tuple[str, int, int, str, str]) -> Result:
@@ -119,7 +125,7 @@ def main() -> None:
     kinds: dict[str, int] = {}
     levels: dict[str, int] = {}
     sided: dict[str, int] = {}
-    for (seed, _, _, axis, allies), (winner, kind, rounds, secs, slow, level, _turn) in zip(
+    for (seed, _, _, axis, allies), (winner, kind, played, secs, slow, level, _turn, moscow) in zip(
         work, results, strict=True
     ):
         wins[winner] = wins.get(winner, 0) + 1
@@ -129,11 +135,13 @@ def main() -> None:
             sided[f"{level} as {winner}"] = sided.get(f"{level} as {winner}", 0) + 1
         if opts.each:
             print(
-                f"  {seed} (Axis {axis}, Allies {allies}): {winner} {kind} in {rounds} rounds, "
+                f"  {seed} (Axis {axis}, Allies {allies}): {winner} {kind} in {played} rounds, "
                 f"{secs:.1f} s, slowest choice {slow:.2f} s"
+                + (f", Moscow Axis in round {moscow}" if moscow else "")
             )
     rounds = [r[2] for r in results if r[0] != "unfinished"]
     times = [r[3] for r in results]
+    taken = [r[7] for r in results if r[7]]
     mode = f"{opts.level} against {opts.versus}, sides swapped" if opts.versus else f"all {opts.level}"
     print(f"{len(work)} five-power AI games ({mode}), no round limit, victories before round {opts.before}:")
     print("  wins: " + ", ".join(f"{w} {wins.get(w, 0)}" for w in (*SIDE_NAMES, "unfinished")))
@@ -149,6 +157,13 @@ def main() -> None:
     if rounds:
         middle = statistics.median(rounds)
         print(f"  rounds (finished games): median {middle:g}, range {min(rounds)}-{max(rounds)}")
+    if taken:
+        print(
+            f"  Moscow taken by the Axis in {len(taken)} games, "
+            f"first in round median {statistics.median(taken):g}"
+        )
+    else:
+        print("  Moscow never taken by the Axis")
     print(f"  time per game: median {statistics.median(times):.1f} s")
     choice, turn = max(r[4] for r in results), max(r[6] for r in results)
     print(f"  slowest AI choice: {choice:.2f} s; slowest AI turn: {turn:.2f} s")
