@@ -36,8 +36,8 @@ GAME = Game(
     vary_secrets=vary_secrets,
     short_game={"war": "limited"},
     # Issue 31's balance (docs/rules/attack.md): new games give Democracy 1 more production at each
-    # income and Communism no free infantry with its Builds, and place capitals in the reverse of the
-    # government order (the first to choose a government chooses its ground last); the engine's
-    # defaults stay as before, so games stored before replay as they were played.
-    post_defaults={"democracy_income": 1, "communist_infantry": 0, "capital_order": "reverse"},
+    # income and Communism no free infantry with its Builds; the engine's defaults stay as before, so
+    # games stored before replay as they were played. (capital_order stays "government": issue 31's
+    # trial showed no order changing the placing luck; a table may choose "reverse" or "roll".)
+    post_defaults={"democracy_income": 1, "communist_infantry": 0},
 )

@@ -111,7 +111,7 @@ def test_capitals_are_placed_in_the_government_order_its_reverse_or_a_fresh_roll
     """Design (option ``capital_order``): the document's "in turn order" before Step 5 rolls it is a
     reading. Governments are chosen in the order 1, 2, 0 here."""
     assert AttackOptions().capital_order == "government"  # stored games replay as they were played
-    assert make_options(GAME.post_defaults).capital_order == "reverse"  # new games by post
+    assert make_options(GAME.post_defaults).capital_order == "government"  # new games by post too
     dice = [1, 1, 6, 6, 3, 3]
     same, _ = _choose_all(fresh(3, dice)[0])
     assert same.stage is Stage.CAPITAL and same.order == (1, 2, 0) and RULES.to_act(same) == (1,)
