@@ -93,7 +93,7 @@ def _dispatch(
     if state.stage is Stage.GOVERNMENT:
         if not isinstance(action, ChooseGovernment):
             raise IllegalAction("government_first", "Governments are being chosen: choose yours.")
-        return setup.choose_government(state, seat, action.government, action.economics, events)
+        return setup.choose_government(state, seat, action.government, action.economics, cup, events)
     if state.stage is Stage.CAPITAL:
         if not isinstance(action, PlaceCapital):
             raise IllegalAction("capital_first", "Capitals are being placed: place yours.")

@@ -10,7 +10,7 @@ from rules.core.events import DiceRolled, Event
 class OrderRolled(Event, frozen=True):
     """The order dice: each seat's totals (a tie for a place is rolled again), and the order they give."""
 
-    purpose: str  # "government" (setup) or "year"
+    purpose: str  # "government" or "capital" (setup), or "year"
     totals: tuple[tuple[int, ...], ...]
     order: tuple[int, ...]
 

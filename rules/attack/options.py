@@ -89,6 +89,20 @@ OPTIONS = (
         minimum=0,
         maximum=3,
     ),
+    # Issue 31's balance: the document places capitals "in turn order" before Step 5 rolls it, so the
+    # placing order is a reading. The engine's default keeps the government order (stored games replay as
+    # they were played); new games by post start with the one ``bot/games/attack`` ``post_defaults`` names.
+    OptionSpec(
+        "capital_order",
+        "government",
+        "The order capitals are placed in.",
+        choices=("government", "reverse", "roll"),
+        choice_help={
+            "government": "the order governments were chosen in",
+            "reverse": "the reverse of it: the last to choose a government places first",
+            "roll": "a fresh roll of the order dice",
+        },
+    ),
 )
 
 

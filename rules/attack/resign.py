@@ -9,6 +9,7 @@ from rules.attack.battle import army, fight_next, navy
 from rules.attack.common import board_of, with_seat
 from rules.attack.events import ActionEnded, NeutralsSet, SeatResigned
 from rules.attack.seasons import begin_year, end_game, next_action
+from rules.attack.setup import to_capitals
 from rules.attack.state import ATTACKER, DEFENDER, NEUTRAL, AttackState, SeatStatus, Stage
 from rules.attack.tables import NONE
 from rules.core.dice import DiceCup
@@ -72,7 +73,7 @@ def _move_on(state: AttackState, seat: int, cup: DiceCup, events: list[Event]) -
         if state.position < len(order):
             return state
         if state.stage is Stage.GOVERNMENT:
-            return replace(state, stage=Stage.CAPITAL, position=0)
+            return to_capitals(state, cup, events)
         board = board_of(state)
         neutral = tuple(board.region_ids[r] for r in range(board.regions) if state.owner[r] == NEUTRAL)
         events.append(NeutralsSet(neutral))

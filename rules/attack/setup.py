@@ -80,7 +80,7 @@ def new_game(options: AttackOptions, players: int, cup: DiceCup, events: list[Ev
 
 
 def choose_government(
-    state: AttackState, seat: int, government: str, economics: str, events: list[Event]
+    state: AttackState, seat: int, government: str, economics: str, cup: DiceCup, events: list[Event]
 ) -> AttackState:
     if government not in GOVERNMENTS:
         raise IllegalAction("no_government", f"Governments are {', '.join(GOVERNMENTS)}.")
@@ -105,7 +105,23 @@ def choose_government(
     events.append(GovernmentChosen(seat, government, economics))
     if state.position + 1 < len(state.order):
         return replace(state, position=state.position + 1)
-    return replace(state, stage=Stage.CAPITAL, position=0)
+    return to_capitals(state, cup, events)
+
+
+def to_capitals(state: AttackState, cup: DiceCup, events: list[Event]) -> AttackState:
+    """Every government is chosen: capitals are placed next, in the order option ``capital_order`` sets.
+
+    The document places them "in turn order", which Step 5 only rolls after the capitals are down, so the
+    order is a reading (design): ``government``, the order governments were chosen in; ``reverse``, the
+    last to choose a government places first (the first choice of government is paid for with the last
+    choice of ground); ``roll``, a fresh roll of the order dice, every place rolled off on a tie."""
+    order = state.order
+    if state.options.capital_order == "reverse":
+        order = order[::-1]
+    elif state.options.capital_order == "roll":
+        order, totals = roll_order(tuple(sorted(order)), cup, full=True)
+        events.append(OrderRolled("capital", totals, order))
+    return replace(state, stage=Stage.CAPITAL, order=order, position=0)
 
 
 def capital_problem(state: AttackState, layout: Layout, seat: int, region: int) -> str | None:

@@ -53,6 +53,7 @@ class AttackOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     salvo_hits: str = "line"
     democracy_income: int = 0
     communist_infantry: int = 1
+    capital_order: str = "government"
 
 
 class Seat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

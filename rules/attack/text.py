@@ -107,6 +107,9 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
             if purpose == "government":
                 chosen = ", ".join(who(s) for s in order)
                 return f"Order dice: {rolled}. Governments are chosen in the order {chosen}."
+            if purpose == "capital":
+                placing = ", ".join(who(s) for s in order)
+                return f"Order dice: {rolled}. Capitals are placed in the order {placing}."
             return f"Order dice: {rolled}. {who(order[0])} starts the year."
         case GovernmentChosen(seat=seat, government=gov, economics=econ):
             return f"{who(seat)} chose {gov.title()}, starting with {econ.title()} 1."

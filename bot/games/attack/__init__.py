@@ -37,6 +37,7 @@ GAME = Game(
     short_game={"war": "limited"},
     # Issue 31's balance (docs/rules/attack.md): new games give Democracy 1 more production at each
     # income and Communism no free infantry with its Builds; the engine's defaults stay as before, so
-    # games stored before replay as they were played.
+    # games stored before replay as they were played. (capital_order stays "government": issue 31's
+    # trial showed no order changing the placing luck; a table may choose "reverse" or "roll".)
     post_defaults={"democracy_income": 1, "communist_infantry": 0},
 )

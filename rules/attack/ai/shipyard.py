@@ -132,9 +132,11 @@ def next_buy(state: AttackState, board: Layout, seat: int, dice: random.Random) 
         )
         have = list(_navy_of(state, board, seat))
         budget = NAVY_SHARE * production
-        if any(enemy) or (have[SUBMARINE] + have[DESTROYER] >= 2 and not have[BATTLESHIP] + have[CARRIER]):
-            # enemy ships near, or a fleet of small ships only: room for a battleship or a carrier,
-            # which win most engagements against the small ships
+        if any(enemy) or (sum(have) >= 2 and not have[CARRIER]):
+            # enemy ships near, or a fleet of two or more without a carrier: room for a battleship or a
+            # carrier, which win most engagements against the small ships. A fleet with a battleship but
+            # no carrier makes room for a carrier too, whose air die hits in every round (issue 31: when
+            # only a fleet of small ships made room, carriers came in 49% of 300 three-player games)
             budget = max(budget, min(production - 3, BIG_SHIP))
         advanced = turn.advanced[1]
         while want > 0:

@@ -78,6 +78,19 @@ def test_the_normal_ai_builds_a_battleship_against_destroyers_and_carriers_near_
     assert isinstance(buy, Buy) and buy.navy.destroyer >= 1 and buy.navy.battleship == 0
 
 
+def test_the_normal_ai_makes_room_for_a_carrier_in_a_fleet_without_one():
+    """A submarine and a battleship, no enemy ship near: the Build's navy money (0.3 of 15) buys no
+    carrier (5), but a fleet without a carrier makes room for one, whatever the seed."""
+    state = acting(position(production=15, coasts={"germany": (1, 0, 1, 0)}), "build")
+    for seed in range(4):
+        buy = AttackNormalAI(seed).choose(state, 0)
+        assert isinstance(buy, Buy) and buy.navy.carrier == 1 and buy.navy.battleship == 0
+    # with a carrier already, the money for ships stays small: no big ship
+    state = acting(position(production=15, coasts={"germany": (1, 0, 1, 1)}), "build")
+    buy = AttackNormalAI(0).choose(state, 0)
+    assert isinstance(buy, Buy) and buy.navy.carrier == buy.navy.battleship == 0
+
+
 def test_the_normal_ai_spreads_its_ships_one_to_a_free_sea_zone():
     state = settled(position(coasts={"germany": (2, 1, 0, 0)}, year=6))
     state, events = normal_action(state)

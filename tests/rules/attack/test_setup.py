@@ -6,12 +6,13 @@ from __future__ import annotations
 import pytest
 from msgspec.structs import replace
 
+from bot.games.attack import GAME
 from rules.attack import RULES
-from rules.attack.actions import ChooseDirection, ChooseGovernment, PlaceCapital, Ships, Troops
+from rules.attack.actions import ChooseDirection, ChooseGovernment, PlaceCapital, Resign, Ships, Troops
 from rules.attack.events import CardDrawn, DirectionChosen, ForcesPlaced, NeutralsSet, OrderRolled
 from rules.attack.options import make_options
 from rules.attack.setup import layout_for
-from rules.attack.state import NEUTRAL, Stage
+from rules.attack.state import NEUTRAL, AttackOptions, Stage
 from rules.attack.tables import FACTORIES, MINERALS, RAIL, START_ARMY, START_NAVY
 from rules.core.dice import ScriptedRng
 from rules.core.errors import IllegalAction
@@ -95,6 +96,52 @@ def test_governments_are_chosen_in_order_with_at_most_two_players_alike():
     state, _ = play(state, 0, ChooseGovernment("democracy", "minerals"))
     assert [s.government for s in state.seats] == [3, 0, 0]
     assert state.stage is Stage.CAPITAL and RULES.to_act(state) == (1,)
+
+
+def _choose_all(state, dice_after_last=()):
+    """Every seat in ``state.order`` chooses a government (the last with ``dice_after_last`` scripted)."""
+    events = []
+    for i, (seat, gov) in enumerate(zip(state.order, ("fascism", "communism", "monarchy"), strict=False)):
+        last = i == len(state.order) - 1
+        state, events = play(state, seat, ChooseGovernment(gov, "minerals"), dice_after_last if last else ())
+    return state, events
+
+
+def test_capitals_are_placed_in_the_government_order_its_reverse_or_a_fresh_roll():
+    """Design (option ``capital_order``): the document's "in turn order" before Step 5 rolls it is a
+    reading. Governments are chosen in the order 1, 2, 0 here."""
+    assert AttackOptions().capital_order == "government"  # stored games replay as they were played
+    assert make_options(GAME.post_defaults).capital_order == "government"  # new games by post too
+    dice = [1, 1, 6, 6, 3, 3]
+    same, _ = _choose_all(fresh(3, dice)[0])
+    assert same.stage is Stage.CAPITAL and same.order == (1, 2, 0) and RULES.to_act(same) == (1,)
+
+    snake, events = _choose_all(fresh(3, dice, {"capital_order": "reverse"})[0])
+    assert snake.order == (0, 2, 1) and RULES.to_act(snake) == (0,) and not of(events, OrderRolled)
+    refused(snake, 1, PlaceCapital("germany"), "not_your_turn")
+
+    # a fresh roll: seat 0 rolls 8, seat 1 5, seat 2 8; seats 0 and 2 roll again, 3 against 10
+    rolled, events = _choose_all(fresh(3, dice, {"capital_order": "roll"})[0], [4, 4, 2, 3, 4, 4, 1, 2, 5, 5])
+    (order,) = of(events, OrderRolled)
+    assert order.purpose == "capital" and order.totals == ((8, 3), (5,), (8, 10))
+    assert rolled.order == (2, 0, 1) and RULES.to_act(rolled) == (2,)
+    assert RULES.describe(order, ("Ann", "Bob", "Cat")) == (
+        "Order dice: Ann rolled 8 then 3, Bob rolled 5, Cat rolled 8 then 10. Capitals are placed in the "
+        "order Cat, Ann, Bob."
+    )
+    # the capitals follow that order to the end; then Step 5 rolls the order of the year
+    state, _ = play(rolled, 2, PlaceCapital("germany"))
+    state, _ = play(state, 0, PlaceCapital("brazil"))
+    state, _ = play(state, 1, PlaceCapital("southern_us"), [1, 1, 2, 2, 3, 3])
+    assert state.stage is Stage.DIRECTION and RULES.to_act(state) == (2,)
+
+
+def test_a_seat_resigning_as_the_last_to_choose_a_government_still_reverses_the_placing_order():
+    state, _ = fresh(3, [1, 1, 6, 6, 3, 3], {"capital_order": "reverse"})  # governments 1, 2, 0
+    state, _ = play(state, 1, ChooseGovernment("fascism", "minerals"))
+    state, _ = play(state, 2, ChooseGovernment("communism", "minerals"))
+    state, _ = play(state, 0, Resign())
+    assert state.stage is Stage.CAPITAL and state.order == (2, 1) and RULES.to_act(state) == (2,)
 
 
 def test_the_starting_economics_card_is_minerals_or_rail_and_factories_only_for_communism():
