@@ -21,13 +21,15 @@ PILE = 8  # troops in one territory before any are traded up
 KEEP = 3  # troops a stack keeps: 2s rolled take troops first, sparing the dearer units
 
 
-def best_exchange(state: SkirmishState, seat: int, board: SkirmishMap) -> Exchange | None:
-    """Troops up into cannons (as `easy`), else into cavalry when the garrison has no cannon left, in the
-    territory with the most troops."""
+def best_exchange(
+    state: SkirmishState, seat: int, board: SkirmishMap, cavalry_at: int = 0
+) -> Exchange | None:
+    """Troops up into cannons (as `easy`), else into cavalry when the garrison holds ``cavalry_at``
+    cannons or fewer, in the territory with the most troops."""
     garrison = state.garrison[seat]
     if garrison.troop >= SHORT:
         return None
-    kind = "cannon" if garrison.cannon else "cavalry"
+    kind = "cannon" if garrison.cannon > cavalry_at else "cavalry"
     if not garrison.get(kind) or not pair_allowed(state, "troop", kind):
         return None
     spots = [t for t in range(board.size) if state.owner[t] == seat and state.units[t].troop >= PILE]

@@ -19,8 +19,8 @@ the extra move, where it used more of the game at no measurable cost.
 - Once the strike stack is full, a roll first gives a second troop to each lone unit that an enemy stack
   next door could sweep one but not two (games of up to four players).
 - A five to one leaves two units at home where the strongest enemy stack next door could sweep one unit
-  five to one but not two (5 to 9 dice): the next attack there must be fought on the board (games of up
-  to four players).
+  five to one (5 dice or more): against 5 to 9 dice the next attack there must be fought on the board,
+  against more it needs twice the dice (games of up to four players).
 - A Truce, at the end of its own turn, on the territory of most worth that an enemy stack next door
   outnumbers in dice.
 
@@ -45,7 +45,9 @@ REINFORCE_FROM = 3  # garrison troops worth a reinforcement roll
 STACK = MOST_ATTACKERS + 2  # the units a placement fills a territory up to: ten attack, two stay
 LAST_ROUND_BOLDNESS = 0.25  # the least chance worth an attack when no later turn can lose what it takes
 BEHIND = 2  # the most units a sure attack leaves at home to stop a five to one against it (1: off)
+BEHIND_OVER = 1  # 1: leave BEHIND at home even where the stack next door could sweep that many too (0: one)
 BEHIND_PLAYERS = 4  # ... in games of at most this many players (with 5 and 6 the first seat fell behind)
+CAVALRY_AT = 0  # cannons left in the garrison at or below which troops go into cavalry instead
 PAD = 1  # 1: once the strike stack is full, a roll gives a lone unit that 5-9 enemy dice face a second
 
 
@@ -59,7 +61,9 @@ class SkirmishNormalAI(SkirmishAI):
     LAST_ROUND_BOLDNESS = LAST_ROUND_BOLDNESS
     BEHIND = BEHIND
     BEHIND_PLAYERS = BEHIND_PLAYERS
+    BEHIND_OVER = BEHIND_OVER
     PAD = PAD
+    CAVALRY_AT = CAVALRY_AT
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed, self.BOLDNESS)
@@ -74,7 +78,7 @@ class SkirmishNormalAI(SkirmishAI):
             if state.phase is Phase.STANDARD:
                 return self._standard_action(state, seat, last)
             if state.phase is Phase.EXCHANGE:
-                return army.best_exchange(state, seat, board) or EndPhase()
+                return army.best_exchange(state, seat, board, self.CAVALRY_AT) or EndPhase()
             if last and state.phase is Phase.ATTACK:
                 return self._last_attack(state, seat, board) or EndPhase()
             if state.phase is Phase.MOVE:
@@ -133,9 +137,10 @@ class SkirmishNormalAI(SkirmishAI):
 
     def _attack(self, state: SkirmishState, seat: int, board: SkirmishMap) -> Action | None:
         """`easy`'s attack, but a five to one leaves a second unit at home where the strongest enemy stack
-        next door (the target aside) could sweep one unit five to one and not two: it must then fight on
-        the board, or not at all. Left out where even two would be swept, or one is safe, and in games of
-        more than ``BEHIND_PLAYERS`` players (there the first seat fell behind the others)."""
+        next door (the target aside) could sweep one unit five to one: where it could not sweep two, it
+        must then fight on the board, or not at all; where it could, it needs ten dice rather than five
+        (``BEHIND_OVER``). Left out where one is safe, and in games of more than ``BEHIND_PLAYERS`` players
+        (there the first seat fell behind the others)."""
         action = super()._attack(state, seat, board)
         if state.players > self.BEHIND_PLAYERS or self._last_round:
             return action
@@ -145,7 +150,11 @@ class SkirmishNormalAI(SkirmishAI):
         source, target = board.index(action.source), board.index(action.target)
         want = self.enemy_dice(state, seat, source, board, skip=target) // FIVE_TO_ONE + 1
         stay = state.units[source].total - action.units.total
-        if want > self.BEHIND or stay >= want:
+        if want > self.BEHIND:
+            if not self.BEHIND_OVER:
+                return action
+            want = self.BEHIND
+        if stay >= want:
             return action
         fewer = action.units.minus(cheapest(action.units, want - stay))
         if not fewer.total or table.dice(fewer) < FIVE_TO_ONE * table.dice(state.units[target]):

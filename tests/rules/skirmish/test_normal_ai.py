@@ -187,19 +187,20 @@ def sweep_from_oakhollow(enemy: int, players: int = 2):
     )
 
 
-def test_a_sweep_leaves_two_at_home_where_the_stack_next_door_could_sweep_one_but_not_two():
+def test_a_sweep_leaves_two_at_home_where_the_stack_next_door_could_sweep_one():
     """Greyhorn's 7 troops could attack with 6 dice: five to one against one troop, not against two.
     `easy` sweeps with 10 troops and leaves 1; `normal` sends 9 (still five to one) and leaves 2. Against
-    12 troops (10 dice, enough for two) or a lone troop (no attack) it sends ten, as `easy` does, and so it
-    does in a game of five players."""
+    12 troops (10 dice, enough for two as well) it still leaves 2, so that sweep needs ten dice, not five.
+    Against a lone troop (no attack) it sends ten, as `easy` does, and so it does in a game of five
+    players."""
     easy = SkirmishAI(1).choose(sweep_from_oakhollow(7), 0)
     normal = SkirmishNormalAI(1).choose(sweep_from_oakhollow(7), 0)
     assert isinstance(easy, Attack) and isinstance(normal, Attack)
     assert easy.target != "greyhorn" and normal.target == easy.target
     assert (easy.units, normal.units) == (troops(10), troops(9))
-    for enemy, players in ((12, 2), (1, 2), (7, 5)):
-        alike = SkirmishNormalAI(1).choose(sweep_from_oakhollow(enemy, players), 0)
-        assert isinstance(alike, Attack) and alike.units == troops(10)
+    for enemy, players, sent in ((12, 2, 9), (1, 2, 10), (7, 5, 10)):
+        chosen = SkirmishNormalAI(1).choose(sweep_from_oakhollow(enemy, players), 0)
+        assert isinstance(chosen, Attack) and chosen.units == troops(sent)
 
 
 def test_once_the_strike_stack_is_full_a_lone_unit_facing_five_to_nine_dice_gets_a_second_troop():
