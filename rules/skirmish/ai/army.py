@@ -2,7 +2,9 @@
 
 A reinforcement places at most the troops the garrison holds, so while it is short, troops traded in come
 back with the next roll: five troops for a cannon return as five troops and a cannon. `easy` trades only
-into cannons; `normal` goes on into cavalry once the garrison has no cannon left. Generals and an extra
+into cannons; `normal` goes on into cavalry once the garrison holds two cannons or fewer (with none
+left, as at first, cavalry came in a fifth of three-player games: cannons lost in battle go back to the
+garrison, so all ten are seldom out at once). Generals and an extra
 exchange (cavalry beside cannons, or a general) were tried and lost games against `easy`: ten troops for
 one unit, or troops traded faster than the rolls bring them back, cost the battle board's count, which
 decides battles. Only its own garrison and the public map are read.

@@ -110,16 +110,19 @@ def test_an_attack_at_two_chances_in_three_is_left_to_easy():
     assert SkirmishNormalAI(1).choose(state, 0) == EndPhase()
 
 
-def test_troops_piled_up_go_into_cavalry_once_the_cannons_are_all_out():
-    """9 troops in Sable Ford, 4 troops and no cannon left in the garrison: `easy` trades nothing,
-    `normal` trades 6 troops for 2 cavalry (keeping 3 troops, which 2s rolled take first)."""
+def test_troops_piled_up_go_into_cavalry_once_two_cannons_or_fewer_are_left():
+    """9 troops in Sable Ford, 4 troops in the garrison: with 2 cannons left there (or none) `easy` trades
+    5 troops for a cannon (or nothing), `normal` 6 troops for 2 cavalry (keeping 3 troops, which 2s
+    rolled take first); with 3 cannons left `normal` too trades 5 troops for a cannon."""
     state = uphill_fight(3, Phase.EXCHANGE, attackers=9)
-    no_cannon = Units(troop=4, cavalry=12, cannon=0, general=2)
-    state = replace(state, garrison=(no_cannon, state.garrison[1]))
-    assert SkirmishAI(1).choose(state, 0) == EndPhase()
-    assert SkirmishNormalAI(1).choose(state, 0) == Exchange(UPHILL[0], troops(6), "cavalry")
-    with_cannon = replace(state, garrison=(replace(no_cannon, cannon=1), state.garrison[1]))
-    assert SkirmishNormalAI(1).choose(with_cannon, 0) == Exchange(UPHILL[0], troops(5), "cannon")
+    for cannons in (0, 2):
+        short = Units(troop=4, cavalry=12, cannon=cannons, general=2)
+        few = replace(state, garrison=(short, state.garrison[1]))
+        easy = Exchange(UPHILL[0], troops(5), "cannon") if cannons else EndPhase()
+        assert SkirmishAI(1).choose(few, 0) == easy
+        assert SkirmishNormalAI(1).choose(few, 0) == Exchange(UPHILL[0], troops(6), "cavalry")
+    more = replace(state, garrison=(Units(troop=4, cavalry=12, cannon=3, general=2), state.garrison[1]))
+    assert SkirmishNormalAI(1).choose(more, 0) == Exchange(UPHILL[0], troops(5), "cannon")
 
 
 def truce_position(hand: tuple[int, ...]):
