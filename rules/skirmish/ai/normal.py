@@ -6,8 +6,8 @@ the extra move, where it used more of the game at no measurable cost.
   the second once the garrison holds under half a roll: a card is one +2 in one skirmish, a troop stays);
   with fewer troops, an extra move when two stacks inside its lands could step to the front (the free
   move brings one), else as `easy` (a card, else an extra move).
-- Exchanges: troops up into cannons as `easy`, then cavalry once the cannons are all out
-  (``rules.skirmish.ai.army``).
+- Exchanges: troops up into cannons as `easy`, then cavalry once two cannons or fewer are left in the
+  garrison (``rules.skirmish.ai.army``).
 - Placement: `easy`'s choice of territory, but no more troops than fill it to 12 units (ten attack, two
   stay); the rest goes where `easy` would place next. `easy` piles a whole roll on one stack, and an attack
   takes at most ten units, so the excess waited idle.
@@ -19,8 +19,8 @@ the extra move, where it used more of the game at no measurable cost.
 - Once the strike stack is full, a roll first gives a second troop to each lone unit that an enemy stack
   next door could sweep one but not two (games of up to four players).
 - A five to one leaves two units at home where the strongest enemy stack next door could sweep one unit
-  five to one but not two (5 to 9 dice): the next attack there must be fought on the board (games of up
-  to four players).
+  five to one (5 dice or more): against 5 to 9 dice the next attack there must be fought on the board,
+  against more it needs twice the dice (games of up to four players).
 - A Truce, at the end of its own turn, on the territory of most worth that an enemy stack next door
   outnumbers in dice.
 
@@ -45,7 +45,10 @@ REINFORCE_FROM = 3  # garrison troops worth a reinforcement roll
 STACK = MOST_ATTACKERS + 2  # the units a placement fills a territory up to: ten attack, two stay
 LAST_ROUND_BOLDNESS = 0.25  # the least chance worth an attack when no later turn can lose what it takes
 BEHIND = 2  # the most units a sure attack leaves at home to stop a five to one against it (1: off)
+BEHIND_OVER = 1  # 1: leave BEHIND at home even where the stack next door could sweep that many too (0: one)
+BEHIND_ANY = 0  # 1: leave BEHIND at home wherever the source borders another enemy territory (trial)
 BEHIND_PLAYERS = 4  # ... in games of at most this many players (with 5 and 6 the first seat fell behind)
+CAVALRY_AT = 2  # cannons left in the garrison at or below which troops go into cavalry instead
 PAD = 1  # 1: once the strike stack is full, a roll gives a lone unit that 5-9 enemy dice face a second
 
 
@@ -59,7 +62,10 @@ class SkirmishNormalAI(SkirmishAI):
     LAST_ROUND_BOLDNESS = LAST_ROUND_BOLDNESS
     BEHIND = BEHIND
     BEHIND_PLAYERS = BEHIND_PLAYERS
+    BEHIND_OVER = BEHIND_OVER
+    BEHIND_ANY = BEHIND_ANY
     PAD = PAD
+    CAVALRY_AT = CAVALRY_AT
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed, self.BOLDNESS)
@@ -74,7 +80,7 @@ class SkirmishNormalAI(SkirmishAI):
             if state.phase is Phase.STANDARD:
                 return self._standard_action(state, seat, last)
             if state.phase is Phase.EXCHANGE:
-                return army.best_exchange(state, seat, board) or EndPhase()
+                return army.best_exchange(state, seat, board, self.CAVALRY_AT) or EndPhase()
             if last and state.phase is Phase.ATTACK:
                 return self._last_attack(state, seat, board) or EndPhase()
             if state.phase is Phase.MOVE:
@@ -133,9 +139,10 @@ class SkirmishNormalAI(SkirmishAI):
 
     def _attack(self, state: SkirmishState, seat: int, board: SkirmishMap) -> Action | None:
         """`easy`'s attack, but a five to one leaves a second unit at home where the strongest enemy stack
-        next door (the target aside) could sweep one unit five to one and not two: it must then fight on
-        the board, or not at all. Left out where even two would be swept, or one is safe, and in games of
-        more than ``BEHIND_PLAYERS`` players (there the first seat fell behind the others)."""
+        next door (the target aside) could sweep one unit five to one: where it could not sweep two, it
+        must then fight on the board, or not at all; where it could, it needs ten dice rather than five
+        (``BEHIND_OVER``). Left out where one is safe, and in games of more than ``BEHIND_PLAYERS`` players
+        (there the first seat fell behind the others)."""
         action = super()._attack(state, seat, board)
         if state.players > self.BEHIND_PLAYERS or self._last_round:
             return action
@@ -144,8 +151,16 @@ class SkirmishNormalAI(SkirmishAI):
         table = pieces()
         source, target = board.index(action.source), board.index(action.target)
         want = self.enemy_dice(state, seat, source, board, skip=target) // FIVE_TO_ONE + 1
+        if self.BEHIND_ANY and any(
+            n != target and state.owner[n] not in (seat, EMPTY) for n in board.neighbours[source]
+        ):
+            want = max(want, self.BEHIND)
         stay = state.units[source].total - action.units.total
-        if want > self.BEHIND or stay >= want:
+        if want > self.BEHIND:
+            if not self.BEHIND_OVER:
+                return action
+            want = self.BEHIND
+        if stay >= want:
             return action
         fewer = action.units.minus(cheapest(action.units, want - stay))
         if not fewer.total or table.dice(fewer) < FIVE_TO_ONE * table.dice(state.units[target]):

@@ -110,16 +110,19 @@ def test_an_attack_at_two_chances_in_three_is_left_to_easy():
     assert SkirmishNormalAI(1).choose(state, 0) == EndPhase()
 
 
-def test_troops_piled_up_go_into_cavalry_once_the_cannons_are_all_out():
-    """9 troops in Sable Ford, 4 troops and no cannon left in the garrison: `easy` trades nothing,
-    `normal` trades 6 troops for 2 cavalry (keeping 3 troops, which 2s rolled take first)."""
+def test_troops_piled_up_go_into_cavalry_once_two_cannons_or_fewer_are_left():
+    """9 troops in Sable Ford, 4 troops in the garrison: with 2 cannons left there (or none) `easy` trades
+    5 troops for a cannon (or nothing), `normal` 6 troops for 2 cavalry (keeping 3 troops, which 2s
+    rolled take first); with 3 cannons left `normal` too trades 5 troops for a cannon."""
     state = uphill_fight(3, Phase.EXCHANGE, attackers=9)
-    no_cannon = Units(troop=4, cavalry=12, cannon=0, general=2)
-    state = replace(state, garrison=(no_cannon, state.garrison[1]))
-    assert SkirmishAI(1).choose(state, 0) == EndPhase()
-    assert SkirmishNormalAI(1).choose(state, 0) == Exchange(UPHILL[0], troops(6), "cavalry")
-    with_cannon = replace(state, garrison=(replace(no_cannon, cannon=1), state.garrison[1]))
-    assert SkirmishNormalAI(1).choose(with_cannon, 0) == Exchange(UPHILL[0], troops(5), "cannon")
+    for cannons in (0, 2):
+        short = Units(troop=4, cavalry=12, cannon=cannons, general=2)
+        few = replace(state, garrison=(short, state.garrison[1]))
+        easy = Exchange(UPHILL[0], troops(5), "cannon") if cannons else EndPhase()
+        assert SkirmishAI(1).choose(few, 0) == easy
+        assert SkirmishNormalAI(1).choose(few, 0) == Exchange(UPHILL[0], troops(6), "cavalry")
+    more = replace(state, garrison=(Units(troop=4, cavalry=12, cannon=3, general=2), state.garrison[1]))
+    assert SkirmishNormalAI(1).choose(more, 0) == Exchange(UPHILL[0], troops(5), "cannon")
 
 
 def truce_position(hand: tuple[int, ...]):
@@ -187,19 +190,20 @@ def sweep_from_oakhollow(enemy: int, players: int = 2):
     )
 
 
-def test_a_sweep_leaves_two_at_home_where_the_stack_next_door_could_sweep_one_but_not_two():
+def test_a_sweep_leaves_two_at_home_where_the_stack_next_door_could_sweep_one():
     """Greyhorn's 7 troops could attack with 6 dice: five to one against one troop, not against two.
     `easy` sweeps with 10 troops and leaves 1; `normal` sends 9 (still five to one) and leaves 2. Against
-    12 troops (10 dice, enough for two) or a lone troop (no attack) it sends ten, as `easy` does, and so it
-    does in a game of five players."""
+    12 troops (10 dice, enough for two as well) it still leaves 2, so that sweep needs ten dice, not five.
+    Against a lone troop (no attack) it sends ten, as `easy` does, and so it does in a game of five
+    players."""
     easy = SkirmishAI(1).choose(sweep_from_oakhollow(7), 0)
     normal = SkirmishNormalAI(1).choose(sweep_from_oakhollow(7), 0)
     assert isinstance(easy, Attack) and isinstance(normal, Attack)
     assert easy.target != "greyhorn" and normal.target == easy.target
     assert (easy.units, normal.units) == (troops(10), troops(9))
-    for enemy, players in ((12, 2), (1, 2), (7, 5)):
-        alike = SkirmishNormalAI(1).choose(sweep_from_oakhollow(enemy, players), 0)
-        assert isinstance(alike, Attack) and alike.units == troops(10)
+    for enemy, players, sent in ((12, 2, 9), (1, 2, 10), (7, 5, 10)):
+        chosen = SkirmishNormalAI(1).choose(sweep_from_oakhollow(enemy, players), 0)
+        assert isinstance(chosen, Attack) and chosen.units == troops(sent)
 
 
 def test_once_the_strike_stack_is_full_a_lone_unit_facing_five_to_nine_dice_gets_a_second_troop():
