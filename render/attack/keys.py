@@ -28,7 +28,7 @@ from render.attack.settle import Choice
 from render.attack.sprites import army_style
 from render.attack.style import SEA, ZONE_TEXT, palette
 from render.core.badges import BadgeStyle, Sprite, badge_sprite, paste_sprite
-from render.core.boxes import overlaps
+from render.core.boxes import box_at, overlaps
 
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]
@@ -72,8 +72,12 @@ def key_sprite(number: int, ui: float) -> Sprite:
 
 
 def _box(centre: Point, size: tuple[int, int]) -> Box:
-    w, h = size
-    return (centre[0] - w / 2, centre[1] - h / 2, centre[0] + w / 2, centre[1] + h / 2)
+    return box_at(centre, *size)
+
+
+def _corner(mark: Box, mask: Image.Image) -> tuple[int, int]:
+    """Where ``paste_sprite`` puts the top left of a mark drawn in ``mark`` (its box) with ``mask``."""
+    return round((mark[0] + mark[2]) / 2 - mask.width / 2), round((mark[1] + mark[3]) / 2 - mask.height / 2)
 
 
 @lru_cache(maxsize=256)
@@ -182,9 +186,7 @@ class _Seen:
             return False
         for mark, mask in zip(self.marks, self.masks, strict=True):
             if overlaps(box, mark):
-                # (where ``paste_sprite`` puts the sprite's corner)
-                left = round((mark[0] + mark[2]) / 2 - mask.width / 2)
-                top = round((mark[1] + mark[3]) / 2 - mask.height / 2)
+                left, top = _corner(mark, mask)
                 inside = (
                     max(0, math.floor(box[0]) - left),
                     max(0, math.floor(box[1]) - top),
@@ -297,8 +299,8 @@ class _Cover:
         size = (max(1, math.ceil(area[2]) - self.x0), max(1, math.ceil(area[3]) - self.y0))
         image = Image.new("L", size, 0)
         for mark, mask in zip(seen.marks, seen.masks, strict=True):
-            left = round((mark[0] + mark[2]) / 2 - mask.width / 2) - self.x0
-            top = round((mark[1] + mark[3]) / 2 - mask.height / 2) - self.y0
+            left, top = _corner(mark, mask)
+            left, top = left - self.x0, top - self.y0
             image.paste(255, (left, top), mask)
         draw = ImageDraw.Draw(image)
         for b in seen.names:
