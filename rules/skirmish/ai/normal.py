@@ -46,7 +46,6 @@ STACK = MOST_ATTACKERS + 2  # the units a placement fills a territory up to: ten
 LAST_ROUND_BOLDNESS = 0.25  # the least chance worth an attack when no later turn can lose what it takes
 BEHIND = 2  # the most units a sure attack leaves at home to stop a five to one against it (1: off)
 BEHIND_OVER = 1  # 1: leave BEHIND at home even where the stack next door could sweep that many too (0: one)
-BEHIND_ANY = 0  # 1: leave BEHIND at home wherever the source borders another enemy territory (trial)
 BEHIND_PLAYERS = 4  # ... in games of at most this many players (with 5 and 6 the first seat fell behind)
 CAVALRY_AT = 2  # cannons left in the garrison at or below which troops go into cavalry instead
 PAD = 1  # 1: once the strike stack is full, a roll gives a lone unit that 5-9 enemy dice face a second
@@ -63,7 +62,6 @@ class SkirmishNormalAI(SkirmishAI):
     BEHIND = BEHIND
     BEHIND_PLAYERS = BEHIND_PLAYERS
     BEHIND_OVER = BEHIND_OVER
-    BEHIND_ANY = BEHIND_ANY
     PAD = PAD
     CAVALRY_AT = CAVALRY_AT
 
@@ -151,10 +149,6 @@ class SkirmishNormalAI(SkirmishAI):
         table = pieces()
         source, target = board.index(action.source), board.index(action.target)
         want = self.enemy_dice(state, seat, source, board, skip=target) // FIVE_TO_ONE + 1
-        if self.BEHIND_ANY and any(
-            n != target and state.owner[n] not in (seat, EMPTY) for n in board.neighbours[source]
-        ):
-            want = max(want, self.BEHIND)
         stay = state.units[source].total - action.units.total
         if want > self.BEHIND:
             if not self.BEHIND_OVER:
