@@ -18,6 +18,8 @@ from typing import Any
 
 import msgspec
 
+from render.core.cache import OnePerKey
+
 _encoder = msgspec.msgpack.Encoder()
 
 
@@ -37,7 +39,7 @@ class DrawnOnce:
         self._max_bytes, self._max_entries = max_bytes, max_entries
         self._values: OrderedDict[bytes, bytes | None] = OrderedDict()
         self._size = 0
-        self._drawing: dict[bytes, threading.Lock] = {}
+        self._drawing = OnePerKey()
         self._guard = threading.Lock()
         self.drawn = 0  # pictures drawn (not found): tests and benches read it
 
@@ -45,17 +47,11 @@ class DrawnOnce:
         found, value = self._find(key)
         if found:
             return value
-        with self._guard:
-            lock = self._drawing.setdefault(key, threading.Lock())
-        try:
-            with lock:
-                found, value = self._find(key)
-                if not found:  # first in: draw; later callers find it done
-                    value = draw()
-                    self._keep(key, value)
-        finally:  # (a drawing that failed leaves no lock behind; the next caller tries again)
-            with self._guard:
-                self._drawing.pop(key, None)
+        with self._drawing.held(key):
+            found, value = self._find(key)
+            if not found:  # first in: draw; later callers find it done
+                value = draw()
+                self._keep(key, value)
         return value
 
     def _find(self, key: bytes) -> tuple[bool, bytes | None]:
