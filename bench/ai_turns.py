@@ -6,6 +6,13 @@ is started on a SQLite file, and a run of N AI moves is timed through ``service.
 the figures print how many moves a commit carried), alternately with the same N moves made by the
 engine alone from the same start (the AI's choice and apply, in this thread): the floor.
 
+Both runs of a pair play the same positions as the untimed warm-up, so the AIs' own caches (their odds,
+kept per position for a turn's many looks at one fight) answer most of their questions: the first ratio
+is the service's overhead over the engine with the AI's answers remembered, the strictest floor. A real
+game's positions are new, so a second pair is timed with every AI cache emptied before each run (the
+``cache_clear`` of each cached function in a ``rules.<game>.ai`` module): the AI thinking afresh, as in
+play.
+
 Prints per game the median and spread of both and of their ratio, by the wall clock (what a player
 waits) and by the process's CPU time (every thread's; the wall clock less the waits, chiefly the disk's
 flush of each durable commit, and less sensitive to a busy machine), and the median wall time of one
@@ -99,6 +106,37 @@ class Commits:
         return await self.store.commit(*args, **kwargs)  # type: ignore[arg-type]
 
 
+def forget_ai_answers() -> None:
+    """Empty every cache an AI keeps (its ``functools`` caches), so the next run thinks as in a new game."""
+    for module in list(sys.modules.values()):
+        if module is not None and module.__name__.startswith("rules.") and ".ai" in module.__name__:
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
+
+
+async def pair(
+    service: GameService, a: int, b: int, moves: int, engine_first: bool, fresh: bool
+) -> tuple[Times, Times]:
+    """The service's run on ``b`` and the engine's on ``a`` (the same positions), in the order given."""
+
+    async def timed_service() -> Times:
+        if fresh:
+            forget_ai_answers()
+        return await through_service(service, b, moves)
+
+    async def timed_engine() -> Times:
+        if fresh:
+            forget_ai_answers()
+        return await engine_alone(service, a, moves)
+
+    if engine_first:
+        floor = await timed_engine()
+        return await timed_service(), floor
+    spent = await timed_service()
+    return spent, await timed_engine()
+
+
 async def measure(name: str, moves: int, runs: int, opening: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         store = Commits(await SqliteStore.open(str(Path(folder) / "bench.db")))
@@ -107,21 +145,20 @@ async def measure(name: str, moves: int, runs: int, opening: int) -> None:
         warm = await started(service, name, 1000, opening)
         await engine_alone(service, warm, moves)  # untimed: the AIs' caches warm up
         served, alone, ratios, per_commit, flushes = [], [], [], [], []
+        fresh_served, fresh_alone, fresh_ratios = [], [], []
         for run in range(runs):
             # Alternately: the floor first in even runs, the service first in odd ones.
-            a = await started(service, name, 2 * run + 1, opening)
-            b = await started(service, name, 2 * run + 2, opening)
+            a, b, c, d = [await started(service, name, 4 * run + k, opening) for k in range(1, 5)]
             commits = store.count
-            if run % 2 == 0:
-                floor = await engine_alone(service, a, moves)
-                spent = await through_service(service, b, moves)
-            else:
-                spent = await through_service(service, b, moves)
-                floor = await engine_alone(service, a, moves)
+            spent, floor = await pair(service, a, b, moves, run % 2 == 0, fresh=False)
             per_commit.append(moves / (store.count - commits))
             served.append(spent)
             alone.append(floor)
             ratios.append((spent[0] / floor[0], spent[1] / floor[1]))
+            spent, floor = await pair(service, c, d, moves, run % 2 == 0, fresh=True)
+            fresh_served.append(spent)
+            fresh_alone.append(floor)
+            fresh_ratios.append((spent[0] / floor[0], spent[1] / floor[1]))
             flushes.append(await bare_commit(store.store, spare))
         await store.store.close()
 
@@ -129,13 +166,15 @@ async def measure(name: str, moves: int, runs: int, opening: int) -> None:
         each = [t[which] / moves * 1000 for t in times]
         return f"{statistics.median(each):6.2f} ({min(each):.2f}-{max(each):.2f})"
 
-    def ratio(which: int) -> str:
-        each = [r[which] for r in ratios]
+    def ratio(of: list[tuple[float, float]], which: int) -> str:
+        each = [r[which] for r in of]
         return f"{statistics.median(each):6.2f}x ({min(each):.2f}-{max(each):.2f})"
 
     print(
-        f"{name:12} wall ms/move: service {ms(served, 0)} engine {ms(alone, 0)} ratio {ratio(0)}\n"
-        f"{'':12}  cpu ms/move: service {ms(served, 1)} engine {ms(alone, 1)} ratio {ratio(1)}\n"
+        f"{name:12} wall ms/move: service {ms(served, 0)} engine {ms(alone, 0)} ratio {ratio(ratios, 0)}\n"
+        f"{'':12}  cpu ms/move: service {ms(served, 1)} engine {ms(alone, 1)} ratio {ratio(ratios, 1)}\n"
+        f"{'':12} AI afresh, wall: service {ms(fresh_served, 0)} engine {ms(fresh_alone, 0)}"
+        f" ratio {ratio(fresh_ratios, 0)}\n"
         f"{'':12} moves a commit {statistics.median(per_commit):.1f}"
         f"   a bare durable commit {statistics.median(flushes) * 1000:.2f} ms"
     )
