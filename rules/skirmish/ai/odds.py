@@ -8,7 +8,7 @@ Results are cached per (attackers, defenders, edge), so a turn's many looks at t
 from __future__ import annotations
 
 import random
-from functools import cache
+from functools import lru_cache
 
 from rules.skirmish.pieces import Units, pieces
 
@@ -23,7 +23,7 @@ def win_chance(attackers: Units, defenders: Units, edge: int) -> float:
     return _chance(attackers.counts(), defenders.counts(), edge)
 
 
-@cache
+@lru_cache(maxsize=50_000)  # bounded: a bot runs for months, and every new fight is a new key
 def _chance(attackers: tuple[int, ...], defenders: tuple[int, ...], edge: int) -> float:
     rng = random.Random(hash((attackers, defenders, edge)))
     wins = sum(_one(list(attackers), list(defenders), edge, rng) for _ in range(RUNS))
