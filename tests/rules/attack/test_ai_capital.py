@@ -6,7 +6,7 @@ from __future__ import annotations
 from rules.attack import RULES
 from rules.attack.actions import ChooseGovernment, PlaceCapital
 from rules.attack.ai import AttackAI
-from rules.attack.ai.capital import continents_round, guessed_room
+from rules.attack.ai.capital import MIX, continents_round, guessed_room
 from rules.attack.ai.normal import AttackNormalAI
 from rules.attack.state import Stage
 from rules.core.dice import ScriptedRng
@@ -60,3 +60,19 @@ def test_on_one_theatre_the_normal_ai_places_its_capital_as_today_s_ai_does():
     state = placing(2)
     for seed in range(3):
         assert AttackNormalAI(seed).choose(state, 0) == AttackAI(seed).choose(state, 0)
+
+
+def test_the_first_of_six_capitals_is_drawn_among_the_regions_near_the_most_room():
+    """Issue 31: chosen by the most room alone, every world game put the same continent in the same
+    place of the placing order (the third placer took Africa and won 3.6 times its share). Now each AI
+    seed draws among the regions within ``MIX`` of the best, not always the same one."""
+    state = placing(6)
+    worth = {r: guessed_room(state, WORLD, 0, r) for r in range(WORLD.regions) if WORLD.eligible[r]}
+    best = max(worth.values())
+    chosen = set()
+    for seed in range(12):
+        action = AttackNormalAI(seed).choose(state, 0)
+        assert isinstance(action, PlaceCapital)
+        assert worth[WORLD.index[action.region]] >= best - MIX
+        chosen.add(WORLD.continent_of[WORLD.index[action.region]])
+    assert len(chosen) >= 2
