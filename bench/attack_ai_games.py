@@ -12,7 +12,8 @@ every government is sampled. A shared win counts 1/k to each of k winners.
 ``--versus``: two-player games, one ``normal`` AI against one ``easy``, the seats swapped every other
 game (the theatres alternate every second pair); prints the share of games ``normal`` wins.
 
-Prints, for each seat number and each government: games played, wins, and wins over the fair share
+Prints, for each seat number, each government, each place in the order capitals were placed in and
+(five and six players) each continent a capital stood on: games played, wins, and wins over the fair share
 (the sum of 1/players over the games it played; 1.00 is exactly fair; issue 31 aims at no more than
 1.25 over 300 games a player count); the share of games in which some seat built each unit kind and
 took each action kind (aim: every kind in at least half); the share of movement actions (Move, Blitz,
@@ -37,7 +38,7 @@ from rules.attack import RULES
 from rules.attack.actions import Begin, EndAction, March, PlaceCapital, Sail
 from rules.attack.ai import AttackAI
 from rules.attack.ai.normal import AttackNormalAI
-from rules.attack.common import score
+from rules.attack.common import board_of, score
 from rules.attack.events import ActionBegan, Burned, NavyBattleBegan, NavyRetreated, ShipsSailed, UnitsBuilt
 from rules.attack.tables import ARMY_TYPES, GOVERNMENTS, NAVY_TYPES
 from rules.core.dice import SeededRng
@@ -47,6 +48,7 @@ LEVELS = {"easy": AttackAI, "normal": AttackNormalAI}
 STEPPED = ("move", "blitz", "transport", "navigate")
 POST_DEFAULTS = GAME.post_defaults
 ACTION_KINDS = ("move", "blitz", "navigate", "transport", "negotiate", "build", "research", "burn")
+WORLD = 5  # players from which the joined world is played
 EXTRA_KINDS = ("navy battle", "armies carried by sea", "navy retreat")
 
 
@@ -112,6 +114,7 @@ def play_one(
         "governments": tuple(s.government for s in state.seats),
         "placed": tuple(placed),
         "capitals": tuple(capitals),
+        "continents": tuple(board_of(state).continent_of[board_of(state).index[c]] for c in capitals),
         "scores": tuple(score(state, s) for s in range(seats)),
         "levels": levels,
         "ending": "capital" if "capital" in state.summary else "points",
@@ -195,6 +198,7 @@ def _balance(results: list[dict[str, object]]) -> None:
     seat_stats: dict[int, list[float]] = {}  # seat -> [played, wins, fair share]
     gov_stats: dict[int, list[float]] = {}
     place_stats: dict[int, list[float]] = {}  # the order a seat placed its capital in
+    land_stats: dict[str, list[float]] = {}  # the continent of a seat's capital (joined world only)
     for r in results:
         seats, winners, governments, placed = r["seats"], r["winners"], r["governments"], r["placed"]
         assert isinstance(seats, int) and isinstance(winners, tuple) and isinstance(governments, tuple)
@@ -210,6 +214,14 @@ def _balance(results: list[dict[str, object]]) -> None:
                 row[0] += 1
                 row[1] += won
                 row[2] += 1 / seats
+        continents = r["continents"]
+        assert isinstance(continents, tuple)
+        for seat, continent in zip(placed, continents, strict=True):
+            if seats >= WORLD:
+                row = land_stats.setdefault(continent, [0.0, 0.0, 0.0])
+                row[0] += 1
+                row[1] += 1 / len(winners) if seat in winners else 0.0
+                row[2] += 1 / seats
     print("  by seat:        played   wins   wins/fair share")
     for seat in sorted(seat_stats):
         played, wins, _ = seat_stats[seat]
@@ -223,6 +235,12 @@ def _balance(results: list[dict[str, object]]) -> None:
     for place in sorted(place_stats):
         played, wins, _ = place_stats[place]
         print(f"    placed {place + 1}:    {played:6.0f} {wins:6.1f}   {_share(place_stats, place):5.2f}")
+    if land_stats:
+        # where the luck of the joined world lies: a continent that wins far over its share (issue 31)
+        print("  by capital's continent (five and six players): played  wins  wins/fair share")
+        for land in sorted(land_stats, key=lambda k: -land_stats[k][1] / land_stats[k][2]):
+            played, wins, fair = land_stats[land]
+            print(f"    {land:<14} {played:6.0f} {wins:6.1f}   {wins / fair:5.2f}")
     _why(results)
     worst = max(_share(t, k) for t in (seat_stats, gov_stats) for k in t)
     print(f"  largest ratio: {worst:.2f} (issue 31's aim: at most 1.25 over 300 games a player count)")
