@@ -48,7 +48,7 @@ def test_risk_gives_odds_in_the_terminal_as_the_slash_command_does() -> None:
         "10 v 7 (one army stays behind): the attacker wins 72.6% of fights to the end, losing 5.3 armies "
         "on average; the defender loses 6.2."
     )
-    with pytest.raises(ServiceError, match="The attacking armies is a whole number from 2 to 3000"):
+    with pytest.raises(ServiceError, match="The number of attacking armies is a whole number from 2 to 3000"):
         GAMES["risk"].text.query(["odds", "1", "7"])
     assert GAMES["risk"].text.query(["place", "alaska", "3"]) is None
 

@@ -247,11 +247,15 @@ def _written(value: object) -> str:
     return str(value)
 
 
+# The phases as the prompt names them: as the log's "USSR: non-combat move." does, short for purchase.
+PHASE_WORDS = {Phase.COMBAT_MOVE: "combat move", Phase.NONCOMBAT_MOVE: "non-combat move"}
+
+
 def situation(view: AAView) -> str:
     """The prompt's details after the turn label (round and power): the phase, the power's IPCs (and what
     waits to be placed)."""
     ipcs = next((p.ipcs for p in view.powers if p.power == view.power), 0)
-    parts = [view.phase.value.replace("_", " "), ipcs_text(ipcs)]
+    parts = [PHASE_WORDS.get(view.phase, view.phase.value), ipcs_text(ipcs)]
     if view.battle is not None:
         parts.append(f"battle in {shown(view.battle.where)}")
     elif view.phase is Phase.MOBILIZE and view.bought:

@@ -127,3 +127,17 @@ def test_the_setup_notice_says_how_many_hexes_this_turn_places() -> None:
     assert GAME.text.notice(by_post).startswith("Place 9 hexes this turn, one at a time (you hold 11 land,")
     rules_way, _ = new(2)
     assert GAME.text.notice(rules_way).startswith("Place a hex (you hold 11 land,")
+
+
+def test_the_prompt_says_setup_once_and_counts_orders_in_words() -> None:
+    """``[Setup, turn 2, setup, placing hexes]`` said setup twice, and the orders notice "1 order(s)"."""
+    hexes, _ = new()
+    assert GAME.text.situation(RULES.view(hexes, None)) == "placing hexes"
+    units, _, _ = _units_phase()
+    assert GAME.text.situation(RULES.view(units, None)) == "placing starting units"
+    land = {"B3": ("land", 0), "C3": ("land", 0), "D3": ("land", 1)}
+    orders = position(land, {"B3": [(0, "inf", 3)]}, phase=Phase.ORDERS)
+    assert GAME.text.notice(orders).startswith("Round 3: 0 orders written, ")
+    one = write(orders, 0, Move("B3", "C3", "inf", 1))
+    last = "(last: move 1 infantry from B3 to C3)"
+    assert GAME.text.notice(one).startswith(f"Round 3: 1 order written {last}, ")
