@@ -185,10 +185,10 @@ class Console:
         elif verb == "status":
             print(terminal_words(status.summary()))
         elif verb == "log":
-            moves = number(args, 20, "log [n]")
-            lines = await svc.log_lines(gid, None, last=moves)
+            asked = number(args, 20, "log [n]")
+            lines = await svc.log_lines(gid, None, last=asked)
             # Moves kept secret (orders being written) show nothing: say so rather than print a blank.
-            print("\n".join(lines) or f"  {nothing_to_show(moves)}")
+            print("\n".join(lines) or f"  {nothing_to_show(asked)}")
         elif verb == "map":
             if status.status == "lobby":
                 raise ServiceError("not_started", "The game has not started yet.")
