@@ -455,7 +455,10 @@ def unit_table(mark: str = "`") -> str:
     for uid in UNIT_ORDER:
         t = UNIT_TYPES[uid]
         extra = " (optional rule)" if t.optional else ""
-        row = f"{t.name:<{width}} {t.attack:>3} {t.defense:>3} {t.movement:>3} {t.cost:>4}"
+        # An AA gun and a factory never roll in a battle's attack or defence: "–", as the rules page writes
+        # it, not 0 (an AA gun does fire, at 1 against aircraft, which "0" would deny).
+        attack, defense = (t.attack, t.defense) if t.fights else ("–", "–")
+        row = f"{t.name:<{width}} {attack:>3} {defense:>3} {t.movement:>3} {t.cost:>4}"
         lines.append(f"{mark}{row}{mark}{extra}")
     return "\n".join(lines)
 

@@ -8,7 +8,7 @@ from msgspec.structs import replace
 
 from bot.games.axis_allies import choices as aa_choices
 from bot.games.axis_allies.presenter import PRESENTER
-from bot.games.axis_allies.text import describe, parse, situation
+from bot.games.axis_allies.text import describe, parse, situation, unit_table
 from bot.games.axis_allies.units import parse_units, unit_id, units_text
 from bot.models import ServiceError
 from rules.axis_allies import RULES
@@ -134,3 +134,11 @@ def test_the_prompt_names_the_phase_as_the_log_does() -> None:
     )
     assert situation(RULES.view(replace(state, phase=Phase.COMBAT_MOVE), None)).startswith("combat move, ")
     assert situation(RULES.view(state, None)).startswith("purchase, ")
+
+
+def test_the_unit_table_writes_a_dash_for_units_that_never_roll_in_battle() -> None:
+    """`units` gave the AA gun attack 0 and defence 0, though it fires at aircraft (hits on 1)."""
+    rows = {line.split("  ")[0]: line.split() for line in unit_table("").splitlines()[1:]}
+    assert rows["AA gun"][2:] == ["–", "–", "1", "5"]
+    assert rows["Industrial complex"][2:] == ["–", "–", "0", "15"]
+    assert rows["Transport"][1:] == ["0", "1", "2", "8"]  # a transport's 0 attack is a real 0
