@@ -15,7 +15,7 @@ from rules.core.events import Action
 from rules.core.names import did_you_mean
 from rules.core.words import counted
 from rules.hexwar import RULES
-from rules.hexwar.actions import Move, PlaceUnit, SubmitOrders
+from rules.hexwar.actions import Buy, Move, PlaceUnit, SubmitOrders
 from rules.hexwar.board import frontier, grid
 from rules.hexwar.orders import money_left
 from rules.hexwar.setup import hexes_this_turn
@@ -92,6 +92,9 @@ class HexWarText(PlainText):
             if len(words) > 1:
                 raise ServiceError("bad_command", f"“{verb}” takes nothing after it.")
             return SubmitOrders(hold=verb == "hold")
+        if verb == "buy" and len(words) == 4 and is_count(words[1]) and not is_count(words[2]):
+            # "buy 2 tank C7", as one says it (and as A&A's buy reads): the count may come first.
+            return Buy(words[2], int(words[1]), words[3])
         if verb == "unit" and len(words) == 4 and is_count(words[3]) and state is not None:
             return _starting_units(state, words[1], words[2], int(words[3]))
         if verb != "move":

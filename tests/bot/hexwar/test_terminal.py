@@ -15,7 +15,7 @@ from bot.models import ServiceError
 from bot.service import GameService
 from rules.core.errors import IllegalAction
 from rules.hexwar import RULES
-from rules.hexwar.actions import Move, PlaceHex, PlaceUnit
+from rules.hexwar.actions import Buy, Move, PlaceHex, PlaceUnit
 from rules.hexwar.board import grid
 from rules.hexwar.state import Phase, Stack
 from tests.rules.hexwar.position import position, write
@@ -141,3 +141,12 @@ def test_the_prompt_says_setup_once_and_counts_orders_in_words() -> None:
     one = write(orders, 0, Move("B3", "C3", "inf", 1))
     last = "(last: move 1 infantry from B3 to C3)"
     assert GAME.text.notice(one).startswith(f"Round 3: 1 order written {last}, ")
+
+
+def test_buy_takes_the_count_before_the_unit_too() -> None:
+    """``buy 2 tank B3`` was refused ("Count must be a whole number"); ``buy tank 2 B3`` is the help's."""
+    hexes, _ = new()
+    assert action_from_words(GAME, ["buy", "2", "tank", "B3"], hexes) == Buy("tank", 2, "B3")
+    assert action_from_words(GAME, ["buy", "tank", "2", "B3"], hexes) == Buy("tank", 2, "B3")
+    with pytest.raises(ServiceError, match="Count must be a whole number"):
+        action_from_words(GAME, ["buy", "tank", "two", "B3"], hexes)
