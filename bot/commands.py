@@ -57,7 +57,7 @@ CLIENT_COMMANDS = (
     ("ai [n|turn]", "let the AI make your next move, your next n (AIs move between) or your whole turn"),
     ("undo", "take back your last move (not after dice or a card)"),
     ("resign", "leave the game"),
-    ("log [n]", "the last n lines of the game log (20)"),
+    ("log [n]", "the game log: the last n moves and what each did (20)"),
     ("status", "who plays, whose turn, the seed hash"),
     ("map", "write the board picture now"),
     ("battle", "write the battle board picture: the battle now, else the last one"),

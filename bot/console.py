@@ -16,6 +16,7 @@ import argparse
 import asyncio
 import logging
 import os
+import re
 import sys
 from collections.abc import Iterator, Sequence
 from datetime import datetime
@@ -66,7 +67,7 @@ class Console:
     async def run(self, commands: Iterator[str] | None) -> None:
         status = await self.service.status(self.game_id)
         self.names, self.ruleset = status.names, status.ruleset
-        print(status.summary())
+        print(terminal_words(status.summary()))
         await self.let_ai_play()
         while True:
             status = await self.service.status(self.game_id)
@@ -182,10 +183,12 @@ class Console:
         if verb == "help":
             print(help_text(game))
         elif verb == "status":
-            print(status.summary())
+            print(terminal_words(status.summary()))
         elif verb == "log":
-            lines = await svc.log_lines(gid, None, last=number(args, 20, "log [n]"))
-            print("\n".join(lines))
+            asked = number(args, 20, "log [n]")
+            lines = await svc.log_lines(gid, None, last=asked)
+            # Moves kept secret (orders being written) show nothing: say so rather than print a blank.
+            print("\n".join(lines) or f"  {nothing_to_show(asked)}")
         elif verb == "map":
             if status.status == "lobby":
                 raise ServiceError("not_started", "The game has not started yet.")
@@ -220,7 +223,7 @@ class Console:
                 self.show(result, status)
         elif verb in ("pause", "resume", "endgame"):  # not "end": that is the ruleset's end-phase move
             operation = {"pause": svc.pause, "resume": svc.resume, "endgame": svc.end}[verb]
-            print((await operation(gid, HOST, moderator=True)).summary())
+            print(terminal_words((await operation(gid, HOST, moderator=True)).summary()))
         elif verb == "verify":
             print((await svc.verify(gid)).text())
         elif verb == "export":
@@ -312,6 +315,19 @@ class Console:
         (self.out / filename).write_bytes(png)
         if announce:
             print(f"  Wrote {self.out / filename}.")
+
+
+def terminal_words(text: str) -> str:
+    """A status written for Discord, its slash commands (`/game verify`) as typed here (`verify`)."""
+    return re.sub(r"`/game (\w+)`", r"`\1`", text)
+
+
+def nothing_to_show(moves: int) -> str:
+    """What ``log n`` says when its moves have no line to show (orders being written are secret)."""
+    if moves == 0:
+        return "Nothing to show: log 0 asks for no moves."
+    last = "the last move is" if moves == 1 else f"the last {moves} moves are"
+    return f"Nothing to show: {last} kept secret for now."
 
 
 def number(args: Sequence[str], default: int, usage: str) -> int:

@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from bot.commands import action_from_words, describe_action, known_verbs
+from bot.commands import action_from_words, describe_action, help_text, known_verbs
+from bot.console import Console, nothing_to_show, open_game, parse_args
 from bot.games import GAMES
 from bot.models import ServiceError
 from rules.axis_allies.actions import Submerge
@@ -48,7 +49,7 @@ def test_risk_gives_odds_in_the_terminal_as_the_slash_command_does() -> None:
         "10 v 7 (one army stays behind): the attacker wins 72.6% of fights to the end, losing 5.3 armies "
         "on average; the defender loses 6.2."
     )
-    with pytest.raises(ServiceError, match="The attacking armies is a whole number from 2 to 3000"):
+    with pytest.raises(ServiceError, match="The number of attacking armies is a whole number from 2 to 3000"):
         GAMES["risk"].text.query(["odds", "1", "7"])
     assert GAMES["risk"].text.query(["place", "alaska", "3"]) is None
 
@@ -103,3 +104,16 @@ def test_a_command_written_another_way_is_not_offered_as_its_own_correction() ->
     with pytest.raises(ServiceError) as refused:
         action_from_words(GAMES["risk"], ["occupy", "all", "of", "them"])
     assert "Did you mean" not in refused.value.message
+
+
+async def test_the_terminal_status_names_verify_as_typed_here_and_an_empty_log_says_why(
+    service, capsys
+) -> None:  # type: ignore[no-untyped-def]
+    """The status said "`/game verify`" (a Discord command) and ``log`` on secret orders printed a blank."""
+    game_id = await open_game(service, parse_args(["--game", "risk", "--seats", "human,ai", "--seed", "nc3"]))
+    await Console(service, game_id, None, ":memory:").run(iter(["status"]))
+    out = capsys.readouterr().out
+    assert "`verify` checks every die" in out and "/game verify" not in out
+    assert nothing_to_show(1) == "Nothing to show: the last move is kept secret for now."
+    assert nothing_to_show(5) == "Nothing to show: the last 5 moves are kept secret for now."
+    assert "the last n moves and what each did" in help_text(GAMES["risk"])  # not "n lines": n moves

@@ -247,11 +247,15 @@ def _written(value: object) -> str:
     return str(value)
 
 
+# The phases as the prompt names them: as the log's "USSR: non-combat move." does, short for purchase.
+PHASE_WORDS = {Phase.COMBAT_MOVE: "combat move", Phase.NONCOMBAT_MOVE: "non-combat move"}
+
+
 def situation(view: AAView) -> str:
     """The prompt's details after the turn label (round and power): the phase, the power's IPCs (and what
     waits to be placed)."""
     ipcs = next((p.ipcs for p in view.powers if p.power == view.power), 0)
-    parts = [view.phase.value.replace("_", " "), ipcs_text(ipcs)]
+    parts = [PHASE_WORDS.get(view.phase, view.phase.value), ipcs_text(ipcs)]
     if view.battle is not None:
         parts.append(f"battle in {shown(view.battle.where)}")
     elif view.phase is Phase.MOBILIZE and view.bought:
@@ -451,7 +455,10 @@ def unit_table(mark: str = "`") -> str:
     for uid in UNIT_ORDER:
         t = UNIT_TYPES[uid]
         extra = " (optional rule)" if t.optional else ""
-        row = f"{t.name:<{width}} {t.attack:>3} {t.defense:>3} {t.movement:>3} {t.cost:>4}"
+        # An AA gun and a factory never roll in a battle's attack or defence: "–", as the rules page writes
+        # it, not 0 (an AA gun does fire, at 1 against aircraft, which "0" would deny).
+        attack, defense = (t.attack, t.defense) if t.fights else ("–", "–")
+        row = f"{t.name:<{width}} {attack:>3} {defense:>3} {t.movement:>3} {t.cost:>4}"
         lines.append(f"{mark}{row}{mark}{extra}")
     return "\n".join(lines)
 

@@ -13,8 +13,9 @@ from bot.models import ServiceError
 from bot.parsing import is_count
 from rules.core.events import Action
 from rules.core.names import did_you_mean
+from rules.core.words import counted
 from rules.hexwar import RULES
-from rules.hexwar.actions import Move, PlaceUnit, SubmitOrders
+from rules.hexwar.actions import Buy, Move, PlaceUnit, SubmitOrders
 from rules.hexwar.board import frontier, grid
 from rules.hexwar.orders import money_left
 from rules.hexwar.setup import hexes_this_turn
@@ -91,6 +92,9 @@ class HexWarText(PlainText):
             if len(words) > 1:
                 raise ServiceError("bad_command", f"“{verb}” takes nothing after it.")
             return SubmitOrders(hold=verb == "hold")
+        if verb == "buy" and len(words) == 4 and is_count(words[1]) and not is_count(words[2]):
+            # "buy 2 tank C7", as one says it (and as A&A's buy reads): the count may come first.
+            return Buy(words[2], int(words[1]), words[3])
         if verb == "unit" and len(words) == 4 and is_count(words[3]) and state is not None:
             return _starting_units(state, words[1], words[2], int(words[3]))
         if verb != "move":
@@ -121,10 +125,11 @@ class HexWarText(PlainText):
             playing = [s for s in view.seats if not s.out]
             done = sum(1 for s in playing if s.submitted)
             return f"{done} of {len(playing)} orders in"
+        # After the turn label "Setup, turn 3": the step, without a second "setup".
         return {
-            Phase.HEXES: "setup, placing hexes",
-            Phase.UNITS: "setup, placing starting units",
-            Phase.CAPITALS: "setup, placing capitals",
+            Phase.HEXES: "placing hexes",
+            Phase.UNITS: "placing starting units",
+            Phase.CAPITALS: "placing capitals",
         }.get(view.phase, str(view.phase.value))
 
     def notice(self, state: HexState) -> str | None:
@@ -152,7 +157,7 @@ class HexWarText(PlainText):
             last = f" (last: {order_text(written[-1])})" if written else ""
             left = money_left(state, seat, written)
             return (
-                f"Round {state.round}: {len(written)} order(s) written{last}, {left} money left; "
+                f"Round {state.round}: {counted(len(written), 'order')} written{last}, {left} money left; "
                 "help lists the orders, cards shows yours, submit hands them in."
             )
         return None

@@ -177,8 +177,8 @@ class RiskText(PlainText):
         usage = "odds <attackers> <defenders>, like “odds 10 7”"
         if len(words) != 3:
             raise ServiceError("bad_command", f"Usage: {usage}.")
-        attackers = whole_number(words[1], "The attacking armies", 2, 3000)
-        defenders = whole_number(words[2], "The defending armies", 1, 3000)
+        attackers = whole_number(words[1], "The number of attacking armies", 2, 3000)
+        defenders = whole_number(words[2], "The number of defending armies", 1, 3000)
         return odds_text(attackers, defenders).replace("**", "")
 
     def describe(self, action: Action) -> str | None:
@@ -195,9 +195,10 @@ class RiskText(PlainText):
 
     def situation(self, view: RiskView) -> str:
         """The phase and the armies still to place: ``attack``, ``reinforce, 3 to place`` or, in setup,
-        ``setup, 12 left to place``."""
+        ``12 left to place`` (the turn label already says "Setup"; a claiming draft says ``claim, ...``)."""
         if view.phase in (Phase.SETUP, Phase.CLAIM) and view.current < len(view.setup_left):
-            return f"{view.phase}, {view.setup_left[view.current]} left to place"
+            phase = "" if view.phase is Phase.SETUP else f"{view.phase}, "
+            return f"{phase}{view.setup_left[view.current]} left to place"
         left = f", {view.reinforcements} to place" if view.reinforcements else ""
         return f"{view.phase}{left}"
 

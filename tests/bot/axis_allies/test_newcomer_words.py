@@ -8,13 +8,14 @@ from msgspec.structs import replace
 
 from bot.games.axis_allies import choices as aa_choices
 from bot.games.axis_allies.presenter import PRESENTER
-from bot.games.axis_allies.text import describe, parse
+from bot.games.axis_allies.text import describe, parse, situation, unit_table
 from bot.games.axis_allies.units import parse_units, unit_id, units_text
 from bot.models import ServiceError
 from rules.axis_allies import RULES
 from rules.axis_allies.actions import Battle, Buy, Casualties, Retreat
 from rules.axis_allies.combat.events import RocketStrike
 from rules.axis_allies.events import CapitalCaptured, IncomeCollected
+from rules.axis_allies.state import Phase
 from rules.axis_allies.text import describe as event_text
 from rules.core.dice import SeededRng
 from rules.core.errors import IllegalAction
@@ -123,3 +124,21 @@ def test_the_standing_counts_territories_in_words() -> None:
     standing = PRESENTER.standing(RULES.view(_state(), None), 0) or ""
     assert standing.startswith("USSR 24 IPCs (+24, ") and " territories" in standing
     assert " land" not in standing
+
+
+def test_the_prompt_names_the_phase_as_the_log_does() -> None:
+    """The prompt said "noncombat move" (the engine's key); the log says it as "USSR: non-combat move"."""
+    state = _state()
+    assert situation(RULES.view(replace(state, phase=Phase.NONCOMBAT_MOVE), None)).startswith(
+        "non-combat move, "
+    )
+    assert situation(RULES.view(replace(state, phase=Phase.COMBAT_MOVE), None)).startswith("combat move, ")
+    assert situation(RULES.view(state, None)).startswith("purchase, ")
+
+
+def test_the_unit_table_writes_a_dash_for_units_that_never_roll_in_battle() -> None:
+    """`units` gave the AA gun attack 0 and defence 0, though it fires at aircraft (hits on 1)."""
+    rows = {line.split("  ")[0]: line.split() for line in unit_table("").splitlines()[1:]}
+    assert rows["AA gun"][2:] == ["–", "–", "1", "5"]
+    assert rows["Industrial complex"][2:] == ["–", "–", "0", "15"]
+    assert rows["Transport"][1:] == ["0", "1", "2", "8"]  # a transport's 0 attack is a real 0

@@ -15,7 +15,7 @@ from bot.models import ServiceError
 from bot.service import GameService
 from rules.core.errors import IllegalAction
 from rules.hexwar import RULES
-from rules.hexwar.actions import Move, PlaceHex, PlaceUnit
+from rules.hexwar.actions import Buy, Move, PlaceHex, PlaceUnit
 from rules.hexwar.board import grid
 from rules.hexwar.state import Phase, Stack
 from tests.rules.hexwar.position import position, write
@@ -127,3 +127,26 @@ def test_the_setup_notice_says_how_many_hexes_this_turn_places() -> None:
     assert GAME.text.notice(by_post).startswith("Place 9 hexes this turn, one at a time (you hold 11 land,")
     rules_way, _ = new(2)
     assert GAME.text.notice(rules_way).startswith("Place a hex (you hold 11 land,")
+
+
+def test_the_prompt_says_setup_once_and_counts_orders_in_words() -> None:
+    """``[Setup, turn 2, setup, placing hexes]`` said setup twice, and the orders notice "1 order(s)"."""
+    hexes, _ = new()
+    assert GAME.text.situation(RULES.view(hexes, None)) == "placing hexes"
+    units, _, _ = _units_phase()
+    assert GAME.text.situation(RULES.view(units, None)) == "placing starting units"
+    land = {"B3": ("land", 0), "C3": ("land", 0), "D3": ("land", 1)}
+    orders = position(land, {"B3": [(0, "inf", 3)]}, phase=Phase.ORDERS)
+    assert GAME.text.notice(orders).startswith("Round 3: 0 orders written, ")
+    one = write(orders, 0, Move("B3", "C3", "inf", 1))
+    last = "(last: move 1 infantry from B3 to C3)"
+    assert GAME.text.notice(one).startswith(f"Round 3: 1 order written {last}, ")
+
+
+def test_buy_takes_the_count_before_the_unit_too() -> None:
+    """``buy 2 tank B3`` was refused ("Count must be a whole number"); ``buy tank 2 B3`` is the help's."""
+    hexes, _ = new()
+    assert action_from_words(GAME, ["buy", "2", "tank", "B3"], hexes) == Buy("tank", 2, "B3")
+    assert action_from_words(GAME, ["buy", "tank", "2", "B3"], hexes) == Buy("tank", 2, "B3")
+    with pytest.raises(ServiceError, match="Count must be a whole number"):
+        action_from_words(GAME, ["buy", "tank", "two", "B3"], hexes)

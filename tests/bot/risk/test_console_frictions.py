@@ -70,7 +70,10 @@ def test_the_prompt_names_occupy_after_a_conquest_and_the_armies_left_in_setup()
     state_text = RISK.text.notice(conquered)
     assert state_text is not None and "occupy 9" in state_text
     setup = replace(state, phase=Phase.SETUP, setup_left=(12, 20))
-    assert RISK.text.situation(RISK.rules.view(setup, None)) == "setup, 12 left to place"
+    # The turn label already says "Setup": the prompt reads "[Setup, 12 left to place]", not "Setup, setup".
+    assert RISK.text.situation(RISK.rules.view(setup, None)) == "12 left to place"
+    claim = replace(state, phase=Phase.CLAIM, setup_left=(12, 20))
+    assert RISK.text.situation(RISK.rules.view(claim, None)) == "claim, 12 left to place"
 
 
 async def test_refusals_name_the_players_not_the_seats(service) -> None:  # type: ignore[no-untyped-def]
