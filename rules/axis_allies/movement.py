@@ -44,6 +44,7 @@ from rules.axis_allies.moves_common import (
     eligible,
     enter_neutral,
     label_words,
+    no_aa_gun_in_combat_move,
     note_origin,
     plan_entry,
     remove_count,
@@ -220,6 +221,7 @@ def _check_land(state: AAState, power: int, path: tuple[int, ...], p: Plan, comb
     end = path[-1]
     has_aa = any(s.unit == "aa_gun" for s in p.taken)
     if friendly_land(state, end, power):
+        no_aa_gun_in_combat_move(p.taken, combat)
         check_aa_room(state, end, p.taken)
         return
     if not combat:

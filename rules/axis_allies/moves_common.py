@@ -110,6 +110,18 @@ def split(stacks: Iterable[Stack]) -> list[Stack]:
 # ---- planning ----------------------------------------------------------------------------------------
 
 
+def no_aa_gun_in_combat_move(taken: list[Stack], combat: bool) -> None:
+    """AA guns move only in the non-combat move: in the combat move one may sail aboard a transport
+    already carrying it, never march, load or land (TripleA: "Cannot move AA guns in combat movement
+    phase" for any route starting or ending on land; the published Classic rules likewise)."""
+    if combat and any(s.unit == "aa_gun" for s in taken):
+        raise IllegalAction(
+            "aa_combat_move",
+            "AA guns move only in the non-combat move (aboard a transport they may sail in the combat "
+            "move, but not load or land).",
+        )
+
+
 def eligible(
     state: AAState,
     power: int,

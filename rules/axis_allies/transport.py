@@ -58,6 +58,8 @@ def plan_load(
         match = moves_common.eligible(state, power, stacks, start, unit, None, 1, combat)
         taken += moves_common.take(stacks, n, match, unit, start)
     kind = "bridge" if len(path) == 3 else "load"
+    if kind == "load":  # (a bridge's landing is judged with the landing below)
+        moves_common.no_aa_gun_in_combat_move(taken, combat)
     p = Plan(kind, path, taken=taken)
     cargo_units = sorted((u for s in taken for u in [s.unit] * s.count), key=lambda u: (u == "infantry", u))
     boats = [
@@ -180,6 +182,7 @@ def _plan_landing(state: AAState, power: int, land: int, p: Plan, combat: bool, 
     if friendly_land(state, land, power):
         if enemy_ships(state, zone, power):
             raise IllegalAction("hostile_zone", f"Clear {NAMES[zone]} of enemy ships before unloading there.")
+        moves_common.no_aa_gun_in_combat_move(p.taken, combat)
         moves_common.check_aa_room(state, land, p.taken)
         return
     if not combat:

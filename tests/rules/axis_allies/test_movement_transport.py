@@ -191,3 +191,41 @@ def test_unloading_ends_the_transports_move_in_the_combat_move_too():
     state, _ = go(state, {"infantry": 1}, "North Sea Zone", "Eire")
     assert refused(state, {"transport": 1}, "North Sea Zone", "Baltic Sea Zone") == "not_enough_units"
     state, _ = go(state, {"infantry": 1}, "North Sea Zone", "Eire")
+
+
+def test_aa_guns_move_only_in_the_non_combat_move_though_aboard_they_sail_in_the_combat_move():
+    """TripleA refuses any combat-move route of an AA gun that starts or ends on land ("Cannot move AA
+    guns in combat movement phase"): no march, no loading, no landing, no bridge. One already aboard
+    sails with its transport. In the non-combat move each of these is allowed."""
+    state = position(
+        {"Germany": {"germany": {"aa_gun": 1}}},
+        owners={"West Europe": "germany"},
+    )
+    assert refused(state, {"aa_gun": 1}, "Germany", "West Europe") == "aa_combat_move"
+    assert refused(position(UK_HOME, power="uk"), {"aa_gun": 1}, "United Kingdom", "North Sea Zone") == (
+        "aa_combat_move"
+    )
+    owners = {"West Europe": "uk"}
+    home = position(UK_HOME, power="uk", owners=owners)
+    assert refused(home, {"aa_gun": 1}, "United Kingdom", "North Sea Zone", "West Europe") == "aa_combat_move"
+    aboard = position({"North Sea Zone": {"uk": {"transport:aa_gun+infantry": 1}}}, power="uk", owners=owners)
+    sailed, _ = go(aboard, {"transport": 1}, "North Sea Zone", "Baltic Sea Zone")
+    assert cargo(sailed, "Baltic Sea Zone") == [("aa_gun", "infantry")]
+    assert refused(sailed, {"aa_gun": 1}, "Baltic Sea Zone", "West Europe") == "aa_combat_move"
+
+    later = position(
+        {"Germany": {"germany": {"aa_gun": 1}}}, owners={"West Europe": "germany"}, phase=Phase.NONCOMBAT_MOVE
+    )
+    later, _ = go(later, {"aa_gun": 1}, "Germany", "West Europe")
+    assert units_in(later, "West Europe") == {"aa_gun": 1}
+    home = position(UK_HOME, power="uk", owners=owners, phase=Phase.NONCOMBAT_MOVE)
+    home, _ = go(home, {"aa_gun": 1}, "United Kingdom", "North Sea Zone", "West Europe")
+    assert units_in(home, "West Europe", "uk") == {"aa_gun": 1}
+    aboard = position(
+        {"North Sea Zone": {"uk": {"transport:aa_gun+infantry": 1}}},
+        power="uk",
+        owners=owners,
+        phase=Phase.NONCOMBAT_MOVE,
+    )
+    aboard, _ = go(aboard, {"aa_gun": 1}, "North Sea Zone", "West Europe")
+    assert units_in(aboard, "West Europe", "uk") == {"aa_gun": 1}
