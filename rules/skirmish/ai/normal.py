@@ -51,6 +51,7 @@ BEHIND_OVER = 1  # 1: leave BEHIND at home even where the stack next door could 
 BEHIND_PLAYERS = 4  # ... in games of at most this many players (with 5 and 6 the first seat fell behind)
 CAVALRY_AT = 2  # cannons left in the garrison at or below which troops go into cavalry instead
 GENERALS = 8  # units a stack holds before troops buy it a general (0: never)
+GENERALS_PLAYERS = 5  # ... in games of at most this many players (at six, seat 4 won 1.56x its share)
 EXTRA_EXCHANGE = 1  # 1: an extra exchange when a general and cannons (or cavalry) are both to buy
 PAD = 1  # 1: once the strike stack is full, a roll gives a lone unit that 5-9 enemy dice face a second
 
@@ -69,6 +70,7 @@ class SkirmishNormalAI(SkirmishAI):
     PAD = PAD
     CAVALRY_AT = CAVALRY_AT
     GENERALS = GENERALS
+    GENERALS_PLAYERS = GENERALS_PLAYERS
     EXTRA_EXCHANGE = EXTRA_EXCHANGE
 
     def __init__(self, seed: int = 0) -> None:
@@ -84,7 +86,10 @@ class SkirmishNormalAI(SkirmishAI):
             if state.phase is Phase.STANDARD:
                 return self._standard_action(state, seat, last)
             if state.phase is Phase.EXCHANGE:
-                return army.best_exchange(state, seat, board, self.CAVALRY_AT, self.GENERALS) or EndPhase()
+                return (
+                    army.best_exchange(state, seat, board, self.CAVALRY_AT, self._generals(state))
+                    or EndPhase()
+                )
             if last and state.phase is Phase.ATTACK:
                 return self._last_attack(state, seat, board) or EndPhase()
             if state.phase is Phase.MOVE:
@@ -103,13 +108,20 @@ class SkirmishNormalAI(SkirmishAI):
             return ExtraMove()
         return self._standard(state, seat)
 
+    def _generals(self, state: SkirmishState) -> int:
+        """The stack size from which troops buy a general, 0 for none: in games of more than
+        ``GENERALS_PLAYERS`` players none (over 300 six-player games on seeds `stop42-sk` seat 4 won 1.56x
+        its share with them, 1.20x the worst seat without)."""
+        return self.GENERALS if state.players <= self.GENERALS_PLAYERS else 0
+
     def _two_pairs(self, state: SkirmishState, seat: int) -> bool:
         """A general and cannons (or cavalry) both to buy this turn: one pair each, so an extra exchange."""
-        if not (self.EXTRA_EXCHANGE and self.GENERALS) or state.exchanges_allowed > 1:
+        generals = self._generals(state)
+        if not (self.EXTRA_EXCHANGE and generals) or state.exchanges_allowed > 1:
             return False
         board = skirmish_map()
         return (
-            army.general_exchange(state, seat, board, self.GENERALS) is not None
+            army.general_exchange(state, seat, board, generals) is not None
             and army.pile_exchange(state, seat, board, self.CAVALRY_AT) is not None
         )
 

@@ -245,13 +245,19 @@ def test_once_the_strike_stack_is_full_a_lone_unit_facing_five_to_nine_dice_gets
 def test_a_stack_with_ten_troops_to_spare_trades_them_for_a_general():
     """14 troops in Sable Ford and a full garrison: `easy` trades nothing (its troops are not short),
     `normal` trades ten for a general, which leads the stack's attacks (one die and a banner, +1 to every
-    skirmish); with 12 troops (ten for the general would leave under three) or no general left, none."""
+    skirmish); with 12 troops (ten for the general would leave under three), no general left, or six
+    players, none."""
     state = uphill_fight(3, Phase.EXCHANGE, attackers=14)
     assert SkirmishAI(1).choose(state, 0) == EndPhase()
     assert SkirmishNormalAI(1).choose(state, 0) == Exchange(UPHILL[0], troops(10), "general")
     assert SkirmishNormalAI(1).choose(uphill_fight(3, Phase.EXCHANGE, attackers=12), 0) == EndPhase()
     none = replace(state, garrison=(replace(state.garrison[0], general=0), state.garrison[1]))
     assert SkirmishNormalAI(1).choose(none, 0) == EndPhase()
+    # In games of more than five players no general is bought (at six one seat won 1.56x its share).
+    assert SkirmishNormalAI(1).choose(replace(state, players=6), 0) == EndPhase()
+    assert SkirmishNormalAI(1).choose(replace(state, players=5), 0) == Exchange(
+        UPHILL[0], troops(10), "general"
+    )
 
 
 def test_an_extra_exchange_buys_a_general_and_cannons_in_one_turn():
