@@ -4,10 +4,11 @@ A reinforcement places at most the troops the garrison holds, so while it is sho
 back with the next roll: five troops for a cannon return as five troops and a cannon. `easy` trades only
 into cannons; `normal` goes on into cavalry once the garrison holds two cannons or fewer (with none
 left, as at first, cavalry came in a fifth of three-player games: cannons lost in battle go back to the
-garrison, so all ten are seldom out at once). Generals and an extra
-exchange (cavalry beside cannons, or a general) were tried and lost games against `easy`: ten troops for
-one unit, or troops traded faster than the rolls bring them back, cost the battle board's count, which
-decides battles. Only its own garrison and the public map are read.
+garrison, so all ten are seldom out at once). Before that it trades ten troops for a general where a stack
+holds ten to spare beside three troops (the placement fills stacks to twelve, so this is a stack that
+grew by conquest or by a roll with nowhere else to go): a tie against the version without it. An earlier
+trial that filled stacks to 21 on purpose to buy generals lost (63 of 200): ten troops for one unit
+cost the battle board's count, which decides battles. Only its own garrison and the public map are read.
 """
 
 from __future__ import annotations
@@ -24,12 +25,47 @@ KEEP = 3  # troops a stack keeps: 2s rolled take troops first, sparing the deare
 
 
 def best_exchange(
+    state: SkirmishState, seat: int, board: SkirmishMap, cavalry_at: int = 0, generals: int = 0
+) -> Exchange | None:
+    """A general for the biggest stack without one holding ``generals`` units (0: none), then troops up
+    into cannons (as `easy`), else into cavalry when the garrison holds ``cavalry_at`` cannons or fewer,
+    in the territory with the most troops."""
+    if generals:
+        general = general_exchange(state, seat, board, generals)
+        if general is not None:
+            return general
+    return pile_exchange(state, seat, board, cavalry_at)
+
+
+def general_exchange(state: SkirmishState, seat: int, board: SkirmishMap, stack: int) -> Exchange | None:
+    """Troops for a general in the biggest territory of ours without one that holds ``stack`` units and
+    keeps ``KEEP`` troops: a
+    general leads its stack's attacks, one die and a banner, +1 to every skirmish of its side."""
+    each = units_in_per_exchange("troop", "general")
+    if not state.garrison[seat].general or not pair_allowed(state, "troop", "general"):
+        return None
+    spots = [
+        t
+        for t in range(board.size)
+        if state.owner[t] == seat
+        and not state.units[t].general
+        and state.units[t].troop >= each + KEEP
+        and state.units[t].total >= stack
+    ]
+    if not spots:
+        return None
+    t = max(spots, key=lambda t: (state.units[t].total, -t))
+    return Exchange(board.ids[t], Units(troop=each), "general")
+
+
+def pile_exchange(
     state: SkirmishState, seat: int, board: SkirmishMap, cavalry_at: int = 0
 ) -> Exchange | None:
-    """Troops up into cannons (as `easy`), else into cavalry when the garrison holds ``cavalry_at``
-    cannons or fewer, in the territory with the most troops."""
+    """Troops piled up into cannons, else cavalry once the garrison holds ``cavalry_at`` cannons or
+    fewer. Troops a general took back to the garrison this turn do not count: it was short before."""
     garrison = state.garrison[seat]
-    if garrison.troop >= SHORT:
+    back = units_in_per_exchange("troop", "general") if ("troop", "general") in state.exchange_pairs else 0
+    if garrison.troop - back >= SHORT:
         return None
     kind = "cannon" if garrison.cannon > cavalry_at else "cavalry"
     if not garrison.get(kind) or not pair_allowed(state, "troop", kind):

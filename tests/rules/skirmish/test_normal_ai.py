@@ -7,7 +7,17 @@ from msgspec.structs import replace
 
 from rules.core.conformance import play as play_out
 from rules.skirmish import RULES
-from rules.skirmish.actions import Attack, DrawCard, EndPhase, Exchange, ExtraMove, Place, PlayCard, Reinforce
+from rules.skirmish.actions import (
+    Attack,
+    DrawCard,
+    EndPhase,
+    Exchange,
+    ExtraExchange,
+    ExtraMove,
+    Place,
+    PlayCard,
+    Reinforce,
+)
 from rules.skirmish.ai import SkirmishAI
 from rules.skirmish.ai.normal import SkirmishNormalAI
 from rules.skirmish.pieces import Units
@@ -230,3 +240,39 @@ def test_once_the_strike_stack_is_full_a_lone_unit_facing_five_to_nine_dice_gets
     assert SkirmishNormalAI(1).choose(placing(12, 7), 0) == Place("barrowby", 1)
     assert SkirmishNormalAI(1).choose(placing(9, 7), 0) == Place("barrowby", 5)
     assert SkirmishNormalAI(1).choose(placing(12, 12), 0) != Place("barrowby", 1)
+
+
+def test_a_stack_with_ten_troops_to_spare_trades_them_for_a_general():
+    """14 troops in Sable Ford and a full garrison: `easy` trades nothing (its troops are not short),
+    `normal` trades ten for a general, which leads the stack's attacks (one die and a banner, +1 to every
+    skirmish); with 12 troops (ten for the general would leave under three), no general left, or six
+    players, none."""
+    state = uphill_fight(3, Phase.EXCHANGE, attackers=14)
+    assert SkirmishAI(1).choose(state, 0) == EndPhase()
+    assert SkirmishNormalAI(1).choose(state, 0) == Exchange(UPHILL[0], troops(10), "general")
+    assert SkirmishNormalAI(1).choose(uphill_fight(3, Phase.EXCHANGE, attackers=12), 0) == EndPhase()
+    none = replace(state, garrison=(replace(state.garrison[0], general=0), state.garrison[1]))
+    assert SkirmishNormalAI(1).choose(none, 0) == EndPhase()
+    # In games of more than five players no general is bought (at six one seat won 1.56x its share).
+    assert SkirmishNormalAI(1).choose(replace(state, players=6), 0) == EndPhase()
+    assert SkirmishNormalAI(1).choose(replace(state, players=5), 0) == Exchange(
+        UPHILL[0], troops(10), "general"
+    )
+
+
+def test_an_extra_exchange_buys_a_general_and_cannons_in_one_turn():
+    """2 troops in the garrison (too few to roll for) and 20 troops in Sable Ford: `easy` draws a card,
+    `normal` takes an extra exchange, then trades ten troops for a general and five for a cannon (the ten
+    back in the garrison do not make it long in troops); with no general left it draws the card too."""
+    state = uphill_fight(3, Phase.STANDARD, attackers=20)
+    short = Units(troop=2, cavalry=12, cannon=10, general=2)
+    state = replace(state, garrison=(short, state.garrison[1]), actions_left=1)
+    assert SkirmishAI(1).choose(state, 0) == DrawCard()
+    assert SkirmishNormalAI(1).choose(state, 0) == ExtraExchange()
+    no_general = replace(state, garrison=(replace(short, general=0), state.garrison[1]))
+    assert SkirmishNormalAI(1).choose(no_general, 0) == DrawCard()
+    state, _ = play(state, 0, ExtraExchange())
+    assert state.phase is Phase.EXCHANGE and state.exchanges_allowed == 2
+    state, _ = play(state, 0, SkirmishNormalAI(1).choose(state, 0))
+    assert state.units[BOARD.index(UPHILL[0])] == Units(troop=10, general=1)
+    assert SkirmishNormalAI(1).choose(state, 0) == Exchange(UPHILL[0], troops(5), "cannon")
