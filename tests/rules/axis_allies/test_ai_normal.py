@@ -8,6 +8,7 @@ from rules.axis_allies import RULES
 from rules.axis_allies.actions import Battle, Buy, EndPhase, Move
 from rules.axis_allies.ai import AxisAlliesAI, AxisAlliesNormalAI
 from rules.axis_allies.ai.normal import FILL
+from rules.axis_allies.ai.normal import PUSH as PUSH_ODDS
 from rules.axis_allies.ai.survey import View, odds
 from rules.axis_allies.common import side_income
 from rules.axis_allies.state import AXIS_SIDE, AAState, Phase
@@ -185,3 +186,32 @@ def test_with_berlin_standing_the_normal_uk_buys_as_the_easy_ai() -> None:
     state = position(FILL_UNITS, power="uk", phase=Phase.PURCHASE, ipcs={"uk": 30})
     easy = AxisAlliesAI().choose(state, seat(state))
     assert AxisAlliesNormalAI().choose(state, seat(state)) == easy
+
+
+# Moscow German; four German transports (an infantry and a tank each) in the North Sea, London's only
+# zone, clear of British ships. London holds `n` infantry: 2 (the landing's odds near 1) or 10 (23%).
+def sealion(n: int) -> AAState:
+    units = {
+        "North Sea Zone": {"germany": {"transport:infantry+tank": 4}},
+        "United Kingdom": {"uk": {"factory": 1, "infantry": n}},
+        "Russia": {"germany": {"infantry": 2}},
+    }
+    return position(units, owners={"Russia": "germany"})
+
+
+def test_with_moscow_taken_the_normal_axis_land_on_london_at_good_odds() -> None:
+    assert odds({"infantry": 4, "tank": 4}, {"infantry": 2}, False)[0] > 0.95
+    ai = AxisAlliesNormalAI()
+    state = sealion(2)
+    assert ai.choose(state, seat(state)) == Move(
+        (("infantry", 4), ("tank", 4)), ("North Sea Zone", "United Kingdom")
+    )
+    after, _ = combat_move(state, ai)
+    assert units_in(after, "United Kingdom", "germany") == {"infantry": 4, "tank": 4}
+
+
+def test_the_normal_axis_do_not_land_on_london_at_bad_odds() -> None:
+    assert odds({"infantry": 4, "tank": 4}, {"infantry": 10}, False)[0] < PUSH_ODDS
+    after, actions = combat_move(sealion(10), AxisAlliesNormalAI())
+    assert not any(isinstance(a, Move) and a.path[-1] == "United Kingdom" for a in actions)
+    assert units_in(after, "North Sea Zone", "germany") == {"transport": 4}
