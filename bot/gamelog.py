@@ -267,10 +267,11 @@ def from_second_mark(lines: list[str]) -> list[str]:
 
 
 def _action_text(meta: Mapping[str, Any]) -> str:
-    """An engine action as the command a player would type, from its JSON."""
+    """An engine action as the command a player would type, from its JSON, in players' words: keys such
+    as ``eastern_united_states`` or ``aa_gun`` written with spaces, as every game's reader takes them."""
     kind = re.sub(r"(?<!^)(?=[A-Z])", " ", str(meta.get("type", "?"))).lower()  # PlaceArmies -> place armies
     args = (_value_text(k, v) for k, v in meta.items() if k != "type")
-    return " ".join([kind, *(a for a in args if a)])
+    return " ".join([kind, *(a for a in args if a)]).replace("_", " ")
 
 
 def _value_text(key: str, value: Any) -> str | None:
