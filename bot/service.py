@@ -32,6 +32,7 @@ from bot.gamelog import (
     opens_round,
     row_lines,
     rows_text,
+    secret,
     state_before,
     visible,
 )
@@ -467,7 +468,15 @@ class GameService(Deadlines, Moderation, RecentChanges):
                 raise ServiceError(
                     "not_yours", f"You can only undo your own last action; the last one was {who}'s."
                 )
-            if hides_something(ruleset, decode_events(ruleset, last.events)):
+            events = decode_events(ruleset, last.events)
+            if secret(ruleset, events, None):
+                # (a secret move's take-back would show in everyone's log, and count the seat's moves)
+                raise ServiceError(
+                    "cannot_undo",
+                    "That move is kept secret from the others, so undo cannot take it back; change it with "
+                    "the game's own commands (help lists them).",
+                )
+            if hides_something(ruleset, events):
                 raise ServiceError(
                     "cannot_undo",
                     "That action rolled dice or revealed hidden information, so it cannot be undone.",

@@ -1,6 +1,7 @@
 """Issue 29, item 9: a seat's secret orders change nothing public before the reveal. After alice writes
-orders and takes one back, the public log, ``/game status`` and ``/game map`` (text and picture) read
-byte for byte as before, for a spectator and for another player: no log line, no version, no count."""
+orders and takes one back (and is told undo cannot take a secret move back), the public log, ``/game
+status`` and ``/game map`` (text and picture) read byte for byte as before, for a spectator and for
+another player: no log line, no version, no count."""
 
 from __future__ import annotations
 
@@ -54,6 +55,11 @@ async def test_writing_and_cancelling_orders_changes_nothing_public(tmp_path):
         assert len(written) == 3
         cancelled = await fd.slash("alice", CHANNEL, "hex cancel", number=1)
         assert cancelled.ephemeral, cancelled.content
+        # Undo cannot take a secret move back (its line would show everyone a move was made); it says
+        # so, not that dice were rolled (a newcomer's game: nothing was rolled or revealed).
+        undone = await fd.slash("alice", CHANNEL, "game undo")
+        assert undone.ephemeral and "kept secret from the others" in undone.content, undone.content
+        assert "rolled dice" not in undone.content
         await fd.wait_idle(settle=0.2)
         assert len(fd.messages(CHANNEL, ephemeral=False)) == posted  # nothing posted for everyone
 
