@@ -86,8 +86,12 @@ def _dispatch(
                 f"({pending.minimum} to {pending.maximum}).",
             )
         return combat.occupy(state, seat, action.armies, board, events)
-    if isinstance(action, Defend | Occupy):
-        raise IllegalAction("nothing_pending", "There is no battle waiting for that choice.")
+    if isinstance(action, Occupy):
+        raise IllegalAction(
+            "nothing_pending", "There is nothing to occupy: armies move in right after a conquest."
+        )
+    if isinstance(action, Defend):
+        raise IllegalAction("nothing_pending", "There is no attack to defend against now.")
     if state.phase is Phase.CLAIM:
         if not isinstance(action, ClaimTerritory):
             raise IllegalAction("claim_first", "Territories are being claimed: claim an empty territory.")

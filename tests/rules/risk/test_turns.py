@@ -7,7 +7,7 @@ import pytest
 from rules.core.dice import ScriptedRng
 from rules.core.errors import IllegalAction
 from rules.risk import RULES
-from rules.risk.actions import Attack, EndPhase, Fortify, Occupy, PlaceArmies, Resign
+from rules.risk.actions import Attack, Defend, EndPhase, Fortify, Occupy, PlaceArmies, Resign
 from rules.risk.events import GameWon, SeatResigned, TurnBegan
 from rules.risk.state import NEUTRAL, Phase, RiskOptions, SeatStatus
 from tests.rules.risk.position import armies, owner, position
@@ -158,6 +158,10 @@ def test_placing_and_occupying_only_when_asked():
     with pytest.raises(IllegalAction) as nothing:
         RULES.apply(state, 0, Occupy(3), NONE)
     assert nothing.value.code == "nothing_pending"
+    assert str(nothing.value) == "There is nothing to occupy: armies move in right after a conquest."
+    with pytest.raises(IllegalAction) as no_attack:
+        RULES.apply(state, 0, Defend(1), NONE)
+    assert str(no_attack.value) == "There is no attack to defend against now."
     with pytest.raises(IllegalAction) as none_left:
         RULES.apply(state, 0, PlaceArmies("ukraine", 1), NONE)
     assert none_left.value.code == "none_to_place"
