@@ -6,10 +6,10 @@ the extra move, where it used more of the game at no measurable cost.
   the second once the garrison holds under half a roll: a card is one +2 in one skirmish, a troop stays);
   with fewer troops, an extra move when two stacks inside its lands could step to the front (the free
   move brings one), else as `easy` (a card, else an extra move).
-- Exchanges: ten troops for a general where a stack has them to spare beside three, then troops up into
-  cannons as `easy`, then cavalry once two cannons or fewer are left in the garrison
-  (``rules.skirmish.ai.army``); an extra exchange (in place of a card) when a general and cannons are
-  both to buy.
+- Exchanges: ten troops for a general where a stack has them to spare beside three (games of up to five
+  players), then troops up into cannons as `easy`, then cavalry once two cannons or fewer are left in the
+  garrison (``rules.skirmish.ai.army``); an extra exchange (in place of a card) when a general and cannons
+  are both to buy.
 - Placement: `easy`'s choice of territory, but no more troops than fill it to 12 units (ten attack, two
   stay); the rest goes where `easy` would place next. `easy` piles a whole roll on one stack, and an attack
   takes at most ten units, so the excess waited idle.
