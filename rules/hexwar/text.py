@@ -118,7 +118,7 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         case DefenceAimed(seat=seat, at=at, kind=kind, aim=aim):
             return f"{who(seat)} aimed the {kind} defence of {at} at {UNITS[aim].plural}."
         case PurchasesPaid(seat=seat, amount=amount, city_payments=cities):
-            extra = f" ({cities} payment(s) towards cities)" if cities else ""
+            extra = f" ({counted(cities, 'payment')} towards cities)" if cities else ""
             return f"{who(seat)} spent {amount}{extra}."
         case CityProjectBegun(seat=seat, at=at):
             return f"{who(seat)} began buying a city on {at}."

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.hexwar import RULES
 from rules.hexwar.actions import BuyDefence, Jump, Move
-from rules.hexwar.events import DefenceBuilt, HexCaptured, PurchaseLost
+from rules.hexwar.events import DefenceBuilt, HexCaptured, PurchaseLost, PurchasesPaid
 from rules.hexwar.state import HexOptions
 from rules.hexwar.text import order_text
 from tests.rules.hexwar.position import play_round, position
@@ -82,3 +82,8 @@ def test_a_capital_taken_names_its_owner_once():
     assert RULES.describe(HexCaptured(0, 1, "F5", capital_of=0), NAMES) == (
         "Ann took back their capital, F5, from Bo."
     )
+
+
+def test_payments_towards_cities_are_counted_in_words():
+    assert RULES.describe(PurchasesPaid(0, 20, 1), NAMES) == "Ann spent 20 (1 payment towards cities)."
+    assert RULES.describe(PurchasesPaid(0, 20, 2), NAMES) == "Ann spent 20 (2 payments towards cities)."
