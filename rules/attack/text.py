@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from functools import cache
 
@@ -87,6 +88,22 @@ def order_totals(totals: Sequence[Sequence[int]], order: Sequence[int], who: Cal
     )
 
 
+# The navy battle's dice name their sea zone by its key (``navy destroyer in the north_sea``, ``air
+# support in the north_sea``, in ``battle/navy.py``). The reason is stored with the roll and named by
+# ``verify``, so it stays; the log shows the zone by its name.
+_NAVY_REASON = re.compile(r"(?P<what>navy \w+|air support) in the (?P<zone>\w+)")
+
+
+def dice_reason(reason: str, place: dict[str, str]) -> str:
+    """``navy destroyer in the north_sea`` as ``destroyer's engagement in the North Sea``."""
+    m = _NAVY_REASON.fullmatch(reason)
+    if m is None:
+        return reason
+    what = m["what"]
+    what = f"{what.removeprefix('navy ')}'s engagement" if what.startswith("navy ") else what
+    return f"{what} in the {place.get(m['zone'], m['zone'].replace('_', ' '))}"
+
+
 def describe(event: Event, names: Sequence[str]) -> str | None:
     """One line for ``event``; None for events another line already tells (the dice of a battle)."""
     place = _places()
@@ -100,6 +117,8 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         return "" if pid is None else place.get(pid, pid)
 
     match event:
+        case DiceRolled(reason=reason, values=values) if _NAVY_REASON.match(reason):
+            return f"🎲 {dice_reason(reason, place)}: [{' '.join(str(v) for v in values)}]"
         case DiceRolled():
             return None
         case OrderRolled(purpose=purpose, totals=totals, order=order):

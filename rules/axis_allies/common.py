@@ -91,7 +91,8 @@ def parse_unit(name: str, optional_units: bool) -> tuple[str, tuple[str, ...] | 
         )
     if UNIT_TYPES[base].optional and not optional_units:
         raise IllegalAction(
-            "optional_unit", f"{UNIT_TYPES[base].name} is only in play with the option optional_units."
+            "optional_unit",
+            f"{UNIT_TYPES[base].name} is only in play in a game set up with the optional units rule.",
         )
     if not cargo_text:
         return base, None

@@ -89,8 +89,33 @@ def unit_name(kind: str, n: int) -> str:
     return unit_words(kind, n)
 
 
+# What each roll was for, as the engine records it (``"<key> <where or power>"``, in ``combat/fire.py``
+# and ``combat/raids.py``). The reason is stored with the roll and is what ``verify`` names, so it stays;
+# only the log shows it in players' words.
+DICE_REASONS = {
+    "aa": "AA fire in {}",
+    "bombard": "bombardment of {}",
+    "sub_first_strike": "submarines' first strike in {}",
+    "attack": "attack in {}",
+    "defend": "defence in {}",
+    "sbr": "strategic bombing raid on {}",
+    "rocket": "rocket strike on {}",
+    "research": "{}'s research",
+    "research_chart": "{}'s breakthrough chart",
+}
+
+
+def dice_reason(reason: str) -> str:
+    """``sub_first_strike North Sea Zone`` as ``submarines' first strike in North Sea Zone``."""
+    key, _, rest = reason.partition(" ")
+    if key not in DICE_REASONS or not rest:
+        return reason.replace("_", " ")
+    return DICE_REASONS[key].format(power(rest) if key.startswith("research") else rest)
+
+
 def describe(event: Event, names: Sequence[str]) -> str | None:
-    """One line for ``event``; None for events another line already tells (dice shown in their volley)."""
+    """One line for ``event``; None for events another line already tells. Every die shows, with what it
+    was for in players' words."""
     line = _line(event, names)
     if line is None:
         return None
@@ -112,8 +137,8 @@ def _line(event: Event, names: Sequence[str]) -> str | None:
         return names[i] if 0 <= i < len(names) else f"Seat {i + 1}"
 
     match event:
-        case DiceRolled():
-            return None
+        case DiceRolled(reason=reason, values=values):
+            return f"🎲 {dice_reason(reason)}: {dice(values)}"
         case GameStarted(seats=seats, ipcs=ipcs):
             parts = [f"{seat(i)} plays {', '.join(power(p) for p in ps)}" for i, ps in enumerate(seats)]
             return "Spring 1942. " + "; ".join(parts) + "."
@@ -145,6 +170,10 @@ def _line(event: Event, names: Sequence[str]) -> str | None:
             return f"{power(p)} captured {t}" + (f" from {power(prev)}." if prev else ".")
         case CapitalCaptured(power=p, territory=t, victim=v, ipcs=ipcs):
             return f"{power(p)} took {power(v)}'s capital {t} and its {counted(ipcs, 'unspent IPC')}."
+        case UnitsLost(power=p, territory=t, units=units, reason="shot down by AA fire"):
+            # Aircraft fall to the guns of a territory they fly over, not where they were going: the
+            # AA fire's own line (just before) names that territory.
+            return f"{power(p)} lost {counts_text(units)} to AA fire on the way to {t}."
         case UnitsLost(power=p, territory=t, units=units, reason=reason):
             where = f" in {t}" if t else ""
             return f"{power(p)} lost {counts_text(units)}{where}: {reason}."

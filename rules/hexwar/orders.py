@@ -13,6 +13,7 @@ from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.names import did_you_mean
 from rules.core.tuples import with_item
+from rules.core.words import counted
 from rules.hexwar.actions import AimDefence, Bombard, BuildCity, Buy, BuyDefence, Jump, Move, Order
 from rules.hexwar.board import Board
 from rules.hexwar.common import board_of, count_of, factories_for, held_full_round, is_city
@@ -311,7 +312,8 @@ def _check_defence(
     if have >= limit:
         raise IllegalAction(
             "defence_limit",
-            f"{b.names[at]} may have {limit} {order.kind} defence(s) and has (or gets) {have}.",
+            f"{b.names[at]} may have at most {counted(limit, order.kind + ' defence')} "
+            f"and has (or gets) {have}.",
         )
     return BuyDefence(b.names[at], order.kind, aim)
 

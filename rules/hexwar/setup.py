@@ -27,6 +27,7 @@ from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.names import did_you_mean, normalise
 from rules.core.tuples import with_item
+from rules.core.words import counted
 from rules.hexwar.board import GRIDS, frontier, grid
 from rules.hexwar.common import BALANCED_FROM, board_of, merge
 from rules.hexwar.events import CapitalPlaced, HexesDealt, HexPlaced, PlacementOrderDealt, UnitPlaced
@@ -201,7 +202,7 @@ def place_unit(
     if count > allowed:
         raise IllegalAction(
             "too_many_this_turn",
-            f"You may place {allowed} more starting unit(s) this turn (the game's units per turn is "
+            f"You may place only {counted(allowed, 'more starting unit')} this turn (a turn places at most "
             f"{state.options.units_per_turn}).",
         )
     hex_index = _own_land(state, seat, at, "Starting units")

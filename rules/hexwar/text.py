@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from rules.core.events import DiceRolled, Event
+from rules.core.words import counted
 from rules.hexwar.actions import AimDefence, Bombard, BuildCity, Buy, BuyDefence, Jump, Move, Order
 from rules.hexwar.events import (
     BattleBegan,
@@ -56,7 +58,7 @@ def order_text(order: Order) -> str:
         case Buy(unit=u, count=n, at=at):
             return f"buy {count_text(u, n)} for {at} ({UNITS[u].cost * n})"
         case BuyDefence(at=at, kind=kind, aim=aim):
-            return f"buy a {kind} defence for {at}, aimed at {UNITS[aim].plural} (7)"
+            return f"buy {_a(kind)} defence for {at}, aimed at {UNITS[aim].plural} (7)"
         case AimDefence(at=at, kind=kind, aim=aim):
             return f"aim the {kind} defence of {at} at {UNITS[aim].plural}"
         case BuildCity(at=at):
@@ -65,16 +67,22 @@ def order_text(order: Order) -> str:
 
 
 def forces_text(stacks: Sequence[Stack], who: Callable[[int], str]) -> str:
+    """``Ann with 2 infantry, 1 tank; Bo with 1 infantry``: each seat's units after its name."""
     parts = []
-    for s in stacks:
-        aboard = f" (carrying {cargo_text(s.cargo)})" if s.cargo else ""
-        parts.append(f"{who(s.seat)} {count_text(s.unit, s.count)}{aboard}")
-    return ", ".join(parts) if parts else "nothing"
+    for seat in dict.fromkeys(s.seat for s in stacks):
+        units = ", ".join(_stack_text(s) for s in stacks if s.seat == seat)
+        parts.append(f"{who(seat)} with {units}")
+    return "; ".join(parts) if parts else "nothing"
+
+
+def _stack_text(stack: Stack) -> str:
+    aboard = f" (carrying {cargo_text(stack.cargo)})" if stack.cargo else ""
+    return f"{count_text(stack.unit, stack.count)}{aboard}"
 
 
 def describe(event: Event, names: Sequence[str]) -> str | None:
-    """One line for ``event``; None for what another line already tells (most dice, the reveal's
-    orders, which the moves and purchases that follow tell one by one)."""
+    """One line for ``event``; None for what another line already tells (the reveal's orders, which the
+    moves and purchases that follow tell one by one). Dice say whose they are and what they were for."""
 
     def who(seat: int) -> str:
         return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
@@ -82,8 +90,8 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
     match event:
         case DiceRolled(reason="placement order"):
             return None
-        case DiceRolled():
-            return None  # shown with the battle step they belong to by the log's dice lines
+        case DiceRolled(seat=seat, reason=reason, values=values):
+            return dice_line(reason, who(seat) if seat is not None else None, values)
         case HexesDealt(hands=hands):
             kinds = ", ".join(f"{n} {k}" for k, n in zip(KINDS, hands[0], strict=True))
             return f"Hexes dealt: each player holds {kinds}."
@@ -110,7 +118,7 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         case DefenceAimed(seat=seat, at=at, kind=kind, aim=aim):
             return f"{who(seat)} aimed the {kind} defence of {at} at {UNITS[aim].plural}."
         case PurchasesPaid(seat=seat, amount=amount, city_payments=cities):
-            extra = f" ({cities} payment(s) towards cities)" if cities else ""
+            extra = f" ({counted(cities, 'payment')} towards cities)" if cities else ""
             return f"{who(seat)} spent {amount}{extra}."
         case CityProjectBegun(seat=seat, at=at):
             return f"{who(seat)} began buying a city on {at}."
@@ -126,31 +134,38 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         case BattleBegan(at=at, water=water, forces=forces):
             return f"⚔ Battle {'at sea ' if water else ''}in {at}: {forces_text(forces, who)}."
         case UnitsDestroyed(at=at, step=step, losses=losses):
-            return f"  {at}, {step}: lost {forces_text(losses, who)}." if losses else None
+            return f"  {at}, {step}: {losses_text(losses, who)}." if losses else None
         case BattleEnded(at=at, rounds=rounds, survivors=survivors):
+            # No round fought: the defences or the bombardment settled it, or one side was alone.
+            after = f"after {counted(rounds, 'round')}" if rounds else "without a round of combat"
             if not survivors:
-                return f"  {at}: nobody is left after {rounds} round(s)."
+                return f"  {at}: nobody is left, {after}."
             if len(survivors) == 1:
-                return f"  {at}: {who(survivors[0])} won after {rounds} round(s)."
+                return f"  {at}: {who(survivors[0])} won {after}."
             return f"  {at}: stalemate between {', '.join(who(s) for s in survivors)}."
         case HexCaptured(seat=seat, previous=prev, at=at, capital_of=capital):
-            extra = f", {who(capital)}'s capital" if capital >= 0 else ""
+            if capital >= 0 and capital == prev:
+                return f"{who(seat)} took {who(prev)}'s capital, {at}."
+            if capital >= 0 and capital == seat:
+                return f"{who(seat)} took back their capital, {at}, from {who(prev)}."
+            extra = f" ({who(capital)}'s capital)" if capital >= 0 else ""
             return f"{who(seat)} took {at}{extra} from {who(prev)}."
         case PlanesReturned(seat=seat, source=s, target=t, count=n):
             return f"{who(seat)}'s {count_text('plane', n)} flew back from {s} to {t}."
         case PlanesLost(seat=seat, source=s, home=home, count=n):
             return f"{who(seat)} lost {count_text('plane', n)} back from {s}: {home} was taken."
         case JumpTroopsReverted(seat=seat, at=at, count=n):
-            return f"{who(seat)}'s {count_text('jt', n)} in {at} are infantry from now on."
+            verb = "is" if n == 1 else "are"
+            return f"{who(seat)}'s {count_text('jt', n)} in {at} {verb} infantry from now on."
         case CityBuilt(seat=seat, at=at):
             return f"🏙 {who(seat)} built a city on {at}."
         case UnitsPlaced(seat=seat, unit=u, count=n, at=at):
             return f"{who(seat)} placed {count_text(u, n)} in {at}."
         case PurchaseLost(seat=seat, unit=u, count=n):
-            what = count_text(u, n) if u in UNITS else f"a {u}"
+            what = count_text(u, n) if u in UNITS else _a(u)
             return f"{who(seat)} had nowhere to place {what}: lost."
         case DefenceBuilt(seat=seat, at=at, kind=kind, aim=aim):
-            return f"{who(seat)} built a {kind} defence in {at}, aimed at {UNITS[aim].plural}."
+            return f"{who(seat)} built {_a(kind)} defence in {at}, aimed at {UNITS[aim].plural}."
         case IncomeCollected(seat=seat, amount=amount, rule=rule, bonus=bonus):
             why = {"half": " (half: no capital)", "none": " (no capital and no city)"}.get(rule, "")
             if bonus:
@@ -168,6 +183,41 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
             }.get(reason, "as the last player left")
             return f"🏆 {names_text} won the game, {how}!"
     return None
+
+
+def losses_text(losses: Sequence[Stack], who: Callable[[int], str]) -> str:
+    """``AI 1 lost 1 tank; AI 2 lost 2 infantry``: each seat's losses after its name."""
+    seats = dict.fromkeys(s.seat for s in losses)
+    return "; ".join(
+        f"{who(seat)} lost " + ", ".join(_stack_text(s) for s in losses if s.seat == seat) for seat in seats
+    )
+
+
+# The reasons the battle's dice carry (``rules/hexwar/resolve/combat.py``). They are stored with each roll
+# and part of what ``verify`` recomputes, so they stay as they are and are only shown in players' words.
+_ROUND = re.compile(r"(?P<at>\S+) round (?P<n>\d+): (?P<units>.+)")
+_DEFENCES = re.compile(r"(?P<at>\S+): (?P<k>\d+) defence\(s\) at (?P<n>\d+) (?P<aim>\w+)")
+
+
+def dice_line(reason: str, owner: str | None, values: Sequence[int]) -> str:
+    """A roll as players read it: whose dice, what for (units by name), and what they showed."""
+    whose = f"{owner}'s " if owner else ""
+    shown = "[" + " ".join(str(v) for v in values) + "]"
+    if m := _ROUND.fullmatch(reason):
+        units = [part.split(" ", 1) for part in m["units"].split(", ")]
+        named = " and ".join(
+            count_text(u, int(n)) if u in UNITS and n.isdigit() else f"{n} {u}" for n, u in units
+        )
+        return f"🎲 {whose}{named} in {m['at']}, round {m['n']}: {shown}"
+    if m := _DEFENCES.fullmatch(reason):
+        aim = m["aim"]
+        target = count_text(aim, int(m["n"])) if aim in UNITS else f"{m['n']} {aim}"
+        return f"🎲 {whose}{counted(int(m['k']), 'defence')} in {m['at']} firing at {target}: {shown}"
+    return f"🎲 {whose}{reason}: {shown}"
+
+
+def _a(word: str) -> str:
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
 def _duration(seconds: int) -> str:

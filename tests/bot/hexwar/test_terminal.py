@@ -63,7 +63,7 @@ def test_unit_takes_a_count_as_far_as_the_turn_allows() -> None:
     with pytest.raises(IllegalAction) as caught:
         RULES.apply(one, first, PlaceUnit("inf", name, 2), NO_DICE)  # type: ignore[arg-type]
     assert caught.value.message == (
-        "You may place 1 more starting unit(s) this turn (the game's units per turn is 1)."
+        "You may place only 1 more starting unit this turn (a turn places at most 1)."
     )
 
 

@@ -62,6 +62,9 @@ def test_cannot_spend_more_than_you_have():
 def test_optional_units_only_with_the_option():
     state = buying()
     assert refused(state, Buy((("artillery", 1),))) == "optional_unit"
+    with pytest.raises(IllegalAction) as caught:
+        RULES.apply(state, seat(state), Buy((("artillery", 1),)), NONE)
+    assert caught.value.message == "Artillery is only in play in a game set up with the optional units rule."
     state = buying(options=AAOptions(optional_units=True))
     state, _ = RULES.apply(state, seat(state), Buy((("artillery", 1), ("destroyer", 1))), NONE)
     assert state.ipcs[1] == 30 - 4 - 12

@@ -89,8 +89,9 @@ def test_defences_go_only_in_cities_at_most_one_of_each_kind():
             write(state, 0, order)
         assert caught.value.code == code
     state = write(state, 0, BuyDefence("C3", "air"))
-    with pytest.raises(IllegalAction, match="may have 1 air defence"):
+    with pytest.raises(IllegalAction) as caught:
         write(state, 0, BuyDefence("C3", "air"))
+    assert caught.value.message == "C3 may have at most 1 air defence and has (or gets) 1."
     _after, events = play_round(state, {0: [BuyDefence("C3", "water", "hov")]})
     assert of_type(events, DefenceBuilt) == [
         DefenceBuilt(0, "C3", "air", "plane"),
