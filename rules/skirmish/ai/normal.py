@@ -52,7 +52,9 @@ BEHIND_PLAYERS = 4  # ... in games of at most this many players (with 5 and 6 th
 CAVALRY_AT = 2  # cannons left in the garrison at or below which troops go into cavalry instead
 GENERALS = 8  # units a stack holds before troops buy it a general (0: never)
 GENERALS_PLAYERS = 5  # ... in games of at most this many players (at six, seat 4 won 1.56x its share)
-EXTRA_EXCHANGE = 1  # 1: an extra exchange when a general and cannons (or cavalry) are both to buy
+EXTRA_EXCHANGE = 2  # 1: an extra exchange when a general and cannons (or cavalry) are both to buy, in
+# place of a card; 2: in place of the second roll too (0: never)
+BOARD_FIRST = 0.0  # added to the score of an attack on a territory of two units or more (0: off)
 PAD = 1  # 1: once the strike stack is full, a roll gives a lone unit that 5-9 enemy dice face a second
 
 
@@ -68,6 +70,7 @@ class SkirmishNormalAI(SkirmishAI):
     BEHIND_PLAYERS = BEHIND_PLAYERS
     BEHIND_OVER = BEHIND_OVER
     PAD = PAD
+    BOARD_FIRST = BOARD_FIRST
     CAVALRY_AT = CAVALRY_AT
     GENERALS = GENERALS
     GENERALS_PLAYERS = GENERALS_PLAYERS
@@ -100,6 +103,8 @@ class SkirmishNormalAI(SkirmishAI):
 
     def _standard_action(self, state: SkirmishState, seat: int, last: bool) -> Action:
         troops = state.garrison[seat].troop
+        if state.actions_left == 1 and not last and self.EXTRA_EXCHANGE >= 2 and self._two_pairs(state, seat):
+            return ExtraExchange()
         if state.actions_left and troops >= (1 if last else self.REINFORCE_FROM):
             return Reinforce()
         if state.actions_left and not last and self._two_pairs(state, seat):
@@ -205,7 +210,10 @@ class SkirmishNormalAI(SkirmishAI):
     def _target_value(self, state: SkirmishState, seat: int, target: int, board: SkirmishMap) -> float:
         if self._last_round:
             return 0.0
-        return self.WORTH * super()._target_value(state, seat, target, board)
+        worth = self.WORTH * super()._target_value(state, seat, target, board)
+        if state.units[target].total >= 2:
+            worth += self.BOARD_FIRST
+        return worth
 
     # -- cards -----------------------------------------------------------------------------------------
 
