@@ -79,6 +79,7 @@ class SkirmishNormalAI(SkirmishAI):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed, self.BOLDNESS)
         self._last_round = False
+        self._attacking = False  # scoring attacks (not placements): the BOARD_FIRST bonus applies
 
     def choose(self, state: SkirmishState, seat: int) -> Action:
         board = skirmish_map()
@@ -176,7 +177,11 @@ class SkirmishNormalAI(SkirmishAI):
         must then fight on the board, or not at all; where it could, it needs ten dice rather than five
         (``BEHIND_OVER``). Left out where one is safe, and in games of more than ``BEHIND_PLAYERS`` players
         (there the first seat fell behind the others)."""
-        action = super()._attack(state, seat, board)
+        self._attacking = True
+        try:
+            action = super()._attack(state, seat, board)
+        finally:
+            self._attacking = False
         if state.players > self.BEHIND_PLAYERS or self._last_round:
             return action
         if not isinstance(action, Attack) or action.units is None:
@@ -211,7 +216,7 @@ class SkirmishNormalAI(SkirmishAI):
         if self._last_round:
             return 0.0
         worth = self.WORTH * super()._target_value(state, seat, target, board)
-        if state.units[target].total >= 2:
+        if self._attacking and state.units[target].total >= 2:
             worth += self.BOARD_FIRST
         return worth
 
