@@ -8,8 +8,8 @@ the extra move, where it used more of the game at no measurable cost.
   move brings one), else as `easy` (a card, else an extra move).
 - Exchanges: ten troops for a general where a stack has them to spare beside three, then troops up into
   cannons as `easy`, then cavalry once two cannons or fewer are left in the garrison
-  (``rules.skirmish.ai.army``); an extra exchange (in place of a card) when a general and cannons are
-  both to buy.
+  (``rules.skirmish.ai.army``); an extra exchange when a general and cannons are both to buy, in place
+  of a card, or of the second roll (a garrison short of troops for the exchange places few with it).
 - Placement: `easy`'s choice of territory, but no more troops than fill it to 12 units (ten attack, two
   stay); the rest goes where `easy` would place next. `easy` piles a whole roll on one stack, and an attack
   takes at most ten units, so the excess waited idle.
@@ -54,7 +54,6 @@ GENERALS = 8  # units a stack holds before troops buy it a general (0: never)
 GENERALS_PLAYERS = 5  # ... in games of at most this many players (at six, seat 4 won 1.56x its share)
 EXTRA_EXCHANGE = 2  # 1: an extra exchange when a general and cannons (or cavalry) are both to buy, in
 # place of a card; 2: in place of the second roll too (0: never)
-BOARD_FIRST = 0.0  # added to the score of an attack on a territory of two units or more (0: off)
 PAD = 1  # 1: once the strike stack is full, a roll gives a lone unit that 5-9 enemy dice face a second
 
 
@@ -70,7 +69,6 @@ class SkirmishNormalAI(SkirmishAI):
     BEHIND_PLAYERS = BEHIND_PLAYERS
     BEHIND_OVER = BEHIND_OVER
     PAD = PAD
-    BOARD_FIRST = BOARD_FIRST
     CAVALRY_AT = CAVALRY_AT
     GENERALS = GENERALS
     GENERALS_PLAYERS = GENERALS_PLAYERS
@@ -79,7 +77,6 @@ class SkirmishNormalAI(SkirmishAI):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed, self.BOLDNESS)
         self._last_round = False
-        self._attacking = False  # scoring attacks (not placements): the BOARD_FIRST bonus applies
 
     def choose(self, state: SkirmishState, seat: int) -> Action:
         board = skirmish_map()
@@ -177,11 +174,7 @@ class SkirmishNormalAI(SkirmishAI):
         must then fight on the board, or not at all; where it could, it needs ten dice rather than five
         (``BEHIND_OVER``). Left out where one is safe, and in games of more than ``BEHIND_PLAYERS`` players
         (there the first seat fell behind the others)."""
-        self._attacking = True
-        try:
-            action = super()._attack(state, seat, board)
-        finally:
-            self._attacking = False
+        action = super()._attack(state, seat, board)
         if state.players > self.BEHIND_PLAYERS or self._last_round:
             return action
         if not isinstance(action, Attack) or action.units is None:
@@ -215,10 +208,7 @@ class SkirmishNormalAI(SkirmishAI):
     def _target_value(self, state: SkirmishState, seat: int, target: int, board: SkirmishMap) -> float:
         if self._last_round:
             return 0.0
-        worth = self.WORTH * super()._target_value(state, seat, target, board)
-        if self._attacking and state.units[target].total >= 2:
-            worth += self.BOARD_FIRST
-        return worth
+        return self.WORTH * super()._target_value(state, seat, target, board)
 
     # -- cards -----------------------------------------------------------------------------------------
 
