@@ -34,11 +34,12 @@ from __future__ import annotations
 from rules.core.events import Action
 from rules.skirmish.actions import Attack, EndPhase, ExtraExchange, ExtraMove, Place, PlayCard, Reinforce
 from rules.skirmish.ai import army
+from rules.skirmish.ai.odds import win_chance
 from rules.skirmish.ai.player import SkirmishAI
-from rules.skirmish.battle.declare import FIVE_TO_ONE, MOST_ATTACKERS
+from rules.skirmish.battle.declare import FIVE_TO_ONE, MOST_ATTACKERS, sheltered
 from rules.skirmish.board import SkirmishMap, skirmish_map
 from rules.skirmish.common import cheapest, dearest
-from rules.skirmish.pieces import pieces
+from rules.skirmish.pieces import Units, pieces
 from rules.skirmish.state import EMPTY, Phase, SkirmishState
 
 BOLDNESS = 0.7  # the least estimated chance it attacks at (`easy`: 0.6)
@@ -54,6 +55,7 @@ GENERALS = 8  # units a stack holds before troops buy it a general (0: never)
 GENERALS_PLAYERS = 5  # ... in games of at most this many players (at six, seat 4 won 1.56x its share)
 EXTRA_EXCHANGE = 2  # 1: an extra exchange when a general and cannons (or cavalry) are both to buy, in
 # place of a card; 2: in place of the second roll too (0: never)
+BOARD_SURE = 0.0  # a board battle at this chance or better goes before a sweep of a lone unit (0: off)
 PAD = 1  # 1: once the strike stack is full, a roll gives a lone unit that 5-9 enemy dice face a second
 
 
@@ -69,6 +71,7 @@ class SkirmishNormalAI(SkirmishAI):
     BEHIND_PLAYERS = BEHIND_PLAYERS
     BEHIND_OVER = BEHIND_OVER
     PAD = PAD
+    BOARD_SURE = BOARD_SURE
     CAVALRY_AT = CAVALRY_AT
     GENERALS = GENERALS
     GENERALS_PLAYERS = GENERALS_PLAYERS
@@ -175,6 +178,13 @@ class SkirmishNormalAI(SkirmishAI):
         (``BEHIND_OVER``). Left out where one is safe, and in games of more than ``BEHIND_PLAYERS`` players
         (there the first seat fell behind the others)."""
         action = super()._attack(state, seat, board)
+        if (
+            self.BOARD_SURE
+            and not self._last_round
+            and isinstance(action, Attack)
+            and state.units[board.index(action.target)].total == 1
+        ):
+            action = self._sure_board_battle(state, seat, board) or action
         if state.players > self.BEHIND_PLAYERS or self._last_round:
             return action
         if not isinstance(action, Attack) or action.units is None:
@@ -193,6 +203,30 @@ class SkirmishNormalAI(SkirmishAI):
         if not fewer.total or table.dice(fewer) < FIVE_TO_ONE * table.dice(state.units[target]):
             return action
         return Attack(action.source, action.target, fewer)
+
+    def _sure_board_battle(self, state: SkirmishState, seat: int, board: SkirmishMap) -> Attack | None:
+        """The likeliest won battle the board decides (fewer than five dice to one) against a territory of
+        two units or more, at a chance of ``BOARD_SURE`` or better; None where there is none."""
+        table = pieces()
+        truce = {t.territory for t in state.truces}
+        best: tuple[float, int, int, Units] | None = None
+        for source in range(board.size):
+            held = state.units[source]
+            if state.owner[source] != seat or held.total < 2:
+                continue
+            for target in board.neighbours[source]:
+                owner, there = state.owner[target], state.units[target]
+                if owner in (seat, EMPTY) or there.total < 2 or target in truce or sheltered(state, target):
+                    continue
+                units = dearest(held, min(MOST_ATTACKERS, held.total - 1))
+                if table.dice(units) >= FIVE_TO_ONE * table.dice(there):
+                    continue
+                chance = win_chance(units, there, self._edge(source, target, units, there, board))
+                if chance >= self.BOARD_SURE and (best is None or (chance, -source, -target) > best[:3]):
+                    best = (chance, -source, -target, units)
+        if best is None:
+            return None
+        return Attack(board.ids[-best[1]], board.ids[-best[2]], best[3])
 
     # -- the last round --------------------------------------------------------------------------------
 
