@@ -34,7 +34,6 @@ from __future__ import annotations
 from rules.core.events import Action
 from rules.skirmish.actions import Attack, EndPhase, ExtraExchange, ExtraMove, Place, PlayCard, Reinforce
 from rules.skirmish.ai import army
-from rules.skirmish.ai.odds import win_chance
 from rules.skirmish.ai.player import SkirmishAI
 from rules.skirmish.battle.declare import FIVE_TO_ONE, MOST_ATTACKERS, sheltered
 from rules.skirmish.board import SkirmishMap, skirmish_map
@@ -55,7 +54,7 @@ GENERALS = 8  # units a stack holds before troops buy it a general (0: never)
 GENERALS_PLAYERS = 5  # ... in games of at most this many players (at six, seat 4 won 1.56x its share)
 EXTRA_EXCHANGE = 2  # 1: an extra exchange when a general and cannons (or cavalry) are both to buy, in
 # place of a card; 2: in place of the second roll too (0: never)
-BOARD_SURE = 0.0  # a board battle at this chance or better goes before a sweep of a lone unit (0: off)
+SWEEPS_FIRST = 0  # 1: every five to one before any battle the board decides
 PAD = 1  # 1: once the strike stack is full, a roll gives a lone unit that 5-9 enemy dice face a second
 
 
@@ -71,7 +70,7 @@ class SkirmishNormalAI(SkirmishAI):
     BEHIND_PLAYERS = BEHIND_PLAYERS
     BEHIND_OVER = BEHIND_OVER
     PAD = PAD
-    BOARD_SURE = BOARD_SURE
+    SWEEPS_FIRST = SWEEPS_FIRST
     CAVALRY_AT = CAVALRY_AT
     GENERALS = GENERALS
     GENERALS_PLAYERS = GENERALS_PLAYERS
@@ -178,13 +177,10 @@ class SkirmishNormalAI(SkirmishAI):
         (``BEHIND_OVER``). Left out where one is safe, and in games of more than ``BEHIND_PLAYERS`` players
         (there the first seat fell behind the others)."""
         action = super()._attack(state, seat, board)
-        if (
-            self.BOARD_SURE
-            and not self._last_round
-            and isinstance(action, Attack)
-            and state.units[board.index(action.target)].total == 1
-        ):
-            action = self._sure_board_battle(state, seat, board) or action
+        if self.SWEEPS_FIRST and isinstance(action, Attack) and action.units is not None:
+            there = state.units[board.index(action.target)]
+            if pieces().dice(action.units) < FIVE_TO_ONE * pieces().dice(there):
+                action = self._sweep(state, seat, board) or action
         if state.players > self.BEHIND_PLAYERS or self._last_round:
             return action
         if not isinstance(action, Attack) or action.units is None:
@@ -204,9 +200,10 @@ class SkirmishNormalAI(SkirmishAI):
             return action
         return Attack(action.source, action.target, fewer)
 
-    def _sure_board_battle(self, state: SkirmishState, seat: int, board: SkirmishMap) -> Attack | None:
-        """The likeliest won battle the board decides (fewer than five dice to one) against a territory of
-        two units or more, at a chance of ``BOARD_SURE`` or better; None where there is none."""
+    def _sweep(self, state: SkirmishState, seat: int, board: SkirmishMap) -> Attack | None:
+        """The five to one (won before a die is rolled) on the target of most worth; None where there is
+        none. Taken before a battle on the board: a defender there may play Stand Fast, and a lost battle
+        ends the turn's attacks too."""
         table = pieces()
         truce = {t.territory for t in state.truces}
         best: tuple[float, int, int, Units] | None = None
@@ -216,17 +213,17 @@ class SkirmishNormalAI(SkirmishAI):
                 continue
             for target in board.neighbours[source]:
                 owner, there = state.owner[target], state.units[target]
-                if owner in (seat, EMPTY) or there.total < 2 or target in truce or sheltered(state, target):
+                if owner in (seat, EMPTY) or not there.total or target in truce or sheltered(state, target):
                     continue
                 units = dearest(held, min(MOST_ATTACKERS, held.total - 1))
-                if table.dice(units) >= FIVE_TO_ONE * table.dice(there):
+                if table.dice(units) < FIVE_TO_ONE * table.dice(there):
                     continue
-                chance = win_chance(units, there, self._edge(source, target, units, there, board))
-                if chance >= self.BOARD_SURE and (best is None or (chance, -source, -target) > best[:3]):
-                    best = (chance, -source, -target, units)
+                worth = self._target_value(state, seat, target, board)
+                if best is None or worth > best[0]:
+                    best = (worth, source, target, units)
         if best is None:
             return None
-        return Attack(board.ids[-best[1]], board.ids[-best[2]], best[3])
+        return Attack(board.ids[best[1]], board.ids[best[2]], best[3])
 
     # -- the last round --------------------------------------------------------------------------------
 
