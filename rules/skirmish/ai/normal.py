@@ -35,10 +35,10 @@ from rules.core.events import Action
 from rules.skirmish.actions import Attack, EndPhase, ExtraExchange, ExtraMove, Place, PlayCard, Reinforce
 from rules.skirmish.ai import army
 from rules.skirmish.ai.player import SkirmishAI
-from rules.skirmish.battle.declare import FIVE_TO_ONE, MOST_ATTACKERS, sheltered
+from rules.skirmish.battle.declare import FIVE_TO_ONE, MOST_ATTACKERS
 from rules.skirmish.board import SkirmishMap, skirmish_map
 from rules.skirmish.common import cheapest, dearest
-from rules.skirmish.pieces import Units, pieces
+from rules.skirmish.pieces import pieces
 from rules.skirmish.state import EMPTY, Phase, SkirmishState
 
 BOLDNESS = 0.7  # the least estimated chance it attacks at (`easy`: 0.6)
@@ -54,7 +54,6 @@ GENERALS = 8  # units a stack holds before troops buy it a general (0: never)
 GENERALS_PLAYERS = 5  # ... in games of at most this many players (at six, seat 4 won 1.56x its share)
 EXTRA_EXCHANGE = 2  # 1: an extra exchange when a general and cannons (or cavalry) are both to buy, in
 # place of a card; 2: in place of the second roll too (0: never)
-SWEEPS_FIRST = 0  # 1: every five to one before any battle the board decides
 PAD = 1  # 1: once the strike stack is full, a roll gives a lone unit that 5-9 enemy dice face a second
 
 
@@ -70,7 +69,6 @@ class SkirmishNormalAI(SkirmishAI):
     BEHIND_PLAYERS = BEHIND_PLAYERS
     BEHIND_OVER = BEHIND_OVER
     PAD = PAD
-    SWEEPS_FIRST = SWEEPS_FIRST
     CAVALRY_AT = CAVALRY_AT
     GENERALS = GENERALS
     GENERALS_PLAYERS = GENERALS_PLAYERS
@@ -177,10 +175,6 @@ class SkirmishNormalAI(SkirmishAI):
         (``BEHIND_OVER``). Left out where one is safe, and in games of more than ``BEHIND_PLAYERS`` players
         (there the first seat fell behind the others)."""
         action = super()._attack(state, seat, board)
-        if self.SWEEPS_FIRST and isinstance(action, Attack) and action.units is not None:
-            there = state.units[board.index(action.target)]
-            if pieces().dice(action.units) < FIVE_TO_ONE * pieces().dice(there):
-                action = self._sweep(state, seat, board) or action
         if state.players > self.BEHIND_PLAYERS or self._last_round:
             return action
         if not isinstance(action, Attack) or action.units is None:
@@ -199,31 +193,6 @@ class SkirmishNormalAI(SkirmishAI):
         if not fewer.total or table.dice(fewer) < FIVE_TO_ONE * table.dice(state.units[target]):
             return action
         return Attack(action.source, action.target, fewer)
-
-    def _sweep(self, state: SkirmishState, seat: int, board: SkirmishMap) -> Attack | None:
-        """The five to one (won before a die is rolled) on the target of most worth; None where there is
-        none. Taken before a battle on the board: a defender there may play Stand Fast, and a lost battle
-        ends the turn's attacks too."""
-        table = pieces()
-        truce = {t.territory for t in state.truces}
-        best: tuple[float, int, int, Units] | None = None
-        for source in range(board.size):
-            held = state.units[source]
-            if state.owner[source] != seat or held.total < 2:
-                continue
-            for target in board.neighbours[source]:
-                owner, there = state.owner[target], state.units[target]
-                if owner in (seat, EMPTY) or not there.total or target in truce or sheltered(state, target):
-                    continue
-                units = dearest(held, min(MOST_ATTACKERS, held.total - 1))
-                if table.dice(units) < FIVE_TO_ONE * table.dice(there):
-                    continue
-                worth = self._target_value(state, seat, target, board)
-                if best is None or worth > best[0]:
-                    best = (worth, source, target, units)
-        if best is None:
-            return None
-        return Attack(board.ids[best[1]], board.ids[best[2]], best[3])
 
     # -- the last round --------------------------------------------------------------------------------
 
