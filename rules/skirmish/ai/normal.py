@@ -8,8 +8,8 @@ the extra move, where it used more of the game at no measurable cost.
   move brings one), else as `easy` (a card, else an extra move).
 - Exchanges: ten troops for a general where a stack has them to spare beside three (games of up to five
   players), then troops up into cannons as `easy`, then cavalry once two cannons or fewer are left in the
-  garrison (``rules.skirmish.ai.army``); an extra exchange (in place of a card) when a general and cannons
-  are both to buy.
+  garrison (``rules.skirmish.ai.army``); an extra exchange when a general and cannons are both to buy, in
+  place of a card, or of the second roll (a garrison short of troops for the exchange places few with it).
 - Placement: `easy`'s choice of territory, but no more troops than fill it to 12 units (ten attack, two
   stay); the rest goes where `easy` would place next. `easy` piles a whole roll on one stack, and an attack
   takes at most ten units, so the excess waited idle.
@@ -52,7 +52,8 @@ BEHIND_PLAYERS = 4  # ... in games of at most this many players (with 5 and 6 th
 CAVALRY_AT = 2  # cannons left in the garrison at or below which troops go into cavalry instead
 GENERALS = 8  # units a stack holds before troops buy it a general (0: never)
 GENERALS_PLAYERS = 5  # ... in games of at most this many players (at six, seat 4 won 1.56x its share)
-EXTRA_EXCHANGE = 1  # 1: an extra exchange when a general and cannons (or cavalry) are both to buy
+EXTRA_EXCHANGE = 2  # 1: an extra exchange when a general and cannons (or cavalry) are both to buy, in
+# place of a card; 2: in place of the second roll too (0: never)
 PAD = 1  # 1: once the strike stack is full, a roll gives a lone unit that 5-9 enemy dice face a second
 
 
@@ -100,6 +101,8 @@ class SkirmishNormalAI(SkirmishAI):
 
     def _standard_action(self, state: SkirmishState, seat: int, last: bool) -> Action:
         troops = state.garrison[seat].troop
+        if state.actions_left == 1 and not last and self.EXTRA_EXCHANGE >= 2 and self._two_pairs(state, seat):
+            return ExtraExchange()
         if state.actions_left and troops >= (1 if last else self.REINFORCE_FROM):
             return Reinforce()
         if state.actions_left and not last and self._two_pairs(state, seat):

@@ -276,3 +276,21 @@ def test_an_extra_exchange_buys_a_general_and_cannons_in_one_turn():
     state, _ = play(state, 0, SkirmishNormalAI(1).choose(state, 0))
     assert state.units[BOARD.index(UPHILL[0])] == Units(troop=10, general=1)
     assert SkirmishNormalAI(1).choose(state, 0) == Exchange(UPHILL[0], troops(5), "cannon")
+
+
+def test_the_second_roll_gives_way_to_an_extra_exchange_when_a_general_and_cannons_are_both_to_buy():
+    """5 troops in the garrison (enough to roll for, short of troops for an exchange) and 20 troops in
+    Sable Ford, the first roll taken: `easy` draws a card (under half a roll in the garrison), the version
+    before this one rolls again, `normal` takes
+    an extra exchange (a general and cannons in one turn: a roll would place at most 5 troops). The first
+    action still rolls, and with no general left the second rolls too."""
+    state = uphill_fight(3, Phase.STANDARD, attackers=20)
+    five = Units(troop=5, cavalry=12, cannon=10, general=2)
+    state = replace(state, garrison=(five, state.garrison[1]), actions_left=1)
+    assert SkirmishAI(1).choose(state, 0) == DrawCard()
+    assert SkirmishNormalAI(1).choose(state, 0) == ExtraExchange()
+    before = type("Before", (SkirmishNormalAI,), {"EXTRA_EXCHANGE": 1})
+    assert before(1).choose(state, 0) == Reinforce()
+    assert SkirmishNormalAI(1).choose(replace(state, actions_left=2), 0) == Reinforce()
+    no_general = replace(state, garrison=(replace(five, general=0), state.garrison[1]))
+    assert SkirmishNormalAI(1).choose(no_general, 0) == Reinforce()
