@@ -67,8 +67,17 @@ def orders_words(orders: StandingOrders | None) -> str:
     return " · ".join(given) if given else "none (every battle step waits for you)"
 
 
+# What a roll was for, as the engine records it, in players' words (the log wrote "battle: attacker").
+DICE_FOR = {
+    "reinforce": "reinforcement roll",
+    "battle: attacker": "attack dice",
+    "battle: defender": "defence dice",
+}
+
+
 def describe(event: Event, names: Sequence[str]) -> str | None:
-    """One line for ``event``; None for events told by another line (dice, turn ends)."""
+    """One line for ``event``; None for events told by another line (turn ends); the reinforcement roll
+    and the battle's dice say whose they are."""
     board = skirmish_map()
     table = pieces()
 
@@ -89,6 +98,9 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
     match event:
         case DiceRolled(reason="deal"):
             return "Territories were dealt at random."
+        case DiceRolled(seat=int(seat), reason=reason, values=values) if reason in DICE_FOR:
+            # (the reason is stored with the roll and named by verify, so only its words change here)
+            return f"🎲 {who(seat)}'s {DICE_FOR[reason]}: [{' '.join(str(v) for v in values)}]"
         case DiceRolled():
             return None
         case SeatsDealt(owners=owners, troops=troops):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rules.core.errors import IllegalAction
+from rules.core.events import DiceRolled
 from rules.skirmish import RULES
 from rules.skirmish.actions import AssignDice, AssignExtra, Attack, Defend
 from rules.skirmish.battle.state import DEFENDER, Stage
@@ -157,3 +158,15 @@ def test_an_attack_naming_no_units_sends_the_strongest_ten_of_the_source():
     assert declared.units == Units(troop=7, cavalry=2, cannon=1)
     assert units_at(after, SOURCE) == Units(troop=5)
     assert play(state, 0, Attack(SOURCE, TARGET, Units(troop=10)))[1][0].units == Units(troop=10)
+
+
+def test_the_log_says_whose_dice_and_what_for() -> None:
+    """The log wrote "🎲 battle: attacker: [3 1 2]" and "🎲 reinforce: […]" (a newcomer's game)."""
+    names = ["Ann", "Bob"]
+
+    def rolled(seat: int, reason: str) -> DiceRolled:
+        return DiceRolled(seat, reason, 6, (3, 1, 2), first=0)
+
+    assert RULES.describe(rolled(0, "battle: attacker"), names) == "🎲 Ann's attack dice: [3 1 2]"
+    assert RULES.describe(rolled(1, "battle: defender"), names) == "🎲 Bob's defence dice: [3 1 2]"
+    assert RULES.describe(rolled(1, "reinforce"), names) == "🎲 Bob's reinforcement roll: [3 1 2]"
