@@ -23,6 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.store import GameRecord, GameStore, GameUpdate, LogEntry, LogRecord
+from rules.core import words
 from rules.core.codec import from_json, to_json
 from rules.core.dice import DiceCup, SeededRng
 from rules.core.events import Action, DiceRolled, Event
@@ -187,8 +188,7 @@ def secret(ruleset: Ruleset, events: Sequence[Event], viewer: int | None) -> boo
 def dice_text(event: DiceRolled) -> str:
     """The dice as players read them: what they were for and what they showed. The rolls' numbers
     (which ``/game verify`` recomputes from the seed) are the machine's, not a player's (issue 28)."""
-    values = " ".join(str(v) for v in event.values)
-    return f"🎲 {event.reason}: [{values}]"
+    return f"🎲 {event.reason}: {words.dice_text(event.values)}"
 
 
 def event_lines(ruleset: Ruleset, events: Iterable[Event], names: Sequence[str]) -> list[str]:

@@ -49,6 +49,7 @@ from rules.attack.events import (
 )
 from rules.attack.tables import ARMY_FACES, ARMY_TYPES, NAVY_TYPES, card_name
 from rules.core.events import DiceRolled, Event
+from rules.core.words import dice_text
 
 
 @cache
@@ -118,7 +119,7 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
 
     match event:
         case DiceRolled(reason=reason, values=values) if _NAVY_REASON.match(reason):
-            return f"🎲 {dice_reason(reason, place)}: [{' '.join(str(v) for v in values)}]"
+            return f"🎲 {dice_reason(reason, place)}: {dice_text(values)}"
         case DiceRolled():
             return None
         case OrderRolled(purpose=purpose, totals=totals, order=order):

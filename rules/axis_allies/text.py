@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from rules.axis_allies.board import POWER_NAMES, classic_board
 from rules.axis_allies.combat.events import (
@@ -41,7 +41,7 @@ from rules.axis_allies.events import (
 )
 from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES, Unit, unit_words
 from rules.core.events import DiceRolled, Event
-from rules.core.words import counted
+from rules.core.words import counted, dice_text
 
 PHASE_NAMES = {
     "purchase": "weapons development and purchase",
@@ -62,10 +62,6 @@ TECH_NAMES = {
 
 def power(p: str | None) -> str:
     return "nobody" if p is None else POWER_NAMES.get(p, p)
-
-
-def dice(values: Iterable[int]) -> str:
-    return "[" + " ".join(str(v) for v in values) + "]"
 
 
 def battle_units(units: Sequence[Unit]) -> str:
@@ -125,10 +121,10 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
 
 def _volley_group(g: VolleyGroup) -> str:
     if g.kind == "aa_gun":  # one die per aircraft, however many guns: the count is the aircraft's
-        return f"AA gun {dice(g.dice)} hitting on {g.hits_on}, a die per aircraft"
+        return f"AA gun {dice_text(g.dice)} hitting on {g.hits_on}, a die per aircraft"
     each = len(g.dice) // g.count if g.count else 0
     many = f" (×{each} dice each)" if g.count and len(g.dice) > g.count else ""
-    return f"{unit_name(g.kind, g.count)} {dice(g.dice)} hitting on {g.hits_on}{many}"
+    return f"{unit_name(g.kind, g.count)} {dice_text(g.dice)} hitting on {g.hits_on}{many}"
 
 
 def _line(event: Event, names: Sequence[str]) -> str | None:
@@ -138,7 +134,7 @@ def _line(event: Event, names: Sequence[str]) -> str | None:
 
     match event:
         case DiceRolled(reason=reason, values=values):
-            return f"🎲 {dice_reason(reason)}: {dice(values)}"
+            return f"🎲 {dice_reason(reason)}: {dice_text(values)}"
         case GameStarted(seats=seats, ipcs=ipcs):
             parts = [f"{seat(i)} plays {', '.join(power(p) for p in ps)}" for i, ps in enumerate(seats)]
             return "Spring 1942. " + "; ".join(parts) + "."
@@ -241,7 +237,7 @@ def _line(event: Event, names: Sequence[str]) -> str | None:
         ):
             return (
                 f"Raid on {w}: {n} {power(a)} bomber{'s' if n != 1 else ''}, {down} shot down; "
-                f"bombs {dice(rolled)} cost {power(d)} {ipcs_text(damage)}."
+                f"bombs {dice_text(rolled)} cost {power(d)} {ipcs_text(damage)}."
             )
         case RocketStrike(source=src, where=w, attacker=a, defender=d, rolled=rolled, damage=damage):
             damage_text = ipcs_text(damage)
@@ -249,7 +245,7 @@ def _line(event: Event, names: Sequence[str]) -> str | None:
         case TechResearched(power=p, dice=thrown, chart=chart, tech=tech, techs=techs):
             developed = ", ".join(TECH_NAMES.get(t, t) for t in (techs or ((tech,) if tech else ())))
             many = "breakthroughs" if len(techs) > 1 else "a breakthrough"
-            found = f"{many} — chart {dice(chart)}: {developed}!" if tech else "no breakthrough"
+            found = f"{many} — chart {dice_text(chart)}: {developed}!" if tech else "no breakthrough"
             what = "die" if len(thrown) == 1 else "dice"
-            return f"{power(p)} rolled {len(thrown)} research {what} {dice(thrown)}: {found}"
+            return f"{power(p)} rolled {len(thrown)} research {what} {dice_text(thrown)}: {found}"
     return None

@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from rules.core.events import DiceRolled, Event
-from rules.core.words import counted
+from rules.core.words import counted, dice_text
 from rules.hexwar.actions import AimDefence, Bombard, BuildCity, Buy, BuyDefence, Jump, Move, Order
 from rules.hexwar.events import (
     BattleBegan,
@@ -202,7 +202,7 @@ _DEFENCES = re.compile(r"(?P<at>\S+): (?P<k>\d+) defence\(s\) at (?P<n>\d+) (?P<
 def dice_line(reason: str, owner: str | None, values: Sequence[int]) -> str:
     """A roll as players read it: whose dice, what for (units by name), and what they showed."""
     whose = f"{owner}'s " if owner else ""
-    shown = "[" + " ".join(str(v) for v in values) + "]"
+    shown = dice_text(values)
     if m := _ROUND.fullmatch(reason):
         units = [part.split(" ", 1) for part in m["units"].split(", ")]
         named = " and ".join(

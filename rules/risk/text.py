@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.core.events import DiceRolled, Event
+from rules.core.words import dice_text
 from rules.risk.board import classic_map
 from rules.risk.cards import card_name
 from rules.risk.events import (
@@ -102,10 +103,6 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         case GameWon(seat=seat):
             return f"🏆 {who(seat)} wins the game!"
     return None
-
-
-def dice_text(values: Sequence[int]) -> str:
-    return "[" + " ".join(str(v) for v in values) + "]"
 
 
 def digest(events: Sequence[Event], seat: int, names: Sequence[str], hand: Sequence[int]) -> list[str]:

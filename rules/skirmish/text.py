@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.core.events import DiceRolled, Event
-from rules.core.words import counted
+from rules.core.words import counted, dice_text
 from rules.skirmish.board import skirmish_map
 from rules.skirmish.events import (
     AttackDeclared,
@@ -100,7 +100,7 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
             return "Territories were dealt at random."
         case DiceRolled(seat=int(seat), reason=reason, values=values) if reason in DICE_FOR:
             # (the reason is stored with the roll and named by verify, so only its words change here)
-            return f"🎲 {who(seat)}'s {DICE_FOR[reason]}: [{' '.join(str(v) for v in values)}]"
+            return f"🎲 {who(seat)}'s {DICE_FOR[reason]}: {dice_text(values)}"
         case DiceRolled():
             return None
         case SeatsDealt(owners=owners, troops=troops):
@@ -226,7 +226,3 @@ REASONS = {
     "double": "the 2x skirmish",
     "extra dice": "the attacker's extra dice",
 }
-
-
-def dice_text(values: Sequence[int]) -> str:
-    return "[" + " ".join(str(v) for v in values) + "]"
