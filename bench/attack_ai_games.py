@@ -108,13 +108,14 @@ def play_one(
                 used[e.seat].add("armies carried by sea")
             elif isinstance(e, NavyRetreated):
                 used[e.seat].add("navy retreat")
+    board = board_of(state)
     return {
         "seats": seats,
         "winners": state.winners,
         "governments": tuple(s.government for s in state.seats),
         "placed": tuple(placed),
         "capitals": tuple(capitals),
-        "continents": tuple(board_of(state).continent_of[board_of(state).index[c]] for c in capitals),
+        "continents": tuple(board.continent_of[board.index[c]] for c in capitals),
         "scores": tuple(score(state, s) for s in range(seats)),
         "levels": levels,
         "ending": "capital" if "capital" in state.summary else "points",
