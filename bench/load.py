@@ -93,7 +93,9 @@ def warboard_bot(database: str) -> Any:
     from bot.app import create_bot
     from bot.settings import Settings
 
-    return create_bot(Settings(token="fake", database=database))
+    bot = create_bot(Settings(token="fake", database=database))
+    bot.settles_heap = True  # as ``bot.app.serve`` runs it
+    return bot
 
 
 def echo_bot(picture: bytes) -> Any:

@@ -1,9 +1,11 @@
 """A server owner's tools (issue 34, items 2 and 5): the heartbeat file and ``python -m bot health``,
-``PBP_LOG_FORMAT=json``, and ``python -m bot backup FILE`` copying a live SQLite database."""
+``PBP_LOG_FORMAT=json``, and ``python -m bot backup FILE`` copying a live SQLite database; and a served
+bot's start-up objects set aside from the garbage collector's full passes (item 7's tail)."""
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import logging
 import os
@@ -16,7 +18,7 @@ import pytest
 from fakecord import FakeDiscord
 
 from bot.__main__ import JsonLines, health
-from bot.app import HEARTBEAT_STALE, create_bot
+from bot.app import HEARTBEAT_STALE, create_bot, settle_heap
 from bot.games import GAMES
 from bot.service import GameService
 from bot.settings import Settings, SettingsError
@@ -70,6 +72,31 @@ async def test_the_connected_bot_beats_and_stops_when_closed(tmp_path: Path) -> 
         finally:
             await bot.close()
         assert not bot.gateway_up()  # a closed gateway is not up: no further beats
+
+
+def test_only_a_served_bot_sets_start_ups_objects_aside_once_warm(monkeypatch: pytest.MonkeyPatch) -> None:
+    settled: list[bool] = []
+    monkeypatch.setattr("bot.app.settle_heap", lambda: settled.append(True))
+    bot = create_bot(Settings(token="fake-token", database=":memory:"), run_scheduler=False)
+    warmed: list[bool] = []
+    monkeypatch.setattr(bot, "_warm_pictures", lambda: warmed.append(True))
+    bot._warm_pictures_and_settle()  # a bot in a test's process, which starts many
+    assert warmed == [True] and settled == []
+    bot.settles_heap = True  # as ``bot.app.serve`` sets it
+    bot._warm_pictures_and_settle()
+    assert warmed == [True, True] and settled == [True]
+
+
+def test_settling_the_heap_freezes_what_is_alive() -> None:
+    before = gc.get_freeze_count()
+    alive = [[n] for n in range(1000)]  # lists are tracked by the collector
+    try:
+        settle_heap()
+        assert gc.get_freeze_count() >= before + len(alive)
+        walked = {id(x) for x in gc.get_objects()}  # what a full collection walks
+        assert not any(id(x) in walked for x in alive)
+    finally:
+        gc.unfreeze()
 
 
 def test_json_logs_are_one_object_a_line_with_the_traceback() -> None:
