@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import typing
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import msgspec
@@ -108,6 +108,14 @@ def usage(game: Game, cls: type[Action]) -> str:
     return " ".join(parts)
 
 
+def unknown_command(word: str, known: Iterable[str]) -> ServiceError:
+    """The one refusal of a word that is no command, every game alike: the likely command first where
+    one is near ("“plce” is not a command here. Did you mean place? Type help for the list.")."""
+    hint = did_you_mean(word, known)
+    said = f".{hint} Type" if hint else "; type"
+    return ServiceError("unknown_command", f"“{quoted(word)}” is not a command here{said} help for the list.")
+
+
 def action_from_words(game: Game, words: list[str], state: Any = None) -> Action:
     """``["move", "north", "south", "3"]`` -> ``Move("north", "south", 3)``, as the game reads it. ``state``:
     the game's, for a game's own commands that read the position."""
@@ -119,11 +127,7 @@ def action_from_words(game: Game, words: list[str], state: Any = None) -> Action
         said = f"“{quoted(words[0])}” is a command, but not written that way"
         raise ServiceError("unknown_command", f"{said}; type help for the list.")
     if cls is None:
-        hint = did_you_mean(words[0], known_verbs(game))
-        said = f".{hint} Type" if hint else "; type"
-        raise ServiceError(
-            "unknown_command", f"“{quoted(words[0])}” is not a command here{said} help for the list."
-        )
+        raise unknown_command(words[0], known_verbs(game))
     fields = msgspec.structs.fields(cls)
     args = words[1:]
     data: dict[str, Any] = {}

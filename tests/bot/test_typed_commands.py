@@ -26,10 +26,20 @@ def test_every_game_suggests_the_command_a_typo_meant(name: str) -> None:
     assert "Did you mean" in refused.value.message and verb.replace("_", " ") in refused.value.message
 
 
-def test_nothing_like_a_command_is_refused_without_a_guess() -> None:
-    refusal = "“frobnicate” is not a command here; type help for the list."
-    with pytest.raises(ServiceError, match=re.escape(refusal)):
-        action_from_words(GAMES["risk"], ["frobnicate"])
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_game_refuses_a_word_that_is_no_command_in_the_same_sentence(name: str) -> None:
+    """Each game reads its own commands first, but a slip is refused in one sentence everywhere: the
+    likely command first, then where the list is (until 2026-11-29 Hex war and Attack! put the guess
+    last, Skirmish left out the list)."""
+    refusals = []
+    for word in ("stauts", "frobnicate"):
+        with pytest.raises(ServiceError) as refused:
+            action_from_words(GAMES[name], [word, "x"])
+        refusals.append(refused.value.message)
+    assert refusals == [
+        "“stauts” is not a command here. Did you mean status? Type help for the list.",
+        "“frobnicate” is not a command here; type help for the list.",
+    ]
 
 
 def test_the_client_commands_are_suggested_too() -> None:

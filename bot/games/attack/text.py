@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.commands import CLIENT_COMMANDS, PlainText
+from bot.commands import CLIENT_COMMANDS, PlainText, unknown_command
 from bot.games.attack import orders
 from bot.games.attack.places import clockwise, place_and_rest, places
 from bot.games.attack.units import (
@@ -55,7 +55,7 @@ from rules.attack.state import AttackState, Stage
 from rules.attack.tables import NAVY_TYPES
 from rules.attack.views import AttackView
 from rules.core.events import Action
-from rules.core.names import did_you_mean, normalise
+from rules.core.names import normalise
 
 HELP: tuple[tuple[str, str], ...] = (
     ("government <gov> <card>", "setup: government fascism minerals"),
@@ -144,10 +144,7 @@ def _shown(place: str) -> str:
 
 
 def unknown_verb(word: str) -> ServiceError:
-    hint = did_you_mean(word, (*VERBS, *CLIENT))
-    return ServiceError(
-        "unknown_command", f"“{quoted(word)}” is not a command here; type help for the list.{hint}"
-    )
+    return unknown_command(word, (*VERBS, *CLIENT))
 
 
 class AttackText(PlainText):

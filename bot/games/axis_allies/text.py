@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import msgspec
 
-from bot.commands import CLIENT_COMMANDS, PlainText
+from bot.commands import CLIENT_COMMANDS, PlainText, unknown_command
 from bot.games.axis_allies.choices import (
     battle_spaces,
     casualty_prompt,
@@ -40,7 +40,7 @@ from rules.axis_allies.state import AAState, Phase
 from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES, Tech, unit_words
 from rules.axis_allies.views import AAView
 from rules.core.events import Action
-from rules.core.names import did_you_mean
+from rules.core.names import closest
 
 ODDS_MAX_UNITS = 150  # beyond what can stand on the board; 150 v 150 simulated takes about half a second
 ODDS_TRIALS = 10_000  # when a battle is too big to solve exactly: about ±0.5 points of noise
@@ -134,10 +134,9 @@ def _suggest(verb: str) -> None:
     none, goes on to the generic reader (which knows the terminal's own commands)."""
     if verb.lower() in _VERBS:
         return
-    hint = did_you_mean(verb, sorted(_VERBS - _ALIASES.keys()))
-    if hint:
-        message = f"“{verb}” is not a command here.{hint} Type help for the list."
-        raise ServiceError("unknown_command", message)
+    meant = sorted(_VERBS - _ALIASES.keys())
+    if closest(verb, meant):
+        raise unknown_command(verb, meant)
 
 
 def _needs(text: str, usage: str) -> str:

@@ -7,12 +7,11 @@ from __future__ import annotations
 import typing
 from collections.abc import Mapping, Sequence
 
-from bot.commands import CLIENT_COMMANDS, PlainText
+from bot.commands import CLIENT_COMMANDS, PlainText, unknown_command
 from bot.games.hexwar.choices import default_count, parse_cargo
 from bot.models import ServiceError
 from bot.parsing import is_count
 from rules.core.events import Action
-from rules.core.names import did_you_mean
 from rules.core.words import counted
 from rules.hexwar import RULES
 from rules.hexwar.actions import Buy, Move, PlaceUnit, SubmitOrders
@@ -84,10 +83,7 @@ class HexWarText(PlainText):
         verb = words[0].lower()
         if verb not in KNOWN and verb.replace("_", "") not in ACTION_NAMES:
             # A slip of the thumb gets the likely command, not a bare refusal.
-            hint = did_you_mean(verb, KNOWN)
-            raise ServiceError(
-                "unknown_command", f"“{words[0]}” is not a command here; type help for the list.{hint}"
-            )
+            raise unknown_command(words[0], KNOWN)
         if verb in ("submit", "hold"):
             if len(words) > 1:
                 raise ServiceError("bad_command", f"“{verb}” takes nothing after it.")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import typing
 from collections.abc import Mapping, Sequence
 
-from bot.commands import CLIENT_COMMANDS, PlainText
+from bot.commands import CLIENT_COMMANDS, PlainText, unknown_command
 from bot.games.skirmish.presenter import ORDER_FIELDS
 from bot.games.skirmish.steps import battle_answer
 from bot.games.skirmish.units import numbers_text, parse_numbers, parse_units, units_text
@@ -19,7 +19,6 @@ from bot.models import ServiceError
 from bot.parsing import is_count, quoted, whole_number
 from rules.core.errors import IllegalAction
 from rules.core.events import Action
-from rules.core.names import did_you_mean
 from rules.core.words import counted
 from rules.skirmish import actions as sk
 from rules.skirmish.battle import flow
@@ -211,11 +210,7 @@ class SkirmishText(PlainText):
         if verb == "orders":
             return sk.SetOrders(parse_orders(rest))
         if verb not in KNOWN and verb.replace("_", "") not in ACTION_NAMES:
-            near = did_you_mean(verb, KNOWN)
-            raise ServiceError(
-                "unknown_command",
-                f"“{quoted(verb)}” is not a command here.{near or ' Type help for the list.'}",
-            )
+            raise unknown_command(verb, KNOWN)
         return None
 
     @staticmethod

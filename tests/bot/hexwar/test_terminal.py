@@ -101,7 +101,7 @@ def test_mistyped_commands_and_names_get_the_likely_word() -> None:
     with pytest.raises(ServiceError) as command:
         action_from_words(GAME, ["plce", "land", "F4"], state)
     assert (
-        command.value.message == "“plce” is not a command here; type help for the list. Did you mean place?"
+        command.value.message == "“plce” is not a command here. Did you mean place? Type help for the list."
     )
     with pytest.raises(IllegalAction) as kind:
         RULES.apply(state, state.current, PlaceHex("lnad", "F4"), NO_DICE)  # type: ignore[arg-type]
