@@ -228,6 +228,10 @@ def row_lines(
         return []
     elif hidden:  # it also answered a step whose outcome is public: that shows, the move does not
         head = f"{who}: a move kept secret until it is revealed"
+    elif not ended and viewer != row.seat and events != every:
+        # Part of what it did is kept from this viewer (a navy line-up shows only that it was set): the
+        # move's own words would tell that part ("line up carrier, destroyer, submarine"), so only its kind.
+        head = f"{who}: {_action_text({'type': meta.get('type')})}"
     else:
         head = f"{who}: {_action_text(meta)}"
     return [head] + [f"    {line}" for line in event_lines(ruleset, events, names)]

@@ -1,9 +1,13 @@
-"""A log row's headline is the move as a player would type it, in players' words."""
+"""A log row's headline is the move as a player would type it, in players' words, and tells no viewer what
+the move's events keep from them."""
 
 from __future__ import annotations
 
 from bot.gamelog import encode, row_lines
 from bot.store import LogRecord
+from rules.attack import RULES as ATTACK
+from rules.attack.actions import LineUp
+from rules.attack.events import LineUpSet
 from rules.axis_allies import RULES as AA
 from rules.axis_allies.actions import Move
 from rules.risk import RULES as RISK
@@ -24,3 +28,27 @@ def test_a_headline_writes_keys_with_spaces_as_players_type_them() -> None:
     move = Move((("aa_gun", 1), ("infantry", 2)), ("Karelia S.S.R.", "Karelia Sea Zone"))
     (aa,) = row_lines(AA, row(move), names, viewer=0, ended=False)
     assert aa == "Ann: move 1 aa gun, 2 infantry Karelia S.S.R. → Karelia Sea Zone"
+
+
+def test_a_move_partly_kept_from_a_viewer_shows_them_only_its_kind() -> None:
+    """A navy line-up is secret until both sides have set theirs: the others' log said "AI 1: line up
+    carrier, destroyer, submarine" while they still had to choose (a newcomer's game)."""
+    ships = ("carrier", "destroyer", "submarine")
+    lined_up = LogRecord(
+        seq=9,
+        kind="action",
+        seat=1,
+        user_id=None,
+        action=encode(LineUp(ships)),
+        events=encode([LineUpSet(1, "central_atlantic", ships)]),
+        at="",
+    )
+    names = ["Ann", "Bo"]
+    for viewer in (0, None):  # the other seat, and the public (the channel's log pages)
+        assert row_lines(ATTACK, lined_up, names, viewer=viewer, ended=False) == [
+            "Bo: line up",
+            "    Bo set a line-up in the Central Atlantic.",
+        ]
+    own = row_lines(ATTACK, lined_up, names, viewer=1, ended=False)
+    assert own[0] == "Bo: line up carrier, destroyer, submarine"
+    assert row_lines(ATTACK, lined_up, names, viewer=0, ended=True)[0] == own[0]
