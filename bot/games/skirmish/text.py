@@ -162,6 +162,8 @@ class SkirmishText(PlainText):
         if verb == "extra" and len(rest) == 1 and rest[0].lower() in ("move", "exchange"):
             return sk.ExtraMove() if rest[0].lower() == "move" else sk.ExtraExchange()
         if verb == "place" and len(rest) >= 2:
+            if len(rest) >= 3 and rest[-1].lower() in ("troop", "troops"):  # "place elder fen 4 troops"
+                rest = rest[:-1]
             return sk.Place(" ".join(rest[:-1]), whole_number(rest[-1], "The number of troops", 1, 999))
         if verb == "exchange" and len(rest) >= 4 and rest[-2].lower() == "for":
             get = rest[-1].lower().rstrip("s")
@@ -285,7 +287,9 @@ class SkirmishText(PlainText):
         if waiting is None:
             return str(view.phase.value)
         if view.battle is not None:
-            return f"battle for {view.battle.defender.territory}: {waiting.step}"
+            where = view.battle.defender.territory  # its id (elder_fen): the prompt shows its name
+            name = next((t.name for t in view.territories if t.id == where), where.replace("_", " "))
+            return f"battle for {name}: {waiting.step}"
         if waiting.step == "place":
             return f"place {view.placing}"
         extra = (

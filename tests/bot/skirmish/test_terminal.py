@@ -126,3 +126,34 @@ async def test_the_terminal_refuses_options_the_seats_cannot_play(
     script.write_text("status", encoding="utf-8")
     assert await console.main([*args, "--script", str(script)], WITH) == 0
     assert "Resuming" not in capsys.readouterr().out
+
+
+async def test_a_newcomer_types_troops_after_the_count_and_the_prompt_names_the_battle(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A newcomer's second game: ``place elder fen 3 troops`` (the words of the help's "3 troops") is the
+    same as ``place elder fen 3``, and a battle's prompt names the attacked territory as the board does
+    ("battle for Elder Fen: defend"), not by its key (``elder_fen``)."""
+    order, _ = seat_order(SEED, 2, {})
+    human = order.index(0)
+    state, _ = RULES.setup({"round_limit": 2}, 2, SeededRng(SEED))
+    board = skirmish_map()
+    spaced = next(
+        board.names[t] for t in range(board.size) if state.owner[t] == human and " " in board.names[t]
+    )
+    attack = next(a for a in attacks(state, human, board) if "_" in a.target)
+    target = board.names[board.ids.index(attack.target)]
+    lines = [
+        "reinforce",
+        f"place {spaced.lower()} 1 troops",
+        "end",
+        "draw",
+        "end",
+        f"attack {attack.source} {attack.target}",
+        "status",  # (a line more, to see the prompt the battle waits at)
+    ]
+    await run_script(tmp_path, lines)
+    out = capsys.readouterr().out
+    assert f"Player 1 placed 1 troop on {spaced}." in out
+    assert f", battle for {target}: " in out, out
+    assert "✗" not in out, out
