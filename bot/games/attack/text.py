@@ -90,6 +90,7 @@ SIMPLE: Mapping[str, Action] = {
     "fighton": FightOn(),
 }
 BEGIN = ("move", "transport", "navigate", "build")
+BATTLE_VERBS = ("deploy", "lineup", "retreat", "fight", "fighton")
 VERBS = (
     *SIMPLE,
     *BEGIN,
@@ -154,6 +155,8 @@ class AttackText(PlainText):
 
     def parse(self, words: Sequence[str], state: AttackState | None) -> Action | None:
         verb, rest = words[0].lower(), list(words[1:])
+        if state is not None and verb in BATTLE_VERBS:  # a battle answer with no battle: say so
+            orders.in_step(state, "fight" if verb == "fighton" else verb)
         if verb in SIMPLE:
             return SIMPLE[verb]
         if verb not in VERBS:

@@ -135,3 +135,47 @@ def test_an_action_typed_with_its_first_step_is_one_move_and_reads_back():
     assert refusal(f"move germany france card {BONDS}", moving) == (
         "A card is played as the action begins, not in the middle of it."
     )
+
+
+def test_a_setup_or_battle_command_out_of_its_step_says_when_it_is_given():
+    """A newcomer's second game: ``deploy``, ``lineup``, ``retreat`` and ``fight`` typed in the middle of a
+    season were answered "That is not possible now", which does not say why; each now says when it is
+    given, and changes nothing. /atk says so for ``direction``, ``government`` and ``capital`` too (typed,
+    they are read as they are written and the rules refuse them)."""
+    spring = position()
+    army = "No army battle is waiting for your line: deploy answers one while it is fought."
+    said = {
+        "deploy": army,
+        "deploy 2 infantry": army,
+        "lineup destroyer": (
+            "No navy battle is waiting for your line-up: lineup answers one while it is fought."
+        ),
+        "retreat": "No navy battle is being fought: retreat and fight answer one after a round.",
+        "fight": "No navy battle is being fought: retreat and fight answer one after a round.",
+    }
+    for line, sentence in said.items():
+        assert refusal(line, spring) == sentence, line
+    moving = replace(spring, turn=Turn(0, "move"))
+    assert refusal("deploy", moving) == said["deploy"]
+    options: dict[str, dict[str, object]] = {
+        "retreat": {},
+        "deploy": {"units": "1 infantry"},
+        "direction": {"way": "clockwise"},
+        "government": {"government": "fascism", "economics": "rail"},
+        "capital": {"region": "britain"},
+    }
+    sentences = {
+        "retreat": said["retreat"],
+        "deploy": said["deploy"],
+        "direction": "The direction of play is chosen at the start of a year, by whoever starts it.",
+        "government": "Governments are chosen at the start of the game; that is done.",
+        "capital": "Capitals are placed at the start of the game; that is done.",
+    }
+    for command, given in options.items():
+        with pytest.raises(ServiceError) as caught:
+            plan(command, given, spring, 0)
+        assert caught.value.message == sentences[command], command
+    starting = position(stage=Stage.DIRECTION)
+    assert plan("direction", {"way": "counterclockwise"}, starting, 0) == ChooseDirection(False)
+    with pytest.raises(ServiceError, match="Capitals are placed at the start"):
+        plan("capital", {"region": "britain"}, starting, 0)
