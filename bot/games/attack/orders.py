@@ -29,6 +29,11 @@ def _key(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch.isalnum())
 
 
+def card_key(words: list[str]) -> str:
+    """A card's name as compared: ``War Bonds``, ``war_bonds`` and ``warbonds`` alike."""
+    return _key("".join(words))
+
+
 def card_id(state: AttackState, seat: int, text: str | None) -> int | None:
     """A card from the seat's hand by its number (``12``) or its name (``war bonds``)."""
     if text is None or not text.strip():

@@ -12,6 +12,7 @@ order), ``retreat`` or ``fight``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from bot.commands import CLIENT_COMMANDS, PlainText, unknown_command
@@ -52,7 +53,7 @@ from rules.attack.battle.navy import side_of
 from rules.attack.common import board_of
 from rules.attack.engine import to_act
 from rules.attack.state import AttackState, Stage
-from rules.attack.tables import NAVY_TYPES
+from rules.attack.tables import CARD_KINDS, NAVY_TYPES
 from rules.attack.views import AttackView
 from rules.core.events import Action
 from rules.core.names import normalise
@@ -112,18 +113,36 @@ VERBS = (
 CLIENT = tuple(
     dict.fromkeys(w for name, _ in CLIENT_COMMANDS for w in name.replace("/", " ").split() if w.isalpha())
 )
+CARDS = {orders.card_key([name]) for name in CARD_KINDS}
 SUITS_TYPED = {"rail_transport": "rail", "railtransport": "rail", "railway": "rail", "railways": "rail"}
 
 
 def _card(words: list[str]) -> tuple[list[str], str | None]:
-    """The words without a ``card <n>`` pair, and the card named."""
+    """The words without a ``card <n>`` pair, and the card named: by its number, or by its name, which
+    may have spaces (``card war bonds``: the longest run of words after ``card`` that names a card)."""
     lowered = [w.lower() for w in words]
     if "card" in lowered:
         i = lowered.index("card")
         if i + 1 < len(words):
-            return words[:i] + words[i + 2 :], words[i + 1]
+            named = (j for j in range(len(words), i + 2, -1) if orders.card_key(words[i + 1 : j]) in CARDS)
+            end = next(named, i + 2)
+            return words[:i] + words[end:], " ".join(words[i + 1 : end])
         raise ServiceError("bad_command", "Name the card after “card”: card 12.")
     return words, None
+
+
+# What a refusal written for /atk names, as it is typed here (a refusal the terminal shares with Discord).
+TYPED = {
+    "/atk end, or the End action button": "type end",
+    "/atk hand shows yours": "type cards to see yours",
+}
+
+
+def typed_words(text: str) -> str:
+    """A refusal's /atk commands as typed in the terminal ("/atk end" is "end")."""
+    for slash, typed in TYPED.items():
+        text = text.replace(slash, typed)
+    return re.sub(r"/atk (\w+)", r"\1", text)
 
 
 def _seat(state: AttackState) -> int:
@@ -154,6 +173,12 @@ class AttackText(PlainText):
     note = NOTE
 
     def parse(self, words: Sequence[str], state: AttackState | None) -> Action | None:
+        try:
+            return self._parse(words, state)
+        except ServiceError as refusal:
+            raise ServiceError(refusal.code, typed_words(refusal.message)) from None
+
+    def _parse(self, words: Sequence[str], state: AttackState | None) -> Action | None:
         verb, rest = words[0].lower(), list(words[1:])
         if state is not None and verb in BATTLE_VERBS:  # a battle answer with no battle: say so
             orders.in_step(state, "fight" if verb == "fighton" else verb)

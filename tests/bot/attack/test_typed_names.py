@@ -19,6 +19,7 @@ from rules.attack.actions import (
     ChooseDirection,
     ChooseGovernment,
     March,
+    Negotiate,
     PlaceCapital,
     Sail,
     Ships,
@@ -179,3 +180,23 @@ def test_a_setup_or_battle_command_out_of_its_step_says_when_it_is_given():
     assert plan("direction", {"way": "counterclockwise"}, starting, 0) == ChooseDirection(False)
     with pytest.raises(ServiceError, match="Capitals are placed at the start"):
         plan("capital", {"region": "britain"}, starting, 0)
+
+
+def test_a_card_is_named_with_spaces_and_a_refusal_names_the_terminals_command():
+    """A newcomer typed ``navigate card war bonds`` and was told 'You hold no “war” card; /atk hand shows
+    yours': the name is read whole, and the terminal names its own command (``cards``), not /atk's."""
+    state = position(hands={0: (BONDS,)})
+    assert parse("build card war bonds", state) == Begin("build", BONDS)
+    assert parse("build germany 1 infantry card War Bonds", state) == Begin(
+        "build", BONDS, first=Buy("germany", Troops(1))
+    ), "the card's name at the end"
+    assert parse("negotiate card war bonds france", state) == Negotiate("france", BONDS)
+    assert refusal("navigate card naval supremacy", state) == (
+        "You hold no “naval supremacy” card; type cards to see yours."
+    )
+    moving = replace(state, turn=Turn(0, "move"))
+    assert refusal("build germany 1 infantry", moving) == (
+        "You are in the middle of your Move: finish it first (type end)."
+    )
+    with pytest.raises(ServiceError, match="/atk hand shows yours"):  # on Discord, /atk's words stay
+        plan("navigate", {"card": "naval supremacy"}, state, 0)
