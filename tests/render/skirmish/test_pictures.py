@@ -97,3 +97,19 @@ def test_a_view_of_another_map_is_refused() -> None:
     broken = replace(samples.midgame_view(), territories=samples.midgame_view().territories[1:])
     with pytest.raises(ValueError, match="not of the Skirmish map"):
         board_image(broken, samples.NAMES)
+
+
+def test_the_standings_headers_keep_apart_so_cards_and_troops_left_read_as_two() -> None:
+    """A newcomer's two-player map read "CardsTroops left" at 550 px: with one column of players, "Troops
+    left" filled its column to 4 px of "Cards". Every header keeps at least 10 px (at full size) from the
+    header on its left, in both layouts."""
+    from render.core.fonts import font, text_width
+    from render.skirmish.base import REFERENCE_WIDTH
+    from render.skirmish.legend import COLUMNS, column_widths
+
+    ui = 1100 / REFERENCE_WIDTH
+    head = font(round(16 * ui))
+    for columns in (1, 2):
+        widths = column_widths(columns, ui)
+        for label, width in zip(COLUMNS, widths, strict=True):
+            assert width - text_width(label, head) >= 10 * ui, (columns, label)
