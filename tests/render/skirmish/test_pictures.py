@@ -113,3 +113,17 @@ def test_the_standings_headers_keep_apart_so_cards_and_troops_left_read_as_two()
         widths = column_widths(columns, ui)
         for label, width in zip(COLUMNS, widths, strict=True):
             assert width - text_width(label, head) >= 10 * ui, (columns, label)
+
+
+def test_the_battle_board_says_the_defender_adds_one_a_die_and_counts_one_die() -> None:
+    """A newcomer saw the defender's 6 become 7 on the battle board with nothing saying why (the rules give
+    the defender +1 for each of its dice in a skirmish), and a side of one die read "1 dice"."""
+    from dataclasses import replace as changed
+
+    from render.skirmish.battle import side_line
+    from render.skirmish.picture import SidePicture
+
+    one = SidePicture(seat=1, territory="Oakhollow", units=Units(troop=1), declared=1)
+    assert side_line(one, "Defender") == "1 die · +1 a die"
+    assert side_line(changed(one, declared=3, ones=1), "Attacker") == "3 dice · 1 one off"
+    assert side_line(changed(one, declared=3, bonus=1), "Defender") == "3 dice · +1 a die · +1 every skirmish"
