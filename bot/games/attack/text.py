@@ -53,10 +53,10 @@ from rules.attack.battle.navy import side_of
 from rules.attack.common import board_of
 from rules.attack.engine import to_act
 from rules.attack.state import AttackState, Stage
-from rules.attack.tables import CARD_KINDS, NAVY_TYPES
+from rules.attack.tables import CARD_KINDS, GOVERNMENTS, NAVY_TYPES, SUITS
 from rules.attack.views import AttackView
 from rules.core.events import Action
-from rules.core.names import normalise
+from rules.core.names import did_you_mean, normalise
 
 HELP: tuple[tuple[str, str], ...] = (
     ("government <gov> <card>", "setup: government fascism minerals"),
@@ -158,6 +158,28 @@ def _suit(word: str) -> str:
     return SUITS_TYPED.get(key, key)
 
 
+def _government(word: str) -> str:
+    """A government as typed, with the likely one for a slip ("facism": Did you mean fascism?)."""
+    key = word.lower()
+    if key not in GOVERNMENTS:
+        hint = did_you_mean(key, GOVERNMENTS)
+        raise ServiceError(
+            "no_government", f"Governments are {', '.join(GOVERNMENTS)}; not “{quoted(word)}”.{hint}"
+        )
+    return key
+
+
+def _economics(words: str) -> str:
+    """A government's starting economics card as typed (``rail transport`` is ``rail``), with the likely
+    one for a slip."""
+    suit = _suit(words)
+    if suit not in SUITS:
+        raise ServiceError(
+            "no_suit", f"There is no economics card “{quoted(words)}”.{did_you_mean(suit, SUITS)}"
+        )
+    return suit
+
+
 def _shown(place: str) -> str:
     """A place's id as a player types it back: ``west_africa`` is ``west africa`` (the parser reads both)."""
     return place.replace("_", " ")
@@ -198,7 +220,7 @@ class AttackText(PlainText):
                 raise ServiceError(
                     "bad_command", "Name a government and a card: government fascism minerals."
                 )
-            return ChooseGovernment(rest[0].lower(), _suit(" ".join(rest[1:])))
+            return ChooseGovernment(_government(rest[0]), _economics(" ".join(rest[1:])))
         if verb == "capital":
             if not rest:
                 raise ServiceError("bad_command", "Name your capital: capital <region> [two neighbours].")

@@ -200,3 +200,16 @@ def test_a_card_is_named_with_spaces_and_a_refusal_names_the_terminals_command()
     )
     with pytest.raises(ServiceError, match="/atk hand shows yours"):  # on Discord, /atk's words stay
         plan("navigate", {"card": "naval supremacy"}, state, 0)
+
+
+def test_a_mistyped_government_or_economics_card_gets_a_did_you_mean():
+    """A newcomer's ``government facism rail`` was told only "Governments are fascism, communism, monarchy,
+    democracy."; a slip in either word now gets the likely one, as places and commands do."""
+    setting_up = position(stage=Stage.GOVERNMENT)
+    assert refusal("government facism rail", setting_up) == (
+        "Governments are fascism, communism, monarchy, democracy; not “facism”. Did you mean fascism?"
+    )
+    assert refusal("government fascism minrals", setting_up) == (
+        "There is no economics card “minrals”. Did you mean minerals?"
+    )
+    assert parse("government Fascism Rail Transport", setting_up) == ChooseGovernment("fascism", "rail")
