@@ -19,6 +19,7 @@ from bot.models import ServiceError
 from bot.parsing import is_count, quoted, whole_number
 from rules.core.errors import IllegalAction
 from rules.core.events import Action
+from rules.core.names import did_you_mean
 from rules.core.words import counted
 from rules.skirmish import actions as sk
 from rules.skirmish.battle import flow
@@ -159,8 +160,12 @@ class SkirmishText(PlainText):
         verb, rest = words[0].lower(), list(words[1:])
         if verb in SIMPLE and not rest:
             return SIMPLE[verb]
-        if verb == "extra" and len(rest) == 1 and rest[0].lower() in ("move", "exchange"):
-            return sk.ExtraMove() if rest[0].lower() == "move" else sk.ExtraExchange()
+        if verb == "extra":
+            if len(rest) == 1 and rest[0].lower() in ("move", "exchange"):
+                return sk.ExtraMove() if rest[0].lower() == "move" else sk.ExtraExchange()
+            shown = {"move": "extra move", "exchange": "extra exchange"}
+            hint = did_you_mean(rest[0].lower(), shown, shown) if len(rest) == 1 else ""
+            raise ServiceError("bad_command", f"An extra action is extra move or extra exchange.{hint}")
         if verb == "place" and len(rest) >= 2:
             if len(rest) >= 3 and rest[-1].lower() in ("troop", "troops"):  # "place elder fen 4 troops"
                 rest = rest[:-1]
@@ -210,6 +215,12 @@ class SkirmishText(PlainText):
                 return sk.PlayCard(card, int(rest[1]))
             return sk.PlayCard(card, None, " ".join(rest[1:]) if len(rest) >= 2 else None)
         if verb == "orders":
+            if not rest:  # not "clear them all": a newcomer types it to see the orders
+                raise ServiceError(
+                    "bad_command",
+                    "Write the orders to set (orders defend=all losses=cheapest), or orders clear to clear "
+                    "them; cards shows the orders set now.",
+                )
             return sk.SetOrders(parse_orders(rest))
         if verb not in KNOWN and verb.replace("_", "") not in ACTION_NAMES:
             raise unknown_command(verb, KNOWN)

@@ -157,3 +157,26 @@ async def test_a_newcomer_types_troops_after_the_count_and_the_prompt_names_the_
     assert f"Player 1 placed 1 troop on {spaced}." in out
     assert f", battle for {target}: " in out, out
     assert "✗" not in out, out
+
+
+def test_orders_alone_keeps_the_orders_and_a_slip_after_extra_is_named() -> None:
+    """A newcomer typed ``orders`` to see their standing orders and had them all cleared ("set standing
+    orders: none"); and ``extra mvoe`` was told “extra” is not a command. Bare ``orders`` now says how to
+    set, clear and see them (nothing changes); ``orders clear`` still clears; a slip after ``extra`` gets
+    the likely extra action."""
+    from bot.games.skirmish.text import TEXT
+    from bot.models import ServiceError
+    from rules.skirmish import actions as sk
+    from rules.skirmish.state import StandingOrders
+
+    with pytest.raises(ServiceError) as caught:
+        TEXT.parse(["orders"], None)
+    assert caught.value.message == (
+        "Write the orders to set (orders defend=all losses=cheapest), or orders clear to clear them; "
+        "cards shows the orders set now."
+    )
+    assert TEXT.parse(["orders", "clear"], None) == sk.SetOrders(StandingOrders())
+    with pytest.raises(ServiceError) as caught:
+        TEXT.parse(["extra", "mvoe"], None)
+    assert caught.value.message == "An extra action is extra move or extra exchange. Did you mean extra move?"
+    assert TEXT.parse(["extra", "Exchange"], None) == sk.ExtraExchange()
