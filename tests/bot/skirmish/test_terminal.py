@@ -180,3 +180,32 @@ def test_orders_alone_keeps_the_orders_and_a_slip_after_extra_is_named() -> None
         TEXT.parse(["extra", "mvoe"], None)
     assert caught.value.message == "An extra action is extra move or extra exchange. Did you mean extra move?"
     assert TEXT.parse(["extra", "Exchange"], None) == sk.ExtraExchange()
+
+
+def test_a_card_is_played_or_discarded_by_its_name() -> None:
+    """A newcomer typed ``card stand fast`` (the name ``cards`` showed) and was told "The card is a whole
+    number from 0 to 999, not “stand”": a card in the hand of the seat to act is named as well as
+    numbered, spaces and all, and a slip in its name gets the likely card."""
+    from msgspec.structs import replace
+
+    from bot.games.skirmish.text import TEXT
+    from bot.models import ServiceError
+    from rules.skirmish import actions as sk
+    from rules.skirmish.pieces import pieces
+
+    state, _ = RULES.setup({}, 2, SeededRng(SEED))
+    kinds = pieces().cards
+    stand = next(i for i, kind in enumerate(kinds) if kind.name == "Stand Fast")
+    push = next(i for i, kind in enumerate(kinds) if kind.name == "Push")
+    hands = tuple((stand, push) if seat == state.current else () for seat in range(state.players))
+    state = replace(state, hands=hands)
+    assert TEXT.parse(["card", "stand", "fast"], state) == sk.PlayCard(stand, None, None)
+    assert TEXT.parse(["card", "Push", "2"], state) == sk.PlayCard(push, 2)
+    assert TEXT.parse(["card", "push", "upper", "wold"], state) == sk.PlayCard(push, None, "upper wold")
+    assert TEXT.parse(f"card {push} 2".split(), state) == sk.PlayCard(push, 2)
+    assert TEXT.parse(["discard", "stand", "fast"], state) == sk.Discard(stand)
+    with pytest.raises(ServiceError) as caught:
+        TEXT.parse(["card", "stand", "fst", "2"], state)
+    assert caught.value.message == (
+        "You hold no “stand fst” card; cards shows yours, with their numbers. Did you mean Stand Fast?"
+    )
