@@ -386,6 +386,14 @@ class AttackText(PlainText):
     def situation(self, view: AttackView) -> str:
         if view.stage is not Stage.SEASON:
             return view.stage.value
+        # A battle is answered by either side (the defender in another seat's action): it is named, not
+        # the action ("your navigate" was the prompt of a defender in another player's Navigate).
+        if view.navy_battle is not None:
+            zone = next((z.name for z in view.zones if z.id == view.navy_battle.zone), "")
+            return f"navy battle in the {zone}"
+        if view.army_battle is not None:
+            region = next((r.name for r in view.regions if r.id == view.army_battle.region), "")
+            return f"battle for {region}"
         # (the year and season are in the prompt already: the ruleset's turn label)
         return f"your {view.action.kind}" if view.action is not None else "an action"
 

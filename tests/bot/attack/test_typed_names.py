@@ -213,3 +213,30 @@ def test_a_mistyped_government_or_economics_card_gets_a_did_you_mean():
         "There is no economics card “minrals”. Did you mean minerals?"
     )
     assert parse("government Fascism Rail Transport", setting_up) == ChooseGovernment("fascism", "rail")
+
+
+def test_the_prompt_in_a_battle_names_the_battle_not_the_action():
+    """A newcomer defending at sea in the AI's Navigate was prompted "[..., your navigate]": in a battle the
+    prompt names it (either side may be the one asked), and only outside one the player's own action."""
+    from rules.attack import RULES
+    from rules.attack.board import board
+    from rules.attack.state import ArmyBattle
+    from tests.render.attack import samples
+
+    view, _ = samples.navy_waiting()
+    assert TEXT.situation(view) == "navy battle in the Central Atlantic"
+    moving = position(turn=Turn(1, "move"))
+    assert TEXT.situation(RULES.view(moving, None)) == "your move"
+    fight = ArmyBattle(
+        region=board("western").index["west_africa"],
+        attacker=1,
+        defender=0,
+        deputy=-1,
+        turn=0,
+        line=((0, 0, 0, 0), (0, 0, 0, 0)),
+        reserve=((1, 0, 0, 0), (1, 0, 0, 0)),
+        awaiting="deploy",
+        side=1,
+        need=1,
+    )
+    assert TEXT.situation(RULES.view(replace(moving, army_battle=fight), None)) == "battle for West Africa"
