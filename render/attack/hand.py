@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from render.attack.pen import Pen
 from render.core import colours as C
-from render.core.fonts import font, wrap
+from render.core.fonts import font, text_width, wrap
 from rules.attack.tables import CARD_ACTIONS, CARD_TEXT, HAND_LIMIT, card_kind
 from rules.attack.views import AttackView
 
@@ -18,6 +18,8 @@ CARD_INK = C.hex_rgb("#1B2632")
 CARD_MUTED = C.hex_rgb("#5D6B78")
 CARD_W, CARD_H, GAP, MARGIN, HEAD = 230.0, 190.0, 14.0, 22.0, 58.0
 WIDTH = MARGIN * 2 + HAND_LIMIT * CARD_W + (HAND_LIMIT - 1) * GAP
+FOOTER_BESIDE_NUMBER = CARD_W - 70  # room for a card's actions beside its number ("#33"), at the 1x scale
+FOOTER_ALONE = CARD_W - 28  # and on a line of its own
 
 
 def render_private(view: AttackView, names: Sequence[str]) -> bytes | None:
@@ -73,8 +75,15 @@ def _card(pen: Pen, x: float, y: float, card: int, name: str) -> None:
     f = font(round(16 * pen.k))
     for i, line in enumerate(wrap(effect, f, round((CARD_W - 28) * pen.k), max_lines=5)):
         pen.text((x + 14, y + 48 + i * 21), line, 16, CARD_INK)
+    text, own_line = footer(kind)
+    pen.text((x + 14, y + CARD_H - (42 if own_line else 20)), text, 15, CARD_MUTED, anchor="lm")
+
+
+def footer(kind: int) -> tuple[str, bool]:
+    """The actions a card is played with ("with Build"), and whether it takes a line of its own above the
+    card's number: "with Move, Blitz, Navigate" and "with any Winter action" do not fit beside it (they
+    were cut to "with any Winter ac…")."""
     actions = CARD_ACTIONS[kind]
     with_what = "any Winter action" if len(actions) > 3 else ", ".join(a.title() for a in actions)
-    pen.text(
-        (x + 14, y + CARD_H - 20), pen.fit(f"with {with_what}", 15, CARD_W - 70), 15, CARD_MUTED, anchor="lm"
-    )
+    text = f"with {with_what}"
+    return text, text_width(text, font(15)) > FOOTER_BESIDE_NUMBER

@@ -126,6 +126,25 @@ def _header(canvas: Image.Image, picture: BattlePicture, names: Sequence[str], u
     )
 
 
+def side_line(side: SidePicture, role: str) -> str:
+    """A side's dice, counters and bonuses: "3 dice · +1 a die" ("1 die", not "1 dice"). The defender's
+    +1 for each of its dice in a skirmish (the rules' modifier) is written, or its totals would be one a
+    die more than its dice show, with nothing to say why."""
+    dice = f"{side.declared} {'die' if side.declared == 1 else 'dice'}" if side.declared else ""
+    parts = [dice]
+    if side.ones:
+        parts.append(f"{side.ones} one{'s' if side.ones > 1 else ''} off")
+    if role == "Defender":
+        parts.append("+1 a die")
+    if side.counters:
+        parts.append(f"{side.counters} counter{'s' if side.counters > 1 else ''} to place")
+    if side.bonus:
+        parts.append(f"+{side.bonus} every skirmish")
+    elif side.banners:
+        parts.append(f"{side.banners} banner{'s' if side.banners > 1 else ''}")
+    return " · ".join(p for p in parts if p)
+
+
 def _side(
     canvas: Image.Image,
     side: SidePicture,
@@ -167,16 +186,7 @@ def _side(
         x = draw_text(canvas, (x, y), "no units left", small, palette.ramp(C.MUTED, bg), "lm")[2] + round(
             10 * ui
         )
-    parts = [f"{side.declared} dice" if side.declared else ""]
-    if side.ones:
-        parts.append(f"{side.ones} one{'s' if side.ones > 1 else ''} off")
-    if side.counters:
-        parts.append(f"{side.counters} counter{'s' if side.counters > 1 else ''} to place")
-    if side.bonus:
-        parts.append(f"+{side.bonus} every skirmish")
-    elif side.banners:
-        parts.append(f"{side.banners} banner{'s' if side.banners > 1 else ''}")
-    text = " · ".join(p for p in parts if p)
+    text = side_line(side, role)
     draw_text(canvas, (x, y), _fit(text, small, x0 + w - pad - x), small, palette.ramp(C.TEXT, bg), "lm")
     y += round(34 * ui)
     if show_dice and side.dice:

@@ -38,13 +38,20 @@ def legend_height(rows: int, ui: float) -> int:
     return round((12 + 28 + 34 * per_column + 10 + 34) * ui)
 
 
+def column_widths(columns: int, ui: float) -> list[int]:
+    """Each number column's width, its header right-aligned in it: "Troops left" gets room of its own, or
+    it runs into "Cards" (at 550 px wide the two read as one, "CardsTroops left")."""
+    widths = (58, 62, 62, 58, 96) if columns == 2 else (90, 90, 90, 90, 120)
+    return [round(w * ui) for w in widths]
+
+
 def draw_legend(canvas: Image.Image, top: int, rows: Sequence[Row], ui: float) -> None:
     palette = map_palette()
     columns = 1 if len(rows) <= 3 else 2
     per_column = -(-len(rows) // columns)
     margin, col_gap = round(20 * ui), round(34 * ui)
     col_width = (canvas.width - 2 * margin - (columns - 1) * col_gap) // columns
-    number_w = [round(w * ui) for w in (58, 62, 62, 58, 96)] if columns == 2 else [round(90 * ui)] * 5
+    number_w = column_widths(columns, ui)
     head, regular = font(round(16 * ui)), font(round(19 * ui))
     bold = font(round(19 * ui), bold=True)
     row_h = round(34 * ui)

@@ -38,6 +38,7 @@ def _text(options: Options, name: str) -> str | None:
 
 def plan(command: str, options: Options, state: AttackState, seat: int) -> Action:
     """The action ``/atk <command>`` with ``options`` asks for."""
+    orders.in_step(state, command)
     card = orders.card_id(state, seat, _text(options, "card"))
     if command == "government":
         return ChooseGovernment(str(options["government"]).lower(), str(options["economics"]).lower())

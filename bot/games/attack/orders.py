@@ -18,7 +18,7 @@ from rules.attack.common import board_of
 from rules.attack.economy import research_cost
 from rules.attack.legal import cheapest_scrap, legal_actions
 from rules.attack.movement import movable
-from rules.attack.state import TURN_KINDS, AttackState, Turn
+from rules.attack.state import TURN_KINDS, AttackState, Stage, Turn
 from rules.attack.tables import CARD_KINDS, LEVELS, SUITS, card_kind
 from rules.core.events import Action
 
@@ -27,6 +27,11 @@ MARCHING = ("move", "blitz", "transport")
 
 def _key(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def card_key(words: list[str]) -> str:
+    """A card's name as compared: ``War Bonds``, ``war_bonds`` and ``warbonds`` alike."""
+    return _key("".join(words))
 
 
 def card_id(state: AttackState, seat: int, text: str | None) -> int | None:
@@ -40,6 +45,36 @@ def card_id(state: AttackState, seat: int, text: str | None) -> int | None:
         if _key(CARD_KINDS[card_kind(card)]) == wanted:
             return card
     raise ServiceError("no_such_card", f"You hold no “{quoted(text)}” card; /atk hand shows yours.")
+
+
+# A setup or battle command typed when the game is not at its step: what it answers, and when (the
+# engine's own refusal is "That is not possible now", which does not say why).
+SETUP_DONE = {
+    "government": "Governments are chosen at the start of the game; that is done.",
+    "capital": "Capitals are placed at the start of the game; that is done.",
+}
+NO_BATTLE = {
+    "deploy": "No army battle is waiting for your line: deploy answers one while it is fought.",
+    "lineup": "No navy battle is waiting for your line-up: lineup answers one while it is fought.",
+    "retreat": "No navy battle is being fought: retreat and fight answer one after a round.",
+    "fight": "No navy battle is being fought: retreat and fight answer one after a round.",
+}
+
+
+def in_step(state: AttackState, command: str) -> None:
+    """Refuse, saying why, a setup or battle command given when the game is not at that step."""
+    if state.stage is Stage.DIRECTION and command in SETUP_DONE:
+        raise ServiceError("not_now", SETUP_DONE[command])
+    if state.stage is not Stage.SEASON:
+        return
+    if command in SETUP_DONE:
+        raise ServiceError("not_now", SETUP_DONE[command])
+    if command == "direction":
+        raise ServiceError(
+            "not_now", "The direction of play is chosen at the start of a year, by whoever starts it."
+        )
+    if command in NO_BATTLE and state.army_battle is None and state.navy_battle is None:
+        raise ServiceError("not_now", NO_BATTLE[command])
 
 
 def acting(

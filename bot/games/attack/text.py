@@ -12,6 +12,7 @@ order), ``retreat`` or ``fight``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from bot.commands import CLIENT_COMMANDS, PlainText, unknown_command
@@ -52,10 +53,10 @@ from rules.attack.battle.navy import side_of
 from rules.attack.common import board_of
 from rules.attack.engine import to_act
 from rules.attack.state import AttackState, Stage
-from rules.attack.tables import NAVY_TYPES
+from rules.attack.tables import CARD_KINDS, GOVERNMENTS, NAVY_TYPES, SUITS
 from rules.attack.views import AttackView
 from rules.core.events import Action
-from rules.core.names import normalise
+from rules.core.names import did_you_mean, normalise
 
 HELP: tuple[tuple[str, str], ...] = (
     ("government <gov> <card>", "setup: government fascism minerals"),
@@ -90,6 +91,7 @@ SIMPLE: Mapping[str, Action] = {
     "fighton": FightOn(),
 }
 BEGIN = ("move", "transport", "navigate", "build")
+BATTLE_VERBS = ("deploy", "lineup", "retreat", "fight", "fighton")
 VERBS = (
     *SIMPLE,
     *BEGIN,
@@ -111,18 +113,36 @@ VERBS = (
 CLIENT = tuple(
     dict.fromkeys(w for name, _ in CLIENT_COMMANDS for w in name.replace("/", " ").split() if w.isalpha())
 )
+CARDS = {orders.card_key([name]) for name in CARD_KINDS}
 SUITS_TYPED = {"rail_transport": "rail", "railtransport": "rail", "railway": "rail", "railways": "rail"}
 
 
 def _card(words: list[str]) -> tuple[list[str], str | None]:
-    """The words without a ``card <n>`` pair, and the card named."""
+    """The words without a ``card <n>`` pair, and the card named: by its number, or by its name, which
+    may have spaces (``card war bonds``: the longest run of words after ``card`` that names a card)."""
     lowered = [w.lower() for w in words]
     if "card" in lowered:
         i = lowered.index("card")
         if i + 1 < len(words):
-            return words[:i] + words[i + 2 :], words[i + 1]
+            named = (j for j in range(len(words), i + 2, -1) if orders.card_key(words[i + 1 : j]) in CARDS)
+            end = next(named, i + 2)
+            return words[:i] + words[end:], " ".join(words[i + 1 : end])
         raise ServiceError("bad_command", "Name the card after “card”: card 12.")
     return words, None
+
+
+# What a refusal written for /atk names, as it is typed here (a refusal the terminal shares with Discord).
+TYPED = {
+    "/atk end, or the End action button": "type end",
+    "/atk hand shows yours": "type cards to see yours",
+}
+
+
+def typed_words(text: str) -> str:
+    """A refusal's /atk commands as typed in the terminal ("/atk end" is "end")."""
+    for slash, typed in TYPED.items():
+        text = text.replace(slash, typed)
+    return re.sub(r"/atk (\w+)", r"\1", text)
 
 
 def _seat(state: AttackState) -> int:
@@ -136,6 +156,28 @@ def _suit(word: str) -> str:
     """An economics suit as the engine keys it: ``rail transport`` and ``Rail`` are ``rail``."""
     key = normalise(word)
     return SUITS_TYPED.get(key, key)
+
+
+def _government(word: str) -> str:
+    """A government as typed, with the likely one for a slip ("facism": Did you mean fascism?)."""
+    key = word.lower()
+    if key not in GOVERNMENTS:
+        hint = did_you_mean(key, GOVERNMENTS)
+        raise ServiceError(
+            "no_government", f"Governments are {', '.join(GOVERNMENTS)}; not “{quoted(word)}”.{hint}"
+        )
+    return key
+
+
+def _economics(words: str) -> str:
+    """A government's starting economics card as typed (``rail transport`` is ``rail``), with the likely
+    one for a slip."""
+    suit = _suit(words)
+    if suit not in SUITS:
+        raise ServiceError(
+            "no_suit", f"There is no economics card “{quoted(words)}”.{did_you_mean(suit, SUITS)}"
+        )
+    return suit
 
 
 def _shown(place: str) -> str:
@@ -153,7 +195,15 @@ class AttackText(PlainText):
     note = NOTE
 
     def parse(self, words: Sequence[str], state: AttackState | None) -> Action | None:
+        try:
+            return self._parse(words, state)
+        except ServiceError as refusal:
+            raise ServiceError(refusal.code, typed_words(refusal.message)) from None
+
+    def _parse(self, words: Sequence[str], state: AttackState | None) -> Action | None:
         verb, rest = words[0].lower(), list(words[1:])
+        if state is not None and verb in BATTLE_VERBS:  # a battle answer with no battle: say so
+            orders.in_step(state, "fight" if verb == "fighton" else verb)
         if verb in SIMPLE:
             return SIMPLE[verb]
         if verb not in VERBS:
@@ -170,7 +220,7 @@ class AttackText(PlainText):
                 raise ServiceError(
                     "bad_command", "Name a government and a card: government fascism minerals."
                 )
-            return ChooseGovernment(rest[0].lower(), _suit(" ".join(rest[1:])))
+            return ChooseGovernment(_government(rest[0]), _economics(" ".join(rest[1:])))
         if verb == "capital":
             if not rest:
                 raise ServiceError("bad_command", "Name your capital: capital <region> [two neighbours].")
@@ -336,6 +386,14 @@ class AttackText(PlainText):
     def situation(self, view: AttackView) -> str:
         if view.stage is not Stage.SEASON:
             return view.stage.value
+        # A battle is answered by either side (the defender in another seat's action): it is named, not
+        # the action ("your navigate" was the prompt of a defender in another player's Navigate).
+        if view.navy_battle is not None:
+            zone = next((z.name for z in view.zones if z.id == view.navy_battle.zone), "")
+            return f"navy battle in the {zone}"
+        if view.army_battle is not None:
+            region = next((r.name for r in view.regions if r.id == view.army_battle.region), "")
+            return f"battle for {region}"
         # (the year and season are in the prompt already: the ruleset's turn label)
         return f"your {view.action.kind}" if view.action is not None else "an action"
 

@@ -19,11 +19,12 @@ from bot.models import ServiceError
 from bot.parsing import is_count, quoted, whole_number
 from rules.core.errors import IllegalAction
 from rules.core.events import Action
+from rules.core.names import did_you_mean, normalise
 from rules.core.words import counted
 from rules.skirmish import actions as sk
 from rules.skirmish.battle import flow
 from rules.skirmish.board import lookup, skirmish_map
-from rules.skirmish.pieces import NONE, UNIT_TYPES, Units
+from rules.skirmish.pieces import NONE, UNIT_TYPES, Units, pieces
 from rules.skirmish.state import SkirmishState, StandingOrders
 from rules.skirmish.views import SkirmishView
 
@@ -147,11 +148,14 @@ class SkirmishText(PlainText):
         ("losses [units] [traded units] [territory units]", "pay what is owed (default: the cheapest)"),
         ("skirmishes best|highest|lowest | 1 1 2 [territory units]", "form the skirmishes"),
         ("extradice best|highest|lowest | 1 2", "add your extra dice to skirmishes"),
-        ("counter <skirmish> [n] | card <id> [skirmish|territory] | pass", "counters and cards"),
+        ("counter <skirmish> [n] | card <n|name> [skirmish|territory] | pass", "counters and cards"),
         ("order best|formed | 2 1 3", "the order of resolution"),
         ("occupy advance|one|all | <units>", "share the winners out"),
-        ("discard <id> | end", "discard a card; finish the step"),
-        ("orders defend=all assign=best cards_from=2 ...", "your standing orders, all at once (clear: none)"),
+        ("discard <n|name> | end", "discard a card; finish the step"),
+        (
+            "orders defend=all assign=best cards_from=2 ...",
+            "your standing orders, all at once (orders clear: none)",
+        ),
     )
     note = "Territories by name, like sable ford or Sable Ford; units like 3 troops, 1 cannon."
 
@@ -159,9 +163,15 @@ class SkirmishText(PlainText):
         verb, rest = words[0].lower(), list(words[1:])
         if verb in SIMPLE and not rest:
             return SIMPLE[verb]
-        if verb == "extra" and len(rest) == 1 and rest[0].lower() in ("move", "exchange"):
-            return sk.ExtraMove() if rest[0].lower() == "move" else sk.ExtraExchange()
+        if verb == "extra":
+            if len(rest) == 1 and rest[0].lower() in ("move", "exchange"):
+                return sk.ExtraMove() if rest[0].lower() == "move" else sk.ExtraExchange()
+            shown = {"move": "extra move", "exchange": "extra exchange"}
+            hint = did_you_mean(rest[0].lower(), shown, shown) if len(rest) == 1 else ""
+            raise ServiceError("bad_command", f"An extra action is extra move or extra exchange.{hint}")
         if verb == "place" and len(rest) >= 2:
+            if len(rest) >= 3 and rest[-1].lower() in ("troop", "troops"):  # "place elder fen 4 troops"
+                rest = rest[:-1]
             return sk.Place(" ".join(rest[:-1]), whole_number(rest[-1], "The number of troops", 1, 999))
         if verb == "exchange" and len(rest) >= 4 and rest[-2].lower() == "for":
             get = rest[-1].lower().rstrip("s")
@@ -203,11 +213,21 @@ class SkirmishText(PlainText):
         if verb == "occupy" and rest:
             return sk.Occupy(parse_units(" ".join(rest)))
         if verb == "card" and rest:
-            card = whole_number(rest[0], "The card", 0, 999)
-            if len(rest) == 2 and is_count(rest[1]):
-                return sk.PlayCard(card, int(rest[1]))
-            return sk.PlayCard(card, None, " ".join(rest[1:]) if len(rest) >= 2 else None)
+            card, rest = _held_card(rest, state)
+            if len(rest) == 1 and is_count(rest[0]):
+                return sk.PlayCard(card, int(rest[0]))
+            return sk.PlayCard(card, None, " ".join(rest) if rest else None)
+        if verb == "discard" and rest and not is_count(rest[0]) and state is not None:
+            card, rest = _held_card(rest, state)
+            if not rest:
+                return sk.Discard(card)
         if verb == "orders":
+            if not rest:  # not "clear them all": a newcomer types it to see the orders
+                raise ServiceError(
+                    "bad_command",
+                    "Write the orders to set (orders defend=all losses=cheapest), or orders clear to clear "
+                    "them; cards shows the orders set now.",
+                )
             return sk.SetOrders(parse_orders(rest))
         if verb not in KNOWN and verb.replace("_", "") not in ACTION_NAMES:
             raise unknown_command(verb, KNOWN)
@@ -285,7 +305,9 @@ class SkirmishText(PlainText):
         if waiting is None:
             return str(view.phase.value)
         if view.battle is not None:
-            return f"battle for {view.battle.defender.territory}: {waiting.step}"
+            where = view.battle.defender.territory  # its id (elder_fen): the prompt shows its name
+            name = next((t.name for t in view.territories if t.id == where), where.replace("_", " "))
+            return f"battle for {name}: {waiting.step}"
         if waiting.step == "place":
             return f"place {view.placing}"
         extra = (
@@ -313,6 +335,27 @@ class SkirmishText(PlainText):
             "occupy": "occupy advance",
         }[step]
         return f"The battle waits for you to {flow.PROMPTS[step]} (default: {default})."
+
+
+def _held_card(words: list[str], state: SkirmishState | None) -> tuple[int, list[str]]:
+    """The card at the front of ``words`` and the words after it: its number (``card 4 2``), or its name
+    in the hand of the seat to act, spaces and all (``card stand fast``, ``card push 2``)."""
+    if is_count(words[0]) or state is None:
+        return whole_number(words[0], "The card", 0, 999), words[1:]
+    waiting = flow.waiting(state.battle) if state.battle is not None else None
+    seat = waiting[0] if waiting is not None else state.current
+    kinds = pieces().cards
+    held = {normalise(kinds[card].name): card for card in state.hands[seat]}
+    for length in range(len(words), 0, -1):
+        card = held.get(normalise(" ".join(words[:length])))
+        if card is not None:
+            return card, words[length:]
+    name = " ".join(w for w in words if not is_count(w))
+    shown = {key: kinds[card].name for key, card in held.items()}
+    hint = did_you_mean(normalise(name), shown, shown)
+    raise ServiceError(
+        "no_such_card", f"You hold no “{quoted(name)}” card; cards shows yours, with their numbers.{hint}"
+    )
 
 
 def _held(state: SkirmishState | None) -> Units:

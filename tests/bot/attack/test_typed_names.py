@@ -19,6 +19,7 @@ from rules.attack.actions import (
     ChooseDirection,
     ChooseGovernment,
     March,
+    Negotiate,
     PlaceCapital,
     Sail,
     Ships,
@@ -135,3 +136,107 @@ def test_an_action_typed_with_its_first_step_is_one_move_and_reads_back():
     assert refusal(f"move germany france card {BONDS}", moving) == (
         "A card is played as the action begins, not in the middle of it."
     )
+
+
+def test_a_setup_or_battle_command_out_of_its_step_says_when_it_is_given():
+    """A newcomer's second game: ``deploy``, ``lineup``, ``retreat`` and ``fight`` typed in the middle of a
+    season were answered "That is not possible now", which does not say why; each now says when it is
+    given, and changes nothing. /atk says so for ``direction``, ``government`` and ``capital`` too (typed,
+    they are read as they are written and the rules refuse them)."""
+    spring = position()
+    army = "No army battle is waiting for your line: deploy answers one while it is fought."
+    said = {
+        "deploy": army,
+        "deploy 2 infantry": army,
+        "lineup destroyer": (
+            "No navy battle is waiting for your line-up: lineup answers one while it is fought."
+        ),
+        "retreat": "No navy battle is being fought: retreat and fight answer one after a round.",
+        "fight": "No navy battle is being fought: retreat and fight answer one after a round.",
+    }
+    for line, sentence in said.items():
+        assert refusal(line, spring) == sentence, line
+    moving = replace(spring, turn=Turn(0, "move"))
+    assert refusal("deploy", moving) == said["deploy"]
+    options: dict[str, dict[str, object]] = {
+        "retreat": {},
+        "deploy": {"units": "1 infantry"},
+        "direction": {"way": "clockwise"},
+        "government": {"government": "fascism", "economics": "rail"},
+        "capital": {"region": "britain"},
+    }
+    sentences = {
+        "retreat": said["retreat"],
+        "deploy": said["deploy"],
+        "direction": "The direction of play is chosen at the start of a year, by whoever starts it.",
+        "government": "Governments are chosen at the start of the game; that is done.",
+        "capital": "Capitals are placed at the start of the game; that is done.",
+    }
+    for command, given in options.items():
+        with pytest.raises(ServiceError) as caught:
+            plan(command, given, spring, 0)
+        assert caught.value.message == sentences[command], command
+    starting = position(stage=Stage.DIRECTION)
+    assert plan("direction", {"way": "counterclockwise"}, starting, 0) == ChooseDirection(False)
+    with pytest.raises(ServiceError, match="Capitals are placed at the start"):
+        plan("capital", {"region": "britain"}, starting, 0)
+
+
+def test_a_card_is_named_with_spaces_and_a_refusal_names_the_terminals_command():
+    """A newcomer typed ``navigate card war bonds`` and was told 'You hold no “war” card; /atk hand shows
+    yours': the name is read whole, and the terminal names its own command (``cards``), not /atk's."""
+    state = position(hands={0: (BONDS,)})
+    assert parse("build card war bonds", state) == Begin("build", BONDS)
+    assert parse("build germany 1 infantry card War Bonds", state) == Begin(
+        "build", BONDS, first=Buy("germany", Troops(1))
+    ), "the card's name at the end"
+    assert parse("negotiate card war bonds france", state) == Negotiate("france", BONDS)
+    assert refusal("navigate card naval supremacy", state) == (
+        "You hold no “naval supremacy” card; type cards to see yours."
+    )
+    moving = replace(state, turn=Turn(0, "move"))
+    assert refusal("build germany 1 infantry", moving) == (
+        "You are in the middle of your Move: finish it first (type end)."
+    )
+    with pytest.raises(ServiceError, match="/atk hand shows yours"):  # on Discord, /atk's words stay
+        plan("navigate", {"card": "naval supremacy"}, state, 0)
+
+
+def test_a_mistyped_government_or_economics_card_gets_a_did_you_mean():
+    """A newcomer's ``government facism rail`` was told only "Governments are fascism, communism, monarchy,
+    democracy."; a slip in either word now gets the likely one, as places and commands do."""
+    setting_up = position(stage=Stage.GOVERNMENT)
+    assert refusal("government facism rail", setting_up) == (
+        "Governments are fascism, communism, monarchy, democracy; not “facism”. Did you mean fascism?"
+    )
+    assert refusal("government fascism minrals", setting_up) == (
+        "There is no economics card “minrals”. Did you mean minerals?"
+    )
+    assert parse("government Fascism Rail Transport", setting_up) == ChooseGovernment("fascism", "rail")
+
+
+def test_the_prompt_in_a_battle_names_the_battle_not_the_action():
+    """A newcomer defending at sea in the AI's Navigate was prompted "[..., your navigate]": in a battle the
+    prompt names it (either side may be the one asked), and only outside one the player's own action."""
+    from rules.attack import RULES
+    from rules.attack.board import board
+    from rules.attack.state import ArmyBattle
+    from tests.render.attack import samples
+
+    view, _ = samples.navy_waiting()
+    assert TEXT.situation(view) == "navy battle in the Central Atlantic"
+    moving = position(turn=Turn(1, "move"))
+    assert TEXT.situation(RULES.view(moving, None)) == "your move"
+    fight = ArmyBattle(
+        region=board("western").index["west_africa"],
+        attacker=1,
+        defender=0,
+        deputy=-1,
+        turn=0,
+        line=((0, 0, 0, 0), (0, 0, 0, 0)),
+        reserve=((1, 0, 0, 0), (1, 0, 0, 0)),
+        awaiting="deploy",
+        side=1,
+        need=1,
+    )
+    assert TEXT.situation(RULES.view(replace(moving, army_battle=fight), None)) == "battle for West Africa"

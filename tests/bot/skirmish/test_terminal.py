@@ -126,3 +126,86 @@ async def test_the_terminal_refuses_options_the_seats_cannot_play(
     script.write_text("status", encoding="utf-8")
     assert await console.main([*args, "--script", str(script)], WITH) == 0
     assert "Resuming" not in capsys.readouterr().out
+
+
+async def test_a_newcomer_types_troops_after_the_count_and_the_prompt_names_the_battle(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A newcomer's second game: ``place elder fen 3 troops`` (the words of the help's "3 troops") is the
+    same as ``place elder fen 3``, and a battle's prompt names the attacked territory as the board does
+    ("battle for Elder Fen: defend"), not by its key (``elder_fen``)."""
+    order, _ = seat_order(SEED, 2, {})
+    human = order.index(0)
+    state, _ = RULES.setup({"round_limit": 2}, 2, SeededRng(SEED))
+    board = skirmish_map()
+    spaced = next(
+        board.names[t] for t in range(board.size) if state.owner[t] == human and " " in board.names[t]
+    )
+    attack = next(a for a in attacks(state, human, board) if "_" in a.target)
+    target = board.names[board.ids.index(attack.target)]
+    lines = [
+        "reinforce",
+        f"place {spaced.lower()} 1 troops",
+        "end",
+        "draw",
+        "end",
+        f"attack {attack.source} {attack.target}",
+        "status",  # (a line more, to see the prompt the battle waits at)
+    ]
+    await run_script(tmp_path, lines)
+    out = capsys.readouterr().out
+    assert f"Player 1 placed 1 troop on {spaced}." in out
+    assert f", battle for {target}: " in out, out
+    assert "✗" not in out, out
+
+
+def test_orders_alone_keeps_the_orders_and_a_slip_after_extra_is_named() -> None:
+    """A newcomer typed ``orders`` to see their standing orders and had them all cleared ("set standing
+    orders: none"); and ``extra mvoe`` was told “extra” is not a command. Bare ``orders`` now says how to
+    set, clear and see them (nothing changes); ``orders clear`` still clears; a slip after ``extra`` gets
+    the likely extra action."""
+    from bot.games.skirmish.text import TEXT
+    from bot.models import ServiceError
+    from rules.skirmish import actions as sk
+    from rules.skirmish.state import StandingOrders
+
+    with pytest.raises(ServiceError) as caught:
+        TEXT.parse(["orders"], None)
+    assert caught.value.message == (
+        "Write the orders to set (orders defend=all losses=cheapest), or orders clear to clear them; "
+        "cards shows the orders set now."
+    )
+    assert TEXT.parse(["orders", "clear"], None) == sk.SetOrders(StandingOrders())
+    with pytest.raises(ServiceError) as caught:
+        TEXT.parse(["extra", "mvoe"], None)
+    assert caught.value.message == "An extra action is extra move or extra exchange. Did you mean extra move?"
+    assert TEXT.parse(["extra", "Exchange"], None) == sk.ExtraExchange()
+
+
+def test_a_card_is_played_or_discarded_by_its_name() -> None:
+    """A newcomer typed ``card stand fast`` (the name ``cards`` showed) and was told "The card is a whole
+    number from 0 to 999, not “stand”": a card in the hand of the seat to act is named as well as
+    numbered, spaces and all, and a slip in its name gets the likely card."""
+    from msgspec.structs import replace
+
+    from bot.games.skirmish.text import TEXT
+    from bot.models import ServiceError
+    from rules.skirmish import actions as sk
+    from rules.skirmish.pieces import pieces
+
+    state, _ = RULES.setup({}, 2, SeededRng(SEED))
+    kinds = pieces().cards
+    stand = next(i for i, kind in enumerate(kinds) if kind.name == "Stand Fast")
+    push = next(i for i, kind in enumerate(kinds) if kind.name == "Push")
+    hands = tuple((stand, push) if seat == state.current else () for seat in range(state.players))
+    state = replace(state, hands=hands)
+    assert TEXT.parse(["card", "stand", "fast"], state) == sk.PlayCard(stand, None, None)
+    assert TEXT.parse(["card", "Push", "2"], state) == sk.PlayCard(push, 2)
+    assert TEXT.parse(["card", "push", "upper", "wold"], state) == sk.PlayCard(push, None, "upper wold")
+    assert TEXT.parse(f"card {push} 2".split(), state) == sk.PlayCard(push, 2)
+    assert TEXT.parse(["discard", "stand", "fast"], state) == sk.Discard(stand)
+    with pytest.raises(ServiceError) as caught:
+        TEXT.parse(["card", "stand", "fst", "2"], state)
+    assert caught.value.message == (
+        "You hold no “stand fst” card; cards shows yours, with their numbers. Did you mean Stand Fast?"
+    )

@@ -448,3 +448,23 @@ def test_the_hand_is_private_to_its_seat() -> None:
 def test_an_unknown_layout_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown Attack! layout"):
         board_base("atlantis")
+
+
+def test_every_cards_actions_are_written_whole_on_the_hand_picture():
+    """A newcomer's hand showed Mild Winter "with any Winter ac…" (and Surprise Attack was cut too): a
+    footer too long to sit beside the card's number takes a line of its own above it, and every one is
+    written whole."""
+    from render.attack.hand import CARD_W, FOOTER_ALONE, FOOTER_BESIDE_NUMBER, footer
+    from render.core.fonts import text_width, wrap
+    from rules.attack.tables import CARD_KINDS, CARD_TEXT, MILD_WINTER
+
+    for kind in range(len(CARD_KINDS)):
+        text, own_line = footer(kind)
+        room = FOOTER_ALONE if own_line else FOOTER_BESIDE_NUMBER
+        assert text_width(text, font(15)) <= room, text
+        effect = CARD_TEXT[kind].split(": ", 1)[-1]
+        lines = wrap(effect, font(16), round(CARD_W - 28), max_lines=5)
+        assert len(lines) <= (4 if own_line else 5), "the footer's own line would meet the effect's last"
+    assert footer(MILD_WINTER) == ("with any Winter action", True)
+    assert footer(0) == ("with Move, Blitz, Navigate", True)
+    assert footer(MILD_WINTER - 4) == ("with Build", False)

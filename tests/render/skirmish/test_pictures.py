@@ -97,3 +97,33 @@ def test_a_view_of_another_map_is_refused() -> None:
     broken = replace(samples.midgame_view(), territories=samples.midgame_view().territories[1:])
     with pytest.raises(ValueError, match="not of the Skirmish map"):
         board_image(broken, samples.NAMES)
+
+
+def test_the_standings_headers_keep_apart_so_cards_and_troops_left_read_as_two() -> None:
+    """A newcomer's two-player map read "CardsTroops left" at 550 px: with one column of players, "Troops
+    left" filled its column to 4 px of "Cards". Every header keeps at least 10 px (at full size) from the
+    header on its left, in both layouts."""
+    from render.core.fonts import font, text_width
+    from render.skirmish.base import REFERENCE_WIDTH
+    from render.skirmish.legend import COLUMNS, column_widths
+
+    ui = 1100 / REFERENCE_WIDTH
+    head = font(round(16 * ui))
+    for columns in (1, 2):
+        widths = column_widths(columns, ui)
+        for label, width in zip(COLUMNS, widths, strict=True):
+            assert width - text_width(label, head) >= 10 * ui, (columns, label)
+
+
+def test_the_battle_board_says_the_defender_adds_one_a_die_and_counts_one_die() -> None:
+    """A newcomer saw the defender's 6 become 7 on the battle board with nothing saying why (the rules give
+    the defender +1 for each of its dice in a skirmish), and a side of one die read "1 dice"."""
+    from dataclasses import replace as changed
+
+    from render.skirmish.battle import side_line
+    from render.skirmish.picture import SidePicture
+
+    one = SidePicture(seat=1, territory="Oakhollow", units=Units(troop=1), declared=1)
+    assert side_line(one, "Defender") == "1 die · +1 a die"
+    assert side_line(changed(one, declared=3, ones=1), "Attacker") == "3 dice · 1 one off"
+    assert side_line(changed(one, declared=3, bonus=1), "Defender") == "3 dice · +1 a die · +1 every skirmish"
