@@ -46,9 +46,11 @@ from rules.attack.tables import (
     navy_value,
     sub,
 )
+from rules.attack.text import certificates
 from rules.core.dice import DiceCup
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
+from rules.core.words import counted
 
 
 def start_build(state: AttackState, seat: int, events: list[Event]) -> AttackState:
@@ -110,16 +112,16 @@ def buy(
     if adv_army > limit or adv_navy > limit:
         raise IllegalAction(
             "minerals",
-            f"Without more Minerals a Build takes at most {limit} advanced army and {limit} "
-            "advanced navy units (tanks and planes; battleships and carriers).",
+            f"Without more Minerals a Build takes at most {counted(limit, 'advanced army unit')} and "
+            f"{counted(limit, 'advanced navy unit')} (tanks and planes; battleships and carriers).",
         )
     production, oil = price(state, seat, army, navy)
     current = state.seats[seat]
     if production > current.production or oil > current.oil:
         raise IllegalAction(
             "too_dear",
-            f"That costs {production} production and {oil} oil; you have "
-            f"{current.production} and {current.oil}.",
+            f"That costs {certificates(production, oil)}; you have {current.production} production and "
+            f"{current.oil} oil.",
         )
     state = with_seat(state, seat, production=current.production - production, oil=current.oil - oil)
     state = set_army(state, region, add(state.army[region], army))

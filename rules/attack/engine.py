@@ -238,6 +238,4 @@ def _step(
             return fight_next(replace(state, turn=replace(turn, fighting=True)), cup, events)
         events.append(ActionEnded(seat))
         return next_action(state, cup, events)
-    raise IllegalAction(
-        "one_action", f"You are in the middle of your {turn.kind.title()}: finish it with End action."
-    )
+    raise IllegalAction("one_action", f"You are in the middle of your {turn.kind.title()}: end it first.")

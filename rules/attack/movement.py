@@ -20,7 +20,6 @@ from rules.attack.tables import (
     BLITZKRIEG_RANGE,
     FORCED_MARCH,
     FORCED_MARCH_RANGE,
-    NAVY_TYPES,
     NONE,
     RAIL,
     Counts,
@@ -28,6 +27,8 @@ from rules.attack.tables import (
     fits,
     sub,
 )
+from rules.attack.text import ships as ships_text
+from rules.attack.text import troops as troops_text
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 
@@ -131,7 +132,8 @@ def march(
     free = movable(state, source)
     if not fits(units, free):
         raise IllegalAction(
-            "too_many", f"{src} has {_troops_text(free)} free to move in this action; you asked for more."
+            "too_many",
+            f"{src} has {troops_text(Troops(*free))} free to move in this action; you asked for more.",
         )
     if source == target:
         raise IllegalAction("same_region", "Pick a different region to march to.")
@@ -239,10 +241,11 @@ def sail(
             raise IllegalAction("not_yours", f"{name} is not yours; sail from your own coastlines.")
         free_ships = sub(state.coast_navy[where], amount(turn.sailed, where))
         if not fits(ships, free_ships):
-            raise IllegalAction("too_many", f"{name}'s coastline has {_ships_text(free_ships)} free to sail.")
+            free = ships_text(Ships(*free_ships))
+            raise IllegalAction("too_many", f"The coastline of {name} has {free} free to sail.")
         if not fits(cargo, movable(state, where)):
             raise IllegalAction(
-                "too_many", f"{name} has {_troops_text(movable(state, where))} free to embark."
+                "too_many", f"{name} has {troops_text(Troops(*movable(state, where)))} free to embark."
             )
         starts = list(board.coasts[where])
     else:
@@ -252,10 +255,11 @@ def sail(
             raise IllegalAction("not_yours", f"You have no ships in the {name}.")
         free_ships = sub(state.zone_navy[where], amount(turn.sailed, key))
         if not fits(ships, free_ships):
-            raise IllegalAction("too_many", f"The {name} holds {_ships_text(free_ships)} free to sail.")
+            free = ships_text(Ships(*free_ships))
+            raise IllegalAction("too_many", f"The {name} holds {free} free to sail.")
         if not fits(cargo, state.zone_cargo[where]):
             raise IllegalAction(
-                "too_many", f"Your ships in the {name} carry {_troops_text(state.zone_cargo[where])}."
+                "too_many", f"Your ships in the {name} carry {troops_text(Troops(*state.zone_cargo[where]))}."
             )
         ships_left = sub(state.zone_navy[where], ships)
         if sum(state.zone_cargo[where]) - sum(cargo) > capacity * sum(ships_left):
@@ -346,13 +350,3 @@ def _gather_navy(state: AttackState, assault: NavyAssault) -> AttackState:
     else:
         assaults = (*turn.navy_assaults, assault)
     return replace(state, turn=replace(turn, navy_assaults=assaults))
-
-
-def _troops_text(units: Counts) -> str:
-    parts = [f"{n} {ARMY_TYPES[i]}" for i, n in enumerate(units) if n]
-    return ", ".join(parts) or "no units"
-
-
-def _ships_text(ships: Counts) -> str:
-    parts = [f"{n} {NAVY_TYPES[i]}" for i, n in enumerate(ships) if n]
-    return ", ".join(parts) or "no ships"

@@ -66,6 +66,12 @@ def troops(units: Troops) -> str:
     return ", ".join(parts) or "no units"
 
 
+def certificates(production: int, oil: int) -> str:
+    """``7 production and 2 oil``, ``7 production``, ``2 oil``: a sum in certificates, with no zero part."""
+    parts = [f"{n} {what}" for n, what in ((production, "production"), (oil, "oil")) if n]
+    return " and ".join(parts) or "nothing"
+
+
 def ships(fleet: Ships) -> str:
     parts = [
         f"{n} {kind if n == 1 else kind + 's'}"
@@ -164,12 +170,12 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
             return f"{who(seat)} sailed {ships(n)}{cargo} from {at(s)} to {at(t)}."
         case IncomeCollected(seat=seat, production=p, oil=o, year_end=year_end):
             when = " at the year's end" if year_end else ""
-            return f"{who(seat)} collects {p} production and {o} oil{when}."
+            return f"{who(seat)} collects {certificates(p, o)}{when}."
         case UnitsBuilt(seat=seat, region=r, army=a, navy=n, production=p, oil=o):
             what = ", ".join(
                 x for x in (troops(a) if any(a.counts()) else "", ships(n) if any(n.counts()) else "") if x
             )
-            cost = f" for {p} production and {o} oil" if p or o else " free"
+            cost = f" for {certificates(p, o)}" if p or o else " free"
             return f"{who(seat)} built {what} in {at(r)}{cost}."
         case Researched(seat=seat, suit=suit, level=level, region=r, army=a, navy=n):
             scrapped = ", ".join(x for x in (troops(a), ships(n)) if not x.startswith("no "))

@@ -47,9 +47,8 @@ def check_orders(orders: StandingOrders) -> StandingOrders:
     for field, choices in CHOICES.items():
         value = getattr(orders, field)
         if value is not None and value not in choices:
-            raise IllegalAction(
-                "bad_order", f"The standing order {field} is one of {', '.join(choices)}; not “{value}”."
-            )
+            allowed = f"is {next(iter(choices))}" if len(choices) == 1 else f"is one of {', '.join(choices)}"
+            raise IllegalAction("bad_order", f"The standing order {field} {allowed}; not “{value}”.")
     if orders.cards_from is not None and not 0 <= orders.cards_from <= 99:
         raise IllegalAction("bad_order", "The standing order cards_from is a number from 0 to 99.")
     return orders

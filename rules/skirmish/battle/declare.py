@@ -26,7 +26,8 @@ def dice_and_counters(units: Units, dice: int | None, counters: int | None, who:
     dice = most_dice if dice is None else dice
     counters = most_counters if counters is None else counters
     if not 1 <= dice <= most_dice:
-        raise IllegalAction("bad_dice", f"{who} can roll 1 to {most_dice} dice with these units.")
+        most = "only 1 die" if most_dice == 1 else f"1 to {most_dice} dice"
+        raise IllegalAction("bad_dice", f"{who} can roll {most} with these units.")
     if not 0 <= counters <= most_counters:
         raise IllegalAction(
             "bad_counters", f"{who} can bring 0 to {most_counters} counters with these units."

@@ -109,7 +109,9 @@ def assign_extra(
     if len(action.to) != len(extra):
         raise IllegalAction(
             "bad_assignment",
-            f"Add each of your {counted(len(extra), 'extra die', 'extra dice')} to a skirmish.",
+            "Add your extra die to a skirmish."
+            if len(extra) == 1
+            else f"Add each of your {len(extra)} extra dice to a skirmish.",
         )
     if any(not 1 <= k <= count for k in action.to):
         raise IllegalAction("bad_assignment", f"The skirmishes are numbered 1 to {count}.")

@@ -4,6 +4,9 @@ its key (the stored reason, which ``verify`` names, keeps the key)."""
 from __future__ import annotations
 
 from rules.attack import RULES
+from rules.attack.actions import Ships, Troops
+from rules.attack.events import IncomeCollected, UnitsBuilt
+from rules.attack.text import certificates
 from rules.core.events import DiceRolled
 from tests.rules.attack.test_navy_battle import main_battle
 
@@ -19,3 +22,13 @@ def test_navy_dice_name_the_ship_and_the_sea_zone():
         "🎲 air support in the North Sea: [4]",
     ]
     assert rolls[0].reason == "navy destroyer in the north_sea"  # stored as before
+
+
+def test_certificates_are_written_without_a_zero_part():
+    """ "built … for 7 production and 0 oil", "collects 10 production and 0 oil" (a newcomer's log)."""
+    names = ["Ann", "Bo"]
+    built = UnitsBuilt(0, "germany", Troops(2), Ships(), 7, 0)
+    assert RULES.describe(built, names) == "Ann built 2 infantry in Germany for 7 production."
+    assert RULES.describe(IncomeCollected(1, 10, 0, 5, False), names) == "Bo collects 10 production."
+    assert RULES.describe(IncomeCollected(1, 0, 3, 5, True), names) == "Bo collects 3 oil at the year's end."
+    assert certificates(7, 2) == "7 production and 2 oil"

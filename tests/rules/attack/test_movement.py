@@ -220,3 +220,10 @@ def test_blitz_range_is_an_option():
     state, _ = play(blitzing(4), 0, March("arctic_russia", "iberia", Troops(tank=1, plane=1)))
     assert state.turn.assaults[0].army == (0, 0, 1, 1)
     refused(blitzing(3), 0, March("arctic_russia", "iberia", Troops(tank=1)), "too_far")
+
+
+def test_a_refused_march_counts_the_units_left_in_players_words():
+    """A newcomer read "Germany has 2 tank free to move": counts take their plural, as the log's do."""
+    state = moving({"germany": (0, (1, 0, 2, 0))})
+    error = refused(state, 0, March("germany", "france", Troops(1, 0, 3)), "too_many")
+    assert error.message == "Germany has 1 infantry, 2 tanks free to move in this action; you asked for more."

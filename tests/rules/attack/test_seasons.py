@@ -31,7 +31,7 @@ def test_each_player_takes_one_action_per_season_in_turn_order():
 def test_a_second_action_in_the_same_season_is_refused():
     state, _ = play(position(), 0, Begin("build"))
     error = refused(state, 0, Begin("move"), "one_action")
-    assert "End action" in error.message
+    assert error.message == "You are in the middle of your Build: end it first."
     state, _ = play(state, 0, EndAction())
     refused(state, 0, Begin("move"), "not_your_turn")
 

@@ -83,6 +83,14 @@ def test_dice_and_counters_are_chosen_up_to_what_the_units_bring():
     assert counters.value.code == "bad_counters" and "0 to 3 counters" in counters.value.message
 
 
+def test_a_unit_that_brings_one_die_is_told_so_in_players_words():
+    """ "can roll 1 to 1 dice" (a newcomer's battle) reads "can roll only 1 die"."""
+    state = position(holdings={SOURCE: (0, troops(2)), TARGET: (1, troops(9))})
+    with pytest.raises(IllegalAction) as too_many:
+        play(state, 0, Attack(SOURCE, TARGET, troops(1), dice=2))
+    assert too_many.value.message == "The attacker can roll only 1 die with these units."
+
+
 def test_defenders_come_from_the_attacked_territory_any_number():
     state = position(holdings={SOURCE: (0, troops(3)), TARGET: (1, troops(4))})
     state, _ = play(state, 0, Attack(SOURCE, TARGET, troops(3)))

@@ -113,6 +113,9 @@ def test_bad_orders_are_refused():
     with pytest.raises(IllegalAction) as refused:
         play(attacked(), 1, SetOrders(StandingOrders(assign="randomly")))
     assert refused.value.code == "bad_order" and "highest, lowest, best" in refused.value.message
+    with pytest.raises(IllegalAction) as one_choice:
+        play(attacked(), 1, SetOrders(StandingOrders(defend="some")))
+    assert one_choice.value.message == "The standing order defend is all; not “some”."  # not "one of all"
 
 
 def test_the_attackers_orders_share_out_the_winners():

@@ -89,6 +89,13 @@ def test_the_attacker_assigns_its_extra_dice_to_any_skirmish():
     with pytest.raises(IllegalAction) as wrong:
         play(state, 0, AssignExtra((3, 1)))
     assert wrong.value.code == "bad_assignment" and "1 to 2" in wrong.value.message
+    with pytest.raises(IllegalAction) as short:
+        play(state, 0, AssignExtra((2,)))
+    assert short.value.message == "Add each of your 2 extra dice to a skirmish."
+    one_extra, _ = play(board((6, 4, 3), (5, 2)), 1, AssignDice((1, 2), territory=troops(1)))
+    with pytest.raises(IllegalAction) as none:
+        play(one_extra, 0, AssignExtra(()))
+    assert none.value.message == "Add your extra die to a skirmish."  # not "each of your 1 extra die"
     after, events = play(state, 0, AssignExtra((2, 2)))
     assert [s.attack for s in after.battle.skirmishes] == [(0,), (1, 2, 3)]
     # The log shows the extra dice with their values (issue 29), not only where they went.
