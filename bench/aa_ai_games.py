@@ -22,6 +22,7 @@ change can be measured against the committed value without editing the AI. Asser
 from __future__ import annotations
 
 import argparse
+import importlib
 import statistics
 import sys
 import time
@@ -83,14 +84,19 @@ def _run(args: tuple[str, int, int, str, str]) -> Result:
 
 
 def tune(settings: list[str]) -> None:
-    """Set ``NAME=VALUE`` constants of the normal AI's module, keeping each constant's type."""
+    """Set ``NAME=VALUE`` constants of the normal AI's module (``module.NAME=VALUE``: of another
+    module of ``rules/axis_allies/ai``, e.g. ``pacific.KEEP=0``), keeping each constant's type."""
     for item in settings:
         name, _, text = item.partition("=")
-        old = getattr(normal, name, None)
+        where, _, name = name.rpartition(".")
+        module = importlib.import_module(f"rules.axis_allies.ai.{where}") if where else normal
+        old = getattr(module, name, None)
         if not name.isupper() or not isinstance(old, int | float) or not text:
-            raise SystemExit(f"--set {item}: not a number constant of rules/axis_allies/ai/normal.py")
-        setattr(normal, name, type(old)(text))
-        print(f"  normal.{name} = {text} (committed: {old})")
+            raise SystemExit(
+                f"--set {item}: not a number constant of rules/axis_allies/ai/{where or 'normal'}.py"
+            )
+        setattr(module, name, type(old)(text))
+        print(f"  {where or 'normal'}.{name} = {text} (committed: {old})")
 
 
 def main() -> None:
