@@ -27,7 +27,7 @@ from __future__ import annotations
 from rules.axis_allies.actions import Buy, Move
 from rules.axis_allies.ai.attack import _add, _feed, judge, present, sources, spare
 from rules.axis_allies.ai.moves import _holds, cover_capital, land_aircraft
-from rules.axis_allies.ai.pacific import air_mass, keep_land
+from rules.axis_allies.ai.pacific import keep_land
 from rules.axis_allies.ai.player import AxisAlliesAI
 from rules.axis_allies.ai.purchase import ISLAND_POWERS, SLOTS, _island, goal_capitals
 from rules.axis_allies.ai.survey import LAND_STEPS, View, legal, movable
@@ -90,7 +90,7 @@ class AxisAlliesNormalAI:
     # The absent player's moves (``absent.py``) are the easy AI's.
 
     def _buy(self, state: AAState, power: int) -> Action | None:
-        return air_mass(state, power, fill_transports(state, power, self._easy._buy(state, power)))
+        return fill_transports(state, power, self._easy._buy(state, power))
 
     def _land_aircraft(self, state: AAState, power: int) -> Action | None:
         return self._easy._land_aircraft(state, power)

@@ -11,23 +11,17 @@ AI lacks there.
 
 from __future__ import annotations
 
-from rules.axis_allies.actions import Buy, Casualties
-from rules.axis_allies.ai.purchase import goal_capitals
+from rules.axis_allies.actions import Casualties
 from rules.axis_allies.board import POWERS
 from rules.axis_allies.combat import AwaitCasualties, Battle, default_choice
-from rules.axis_allies.common import CAPITAL, DOMAIN, SIZE, space
-from rules.axis_allies.mobilize import capacity, working_factory
-from rules.axis_allies.state import ALLIED_SIDE, SIDE, AAState
-from rules.axis_allies.units import Domain, cost
-from rules.core.events import Action
+from rules.axis_allies.common import CAPITAL, DOMAIN, space
+from rules.axis_allies.state import ALLIED_SIDE, SIDE
+from rules.axis_allies.units import Domain
 
-__all__ = ["air_mass", "keep_land", "tokyo_alone"]
-
-UK, JAPAN = 2, 3
+__all__ = ["keep_land"]
 
 KEEP_SIDES = (ALLIED_SIDE,)  # the sides whose attacks on capitals keep their last land units
 KEEP = 1  # land units kept while aircraft can take the hits instead
-AIR_MASS = 0  # 1 (`--set pacific.AIR_MASS=1`): the UK buys bombers against Tokyo alone
 
 
 def keep_land(battle: Battle) -> Casualties | None:
@@ -65,23 +59,3 @@ def keep_land(battle: Battle) -> Casualties | None:
     for u in chosen:
         lost[u.kind] = lost.get(u.kind, 0) + 1
     return Casualties(tuple(lost.items()))
-
-
-def tokyo_alone(state: AAState, power: int) -> bool:
-    """An Allied power whose only goal left is Tokyo (Berlin Allied, no Allied capital lost)."""
-    return SIDE[power] == ALLIED_SIDE and goal_capitals(state, power) == [CAPITAL[JAPAN]]
-
-
-def air_mass(state: AAState, power: int, bought: Action | None) -> Action | None:
-    """Against Tokyo alone, the UK (six turns by sea from Japan, two by air) spends its money on
-    bombers, infantry with the change, rather than on tanks that wait in London for transports."""
-    if not AIR_MASS or power != UK or not isinstance(bought, Buy) or not tokyo_alone(state, power):
-        return bought
-    techs = state.techs[power]
-    money = state.ipcs[power]
-    place = sum(min(capacity(state, power, f), 40) for f in range(SIZE) if working_factory(state, power, f))
-    bombers = min(money // cost("bomber", techs), place)
-    money -= bombers * cost("bomber", techs)
-    infantry = min(money // cost("infantry", techs), place - bombers)
-    units = tuple((u, n) for u, n in (("bomber", bombers), ("infantry", infantry)) if n)
-    return Buy(units) if bombers else bought
