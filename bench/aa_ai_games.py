@@ -14,7 +14,8 @@ single AI choice (what the bot waits for) and the slowest AI turn (every choice 
 turn, its defenders' casualties included: the issue's "AI turn"). Versus: the wins of
 each level. Issue 32's aims (``normal``): at least 95 of 100 decided before round 30, the Axis winning
 by capitals in at least a fifth of their wins, ``normal`` beating ``easy`` in at least 65 of 100.
-``--set PUSH=0.3`` tries a constant of ``rules/axis_allies/ai/normal.py`` at another value for this run
+``--set PUSH=0.3`` tries a constant of ``rules/axis_allies/ai/normal.py`` (``--set pacific.KEEP=0``: of
+another module of ``rules/axis_allies/ai``) at another value for this run
 (the ``normal`` AI's only; set before the worker processes start, so they inherit it), so that a
 change can be measured against the committed value without editing the AI. Asserts nothing.
 """
