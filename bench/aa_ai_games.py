@@ -90,7 +90,10 @@ def tune(settings: list[str]) -> None:
     for item in settings:
         name, _, text = item.partition("=")
         where, _, name = name.rpartition(".")
-        module = importlib.import_module(f"rules.axis_allies.ai.{where}") if where else normal
+        try:
+            module = importlib.import_module(f"rules.axis_allies.ai.{where}") if where else normal
+        except ModuleNotFoundError:
+            raise SystemExit(f"--set {item}: rules/axis_allies/ai has no module {where}") from None
         old = getattr(module, name, None)
         if not name.isupper() or not isinstance(old, int | float) or not text:
             raise SystemExit(
