@@ -14,7 +14,8 @@ single AI choice (what the bot waits for) and the slowest AI turn (every choice 
 turn, its defenders' casualties included: the issue's "AI turn"). Versus: the wins of
 each level. Issue 32's aims (``normal``): at least 95 of 100 decided before round 30, the Axis winning
 by capitals in at least a fifth of their wins, ``normal`` beating ``easy`` in at least 65 of 100.
-``--set PUSH=0.3`` tries a constant of ``rules/axis_allies/ai/normal.py`` at another value for this run
+``--set PUSH=0.3`` tries a constant of ``rules/axis_allies/ai/normal.py`` (``--set pacific.KEEP=0``: of
+another module of ``rules/axis_allies/ai``) at another value for this run
 (the ``normal`` AI's only; set before the worker processes start, so they inherit it), so that a
 change can be measured against the committed value without editing the AI. Asserts nothing.
 """
@@ -22,6 +23,7 @@ change can be measured against the committed value without editing the AI. Asser
 from __future__ import annotations
 
 import argparse
+import importlib
 import statistics
 import sys
 import time
@@ -83,14 +85,22 @@ def _run(args: tuple[str, int, int, str, str]) -> Result:
 
 
 def tune(settings: list[str]) -> None:
-    """Set ``NAME=VALUE`` constants of the normal AI's module, keeping each constant's type."""
+    """Set ``NAME=VALUE`` constants of the normal AI's module (``module.NAME=VALUE``: of another
+    module of ``rules/axis_allies/ai``, e.g. ``pacific.KEEP=0``), keeping each constant's type."""
     for item in settings:
         name, _, text = item.partition("=")
-        old = getattr(normal, name, None)
+        where, _, name = name.rpartition(".")
+        try:
+            module = importlib.import_module(f"rules.axis_allies.ai.{where}") if where else normal
+        except ModuleNotFoundError:
+            raise SystemExit(f"--set {item}: rules/axis_allies/ai has no module {where}") from None
+        old = getattr(module, name, None)
         if not name.isupper() or not isinstance(old, int | float) or not text:
-            raise SystemExit(f"--set {item}: not a number constant of rules/axis_allies/ai/normal.py")
-        setattr(normal, name, type(old)(text))
-        print(f"  normal.{name} = {text} (committed: {old})")
+            raise SystemExit(
+                f"--set {item}: not a number constant of rules/axis_allies/ai/{where or 'normal'}.py"
+            )
+        setattr(module, name, type(old)(text))
+        print(f"  {where or 'normal'}.{name} = {text} (committed: {old})")
 
 
 def main() -> None:

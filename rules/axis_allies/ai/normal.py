@@ -27,6 +27,7 @@ from __future__ import annotations
 from rules.axis_allies.actions import Buy, Move
 from rules.axis_allies.ai.attack import _add, _feed, judge, present, sources, spare
 from rules.axis_allies.ai.moves import _holds, cover_capital, land_aircraft
+from rules.axis_allies.ai.pacific import keep_land
 from rules.axis_allies.ai.player import AxisAlliesAI
 from rules.axis_allies.ai.purchase import ISLAND_POWERS, SLOTS, _island, goal_capitals
 from rules.axis_allies.ai.survey import LAND_STEPS, View, legal, movable
@@ -65,6 +66,10 @@ class AxisAlliesNormalAI:
 
     def choose(self, state: AAState, seat: int) -> Action:
         battle = state.battle
+        if battle is not None and battle.pending is not None:
+            kept = keep_land(battle)  # the Allies' assault on a capital (``ai.pacific``)
+            if kept is not None:
+                return kept
         if state.phase is Phase.PURCHASE and battle is None:
             bought = self._buy(state, acting_power(state))
             if bought is not None:
