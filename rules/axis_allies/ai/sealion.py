@@ -28,6 +28,7 @@ from msgspec.structs import replace
 
 from rules.axis_allies.actions import Buy, Move, Place
 from rules.axis_allies.ai.attack import (
+    ENOUGH,
     START,
     Source,
     _add,
@@ -38,7 +39,6 @@ from rules.axis_allies.ai.attack import (
     sea_sources,
     ship_sources,
     sources,
-    spare,
 )
 from rules.axis_allies.ai.purchase import _island, goal_capitals
 from rules.axis_allies.ai.survey import AIR_STEPS, COASTS, SEA_STEPS, View, legal, movable
@@ -64,6 +64,7 @@ ODDS = 0.6  # odds from which the landing is made
 STRIKE = 0.7  # odds from which the enemy ships on the route are attacked the turn before the landing
 SAFE = 1  # how many times the planned transports' defence the enemy's strike on their waters may be
 MOSCOW = 1  # 1: plan only once Moscow is in Axis hands (bought from round 1, the east lost its tanks)
+EMPTY = 1  # 1: the landing's transports wait empty (``hold``)
 BOATS = 2  # transports (waiting or bought this turn) from which the plan's strike and army count
 
 
@@ -227,18 +228,21 @@ def load_sources(view: View, target: int, planning: bool = False) -> list[Source
             if IS_SEA[coast] or not friendly_land(state, coast, power):
                 continue
             stacks = {s.unit: s for s in movable(state, power, coast, Domain.LAND)}
+            # What the coast may give up is shared by its units (``spare`` judges one stack alone).
+            need = view.capital_need(coast)
+            budget = view.defence(coast) - need if need else 10**6
             for unit in ("tank", "artillery", "infantry"):
                 s = stacks.get(unit)
-                k = (
-                    0
-                    if s is None
-                    else min(spare(view, coast, unit, s.count), empty if unit == "tank" else slots)
-                )
-                if s is None or k <= 0:
+                if s is None:
+                    continue
+                worth = defense_value(unit, view.techs)
+                k = min(s.count, budget // worth if worth else s.count, empty if unit == "tank" else slots)
+                if k <= 0:
                     continue
                 found.append(Source(Move(((unit, k),), (NAMES[coast], NAMES[zone])), ((unit, k),), "load"))
-                empty -= k if unit == "tank" else 0
+                budget -= k * worth
                 slots -= 2 * k if unit == "tank" else k
+                empty = min(empty - (k if unit == "tank" else 0), slots // 2)
     return found
 
 
@@ -282,24 +286,35 @@ def strike(view: View, target: int) -> Move | None:
 
 
 def clear_shore(view: View, target: int) -> Move | None:
-    """When the cargo that could land (without the aircraft, which the sea battle takes) would win
-    from ODDS, the first move of an attack on the weakest enemy fleet on the target's shore, with
-    the ships and aircraft in reach, from the easy AI's odds for a new attack (START)."""
+    """The first move of an attack on the weakest enemy fleet on the target's shore, with the ships
+    and aircraft in reach taken in the order ``_feed`` sends them until the sea battle is won from
+    ENOUGH (the easy AI's feeding), when it is won from START and the cargo that could land with
+    the aircraft left over would win from ODDS."""
     cargo: dict[str, int] = {}
     for src in load_sources(view, target, planning=True):
         if legal(view.state, view.power, src.move) is not None:
             cargo = _add(cargo, src.units)
-    if not cargo or judge(view, target, cargo)[0] < ODDS:
+    if not cargo:
         return None
     state, power = view.state, view.power
     zone = min(COASTS[target], key=lambda z: (view.enemy_defence(z), z))
-    ok = [s for s in sources(view, zone) if legal(state, power, s.move) is not None]
+    used: list[Source] = []
     everything = present(view, zone)
-    for src in ok:
-        everything = _add(everything, src.units)
-    if not ok or judge(view, zone, everything)[0] < START:
+    for src in sources(view, zone):
+        if everything and judge(view, zone, everything)[0] >= ENOUGH:
+            break
+        if legal(state, power, src.move) is not None:
+            used.append(src)
+            everything = _add(everything, src.units)
+    if not used or judge(view, zone, everything)[0] < START:
         return None
-    return ok[0].move
+    taken = {src.move.path[0] for src in used if src.kind == "air"}
+    for src in air_sources(view, target):
+        if src.move.path[0] not in taken and legal(state, power, src.move) is not None:
+            cargo = _add(cargo, src.units)
+    if judge(view, target, cargo)[0] < ODDS:
+        return None
+    return used[0].move
 
 
 def planned(view: View) -> int | None:
@@ -319,19 +334,27 @@ def planned(view: View) -> int | None:
 
 
 def hold(view: View) -> AAState:
-    """The position with the landing's army (our land units on its coast) kept out of the other
-    plans' moves (marked as having moved), while a landing is planned."""
+    """The position with the landing's army (our land units on its coast) and, with EMPTY, its
+    transports in the staging waters kept out of the other plans' moves (marked as having moved),
+    while a landing is planned: the easy AI's guard counts only loaded transports as a threat to a
+    coast, so transports kept empty until the landing's turn do not call up London's defence."""
     coast = planned(view)
     if coast is None:
         return view.state
     state = view.state
-    stacks = tuple(
-        replace(s, moved=movement(s.unit, state.techs[s.power]))
-        if s.power == view.power and UNIT_TYPES[s.unit].domain is Domain.LAND and s.unit != "aa_gun"
-        else s
-        for s in state.units[coast]
-    )
-    return replace(state, units=state.units[:coast] + (stacks,) + state.units[coast + 1 :])
+    target = island_target(state, view.power)
+    zones = staging(state, view.power, target) if EMPTY and target is not None else []
+    units = list(state.units)
+    for where in (coast, *zones):
+        units[where] = tuple(
+            replace(s, moved=movement(s.unit, state.techs[s.power]))
+            if s.power == view.power
+            and (s.unit == "transport" if IS_SEA[where] else UNIT_TYPES[s.unit].domain is Domain.LAND)
+            and s.unit != "aa_gun"
+            else s
+            for s in units[where]
+        )
+    return replace(state, units=tuple(units))
 
 
 def place_army(view: View) -> Place | None:
