@@ -83,7 +83,8 @@ class AxisAlliesNormalAI:
         if state.phase is Phase.NONCOMBAT_MOVE and battle is None:
             view = View(state, acting_power(state))
             state = sealion.hold(view)  # a planned landing's army stays on its coast
-            move = land_aircraft(state, view.power) or cover_capital(view) or gather(View(state, view.power))
+            move = sealion.recall(view) or land_aircraft(state, view.power) or cover_capital(view)
+            move = move or gather(View(state, view.power))
             if move is not None:
                 return move
         return self._easy.choose(state, seat)

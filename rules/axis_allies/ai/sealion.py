@@ -40,6 +40,7 @@ from rules.axis_allies.ai.attack import (
     ship_sources,
     sources,
 )
+from rules.axis_allies.ai.moves import landings
 from rules.axis_allies.ai.purchase import _island, goal_capitals
 from rules.axis_allies.ai.survey import AIR_STEPS, COASTS, SEA_STEPS, View, legal, movable
 from rules.axis_allies.common import (
@@ -55,6 +56,7 @@ from rules.axis_allies.common import (
     hostile_land,
 )
 from rules.axis_allies.mobilize import can_place, working_factory
+from rules.axis_allies.reach import landing_spot, remaining, shortest_air_path
 from rules.axis_allies.state import AXIS_SIDE, SIDE, UNLOADED, AAState
 from rules.axis_allies.units import UNIT_TYPES, Domain, attack_value, cost, defense_value, movement
 
@@ -65,6 +67,8 @@ STRIKE = 0.7  # odds from which the enemy ships on the route are attacked the tu
 SAFE = 1  # how many times the planned transports' defence the enemy's strike on their waters may be
 MOSCOW = 1  # 1: plan only once Moscow is in Axis hands (bought from round 1, the east lost its tanks)
 EMPTY = 1  # 1: the landing's transports wait empty (``hold``)
+ESCORT = "submarine"  # the escort (destroyers are an optional unit)
+ESCORTS = 2  # escorts bought with the landing's first transports
 BOATS = 2  # transports (waiting or bought this turn) from which the plan's strike and army count
 
 
@@ -129,8 +133,8 @@ def route_ready(view: View, target: int) -> bool:
     return any(view.safe_at_sea(z, added) for z in staging(state, power, target))
 
 
-def _ships(state: AAState, power: int, zones: list[int]) -> int:
-    return sum(s.count for z in zones for s in state.units[z] if s.power == power and s.unit == "transport")
+def _ships(state: AAState, power: int, zones: list[int], unit: str = "transport") -> int:
+    return sum(s.count for z in zones for s in state.units[z] if s.power == power and s.unit == unit)
 
 
 def _air(view: View, target: int) -> int:
@@ -173,6 +177,10 @@ def buy(view: View, easy: Buy | None) -> Buy | None:
     )
     guard = min(guard, dict(easy.units).get("infantry", 0))
     money = ipcs - guard * cost("infantry", view.techs)
+    # The escort first: it clears the shore the British refill each turn and guards the waiting boats.
+    escort = max(0, ESCORTS - _ships(state, power, zones, ESCORT))
+    escort = min(escort, max(money, 0) // (cost(ESCORT, view.techs) + price + tank))
+    money -= escort * cost(ESCORT, view.techs)
     boats = min(SHIPS - have, max(money, 0) // (price + tank))
     if boats <= 0 or spend > ipcs:
         return easy
@@ -180,6 +188,7 @@ def buy(view: View, easy: Buy | None) -> Buy | None:
     tanks = money // tank
     money -= tanks * tank
     units = {
+        ESCORT: escort,
         "transport": boats,
         "tank": tanks,
         "infantry": guard + money // cost("infantry", view.techs),
@@ -188,12 +197,12 @@ def buy(view: View, easy: Buy | None) -> Buy | None:
 
 
 def place(state: AAState, power: int) -> Place | None:
-    """Transports bought for the landing go to the staging waters."""
+    """Transports and escorts bought for the landing go to the staging waters."""
     target = island_target(state, power)
     if target is None:
         return None
     for unit, n in state.bought:
-        if unit != "transport":
+        if unit not in ("transport", ESCORT):
             continue
         for zone in staging(state, power, target):
             k = min(n, can_place(state, power, unit, zone))
@@ -373,3 +382,40 @@ def place_army(view: View) -> Place | None:
 def mobilize(state: AAState, power: int) -> Place | None:
     """The landing's placements: its transports in the staging waters, its army on their coast."""
     return place(state, power) or place_army(View(state, power))
+
+
+def recall(view: View) -> Move | None:
+    """While a landing is planned, the non-combat move brings the aircraft within striking reach of
+    the target (the easy AI lands them nearest and flies them to the eastern front, so on the
+    landing's turn the Luftwaffe was often out of reach): an aircraft that must land picks the
+    landing spot in reach of the target nearest it; one that has not moved and is out of reach
+    flies to the landing's coast."""
+    coast = planned(view)
+    target = island_target(view.state, view.power)
+    if coast is None or target is None:
+        return None
+    state, power = view.state, view.power
+    for where in range(SIZE):
+        for s in movable(state, power, where, Domain.AIR):
+            reach = movement(s.unit, view.techs) - 1
+            if AIR_STEPS[where].get(target, 99) <= reach and landing_spot(state, power, where, s.unit):
+                continue
+            left = remaining(s, view.techs)
+            spots = [coast] if left == movement(s.unit, view.techs) else []
+            if not landing_spot(state, power, where, s.unit):
+                spots = sorted(
+                    (
+                        x
+                        for x in landings(state, power, where, s.unit, left)
+                        if AIR_STEPS[x].get(target, 99) <= reach
+                    ),
+                    key=lambda x: (AIR_STEPS[x].get(target, 99), x),
+                )
+            for spot in spots:
+                path = shortest_air_path(state, power, where, spot)
+                if path is None or len(path) - 1 > left or spot == where:
+                    continue
+                move = legal(state, power, Move(((s.unit, s.count),), tuple(NAMES[x] for x in path)))
+                if move is not None:
+                    return move
+    return None

@@ -17,8 +17,8 @@ from tests.rules.axis_allies.test_ai_normal import combat_move
 
 LUFTWAFFE = {"fighter": 2, "bomber": 2}  # attack 14
 GERMANY = {"factory": 1, "infantry": 6, "tank": 6} | LUFTWAFFE
-WEAK_FLEET = {"battleship": 1, "destroyer": 1}  # defence 7 in 3 hits
-STRONG_FLEET = {"battleship": 2, "destroyer": 2}  # defence 14 in 6 hits
+WEAK_FLEET = {"battleship": 1, "carrier": 1}  # defence 7 in 3 hits
+STRONG_FLEET = {"battleship": 2, "carrier": 2}  # defence 14 in 6 hits
 LANDING = (("transport", 2),)  # transports bought this turn for the landing
 
 
@@ -62,7 +62,7 @@ def test_after_the_strike_the_landing_transports_are_placed_in_the_baltic() -> N
     state, _ = combat_move(strike_turn(WEAK_FLEET, west=0), AxisAlliesNormalAI())
     ai = AxisAlliesNormalAI()
     assert ai.choose(state, seat(state)) == Battle("North Sea Zone")
-    # Scripted dice: the four aircraft hit (1s), sinking the battleship (two hits) and the destroyer;
+    # Scripted dice: the four aircraft hit (1s), sinking the battleship (two hits) and the carrier;
     # the two ships miss (6s); nothing else is fought.
     rng = ScriptedRng([1, 1, 1, 1, 6, 6])
     for _ in range(200):
