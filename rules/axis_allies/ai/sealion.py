@@ -69,6 +69,7 @@ MOSCOW = 1  # 1: plan only once Moscow is in Axis hands (bought from round 1, th
 EMPTY = 1  # 1: the landing's transports wait empty (``hold``)
 ESCORT = "submarine"  # the escort (destroyers are an optional unit)
 ESCORTS = 2  # escorts bought with the landing's first transports
+AIR_FIRST = 1  # 1: the aircraft come within reach of the target once it is planned, before any purchase
 BOATS = 2  # transports (waiting or bought this turn) from which the plan's strike and army count
 
 
@@ -338,6 +339,12 @@ def planned(view: View) -> int | None:
     boats = _ships(state, power, zones) + sum(n for u, n in state.bought if u == "transport")
     if boats < BOATS or not _worth(view, target, boats):
         return None
+    return _coast(state, power, target)
+
+
+def _coast(state: AAState, power: int, target: int) -> int | None:
+    """Our factory on the staging waters, where the landing's army gathers."""
+    zones = staging(state, power, target)
     coasts = [f for f in range(SIZE) if working_factory(state, power, f) and set(COASTS[f]) & set(zones)]
     return coasts[0] if coasts else None
 
@@ -392,6 +399,8 @@ def recall(view: View) -> Move | None:
     flies to the landing's coast."""
     coast = planned(view)
     target = island_target(view.state, view.power)
+    if coast is None and target is not None and AIR_FIRST:
+        coast = _coast(view.state, view.power, target)
     if coast is None or target is None:
         return None
     state, power = view.state, view.power
