@@ -14,8 +14,7 @@ single AI choice (what the bot waits for) and the slowest AI turn (every choice 
 turn, its defenders' casualties included: the issue's "AI turn"). Versus: the wins of
 each level. Issue 32's aims (``normal``): at least 95 of 100 decided before round 30, the Axis winning
 by capitals in at least a fifth of their wins, ``normal`` beating ``easy`` in at least 65 of 100.
-``--set PUSH=0.3`` tries a constant of ``rules/axis_allies/ai/normal.py`` (``--set sealion.ODDS=0.5``:
-of ``sealion.py``) at another value for this run
+``--set PUSH=0.3`` tries a constant of ``rules/axis_allies/ai/normal.py`` at another value for this run
 (the ``normal`` AI's only; set before the worker processes start, so they inherit it), so that a
 change can be measured against the committed value without editing the AI. Asserts nothing.
 """
@@ -33,7 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules.axis_allies import RULES
-from rules.axis_allies.ai import AxisAlliesAI, AxisAlliesNormalAI, normal, sealion
+from rules.axis_allies.ai import AxisAlliesAI, AxisAlliesNormalAI, normal
 from rules.axis_allies.common import CAPITAL
 from rules.axis_allies.engine import acting_power
 from rules.axis_allies.state import AXIS_SIDE, SIDE, SIDE_NAMES
@@ -87,13 +86,11 @@ def tune(settings: list[str]) -> None:
     """Set ``NAME=VALUE`` constants of the normal AI's module, keeping each constant's type."""
     for item in settings:
         name, _, text = item.partition("=")
-        module = sealion if name.startswith("sealion.") else normal
-        name = name.removeprefix("sealion.")
-        old = getattr(module, name, None)
+        old = getattr(normal, name, None)
         if not name.isupper() or not isinstance(old, int | float) or not text:
-            raise SystemExit(f"--set {item}: not a number constant of the normal AI (normal.py, sealion.py)")
-        setattr(module, name, type(old)(text))
-        print(f"  {module.__name__.rsplit('.', 1)[-1]}.{name} = {text} (committed: {old})")
+            raise SystemExit(f"--set {item}: not a number constant of rules/axis_allies/ai/normal.py")
+        setattr(normal, name, type(old)(text))
+        print(f"  normal.{name} = {text} (committed: {old})")
 
 
 def main() -> None:

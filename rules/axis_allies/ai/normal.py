@@ -25,7 +25,6 @@ move, battle decisions) is the ``easy`` AI's, composed rather than copied; like 
 from __future__ import annotations
 
 from rules.axis_allies.actions import Buy, Move
-from rules.axis_allies.ai import sealion
 from rules.axis_allies.ai.attack import _add, _feed, judge, present, sources, spare
 from rules.axis_allies.ai.moves import _holds, cover_capital, land_aircraft
 from rules.axis_allies.ai.player import AxisAlliesAI
@@ -73,18 +72,12 @@ class AxisAlliesNormalAI:
         if state.phase is Phase.COMBAT_MOVE and (battle is None or battle.pending is None):
             view = View(state, acting_power(state))
             # Battles already started are fed first, as the easy AI does, so a push is carried through.
-            move = _feed(view) or sealion.landing(view) or capital_push(view) or economic_line(view)
+            move = _feed(view) or capital_push(view) or economic_line(view)
             if move is not None:
                 return move
-        if state.phase is Phase.MOBILIZE and battle is None:
-            placed = sealion.mobilize(state, acting_power(state))  # the landing's transports and army
-            if placed is not None:
-                return placed
         if state.phase is Phase.NONCOMBAT_MOVE and battle is None:
             view = View(state, acting_power(state))
-            state = sealion.hold(view)  # a planned landing's army stays on its coast
-            move = sealion.recall(view) or land_aircraft(state, view.power) or cover_capital(view)
-            move = move or gather(View(state, view.power))
+            move = land_aircraft(state, view.power) or cover_capital(view) or gather(view)
             if move is not None:
                 return move
         return self._easy.choose(state, seat)
@@ -92,8 +85,7 @@ class AxisAlliesNormalAI:
     # The absent player's moves (``absent.py``) are the easy AI's.
 
     def _buy(self, state: AAState, power: int) -> Action | None:
-        bought = fill_transports(state, power, self._easy._buy(state, power))
-        return sealion.buy(View(state, power), bought if isinstance(bought, Buy) else None) or bought
+        return fill_transports(state, power, self._easy._buy(state, power))
 
     def _land_aircraft(self, state: AAState, power: int) -> Action | None:
         return self._easy._land_aircraft(state, power)
