@@ -34,6 +34,7 @@ from bot.service import GameService
 from bot.store import SqliteStore
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
+from rules.core.words import counted
 
 CONSOLE_CHANNEL = 0  # the terminal is one "channel": one active game per database file
 HOST = 1  # the terminal user: hosts the game and has moderator rights over it
@@ -201,8 +202,9 @@ class Console:
                 made = await replay_of(svc, game.pictures, gid, last=last)
                 self.out.mkdir(parents=True, exist_ok=True)
                 (self.out / "replay.gif").write_bytes(made.gif.data)
-                what = "the whole game" if made.whole else f"the last {made.turns} turn(s)"
-                print(f"  Wrote {self.out / 'replay.gif'}: {what}, {made.gif.frames} frames.")
+                print(
+                    f"  Wrote {self.out / 'replay.gif'}: {replayed(made.whole, made.turns, made.gif.frames)}."
+                )
         elif verb == "cards":
             self.cards(await svc.view(gid, user), gid)
         elif verb == "moves":
@@ -320,6 +322,12 @@ class Console:
 def terminal_words(text: str) -> str:
     """A status written for Discord, its slash commands (`/game verify`) as typed here (`verify`)."""
     return re.sub(r"`/game (\w+)`", r"`\1`", text)
+
+
+def replayed(whole: bool, turns: int, frames: int) -> str:
+    """What a replay shows, as players count: "the last turn, 1 frame", not "the last 1 turn(s), 1 frames"."""
+    what = "the whole game" if whole else "the last turn" if turns == 1 else f"the last {turns} turns"
+    return f"{what}, {counted(frames, 'frame')}"
 
 
 def nothing_to_show(moves: int) -> str:

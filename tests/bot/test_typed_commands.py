@@ -7,7 +7,7 @@ import re
 import pytest
 
 from bot.commands import action_from_words, describe_action, help_text, known_verbs
-from bot.console import Console, nothing_to_show, open_game, parse_args
+from bot.console import Console, nothing_to_show, open_game, parse_args, replayed
 from bot.games import GAMES
 from bot.models import ServiceError
 from rules.axis_allies.actions import Submerge
@@ -127,3 +127,13 @@ async def test_the_terminal_status_names_verify_as_typed_here_and_an_empty_log_s
     assert nothing_to_show(1) == "Nothing to show: the last move is kept secret for now."
     assert nothing_to_show(5) == "Nothing to show: the last 5 moves are kept secret for now."
     assert "the last n moves and what each did" in help_text(GAMES["risk"])  # not "n lines": n moves
+
+
+async def test_the_terminal_replay_counts_turns_and_frames_in_words(service, capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """`replay 1` wrote "the last 1 turn(s), 1 frames" (a newcomer's Attack! game)."""
+    game_id = await open_game(service, parse_args(["--game", "risk", "--seats", "ai,ai", "--seed", "nc5"]))
+    await Console(service, game_id, tmp_path, ":memory:").run(iter(["replay 1", "replay 2"]))
+    out = capsys.readouterr().out
+    assert "replay.gif: the last turn, 1 frame." in out and "replay.gif: the last 2 turns, 2 frames." in out
+    assert "turn(s)" not in out and " 1 frames" not in out
+    assert replayed(True, 9, 9) == "the whole game, 9 frames"
