@@ -20,10 +20,15 @@ from rules.attack.views import AttackView
 SEASON_NAMES = ("spring", "summer", "autumn", "winter")
 COLUMNS = ("Gov.", "VP", "Regions", "Prod.", "Oil", "Cards", "Action")
 WIDTHS = (150, 60, 92, 72, 56, 70, 104)  # at ``ui`` 1
+# Each with a shorter form, the longest that fits whole being drawn: a two-player board cut the first to
+# "The year's first player chooses the dir…".
 SETUP = {
-    Stage.GOVERNMENT: "Setting up: choosing governments",
-    Stage.CAPITAL: "Setting up: placing capitals",
-    Stage.DIRECTION: "The year's first player chooses the direction of play",
+    Stage.GOVERNMENT: ("Setting up: choosing governments", "Choosing governments"),
+    Stage.CAPITAL: ("Setting up: placing capitals", "Placing capitals"),
+    Stage.DIRECTION: (
+        "The year's first player chooses the direction of play",
+        "Choosing the direction of play",
+    ),
 }
 
 
@@ -76,7 +81,7 @@ def draw_season_bar(canvas: Image.Image, pal: Palette, view: AttackView, top: in
     if over:
         notes = ["The war is over"]
     elif view.stage in SETUP:
-        notes = [SETUP[view.stage]]
+        notes = list(SETUP[view.stage])
     else:
         left = actions_left(view)
         actions = f"{left} action{'s' * (left != 1)}"

@@ -468,3 +468,24 @@ def test_every_cards_actions_are_written_whole_on_the_hand_picture():
     assert footer(MILD_WINTER) == ("with any Winter action", True)
     assert footer(0) == ("with Move, Blitz, Navigate", True)
     assert footer(MILD_WINTER - 4) == ("with Build", False)
+
+
+@pytest.mark.parametrize("stage", ["government", "capital", "direction"])
+def test_the_season_bar_writes_a_setup_note_whole(stage: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A newcomer's two-player board wrote "The year's first player chooses the dir…": a note is drawn
+    whole, in its shorter form where the long one has no room."""
+    import render.attack.panel as panel
+    from rules.attack.state import Stage
+
+    drawn: list[str] = []
+    real = panel.draw_text
+
+    def spy(canvas, at, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(text)
+        return real(canvas, at, text, *args, **kwargs)
+
+    monkeypatch.setattr(panel, "draw_text", spy)
+    state = replace(samples.western_state(), stage=Stage(stage))
+    render_board(RULES.view(state, None), samples.NAMES[:3])
+    assert drawn and not any(t.endswith("…") for t in drawn), drawn
+    assert any(t in panel.SETUP[Stage(stage)] for t in drawn)
