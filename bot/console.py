@@ -157,8 +157,9 @@ class Console:
             self._pictured_turn = result.turn
             # The picture of the board as the turn ended, from the view the service returned with it.
             self.picture(result.view, self.names, f"turn-{result.turn:03d}.png")
-        if result.result:
-            print(f"  {result.result}")
+        outcome = outcome_line(result.lines, result.result)
+        if outcome:
+            print(f"  {outcome}")
 
     def show_own(self, result: ActResult) -> None:
         """What the player's own move did that only they may see (standing orders set, the card drawn):
@@ -322,6 +323,14 @@ class Console:
 def terminal_words(text: str) -> str:
     """A status written for Discord, its slash commands (`/game verify`) as typed here (`verify`)."""
     return re.sub(r"`/game (\w+)`", r"`\1`", text)
+
+
+def outcome_line(lines: Sequence[str], result: str | None) -> str | None:
+    """How the game ended, as a sentence, unless a line of the move already said it: an Attack! win printed
+    "🏆 AI 1 wins: Germany, a capital, was captured." and then "Germany, a capital, was captured"."""
+    if not result or any(result.rstrip(".") in line for line in lines):
+        return None
+    return result if result.endswith((".", "!", "?")) else f"{result}."
 
 
 def replayed(whole: bool, turns: int, frames: int) -> str:

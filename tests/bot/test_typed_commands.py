@@ -7,7 +7,7 @@ import re
 import pytest
 
 from bot.commands import action_from_words, describe_action, help_text, known_verbs
-from bot.console import Console, nothing_to_show, open_game, parse_args, replayed
+from bot.console import Console, nothing_to_show, open_game, outcome_line, parse_args, replayed
 from bot.games import GAMES
 from bot.models import ServiceError
 from rules.axis_allies.actions import Submerge
@@ -137,3 +137,15 @@ async def test_the_terminal_replay_counts_turns_and_frames_in_words(service, cap
     assert "replay.gif: the last turn, 1 frame." in out and "replay.gif: the last 2 turns, 2 frames." in out
     assert "turn(s)" not in out and " 1 frames" not in out
     assert replayed(True, 9, 9) == "the whole game, 9 frames"
+
+
+def test_the_terminal_says_how_a_game_ended_once_and_as_a_sentence() -> None:
+    """An Attack! win printed "🏆 AI 1 wins: Germany, a capital, was captured." and then the outcome again,
+    "Germany, a capital, was captured", with no full stop."""
+    won = ["AI 1 took the capital Germany from Player 1.", "🏆 AI 1 wins: Germany, a capital, was captured."]
+    assert outcome_line(won, "Germany, a capital, was captured") is None
+    assert outcome_line(["🏆 AI 1 wins the game!"], "AI 1 conquered the world") == "AI 1 conquered the world."
+    assert (
+        outcome_line(["🏆 AI 1 wins the game!"], "AI 1 conquered the world.") == "AI 1 conquered the world."
+    )
+    assert outcome_line(won, None) is None
