@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 
 from bot.commands import CLIENT_COMMANDS, PlainText, unknown_command
 from bot.games.attack import orders
-from bot.games.attack.places import clockwise, place_and_rest, places
+from bot.games.attack.places import CLOCKWISE, COUNTER, clockwise, place_and_rest, places
 from bot.games.attack.units import (
     forces_value,
     parse_forces,
@@ -206,6 +206,8 @@ class AttackText(PlainText):
             orders.in_step(state, "fight" if verb == "fighton" else verb)
         if verb in SIMPLE:
             return SIMPLE[verb]
+        if normalise(" ".join(words)) in (*CLOCKWISE, *COUNTER):  # as the refusal says: "choose clockwise"
+            return ChooseDirection(clockwise(" ".join(words)))
         if verb not in VERBS:
             raise unknown_verb(words[0])
         if state is None or verb == "resign":

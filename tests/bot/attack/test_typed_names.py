@@ -240,3 +240,11 @@ def test_the_prompt_in_a_battle_names_the_battle_not_the_action():
         need=1,
     )
     assert TEXT.situation(RULES.view(replace(moving, army_battle=fight), None)) == "battle for West Africa"
+
+
+def test_the_direction_may_be_typed_alone_as_the_refusal_words_it():
+    """Told "You start this year: choose clockwise or counterclockwise.", a newcomer typed `clockwise` and
+    `ccw` and was answered "“clockwise” is not a command here"."""
+    for typed in ("clockwise", "CW", "counterclockwise", "counter-clockwise", "counter clockwise", "ccw"):
+        assert parse(typed) == ChooseDirection(typed.lower() in ("clockwise", "cw")), typed
+    assert refusal("counter") == "“counter” is not a command here; type help for the list."
