@@ -161,6 +161,8 @@ class SkirmishText(PlainText):
 
     def parse(self, words: Sequence[str], state: SkirmishState | None) -> Action | None:
         verb, rest = words[0].lower(), list(words[1:])
+        if verb == "extra" and rest and rest[0].lower() == "dice":  # as the prompt says it: "extra dice"
+            verb, rest = "extradice", rest[1:]
         if verb in SIMPLE and not rest:
             return SIMPLE[verb]
         if verb == "extra":

@@ -209,3 +209,13 @@ def test_a_card_is_played_or_discarded_by_its_name() -> None:
     assert caught.value.message == (
         "You hold no “stand fst” card; cards shows yours, with their numbers. Did you mean Stand Fast?"
     )
+
+
+def test_extra_dice_may_be_typed_as_two_words() -> None:
+    """The prompt asks to "add the attacker's extra dice"; `extra dice 1 2` was "not a command here"."""
+    from bot.games.skirmish.text import TEXT
+    from rules.skirmish import actions as sk
+
+    assert TEXT.parse(["extra", "dice", "1", "2"], None) == sk.AssignExtra((1, 2))
+    assert TEXT.parse(["extradice", "1", "2"], None) == sk.AssignExtra((1, 2))
+    assert TEXT.parse(["extra", "move"], None) == sk.ExtraMove()
