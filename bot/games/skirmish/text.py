@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from bot.commands import CLIENT_COMMANDS, PlainText, unknown_command
 from bot.games.skirmish.presenter import ORDER_FIELDS
 from bot.games.skirmish.steps import battle_answer
-from bot.games.skirmish.units import numbers_text, parse_numbers, parse_units, units_text
+from bot.games.skirmish.units import numbers_text, parse_numbers, parse_units, unit_type, units_text
 from bot.models import ServiceError
 from bot.parsing import is_count, quoted, whole_number
 from rules.core.errors import IllegalAction
@@ -24,7 +24,7 @@ from rules.core.words import counted
 from rules.skirmish import actions as sk
 from rules.skirmish.battle import flow
 from rules.skirmish.board import lookup, skirmish_map
-from rules.skirmish.pieces import NONE, UNIT_TYPES, Units, pieces
+from rules.skirmish.pieces import NONE, Units, pieces
 from rules.skirmish.state import SkirmishState, StandingOrders
 from rules.skirmish.views import SkirmishView
 
@@ -176,9 +176,7 @@ class SkirmishText(PlainText):
                 rest = rest[:-1]
             return sk.Place(" ".join(rest[:-1]), whole_number(rest[-1], "The number of troops", 1, 999))
         if verb == "exchange" and len(rest) >= 4 and rest[-2].lower() == "for":
-            get = rest[-1].lower().rstrip("s")
-            if get not in UNIT_TYPES:
-                raise ServiceError("unknown_unit", f"Exchange for one of {', '.join(UNIT_TYPES)}.")
+            get = unit_type(rest[-1])  # the forms a unit list takes (cav, gen, cannons), as help shows
             where, given = _territory_words(rest[:-2])
             return sk.Exchange(where, parse_units(" ".join(given)), get)
         if verb in ("attack", "move") and len(rest) >= 2:

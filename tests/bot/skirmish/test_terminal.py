@@ -4,12 +4,14 @@ AI answers the battle, and ``ai`` finishes what is left."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from bot import console
 from bot.lobby import seat_order
+from bot.models import ServiceError
 from rules.core.dice import SeededRng
 from rules.skirmish import RULES
 from rules.skirmish.board import skirmish_map
@@ -219,3 +221,19 @@ def test_extra_dice_may_be_typed_as_two_words() -> None:
     assert TEXT.parse(["extra", "dice", "1", "2"], None) == sk.AssignExtra((1, 2))
     assert TEXT.parse(["extradice", "1", "2"], None) == sk.AssignExtra((1, 2))
     assert TEXT.parse(["extra", "move"], None) == sk.ExtraMove()
+
+
+def test_an_exchange_takes_the_short_forms_of_the_unit_it_is_for() -> None:
+    """Help's own example writes `2 cav`; `for cav` (or `for gens`) was refused with a list of types."""
+    from bot.games.skirmish.text import TEXT
+    from rules.skirmish import actions as sk
+    from rules.skirmish.pieces import Units
+
+    assert TEXT.parse(["exchange", "raven", "spire", "3", "troops", "for", "cav"], None) == sk.Exchange(
+        "raven spire", Units(troop=3), "cavalry"
+    )
+    assert TEXT.parse(["exchange", "oakhollow", "2", "cav", "for", "Cannons"], None) == sk.Exchange(
+        "oakhollow", Units(cavalry=2), "cannon"
+    )
+    with pytest.raises(ServiceError, match=re.escape("“cavlry” is not a unit. Did you mean cavalry?")):
+        TEXT.parse(["exchange", "oakhollow", "3", "troops", "for", "cavlry"], None)
