@@ -26,6 +26,7 @@ ALIASES = {
     "soldier": "troop",
     "soldiers": "troop",
     "cav": "cavalry",
+    "cavs": "cavalry",
     "cavalry": "cavalry",
     "cavalries": "cavalry",
     "horse": "cavalry",
@@ -40,6 +41,7 @@ ALIASES = {
     "art": "cannon",
     "artillery": "cannon",
     "gen": "general",
+    "gens": "general",
     "general": "general",
     "generals": "general",
 }

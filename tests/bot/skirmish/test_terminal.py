@@ -235,5 +235,8 @@ def test_an_exchange_takes_the_short_forms_of_the_unit_it_is_for() -> None:
     assert TEXT.parse(["exchange", "oakhollow", "2", "cav", "for", "Cannons"], None) == sk.Exchange(
         "oakhollow", Units(cavalry=2), "cannon"
     )
+    assert TEXT.parse(["exchange", "oakhollow", "2", "cavs", "for", "gens"], None) == sk.Exchange(
+        "oakhollow", Units(cavalry=2), "general"
+    )
     with pytest.raises(ServiceError, match=re.escape("“cavlry” is not a unit. Did you mean cavalry?")):
         TEXT.parse(["exchange", "oakhollow", "3", "troops", "for", "cavlry"], None)
