@@ -55,6 +55,14 @@ STEP_WORDS = {
     "place": "to place troops",
     "reduce": "to discard cards",
 }
+# A turn's own steps, as a player would say them ("to standard" read as a verb the game does not have).
+PHASE_WORDS = {
+    Phase.STANDARD: "to take standard actions",
+    Phase.EXCHANGE: "to exchange units",
+    Phase.ATTACK: "to attack",
+    Phase.MOVE: "to make the free move",
+    Phase.REDUCE: "to discard cards",
+}
 
 
 def render_board(
@@ -176,7 +184,7 @@ def title_info(view: SkirmishView, names: Sequence[str], title: str, deadline: s
     waiting = view.waiting
     if waiting is None:
         return TitleInfo(title, status, deadline=deadline)
-    action = STEP_WORDS.get(waiting.step, f"to {view.phase.value}")
+    action = STEP_WORDS.get(waiting.step) or PHASE_WORDS.get(view.phase, f"to {view.phase.value}")
     if waiting.step == "defend" and view.battle is not None:
         where = {t.id: t.name for t in view.territories}
         action = f"to defend {where.get(view.battle.defender.territory, view.battle.defender.territory)}"

@@ -127,3 +127,20 @@ def test_the_battle_board_says_the_defender_adds_one_a_die_and_counts_one_die() 
     assert side_line(one, "Defender") == "1 die · +1 a die"
     assert side_line(changed(one, declared=3, ones=1), "Attacker") == "3 dice · 1 one off"
     assert side_line(changed(one, declared=3, bonus=1), "Defender") == "3 dice · +1 a die · +1 every skirmish"
+
+
+def test_the_title_says_what_the_player_to_act_does_in_each_step_of_a_turn() -> None:
+    """The header read "Alice to standard": a phase's name is not a verb."""
+    from render.skirmish.board import title_info
+    from rules.skirmish.state import Phase
+
+    said = {}
+    for phase in (Phase.STANDARD, Phase.EXCHANGE, Phase.ATTACK, Phase.MOVE):
+        state = replace(samples.midgame_state(3), phase=phase)
+        said[phase] = title_info(view(state, None), samples.NAMES, "Skirmish", None).action
+    assert said == {
+        Phase.STANDARD: "to take standard actions",
+        Phase.EXCHANGE: "to exchange units",
+        Phase.ATTACK: "to attack",
+        Phase.MOVE: "to make the free move",
+    }
