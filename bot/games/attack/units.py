@@ -10,6 +10,7 @@ from bot.models import ServiceError
 from bot.parsing import quoted
 from rules.attack.actions import Ships, Troops
 from rules.attack.tables import ARMY_TYPES, NAVY_LINE_MAX, NAVY_TYPES
+from rules.core.names import did_you_mean
 
 ARMY_WORDS = {
     **{kind: i for i, kind in enumerate(ARMY_TYPES)},
@@ -67,6 +68,17 @@ def _pieces(text: str) -> list[tuple[int, str]]:
     return found
 
 
+UNITS_ARE = f"The units are {', '.join((*ARMY_TYPES, *NAVY_TYPES))}."
+
+
+def _likely(word: str) -> str:
+    """`` Did you mean artillery?`` for a slip (``artilery``), named by the kind a short form stands for."""
+    shown = {w: ARMY_TYPES[i] for w, i in ARMY_WORDS.items()} | {
+        w: NAVY_TYPES[i] for w, i in NAVY_WORDS.items()
+    }
+    return did_you_mean(word, shown, shown)
+
+
 def parse_forces(text: str | None) -> tuple[Troops, Ships]:
     """Army units and ships from one text (a Build may name both)."""
     if text is None or text.strip().lower() in NOTHING:
@@ -78,8 +90,7 @@ def parse_forces(text: str | None) -> tuple[Troops, Ships]:
         elif word in NAVY_WORDS:
             navy[NAVY_WORDS[word]] += count
         else:
-            kinds = ", ".join((*ARMY_TYPES, *NAVY_TYPES))
-            raise ServiceError("bad_units", f"“{quoted(word)}” is not a unit; the units are {kinds}.")
+            raise ServiceError("bad_units", f"“{quoted(word)}” is not a unit.{_likely(word)} {UNITS_ARE}")
     return Troops(*army), Ships(*navy)
 
 

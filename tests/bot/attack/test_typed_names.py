@@ -248,3 +248,11 @@ def test_the_direction_may_be_typed_alone_as_the_refusal_words_it():
     for typed in ("clockwise", "CW", "counterclockwise", "counter-clockwise", "counter clockwise", "ccw"):
         assert parse(typed) == ChooseDirection(typed.lower() in ("clockwise", "cw")), typed
     assert refusal("counter") == "“counter” is not a command here; type help for the list."
+
+
+def test_a_mistyped_unit_gets_the_likely_word() -> None:
+    """A newcomer's `march germany france 1 artilery` was told only the list of units."""
+    assert refusal("march germany france 1 artilery") == (
+        "“artilery” is not a unit. Did you mean artillery? "
+        "The units are infantry, artillery, tank, plane, submarine, destroyer, battleship, carrier."
+    )
