@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 from render.core import colours as C
 from render.core.badges import BadgeStyle, paste_sprite
 from render.core.dice import PIPS
-from render.core.fonts import Font, fit, font, text_width
+from render.core.fonts import Font, fit, font, text_width, wrap
 from render.core.panels import swatch
 from render.core.png import encode_png
 from render.core.text import draw_text
@@ -27,6 +27,7 @@ from render.skirmish.picture import BattlePicture, SidePicture, SkirmishPicture
 
 REFERENCE_WIDTH = 1000
 MARGIN, HEAD_H = 20, 54
+LINE_H = 26  # a second line of the footer, at ``ui`` 1
 SIDE_H, SIDE_H_SHORT = 150, 116  # with and without a fourth line (the dice rolled, or cards played)
 
 
@@ -61,7 +62,8 @@ def battle_image(
     notes = _notes(picture)
     notes_h = round(30 * ui) * len(notes)
     side_h = _side_height(picture)
-    height = round((HEAD_H + side_h + 16) * ui) + table_h + notes_h + round((52 + MARGIN) * ui)
+    footer_h = round(LINE_H * ui) * (len(footer_lines(picture, names, width, ui)) - 1)
+    height = round((HEAD_H + side_h + 16) * ui) + table_h + notes_h + footer_h + round((52 + MARGIN) * ui)
     canvas = Image.new("L", (width, height), palette[C.PANEL])
     _header(canvas, picture, names, ui)
     half = (width - round(3 * MARGIN * ui)) // 2
@@ -314,25 +316,29 @@ def _result(
     draw_text(canvas, (chip[0] + 7 * ui, mid), label, f, palette.ramp(C.ink_on(colour), colour), "lm")
 
 
-def _footer(canvas: Image.Image, picture: BattlePicture, names: Sequence[str], y: int, ui: float) -> None:
-    """The question waiting (who, and what), or how the battle ended."""
-    palette = map_palette()
-    bold = font(round(20 * ui), bold=True)
-    m = MARGIN * ui
+def footer_lines(picture: BattlePicture, names: Sequence[str], width: int, ui: float) -> list[str]:
+    """The question waiting (who, and what), or how the battle ended, on one line or two: the longest
+    prompt ("… set the defender's dice against the attacker's to form the skirmishes") was cut mid-word."""
     if picture.winner:
         seat = picture.attacker.seat if picture.winner == "attacker" else picture.defender.seat
         text = f"{_name(names, seat)} won the battle ({picture.ended_by})"
     elif picture.waiting:
         text = f"Waiting for {picture.waiting}"
     else:
+        return [""]
+    return wrap(text, font(round(20 * ui), bold=True), round(width - 2 * MARGIN * ui - 12 * ui))
+
+
+def _footer(canvas: Image.Image, picture: BattlePicture, names: Sequence[str], y: int, ui: float) -> None:
+    palette = map_palette()
+    bold = font(round(20 * ui), bold=True)
+    m = MARGIN * ui
+    lines = footer_lines(picture, names, canvas.width, ui)
+    if lines == [""]:
         return
-    box = (m - 6 * ui, y, canvas.width - m + 6 * ui, y + 40 * ui)
+    extra = round(LINE_H * ui) * (len(lines) - 1)
+    box = (m - 6 * ui, y, canvas.width - m + 6 * ui, y + 40 * ui + extra)
     ImageDraw.Draw(canvas).rounded_rectangle(box, radius=round(8 * ui), fill=palette[C.INK])
-    draw_text(
-        canvas,
-        (m + 6 * ui, y + 20 * ui),
-        _fit(text, bold, canvas.width - 2 * m - 12 * ui),
-        bold,
-        palette.ramp(C.TEXT, C.INK),
-        "lm",
-    )
+    for k, line in enumerate(lines):
+        at = (m + 6 * ui, y + 20 * ui + k * round(LINE_H * ui))
+        draw_text(canvas, at, line, bold, palette.ramp(C.TEXT, C.INK), "lm")

@@ -144,3 +144,21 @@ def test_the_title_says_what_the_player_to_act_does_in_each_step_of_a_turn() -> 
         Phase.ATTACK: "to attack",
         Phase.MOVE: "to make the free move",
     }
+
+
+def test_the_battle_boards_question_is_written_whole_on_two_lines_when_long() -> None:
+    """A newcomer's battle board read "Waiting for Player 1: set the defender's dice against the attacker's
+    to form the s…"."""
+    import dataclasses
+
+    from render.skirmish.battle import LINE_H, battle_image, footer_lines
+
+    live = battle_picture(samples.battle_view(), (), samples.NAMES)
+    assert live is not None
+    prompt = "Player 1: set the defender's dice against the attacker's to form the skirmishes"
+    long = dataclasses.replace(live, waiting=prompt)
+    lines = footer_lines(long, samples.NAMES, 1000, 1.0)
+    assert len(lines) == 2 and " ".join(lines) == f"Waiting for {prompt}"
+    assert footer_lines(live, samples.NAMES, 1000, 1.0) == [f"Waiting for {live.waiting}"]
+    grown = battle_image(long, samples.NAMES).height - battle_image(live, samples.NAMES).height
+    assert grown == LINE_H
