@@ -21,6 +21,11 @@ from render.skirmish.badges import ICON_KINDS, KIND_NAMES, draw_icon
 from render.skirmish.base import map_palette
 
 COLUMNS = ("Terr.", "Units", "Value", "Cards", "Troops left")
+# Text sizes at ``ui`` 1 (1100 px): Discord shows the board about 550 px wide on a phone, where these are
+# 9, 10.5 and 9 px, as Attack!'s standings; at 16, 19 and 16 the key and the headings were 8 px there.
+HEAD_PX, ROW_PX, KEY_PX = 18, 21, 18
+ROW_H, KEY_H = 36, 26
+KEY_SHADING = "Hatching and ▲ = higher ground · white arrows: attacks, blue: moves"
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,13 +40,13 @@ class Row:
 def legend_height(rows: int, ui: float) -> int:
     columns = 1 if rows <= 3 else 2
     per_column = -(-rows // columns)
-    return round((12 + 28 + 34 * per_column + 10 + 34) * ui)
+    return round((12 + 28 + ROW_H * per_column + 10 + 2 * KEY_H + 8) * ui)
 
 
 def column_widths(columns: int, ui: float) -> list[int]:
-    """Each number column's width, its header right-aligned in it: "Troops left" gets room of its own, or
-    it runs into "Cards" (at 550 px wide the two read as one, "CardsTroops left")."""
-    widths = (58, 62, 62, 58, 96) if columns == 2 else (90, 90, 90, 90, 120)
+    """The number columns' widths: each heading right-aligned in its own, with room between it and the
+    one before ("Troops left" once ran into "Cards" in the one-column legend)."""
+    widths = (52, 56, 60, 62, 106) if columns == 2 else (96, 96, 96, 96, 124)
     return [round(w * ui) for w in widths]
 
 
@@ -52,9 +57,9 @@ def draw_legend(canvas: Image.Image, top: int, rows: Sequence[Row], ui: float) -
     margin, col_gap = round(20 * ui), round(34 * ui)
     col_width = (canvas.width - 2 * margin - (columns - 1) * col_gap) // columns
     number_w = column_widths(columns, ui)
-    head, regular = font(round(16 * ui)), font(round(19 * ui))
-    bold = font(round(19 * ui), bold=True)
-    row_h = round(34 * ui)
+    head, regular = font(round(HEAD_PX * ui)), font(round(ROW_PX * ui))
+    bold = font(round(ROW_PX * ui), bold=True)
+    row_h = round(ROW_H * ui)
     draw = ImageDraw.Draw(canvas)
     for c in range(columns):
         x0 = margin + c * (col_width + col_gap)
@@ -90,22 +95,22 @@ def draw_legend(canvas: Image.Image, top: int, rows: Sequence[Row], ui: float) -
                 right = lefts[k] + number_w[k]
                 draw_text(canvas, (right, mid), str(value), regular, palette.ramp(colour, bg), "rm")
             y += row_h
-    _draw_key(canvas, top + legend_height(len(rows), ui) - round(28 * ui), ui)
+    _draw_key(canvas, top + legend_height(len(rows), ui) - round((2 * KEY_H - 6) * ui), ui)
 
 
 def _draw_key(canvas: Image.Image, mid: float, ui: float) -> None:
-    """How to read a badge and the shading, on one line."""
+    """How to read a badge, then the shading and the arrows, on two lines."""
     palette = map_palette()
-    small = font(round(16 * ui))
+    small = font(round(KEY_PX * ui))
     ramp = palette.ramp(C.MUTED, C.PANEL)
     draw = ImageDraw.Draw(canvas)
     x = round(20 * ui)
     x = draw_text(canvas, (x, mid), "Badges: troops first, then", small, ramp, "lm")[2] + round(8 * ui)
-    icon = 14 * ui
+    icon = 16 * ui
     for kind in ICON_KINDS:
         draw_icon(draw, kind, (x + icon / 2, mid), icon, palette[C.MUTED])
         x = draw_text(canvas, (x + icon + 4 * ui, mid), KIND_NAMES[kind], small, ramp, "lm")[2] + round(
             12 * ui
         )
-    rest = "· hatching and ▲ = higher ground · white arrows: attacks, blue: moves"
-    draw_text(canvas, (x, mid), fit(rest, small, canvas.width - x - round(20 * ui)), small, ramp, "lm")
+    line = (round(20 * ui), mid + round(KEY_H * ui))
+    draw_text(canvas, line, fit(KEY_SHADING, small, canvas.width - round(40 * ui)), small, ramp, "lm")

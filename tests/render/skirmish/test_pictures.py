@@ -105,10 +105,10 @@ def test_the_standings_headers_keep_apart_so_cards_and_troops_left_read_as_two()
     header on its left, in both layouts."""
     from render.core.fonts import font, text_width
     from render.skirmish.base import REFERENCE_WIDTH
-    from render.skirmish.legend import COLUMNS, column_widths
+    from render.skirmish.legend import COLUMNS, HEAD_PX, column_widths
 
     ui = 1100 / REFERENCE_WIDTH
-    head = font(round(16 * ui))
+    head = font(round(HEAD_PX * ui))
     for columns in (1, 2):
         widths = column_widths(columns, ui)
         for label, width in zip(COLUMNS, widths, strict=True):
@@ -162,3 +162,15 @@ def test_the_battle_boards_question_is_written_whole_on_two_lines_when_long() ->
     assert footer_lines(live, samples.NAMES, 1000, 1.0) == [f"Waiting for {live.waiting}"]
     grown = battle_image(long, samples.NAMES).height - battle_image(live, samples.NAMES).height
     assert grown == LINE_H
+
+
+def test_the_legend_reads_when_the_board_is_shown_550_px_wide() -> None:
+    """At 16 and 19 px on the 1100 px board the key and the headings were 8 px on a phone and the rows 9.5;
+    now as Attack!'s standings: rows at least 10.5 px, headings and the key 9, the key written whole."""
+    from render.core.fonts import font, text_width
+    from render.skirmish.base import REFERENCE_WIDTH
+    from render.skirmish.legend import HEAD_PX, KEY_PX, KEY_SHADING, ROW_PX
+
+    shown = 550 / REFERENCE_WIDTH
+    assert ROW_PX * shown >= 10.5 and HEAD_PX * shown >= 9 and KEY_PX * shown >= 9
+    assert text_width(KEY_SHADING, font(KEY_PX)) <= REFERENCE_WIDTH - 40
