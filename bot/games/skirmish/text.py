@@ -108,24 +108,40 @@ def _count(text: str | None, what: str) -> int | None:
 
 def parse_orders(words: Sequence[str]) -> StandingOrders:
     """``defend=all cards_from=2``: the whole set of standing orders (a field not named, or ``ask``: the
-    step waits for you; ``orders clear``: none at all)."""
+    step waits for you; ``orders clear`` or ``orders none``: none at all). A field may be written as it is
+    shown, with a space (``cards from=2``); ``orders`` alone clears nothing and says how to write them."""
+    fields = ", ".join(f.replace("_", " ") for f in ORDER_FIELDS)
+    if not words:
+        raise ServiceError(
+            "bad_order",
+            f"Write standing orders as field=value ({fields}), like orders defend=all losses=cheapest; "
+            "orders clear sets none, and cards shows yours.",
+        )
     values: dict[str, str | int | None] = dict.fromkeys(ORDER_FIELDS)
+    before = ""  # the first words of a field written with spaces: "cards" of "cards from=2"
     for word in words:
-        if word.lower() == "clear":
+        if word.lower() in ("clear", "none"):
             continue
-        field, _, value = word.partition("=")
-        field = field.lower()
+        field, equals, value = word.partition("=")
+        if not equals and not before:
+            before = field
+            continue
+        typed = f"{before} {field}".strip()
+        before = ""
+        field = normalise(typed).replace("cardsfrom", "cards_from")
         if field not in ORDER_FIELDS or not value:
             raise ServiceError(
                 "bad_order",
-                f"Orders are written field=value ({', '.join(ORDER_FIELDS)}), not “{quoted(word)}”.",
+                f"Orders are written field=value ({fields}), not “{quoted(typed + equals + value)}”.",
             )
         if value.lower() == "ask":
             values[field] = None
         elif field == "cards_from":
-            values[field] = whole_number(value, "cards_from", 0, 99)
+            values[field] = whole_number(value, "Cards from", 0, 99)
         else:
             values[field] = value.lower()
+    if before:
+        raise ServiceError("bad_order", f"Orders are written field=value ({fields}), not “{quoted(before)}”.")
     cards_from = values.pop("cards_from")
     return StandingOrders(
         cards_from=cards_from if isinstance(cards_from, int) else None,
@@ -153,7 +169,7 @@ class SkirmishText(PlainText):
         ("occupy advance|one|all | <units>", "share the winners out"),
         ("discard <n|name> | end", "discard a card; finish the step"),
         (
-            "orders defend=all assign=best cards_from=2 ...",
+            "orders defend=all assign=best cards from=2 ...",
             "your standing orders, all at once (orders clear: none)",
         ),
     )

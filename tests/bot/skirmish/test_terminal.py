@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot import console
+from bot.commands import describe_action
+from bot.games import GAMES
 from bot.lobby import seat_order
 from bot.models import ServiceError
 from rules.core.dice import SeededRng
@@ -240,3 +242,20 @@ def test_an_exchange_takes_the_short_forms_of_the_unit_it_is_for() -> None:
     )
     with pytest.raises(ServiceError, match=re.escape("“cavlry” is not a unit. Did you mean cavalry?")):
         TEXT.parse(["exchange", "oakhollow", "3", "troops", "for", "cavlry"], None)
+
+
+def test_standing_orders_are_typed_as_help_and_the_log_write_them() -> None:
+    """Help said "(clear: none)" but `orders none` was refused; `cards from=2`, as the log and the moves
+    list write it, was refused too."""
+    from bot.games.skirmish.text import TEXT
+    from rules.skirmish import actions as sk
+    from rules.skirmish.state import StandingOrders
+
+    none = sk.SetOrders(StandingOrders())
+    assert TEXT.parse(["orders", "none"], None) == none and TEXT.parse(["orders", "clear"], None) == none
+    wanted = sk.SetOrders(StandingOrders(defend="all", cards_from=2))
+    assert TEXT.parse(["orders", "cards", "from=2", "defend=all"], None) == wanted
+    assert TEXT.parse(["orders", "cards_from=2", "defend=all"], None) == wanted
+    assert TEXT.parse(describe_action(GAMES["skirmish"], wanted).split(), None) == wanted
+    with pytest.raises(ServiceError, match="not “losses”"):
+        TEXT.parse(["orders", "defend=all", "losses"], None)
