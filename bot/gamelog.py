@@ -272,24 +272,44 @@ def from_second_mark(lines: list[str]) -> list[str]:
 
 def _action_text(meta: Mapping[str, Any]) -> str:
     """An engine action as the command a player would type, from its JSON, in players' words: keys such
-    as ``eastern_united_states`` or ``aa_gun`` written with spaces, as every game's reader takes them."""
+    as ``eastern_united_states`` or ``aa_gun`` written with spaces, as every game's reader takes them; an
+    action within it (Attack!'s first march of a Blitz) as its own words, and side-by-side unit counts
+    (army and navy) as one list."""
     kind = re.sub(r"(?<!^)(?=[A-Z])", " ", str(meta.get("type", "?"))).lower()  # PlaceArmies -> place armies
-    args = (_value_text(k, v) for k, v in meta.items() if k != "type")
-    return " ".join([kind, *(a for a in args if a)]).replace("_", " ")
+    words = [kind]
+    counts_before = False
+    for key, value in meta.items():
+        text = None if key == "type" else _value_text(key, value)
+        if not text:
+            continue
+        counts = _is_counts(value)
+        words[-1] += "," if counts and counts_before else ""
+        words.append(text)
+        counts_before = counts
+    return " ".join(words).replace("_", " ")
+
+
+def _is_counts(value: Any) -> bool:
+    return isinstance(value, dict) and "type" not in value and all(isinstance(n, int) for n in value.values())
 
 
 def _value_text(key: str, value: Any) -> str | None:
-    """A field as typed: counts as "3 infantry, 1 tank", a path as "A → B", a set flag by its name."""
+    """A field as typed: counts as "3 infantry, 1 tank", a path as "A → B", a set flag by its name, a card
+    by "card" and its number."""
     if value is None or value is False:
         return None
     if value is True:
         return key
+    if isinstance(value, dict) and "type" in value:  # an action within the action
+        return _action_text(value)
     if isinstance(value, dict):  # counts by kind: {"troop": 3} reads "3 troop"
-        return ", ".join(f"{n} {what}" for what, n in value.items() if n) or "none"
+        return ", ".join(f"{n} {what}" for what, n in value.items() if n) or None
     if isinstance(value, list):
         if value and all(isinstance(v, list) and len(v) == 2 for v in value):  # (kind, count) pairs
             return ", ".join(f"{n} {what}" for what, n in value)
         return (" → " if key == "path" else ", ").join(str(v) for v in value)
+    if key == "card" and isinstance(value, int):
+        return f"card {value}"
     return str(value)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.gamelog import encode, row_lines
 from bot.store import LogRecord
 from rules.attack import RULES as ATTACK
-from rules.attack.actions import LineUp
+from rules.attack.actions import Begin, Buy, LineUp, March, Ships, Troops
 from rules.attack.events import LineUpSet
 from rules.axis_allies import RULES as AA
 from rules.axis_allies.actions import Move
@@ -28,6 +28,20 @@ def test_a_headline_writes_keys_with_spaces_as_players_type_them() -> None:
     move = Move((("aa_gun", 1), ("infantry", 2)), ("Karelia S.S.R.", "Karelia Sea Zone"))
     (aa,) = row_lines(AA, row(move), names, viewer=0, ended=False)
     assert aa == "Ann: move 1 aa gun, 2 infantry Karelia S.S.R. → Karelia Sea Zone"
+
+
+def test_a_headline_writes_an_action_within_an_action_and_a_card_in_players_words() -> None:
+    """A newcomer's Attack! log read "begin blitz scandinavia March type, germany source, scandinavia
+    target, {'infantry': 3, 'tank': 1} army", "begin build 23" and "2 tank, 1 plane 1 battleship"."""
+    names = ["Ann", "Bo"]
+    blitz = Begin("blitz", None, "scandinavia", March("germany", "scandinavia", Troops(3, 0, 1)))
+    (first,) = row_lines(ATTACK, row(blitz), names, viewer=0, ended=False)
+    assert first == "Ann: begin blitz scandinavia march germany scandinavia 3 infantry, 1 tank"
+    (build,) = row_lines(ATTACK, row(Begin("build", 23)), names, viewer=0, ended=False)
+    assert build == "Ann: begin build card 23"
+    bought = Buy("germany", Troops(0, 0, 2, 1), Ships(0, 0, 1, 0))
+    (buy,) = row_lines(ATTACK, row(bought), names, viewer=0, ended=False)
+    assert buy == "Ann: buy germany 2 tank, 1 plane, 1 battleship"
 
 
 def test_a_move_partly_kept_from_a_viewer_shows_them_only_its_kind() -> None:
