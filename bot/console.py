@@ -326,7 +326,7 @@ def terminal_words(text: str) -> str:
 
 
 def outcome_line(lines: Sequence[str], result: str | None) -> str | None:
-    """How the game ended, as a sentence, unless a line of the move already said it: an Attack! win printed
+    """How the game ended, as a sentence, unless a line of the move already said it: a win was printed
     "🏆 AI 1 wins: Germany, a capital, was captured." and then "Germany, a capital, was captured"."""
     if not result or any(result.rstrip(".") in line for line in lines):
         return None

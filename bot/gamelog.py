@@ -273,7 +273,7 @@ def from_second_mark(lines: list[str]) -> list[str]:
 def _action_text(meta: Mapping[str, Any]) -> str:
     """An engine action as the command a player would type, from its JSON, in players' words: keys such
     as ``eastern_united_states`` or ``aa_gun`` written with spaces, as every game's reader takes them; an
-    action within it (Attack!'s first march of a Blitz) as its own words, and side-by-side unit counts
+    action within it (a Blitz's first march) as its own words, and side-by-side unit counts
     (army and navy) as one list."""
     kind = re.sub(r"(?<!^)(?=[A-Z])", " ", str(meta.get("type", "?"))).lower()  # PlaceArmies -> place armies
     words = [kind]
