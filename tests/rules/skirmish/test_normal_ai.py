@@ -294,3 +294,26 @@ def test_the_second_roll_gives_way_to_an_extra_exchange_when_a_general_and_canno
     assert SkirmishNormalAI(1).choose(replace(state, actions_left=2), 0) == Reinforce()
     no_general = replace(state, garrison=(replace(five, general=0), state.garrison[1]))
     assert SkirmishNormalAI(1).choose(no_general, 0) == Reinforce()
+
+
+def test_in_the_last_round_a_sweep_leaves_two_at_home_only_where_a_seat_still_to_play_borders_it():
+    """The last round, three players: Oakhollow's 11 troops sweep a lone troop next door. Seat 1 plays
+    after seat 0 and holds the rest of the map, so seat 0 sends 9 and leaves 2 (seat 1's turn would sweep
+    a lone troop back before its own score is counted); played by seat 2, the last to move, whose
+    neighbours have all had their last turn, it sends 10. Before the last round it sends 10 (every
+    neighbour holds a lone troop: no stack could sweep it)."""
+
+    def last(current: int, round_: int = 15):
+        owner = (current + 1) % 3  # seat 0 -> seat 1, still to play; seat 2 -> seat 0, done
+        return position(
+            players=3,
+            holdings={"oakhollow": (current, troops(11))},
+            rest=(owner, troops(1)),
+            current=current,
+            options=LAST,
+            round=round_,
+        )
+
+    for current, round_, sent in ((0, 15, 9), (2, 15, 10), (0, 14, 10)):
+        chosen = SkirmishNormalAI(1).choose(last(current, round_), current)
+        assert isinstance(chosen, Attack) and chosen.units == troops(sent), (current, round_)
