@@ -9,6 +9,7 @@ from rules.core.conformance import play as play_out
 from rules.skirmish import RULES
 from rules.skirmish.actions import (
     Attack,
+    Defend,
     DrawCard,
     EndPhase,
     Exchange,
@@ -20,6 +21,7 @@ from rules.skirmish.actions import (
 )
 from rules.skirmish.ai import SkirmishAI
 from rules.skirmish.ai.normal import SkirmishNormalAI
+from rules.skirmish.events import BattleEnded
 from rules.skirmish.pieces import Units
 from rules.skirmish.state import Phase, Placing, SkirmishOptions
 from tests.conformance.test_skirmish_playouts import invariants
@@ -317,3 +319,20 @@ def test_in_the_last_round_a_sweep_leaves_two_at_home_only_where_a_seat_still_to
     for current, round_, sent in ((0, 15, 9), (2, 15, 10), (0, 14, 10)):
         chosen = SkirmishNormalAI(1).choose(last(current, round_), current)
         assert isinstance(chosen, Attack) and chosen.units == troops(sent), (current, round_)
+
+
+def test_the_defending_ai_rolls_every_die_it_has_so_it_meets_no_five_to_one_it_could_avoid():
+    """The document lets the defender choose how many defend and how many dice it rolls ("Any number may
+    defend", "Defender determines number of dice"): fewer is never more. Nine troops attack Greyhorn's two:
+    one defending die would be five to one before a roll; both levels defend with both troops and both
+    dice (9 against 2), so the battle is fought on the board. Against ten dice no choice avoids it."""
+    for attackers, fought in ((9, True), (10, False)):
+        state = position(players=2, holdings={"oakhollow": (0, troops(11)), "greyhorn": (1, troops(2))})
+        state, _ = play(state, 0, Attack("oakhollow", "greyhorn", troops(attackers)))
+        for ai in (SkirmishAI(1), SkirmishNormalAI(1)):
+            defence = ai.choose(state, 1)
+            assert isinstance(defence, Defend) and defence.units == troops(2)
+            assert defence.dice in (None, 2)
+            _, events = play(state, 1, defence, dice=[6] * (attackers + 2) if fought else [])
+            ended = [e for e in events if isinstance(e, BattleEnded)]
+            assert bool(ended) is not fought, (attackers, ended)
