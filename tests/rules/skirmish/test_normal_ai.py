@@ -9,6 +9,7 @@ from rules.core.conformance import play as play_out
 from rules.skirmish import RULES
 from rules.skirmish.actions import (
     Attack,
+    Defend,
     DrawCard,
     EndPhase,
     Exchange,
@@ -20,6 +21,7 @@ from rules.skirmish.actions import (
 )
 from rules.skirmish.ai import SkirmishAI
 from rules.skirmish.ai.normal import SkirmishNormalAI
+from rules.skirmish.events import BattleEnded
 from rules.skirmish.pieces import Units
 from rules.skirmish.state import Phase, Placing, SkirmishOptions
 from tests.conformance.test_skirmish_playouts import invariants
@@ -294,3 +296,43 @@ def test_the_second_roll_gives_way_to_an_extra_exchange_when_a_general_and_canno
     assert SkirmishNormalAI(1).choose(replace(state, actions_left=2), 0) == Reinforce()
     no_general = replace(state, garrison=(replace(five, general=0), state.garrison[1]))
     assert SkirmishNormalAI(1).choose(no_general, 0) == Reinforce()
+
+
+def test_in_the_last_round_a_sweep_leaves_two_at_home_only_where_a_seat_still_to_play_borders_it():
+    """The last round, three players: Oakhollow's 11 troops sweep a lone troop next door. Seat 1 plays
+    after seat 0 and holds the rest of the map, so seat 0 sends 9 and leaves 2 (seat 1's turn would sweep
+    a lone troop back before its own score is counted); played by seat 2, the last to move, whose
+    neighbours have all had their last turn, it sends 10. Before the last round it sends 10 (every
+    neighbour holds a lone troop: no stack could sweep it)."""
+
+    def last(current: int, round_: int = 15):
+        owner = (current + 1) % 3  # seat 0 -> seat 1, still to play; seat 2 -> seat 0, done
+        return position(
+            players=3,
+            holdings={"oakhollow": (current, troops(11))},
+            rest=(owner, troops(1)),
+            current=current,
+            options=LAST,
+            round=round_,
+        )
+
+    for current, round_, sent in ((0, 15, 9), (2, 15, 10), (0, 14, 10)):
+        chosen = SkirmishNormalAI(1).choose(last(current, round_), current)
+        assert isinstance(chosen, Attack) and chosen.units == troops(sent), (current, round_)
+
+
+def test_the_defending_ai_rolls_every_die_it_has_so_it_meets_no_five_to_one_it_could_avoid():
+    """The document lets the defender choose how many defend and how many dice it rolls ("Any number may
+    defend", "Defender determines number of dice"): fewer is never more. Nine troops attack Greyhorn's two:
+    one defending die would be five to one before a roll; both levels defend with both troops and both
+    dice (9 against 2), so the battle is fought on the board. Against ten dice no choice avoids it."""
+    for attackers, fought in ((9, True), (10, False)):
+        state = position(players=2, holdings={"oakhollow": (0, troops(11)), "greyhorn": (1, troops(2))})
+        state, _ = play(state, 0, Attack("oakhollow", "greyhorn", troops(attackers)))
+        for ai in (SkirmishAI(1), SkirmishNormalAI(1)):
+            defence = ai.choose(state, 1)
+            assert isinstance(defence, Defend) and defence.units == troops(2)
+            assert defence.dice in (None, 2)
+            _, events = play(state, 1, defence, dice=[6] * (attackers + 2) if fought else [])
+            ended = [e for e in events if isinstance(e, BattleEnded)]
+            assert bool(ended) is not fought, (attackers, ended)
