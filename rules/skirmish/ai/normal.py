@@ -50,10 +50,6 @@ STACK = MOST_ATTACKERS + 2  # the units a placement fills a territory up to: ten
 LAST_ROUND_BOLDNESS = 0.25  # the least chance worth an attack when no later turn can lose what it takes
 BEHIND = 2  # the most units a sure attack leaves at home to stop a five to one against it (1: off)
 BEHIND_OVER = 1  # 1: leave BEHIND at home even where the stack next door could sweep that many too (0: one)
-BEHIND_ANY = 0  # trial: BEHIND at home wherever the source borders another enemy, in games of up to this many
-# players (three: seat 3 won 1.34x its share over 400 games; docs/rules/skirmish.md, the fifth pass)
-BEHIND_FROM = 1  # trial: ... from this round on
-BEHIND_SHARE = 0  # trial: 1: ... only while the seat holds at least its fair share of the map
 LAST_BEHIND = 1  # 1: in the last round, BEHIND at home where a seat still to play borders the source
 BEHIND_PLAYERS = 4  # ... in games of at most this many players (with 5 and 6 the first seat fell behind)
 CAVALRY_AT = 2  # cannons left in the garrison at or below which troops go into cavalry instead
@@ -75,10 +71,7 @@ class SkirmishNormalAI(SkirmishAI):
     BEHIND = BEHIND
     BEHIND_PLAYERS = BEHIND_PLAYERS
     BEHIND_OVER = BEHIND_OVER
-    BEHIND_ANY = BEHIND_ANY
     LAST_BEHIND = LAST_BEHIND
-    BEHIND_FROM = BEHIND_FROM
-    BEHIND_SHARE = BEHIND_SHARE
     PAD = PAD
     CAVALRY_AT = CAVALRY_AT
     GENERALS = GENERALS
@@ -201,8 +194,6 @@ class SkirmishNormalAI(SkirmishAI):
             want = self.BEHIND
         else:
             want = self.enemy_dice(state, seat, source, board, skip=target) // FIVE_TO_ONE + 1
-        if self._any_behind(state, seat, source, target, board):
-            want = max(want, self.BEHIND)
         stay = state.units[source].total - action.units.total
         if want > self.BEHIND:
             if not self.BEHIND_OVER:
@@ -214,19 +205,6 @@ class SkirmishNormalAI(SkirmishAI):
         if not fewer.total or table.dice(fewer) < FIVE_TO_ONE * table.dice(state.units[target]):
             return action
         return Attack(action.source, action.target, fewer)
-
-    def _any_behind(
-        self, state: SkirmishState, seat: int, source: int, target: int, board: SkirmishMap
-    ) -> bool:
-        """Trial ``BEHIND_ANY`` (off): the source borders an enemy territory besides the target, whatever it
-        holds (its owner reinforces before it attacks, so a lone unit next door may be a stack by then).
-        More battles on the board (0.30 -> 0.44) and it wins head to head, but the holdings stick and the
-        first seat never makes up its first round, so the third seat, which it attacks most, gains."""
-        if state.players > self.BEHIND_ANY or state.round < self.BEHIND_FROM:
-            return False
-        if self.BEHIND_SHARE and state.territories_of(seat) * state.players < board.size:
-            return False
-        return any(n != target and state.owner[n] not in (seat, EMPTY) for n in board.neighbours[source])
 
     # -- the last round --------------------------------------------------------------------------------
 
