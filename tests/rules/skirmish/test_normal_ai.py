@@ -9,6 +9,7 @@ from rules.core.conformance import play as play_out
 from rules.skirmish import RULES
 from rules.skirmish.actions import (
     Attack,
+    Defend,
     DrawCard,
     EndPhase,
     Exchange,
@@ -23,7 +24,7 @@ from rules.skirmish.ai.normal import SkirmishNormalAI
 from rules.skirmish.pieces import Units
 from rules.skirmish.state import Phase, Placing, SkirmishOptions
 from tests.conformance.test_skirmish_playouts import invariants
-from tests.rules.skirmish.position import BOARD, UPHILL, card_of, play, position, troops
+from tests.rules.skirmish.position import BOARD, LEVEL, UPHILL, card_of, play, position, troops
 
 LAST = SkirmishOptions(victory_share=100, round_limit=15)
 
@@ -294,3 +295,21 @@ def test_the_second_roll_gives_way_to_an_extra_exchange_when_a_general_and_canno
     assert SkirmishNormalAI(1).choose(replace(state, actions_left=2), 0) == Reinforce()
     no_general = replace(state, garrison=(replace(five, general=0), state.garrison[1]))
     assert SkirmishNormalAI(1).choose(no_general, 0) == Reinforce()
+
+
+def test_the_defender_never_lets_a_battle_go_five_to_one_that_it_could_fight():
+    """The document lets the defender choose how many units defend and how many dice they roll; five
+    attacking troops (5 dice) against one die win outright, against two they meet on the board. Both
+    levels defend with every unit and every die, so the battle goes to the board."""
+    state = position(
+        players=2,
+        holdings={LEVEL[0]: (0, troops(6)), LEVEL[1]: (1, troops(2)), "greyhorn": (0, troops(1))},
+        rest=(1, troops(1)),
+    )
+    state, _ = play(state, 0, Attack(*LEVEL, troops(5)))
+    for ai in (SkirmishAI(1), SkirmishNormalAI(1)):
+        defence = ai.choose(state, 1)
+        assert defence == Defend(troops(2)) and defence.dice is None  # None: the most the units roll
+    _, events = play(state, 1, SkirmishNormalAI(1).choose(state, 1), dice=[6, 5, 4, 3, 3, 4, 3])
+    assert [(type(e).__name__, getattr(e, "dice", None)) for e in events][0] == ("DefenceDeclared", 2)
+    assert not any(type(e).__name__ == "BattleEnded" for e in events)  # the attacker rolls on the board
