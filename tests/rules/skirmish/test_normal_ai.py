@@ -21,6 +21,7 @@ from rules.skirmish.actions import (
 )
 from rules.skirmish.ai import SkirmishAI
 from rules.skirmish.ai.normal import SkirmishNormalAI
+from rules.skirmish.events import BattleEnded, DefenceDeclared
 from rules.skirmish.pieces import Units
 from rules.skirmish.state import Phase, Placing, SkirmishOptions
 from tests.conformance.test_skirmish_playouts import invariants
@@ -311,5 +312,6 @@ def test_the_defender_never_lets_a_battle_go_five_to_one_that_it_could_fight():
         defence = ai.choose(state, 1)
         assert defence == Defend(troops(2)) and defence.dice is None  # None: the most the units roll
     _, events = play(state, 1, SkirmishNormalAI(1).choose(state, 1), dice=[6, 5, 4, 3, 3, 4, 3])
-    assert [(type(e).__name__, getattr(e, "dice", None)) for e in events][0] == ("DefenceDeclared", 2)
-    assert not any(type(e).__name__ == "BattleEnded" for e in events)  # the attacker rolls on the board
+    declared = events[0]
+    assert isinstance(declared, DefenceDeclared) and declared.dice == 2
+    assert not any(isinstance(e, BattleEnded) for e in events)  # the attacker rolls on the board
