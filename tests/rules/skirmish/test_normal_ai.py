@@ -214,16 +214,16 @@ def test_a_sweep_leaves_two_at_home_where_the_stack_next_door_could_sweep_one():
     assert easy.target != "greyhorn" and normal.target == easy.target
     assert (easy.units, normal.units) == (troops(10), troops(9))
     for enemy, players, sent in ((12, 2, 9), (1, 2, 10), (7, 5, 10)):
-        chosen = SkirmishNormalAI(1).choose(replace(sweep_from_oakhollow(enemy, players), round=7), 0)
+        chosen = SkirmishNormalAI(1).choose(replace(sweep_from_oakhollow(enemy, players), round=10), 0)
         assert isinstance(chosen, Attack) and chosen.units == troops(sent)
 
 
-def test_in_the_first_six_rounds_a_sweep_leaves_two_at_home_beside_any_enemy():
+def test_in_the_first_nine_rounds_a_sweep_leaves_two_at_home_beside_any_enemy():
     """Greyhorn's lone troop cannot attack (one unit must stay), and no stack next door could sweep
-    Oakhollow: from round 7 on `normal` sweeps with ten and leaves one, as `easy` does. Up to round 6 it
+    Oakhollow: from round 10 on `normal` sweeps with ten and leaves one, as `easy` does. Up to round 9 it
     sends nine and leaves two, since Oakhollow borders other territories of seat 1's; a source with no
     other enemy next door sends ten in any round, and so does a game of five players."""
-    for round_, sent in ((1, 9), (6, 9), (7, 10)):
+    for round_, sent in ((1, 9), (9, 9), (10, 10)):
         state = replace(sweep_from_oakhollow(1), round=round_)
         chosen = SkirmishNormalAI(1).choose(state, 0)
         assert isinstance(chosen, Attack) and chosen.units == troops(sent), round_
