@@ -7,7 +7,7 @@ the extra move, where it used more of the game at no measurable cost.
   with fewer troops, an extra move when two stacks inside its lands could step to the front (the free
   move brings one), else as `easy` (a card, else an extra move).
 - Exchanges: ten troops for a general where a stack has them to spare beside three (games of up to five
-  players), then troops up into cannons as `easy`, then cavalry once two cannons or fewer are left in the
+  players), then troops up into cannons as `easy`, then cavalry once three cannons or fewer are left in the
   garrison (``rules.skirmish.ai.army``); an extra exchange when a general and cannons are both to buy, in
   place of a card, or of the second roll (a garrison short of troops for the exchange places few with it).
 - Placement: `easy`'s choice of territory, but no more troops than fill it to 12 units (ten attack, two
@@ -52,7 +52,8 @@ BEHIND = 2  # the most units a sure attack leaves at home to stop a five to one 
 BEHIND_OVER = 1  # 1: leave BEHIND at home even where the stack next door could sweep that many too (0: one)
 BEHIND_EARLY = 9  # up to this round, BEHIND stay at home wherever the source borders another enemy (0: never)
 BEHIND_PLAYERS = 4  # ... in games of at most this many players (with 5 and 6 the first seat fell behind)
-CAVALRY_AT = 2  # cannons left in the garrison at or below which troops go into cavalry instead
+CAVALRY_AT = 3  # cannons left in the garrison at or below which troops go into cavalry instead ...
+CAVALRY_AT_MANY = 2  # ... and in games of more than BEHIND_PLAYERS (at six, 3 left seat 4 1.42x its share)
 GENERALS = 8  # units a stack holds before troops buy it a general (0: never)
 GENERALS_PLAYERS = 5  # ... in games of at most this many players (at six, seat 4 won 1.56x its share)
 EXTRA_EXCHANGE = 2  # 1: an extra exchange when a general and cannons (or cavalry) are both to buy, in
@@ -74,6 +75,7 @@ class SkirmishNormalAI(SkirmishAI):
     BEHIND_EARLY = BEHIND_EARLY
     PAD = PAD
     CAVALRY_AT = CAVALRY_AT
+    CAVALRY_AT_MANY = CAVALRY_AT_MANY
     GENERALS = GENERALS
     GENERALS_PLAYERS = GENERALS_PLAYERS
     EXTRA_EXCHANGE = EXTRA_EXCHANGE
@@ -92,7 +94,7 @@ class SkirmishNormalAI(SkirmishAI):
                 return self._standard_action(state, seat, last)
             if state.phase is Phase.EXCHANGE:
                 return (
-                    army.best_exchange(state, seat, board, self.CAVALRY_AT, self._generals(state))
+                    army.best_exchange(state, seat, board, self._cavalry_at(state), self._generals(state))
                     or EndPhase()
                 )
             if last and state.phase is Phase.ATTACK:
@@ -121,6 +123,11 @@ class SkirmishNormalAI(SkirmishAI):
         its share with them, 1.20x the worst seat without)."""
         return self.GENERALS if state.players <= self.GENERALS_PLAYERS else 0
 
+    def _cavalry_at(self, state: SkirmishState) -> int:
+        """Three cannons where two stay at home after a sweep (up to ``BEHIND_PLAYERS`` players): there more
+        battles on the board send cannons back to the garrison, so two or fewer came seldom."""
+        return self.CAVALRY_AT if state.players <= self.BEHIND_PLAYERS else self.CAVALRY_AT_MANY
+
     def _two_pairs(self, state: SkirmishState, seat: int) -> bool:
         """A general and cannons (or cavalry) both to buy this turn: one pair each, so an extra exchange."""
         generals = self._generals(state)
@@ -129,7 +136,7 @@ class SkirmishNormalAI(SkirmishAI):
         board = skirmish_map()
         return (
             army.general_exchange(state, seat, board, generals) is not None
-            and army.pile_exchange(state, seat, board, self.CAVALRY_AT) is not None
+            and army.pile_exchange(state, seat, board, self._cavalry_at(state)) is not None
         )
 
     def _place(self, state: SkirmishState, seat: int, board: SkirmishMap) -> Action:

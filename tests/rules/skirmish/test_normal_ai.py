@@ -122,19 +122,32 @@ def test_an_attack_at_two_chances_in_three_is_left_to_easy():
     assert SkirmishNormalAI(1).choose(state, 0) == EndPhase()
 
 
-def test_troops_piled_up_go_into_cavalry_once_two_cannons_or_fewer_are_left():
-    """9 troops in Sable Ford, 4 troops in the garrison: with 2 cannons left there (or none) `easy` trades
+def test_troops_piled_up_go_into_cavalry_once_three_cannons_or_fewer_are_left():
+    """9 troops in Sable Ford, 4 troops in the garrison: with 3 cannons left there (or none) `easy` trades
     5 troops for a cannon (or nothing), `normal` 6 troops for 2 cavalry (keeping 3 troops, which 2s
-    rolled take first); with 3 cannons left `normal` too trades 5 troops for a cannon."""
+    rolled take first); with 4 cannons left `normal` too trades 5 troops for a cannon."""
     state = uphill_fight(3, Phase.EXCHANGE, attackers=9)
-    for cannons in (0, 2):
+    for cannons in (0, 3):
         short = Units(troop=4, cavalry=12, cannon=cannons, general=2)
         few = replace(state, garrison=(short, state.garrison[1]))
         easy = Exchange(UPHILL[0], troops(5), "cannon") if cannons else EndPhase()
         assert SkirmishAI(1).choose(few, 0) == easy
         assert SkirmishNormalAI(1).choose(few, 0) == Exchange(UPHILL[0], troops(6), "cavalry")
-    more = replace(state, garrison=(Units(troop=4, cavalry=12, cannon=3, general=2), state.garrison[1]))
+    more = replace(state, garrison=(Units(troop=4, cavalry=12, cannon=4, general=2), state.garrison[1]))
     assert SkirmishNormalAI(1).choose(more, 0) == Exchange(UPHILL[0], troops(5), "cannon")
+    # In games of five players or more (no two at home after a sweep) two cannons or fewer, as before.
+    five = position(
+        players=5,
+        holdings={UPHILL[0]: (0, troops(9)), UPHILL[1]: (1, troops(4))},
+        rest=(1, troops(1)),
+        phase=Phase.EXCHANGE,
+        options=LAST,
+        round=3,
+    )
+    for cannons, kind, count in ((3, "cannon", 5), (2, "cavalry", 6)):
+        short = Units(troop=4, cavalry=12, cannon=cannons, general=2)
+        few = replace(five, garrison=(short, *five.garrison[1:]))
+        assert SkirmishNormalAI(1).choose(few, 0) == Exchange(UPHILL[0], troops(count), kind)
 
 
 def truce_position(hand: tuple[int, ...]):
