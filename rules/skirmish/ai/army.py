@@ -2,7 +2,7 @@
 
 A reinforcement places at most the troops the garrison holds, so while it is short, troops traded in come
 back with the next roll: five troops for a cannon return as five troops and a cannon. `easy` trades only
-into cannons; `normal` goes on into cavalry once the garrison holds two cannons or fewer (with none
+into cannons; `normal` goes on into cavalry once the garrison holds three cannons or fewer (with none
 left, as at first, cavalry came in a fifth of three-player games: cannons lost in battle go back to the
 garrison, so all ten are seldom out at once). Before that it trades ten troops for a general where a stack
 holds ten to spare beside three troops (the placement fills stacks to twelve, so this is a stack that

@@ -122,19 +122,32 @@ def test_an_attack_at_two_chances_in_three_is_left_to_easy():
     assert SkirmishNormalAI(1).choose(state, 0) == EndPhase()
 
 
-def test_troops_piled_up_go_into_cavalry_once_two_cannons_or_fewer_are_left():
-    """9 troops in Sable Ford, 4 troops in the garrison: with 2 cannons left there (or none) `easy` trades
+def test_troops_piled_up_go_into_cavalry_once_three_cannons_or_fewer_are_left():
+    """9 troops in Sable Ford, 4 troops in the garrison: with 3 cannons left there (or none) `easy` trades
     5 troops for a cannon (or nothing), `normal` 6 troops for 2 cavalry (keeping 3 troops, which 2s
-    rolled take first); with 3 cannons left `normal` too trades 5 troops for a cannon."""
+    rolled take first); with 4 cannons left `normal` too trades 5 troops for a cannon."""
     state = uphill_fight(3, Phase.EXCHANGE, attackers=9)
-    for cannons in (0, 2):
+    for cannons in (0, 3):
         short = Units(troop=4, cavalry=12, cannon=cannons, general=2)
         few = replace(state, garrison=(short, state.garrison[1]))
         easy = Exchange(UPHILL[0], troops(5), "cannon") if cannons else EndPhase()
         assert SkirmishAI(1).choose(few, 0) == easy
         assert SkirmishNormalAI(1).choose(few, 0) == Exchange(UPHILL[0], troops(6), "cavalry")
-    more = replace(state, garrison=(Units(troop=4, cavalry=12, cannon=3, general=2), state.garrison[1]))
+    more = replace(state, garrison=(Units(troop=4, cavalry=12, cannon=4, general=2), state.garrison[1]))
     assert SkirmishNormalAI(1).choose(more, 0) == Exchange(UPHILL[0], troops(5), "cannon")
+    # In games of five players or more (no two at home after a sweep) two cannons or fewer, as before.
+    five = position(
+        players=5,
+        holdings={UPHILL[0]: (0, troops(9)), UPHILL[1]: (1, troops(4))},
+        rest=(1, troops(1)),
+        phase=Phase.EXCHANGE,
+        options=LAST,
+        round=3,
+    )
+    for cannons, kind, count in ((3, "cannon", 5), (2, "cavalry", 6)):
+        short = Units(troop=4, cavalry=12, cannon=cannons, general=2)
+        few = replace(five, garrison=(short, *five.garrison[1:]))
+        assert SkirmishNormalAI(1).choose(few, 0) == Exchange(UPHILL[0], troops(count), kind)
 
 
 def truce_position(hand: tuple[int, ...]):
@@ -214,8 +227,32 @@ def test_a_sweep_leaves_two_at_home_where_the_stack_next_door_could_sweep_one():
     assert easy.target != "greyhorn" and normal.target == easy.target
     assert (easy.units, normal.units) == (troops(10), troops(9))
     for enemy, players, sent in ((12, 2, 9), (1, 2, 10), (7, 5, 10)):
-        chosen = SkirmishNormalAI(1).choose(sweep_from_oakhollow(enemy, players), 0)
+        chosen = SkirmishNormalAI(1).choose(replace(sweep_from_oakhollow(enemy, players), round=10), 0)
         assert isinstance(chosen, Attack) and chosen.units == troops(sent)
+
+
+def test_in_the_first_nine_rounds_a_sweep_leaves_two_at_home_beside_any_enemy():
+    """Greyhorn's lone troop cannot attack (one unit must stay), and no stack next door could sweep
+    Oakhollow: from round 10 on `normal` sweeps with ten and leaves one, as `easy` does. Up to round 9 it
+    sends nine and leaves two, since Oakhollow borders other territories of seat 1's; a source with no
+    other enemy next door sends ten in any round, and so does a game of five players."""
+    for round_, sent in ((1, 9), (9, 9), (10, 10)):
+        state = replace(sweep_from_oakhollow(1), round=round_)
+        chosen = SkirmishNormalAI(1).choose(state, 0)
+        assert isinstance(chosen, Attack) and chosen.units == troops(sent), round_
+    chosen = SkirmishNormalAI(1).choose(sweep_from_oakhollow(1, players=5), 0)
+    assert isinstance(chosen, Attack) and chosen.units == troops(10)
+    alone = position(
+        players=2,
+        holdings={
+            "oakhollow": (0, troops(11)),
+            **{BOARD.ids[n]: (0, troops(1)) for n in BOARD.neighbours[BOARD.index("oakhollow")]},
+            "greyhorn": (1, troops(1)),
+        },
+        rest=(1, troops(1)),
+    )
+    chosen = SkirmishNormalAI(1).choose(alone, 0)
+    assert isinstance(chosen, Attack) and (chosen.target, chosen.units) == ("greyhorn", troops(10))
 
 
 def test_once_the_strike_stack_is_full_a_lone_unit_facing_five_to_nine_dice_gets_a_second_troop():
