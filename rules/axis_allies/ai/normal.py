@@ -27,7 +27,7 @@ from __future__ import annotations
 from rules.axis_allies.actions import Buy, Move
 from rules.axis_allies.ai.attack import _add, _feed, judge, present, sources, spare
 from rules.axis_allies.ai.moves import _holds, cover_capital, land_aircraft
-from rules.axis_allies.ai.pacific import keep_land, pacific_buy, pacific_move, pacific_place, pinned
+from rules.axis_allies.ai.pacific import keep_land
 from rules.axis_allies.ai.player import AxisAlliesAI
 from rules.axis_allies.ai.purchase import ISLAND_POWERS, SLOTS, _island, goal_capitals
 from rules.axis_allies.ai.survey import LAND_STEPS, View, legal, movable
@@ -74,10 +74,6 @@ class AxisAlliesNormalAI:
             bought = self._buy(state, acting_power(state))
             if bought is not None:
                 return bought
-        if state.phase is Phase.MOBILIZE and battle is None:
-            placed = pacific_place(state, acting_power(state))
-            if placed is not None:
-                return placed
         if state.phase is Phase.COMBAT_MOVE and (battle is None or battle.pending is None):
             view = View(state, acting_power(state))
             # Battles already started are fed first, as the easy AI does, so a push is carried through.
@@ -86,26 +82,21 @@ class AxisAlliesNormalAI:
                 return move
         if state.phase is Phase.NONCOMBAT_MOVE and battle is None:
             view = View(state, acting_power(state))
-            move = (
-                land_aircraft(state, view.power) or cover_capital(view) or pacific_move(view) or gather(view)
-            )
+            move = land_aircraft(state, view.power) or cover_capital(view) or gather(view)
             if move is not None:
                 return move
-            return self._easy.choose(
-                pinned(state, view.power), seat
-            )  # the Pacific force kept (``ai.pacific``)
         return self._easy.choose(state, seat)
 
     # The absent player's moves (``absent.py``) are the easy AI's.
 
     def _buy(self, state: AAState, power: int) -> Action | None:
-        return pacific_buy(state, power, fill_transports(state, power, self._easy._buy(state, power)))
+        return fill_transports(state, power, self._easy._buy(state, power))
 
     def _land_aircraft(self, state: AAState, power: int) -> Action | None:
         return self._easy._land_aircraft(state, power)
 
     def _place(self, state: AAState, power: int) -> Action | None:
-        return pacific_place(state, power) or self._easy._place(state, power)
+        return self._easy._place(state, power)
 
 
 def _attack(view: View, targets: list[int], least: float, gain: bool = True) -> Move | None:
