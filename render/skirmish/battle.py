@@ -24,6 +24,7 @@ from render.core.text import draw_text
 from render.skirmish.badges import unit_badge
 from render.skirmish.base import map_palette, owner_colour
 from render.skirmish.picture import BattlePicture, SidePicture, SkirmishPicture
+from rules.core.words import counted
 
 REFERENCE_WIDTH = 1000
 MARGIN, HEAD_H = 20, 54
@@ -132,18 +133,17 @@ def side_line(side: SidePicture, role: str) -> str:
     """A side's dice, counters and bonuses: "3 dice · +1 a die" ("1 die", not "1 dice"). The defender's
     +1 for each of its dice in a skirmish (the rules' modifier) is written, or its totals would be one a
     die more than its dice show, with nothing to say why."""
-    dice = f"{side.declared} {'die' if side.declared == 1 else 'dice'}" if side.declared else ""
-    parts = [dice]
+    parts = [counted(side.declared, "die", "dice") if side.declared else ""]
     if side.ones:
-        parts.append(f"{side.ones} one{'s' if side.ones > 1 else ''} off")
+        parts.append(f"{counted(side.ones, 'one')} off")
     if role == "Defender":
         parts.append("+1 a die")
     if side.counters:
-        parts.append(f"{side.counters} counter{'s' if side.counters > 1 else ''} to place")
+        parts.append(f"{counted(side.counters, 'counter')} to place")
     if side.bonus:
         parts.append(f"+{side.bonus} every skirmish")
     elif side.banners:
-        parts.append(f"{side.banners} banner{'s' if side.banners > 1 else ''}")
+        parts.append(counted(side.banners, "banner"))
     return " · ".join(p for p in parts if p)
 
 
