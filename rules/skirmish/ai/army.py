@@ -2,13 +2,14 @@
 
 A reinforcement places at most the troops the garrison holds, so while it is short, troops traded in come
 back with the next roll: five troops for a cannon return as five troops and a cannon. `easy` trades only
-into cannons; `normal` goes on into cavalry once the garrison holds three cannons or fewer (with none
-left, as at first, cavalry came in a fifth of three-player games: cannons lost in battle go back to the
-garrison, so all ten are seldom out at once). Before that it trades ten troops for a general where a stack
-holds ten to spare beside three troops (the placement fills stacks to twelve, so this is a stack that
-grew by conquest or by a roll with nowhere else to go): a tie against the version without it. An earlier
-trial that filled stacks to 21 on purpose to buy generals lost (63 of 200): ten troops for one unit
-cost the battle board's count, which decides battles. Only its own garrison and the public map are read.
+into cannons; `normal` goes on into cavalry once the garrison holds three cannons or fewer (two in games
+of more than four players; with none left, as at first, cavalry came in a fifth of three-player games:
+cannons lost in battle go back to the garrison, so all ten are seldom out at once). Before that it
+trades ten troops for a general where a stack holds ten to spare beside three troops (the placement
+fills stacks to twelve, so this is a stack that grew by conquest or by a roll with nowhere else to go):
+a tie against the version without it. An earlier trial that filled stacks to 21 on purpose to buy
+generals lost (63 of 200): ten troops for one unit cost the battle board's count, which decides
+battles. Only its own garrison and the public map are read.
 """
 
 from __future__ import annotations
