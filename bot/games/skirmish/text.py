@@ -109,14 +109,8 @@ def _count(text: str | None, what: str) -> int | None:
 def parse_orders(words: Sequence[str]) -> StandingOrders:
     """``defend=all cards_from=2``: the whole set of standing orders (a field not named, or ``ask``: the
     step waits for you; ``orders clear`` or ``orders none``: none at all). A field may be written as it is
-    shown, with a space (``cards from=2``); ``orders`` alone clears nothing and says how to write them."""
+    shown, with a space (``cards from=2``). (``orders`` alone is refused by ``SkirmishText.parse``.)"""
     fields = ", ".join(f.replace("_", " ") for f in ORDER_FIELDS)
-    if not words:
-        raise ServiceError(
-            "bad_order",
-            f"Write standing orders as field=value ({fields}), like orders defend=all losses=cheapest; "
-            "orders clear sets none, and cards shows yours.",
-        )
     values: dict[str, str | int | None] = dict.fromkeys(ORDER_FIELDS)
     before = ""  # the first words of a field written with spaces: "cards" of "cards from=2"
     for word in words:
