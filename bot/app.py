@@ -10,12 +10,14 @@ The bot provides what the cogs need (``bot.host.Host``) and nothing else.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import hashlib
 import json
 import logging
 import math
 import signal
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -137,7 +139,7 @@ class WarboardBot(commands.Bot):
             return
         # Build every game's static picture layers now, off the loop, so no first /game map is slow; then
         # set aside everything start-up made from the garbage collector's full passes.
-        self._warm_up = asyncio.create_task(asyncio.to_thread(self._warm_pictures_and_settle))
+        self._warm_up = self._start_warm_up()
         if self.run_scheduler:
             self._scheduler_task = asyncio.create_task(self._run_scheduler())
         self._resume_task = asyncio.create_task(self._resume_ai_turns())
@@ -160,11 +162,36 @@ class WarboardBot(commands.Bot):
             if rate is not None and isinstance(walked, app_commands.Command):
                 app_commands.checks.cooldown(rate, 60.0, key=_member_in_guild)(walked)
 
+    def _start_warm_up(self) -> asyncio.Future[None]:
+        """Warm the pictures in a daemon thread, not the loop's executor: ``asyncio.run`` waits for the
+        executor's threads as it ends, so a warm-up still running on a busy machine would hold back a clean
+        stop (SIGTERM seconds after start-up). Nothing waits for it but ``bench/load.py``, through the
+        future it returns; a stop also ends it between games (``_warm_pictures``)."""
+        loop = asyncio.get_running_loop()
+        warmed: asyncio.Future[None] = loop.create_future()
+
+        def finished() -> None:
+            if not warmed.done():
+                warmed.set_result(None)
+
+        def warm() -> None:
+            try:
+                self._warm_pictures_and_settle()
+            finally:
+                # A loop already closed (the bot stopped first) raises: nobody waits then.
+                with contextlib.suppress(RuntimeError):
+                    loop.call_soon_threadsafe(finished)
+
+        threading.Thread(target=warm, name="picture warm-up", daemon=True).start()
+        return warmed
+
     def _warm_pictures(self) -> None:
         """Every game's picture caches, in a worker thread: its static layers (``warm``), then the board
         of a fresh game drawn as the bot draws it, so that whatever is built on a first real picture
         (fonts, unit icons, masks) is built now and no player's first /game map waits for it."""
         for game in self.games.values():
+            if self.stopping:
+                return
             try:
                 game.pictures.warm()
                 rules = game.rules
@@ -176,7 +203,7 @@ class WarboardBot(commands.Bot):
 
     def _warm_pictures_and_settle(self) -> None:
         self._warm_pictures()
-        if self.settles_heap:
+        if self.settles_heap and not self.stopping:
             settle_heap()
 
     def _interaction_arrived(self, data: Any) -> None:

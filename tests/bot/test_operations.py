@@ -11,8 +11,10 @@ import logging
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from fakecord import FakeDiscord
@@ -85,6 +87,33 @@ def test_only_a_served_bot_sets_start_ups_objects_aside_once_warm(monkeypatch: p
     bot.settles_heap = True  # as ``bot.app.serve`` sets it
     bot._warm_pictures_and_settle()
     assert warmed == [True, True] and settled == [True]
+
+
+def test_a_stopping_bot_warms_no_further_game_and_sets_nothing_aside(monkeypatch: pytest.MonkeyPatch) -> None:
+    settled: list[bool] = []
+    monkeypatch.setattr("bot.app.settle_heap", lambda: settled.append(True))
+    bot = create_bot(Settings(token="fake-token", database=":memory:"), run_scheduler=False)
+    bot.settles_heap = bot.stopping = True
+    warmed: list[bool] = []
+    pictures = SimpleNamespace(warm=lambda: warmed.append(True))
+    monkeypatch.setattr(bot, "games", {"any": SimpleNamespace(name="any", pictures=pictures)})
+    bot._warm_pictures_and_settle()
+    assert warmed == [] and settled == []
+
+
+async def test_the_warm_up_runs_in_a_daemon_thread_so_a_stop_does_not_wait_for_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    bot = create_bot(Settings(token="fake-token", database=":memory:"), run_scheduler=False)
+    seen: list[tuple[str, bool]] = []
+
+    def warm() -> None:
+        thread = threading.current_thread()
+        seen.append((thread.name, thread.daemon))
+
+    monkeypatch.setattr(bot, "_warm_pictures_and_settle", warm)
+    await asyncio.wait_for(bot._start_warm_up(), timeout=30)
+    assert seen == [("picture warm-up", True)]
 
 
 def test_settling_the_heap_freezes_what_is_alive() -> None:
