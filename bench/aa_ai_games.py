@@ -1,7 +1,7 @@
 """Axis & Allies AI against itself or another level: five-power games with no round limit.
 
     python bench/aa_ai_games.py [--games 100] [--level easy] [--versus LEVEL] [--before 30] [--jobs 1]
-                                [--side axis|allies] [--set NAME=VALUE ...]
+                                [--side axis|allies] [--set NAME=VALUE ...] [--option NAME=VALUE ...]
 
 All five powers are played by ``--level``; with ``--versus``, game i gives the Axis to ``--level`` and
 the Allies to ``--versus`` when i is even, the other way round when i is odd (each side played by each
@@ -17,7 +17,9 @@ by capitals in at least a fifth of their wins, ``normal`` beating ``easy`` in at
 ``--set PUSH=0.3`` tries a constant of ``rules/axis_allies/ai/normal.py`` (``--set pacific.KEEP=0``: of
 another module of ``rules/axis_allies/ai``) at another value for this run
 (the ``normal`` AI's only; set before the worker processes start, so they inherit it), so that a
-change can be measured against the committed value without editing the AI. Asserts nothing.
+change can be measured against the committed value without editing the AI. ``--option
+economic_victory=0``: a game option for every game (here: no economic victory, so every Axis win is one
+by capitals, to see whether the Axis can take two Allied capitals at all). Asserts nothing.
 """
 
 from __future__ import annotations
@@ -39,12 +41,17 @@ from rules.axis_allies.common import CAPITAL
 from rules.axis_allies.engine import acting_power
 from rules.axis_allies.state import AXIS_SIDE, SIDE, SIDE_NAMES
 from rules.core.dice import SeededRng
+from rules.core.errors import IllegalAction
 from rules.core.events import Action
 
 LEVELS: dict[str, Callable[[int], object]] = {"easy": AxisAlliesAI, "normal": AxisAlliesNormalAI}
 
 Result = tuple[str, str, int, float, float, str, float, int]
 MOSCOW = CAPITAL[0]  # the USSR's capital: the Axis's first goal
+
+
+# Game options for every game (``--option``), set in ``main`` before the worker processes start.
+OPTIONS: dict[str, int | str] = {}
 
 
 def play_one(seed: str, index: int, before: int, axis: str, allies: str) -> Result:
@@ -57,7 +64,7 @@ def play_one(seed: str, index: int, before: int, axis: str, allies: str) -> Resu
     slowest = 0.0
     turn, turn_time, slowest_turn = (-1, -1), 0.0, 0.0
     moscow = 0
-    state, _ = RULES.setup({}, 5, rng)
+    state, _ = RULES.setup(dict(OPTIONS), 5, rng)
     while RULES.result(state) is None and state.round < before:
         seat = RULES.to_act(state)[0]
         power = acting_power(state)  # a battle's defender decides its own casualties
@@ -118,8 +125,18 @@ def main() -> None:
         help="with --versus, only the games in which --level plays this side (the same seeds)",
     )
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="see above")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="see above")
     opts = parser.parse_args()
     tune(opts.set)
+    for item in opts.option:
+        name, _, value = item.partition("=")
+        OPTIONS[name] = int(value) if value.lstrip("-").isdigit() else value
+    if OPTIONS:
+        try:
+            RULES.setup(dict(OPTIONS), 5, SeededRng("check"))
+        except IllegalAction as error:  # a bad option stops here, in the rules' words
+            raise SystemExit(f"--option: {error}") from None
+        print("  options: " + ", ".join(f"{k}={v}" for k, v in OPTIONS.items()))
     other = opts.versus or opts.level
     work = [
         (f"{opts.prefix}-{i}", i, opts.before, *((opts.level, other) if i % 2 == 0 else (other, opts.level)))
