@@ -28,7 +28,7 @@ import discord
 
 from bot.cogs.common import COLOUR, channel_game, handle_error, plain
 from bot.core import Move, answers_for
-from bot.game import Step
+from bot.game import Step, TextCommands
 from bot.host import Host
 from bot.limits import EMBED_DESCRIPTION, clip, last_lines
 from bot.models import ActResult, GameStatus, Position, ServiceError
@@ -162,7 +162,7 @@ async def _present_move(
     result = await with_ai_decisions(host, game_id, result)
     status = result.status
     game = host.games[status.ruleset]
-    lines = [plain(line) for line in told(result.lines)] or ["Done."]
+    lines = [plain(line) for line in told(result.lines)] or [plain(done_line(game.text, result))]
     embed = discord.Embed(colour=COLOUR, description=last_lines(lines, EMBED_DESCRIPTION))
     files = []
     picture = await _off_loop(game.pictures.battle, result.view, result.public_events, status.names)
@@ -188,6 +188,15 @@ async def _present_move(
     if other:
         await host.announcer.ask(result, other, step_buttons(game_id, result.version, steps, game.command))
     await host.announcer.turn_moved(result)
+
+
+def done_line(text: TextCommands, result: ActResult) -> str:
+    """The answer to a move that tells nothing itself (a step ended: "done exchanging"): what the mover
+    does now, when it is still theirs to act ("Done. Now: attack."); a bare "Done." left a phone's
+    player reading the buttons to learn where the turn stood."""
+    if result.turn_changed or result.result or result.seat not in result.waiting_for:
+        return "Done."
+    return f"Done. Now: {text.situation(result.view)}."
 
 
 def told(lines: Sequence[str]) -> list[str]:

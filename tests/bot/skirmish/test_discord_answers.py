@@ -1,0 +1,25 @@
+"""What a player reads after a move that tells nothing itself: ending a step of the turn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.bot.discord_world import discord_world
+from tests.bot.skirmish.helpers import CHANNEL, WITH, click, three_player_game, waiting
+
+
+async def test_ending_a_step_says_what_the_turn_waits_for_now(tmp_path: Path, monkeypatch: Any) -> None:
+    """A newcomer ended exchanging and read only "Done.": the answer names the step the turn is at."""
+    async with discord_world(str(tmp_path / "skirmish.db"), games=WITH) as (fd, app):
+        game_id = await three_player_game(fd, app, monkeypatch)
+        assert await waiting(fd, app, game_id) == ("bob", "standard")
+        await fd.slash("bob", CHANNEL, "sk reinforce")
+        await click(fd, "bob", "front")
+        await click(fd, "bob", "draw")
+        assert await waiting(fd, app, game_id) == ("bob", "exchange")
+        ended = await fd.slash("bob", CHANNEL, "sk end")
+        assert ended.ephemeral and ended.embeds[0]["description"] == "Done. Now: attack."
+        ended = await fd.slash("bob", CHANNEL, "sk end")
+        assert ended.embeds[0]["description"] == "Done. Now: move."
+        assert await waiting(fd, app, game_id) == ("bob", "move")
