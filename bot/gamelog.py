@@ -302,15 +302,21 @@ def _value_text(key: str, value: Any) -> str | None:
         return key
     if isinstance(value, dict) and "type" in value:  # an action within the action
         return _action_text(value)
-    if isinstance(value, dict):  # counts by kind: {"troop": 3} reads "3 troop"
-        return ", ".join(f"{n} {what}" for what, n in value.items() if n) or None
+    if isinstance(value, dict):  # counts by kind: {"troop": 3} reads "3 troops"
+        return ", ".join(_count(n, what) for what, n in value.items() if n) or None
     if isinstance(value, list):
         if value and all(isinstance(v, list) and len(v) == 2 for v in value):  # (kind, count) pairs
-            return ", ".join(f"{n} {what}" for what, n in value)
+            return ", ".join(_count(n, what) for what, n in value)
         return (" → " if key == "path" else ", ").join(str(v) for v in value)
     if key == "card" and isinstance(value, int):
         return f"card {value}"
     return str(value)
+
+
+def _count(n: Any, kind: Any) -> str:
+    """``2 tanks``, ``1 tank``, ``3 infantry``: a count of a kind of unit as players write it."""
+    what = str(kind).replace("_", " ")
+    return counted(n, what, words.plural(what)) if isinstance(n, int) else f"{n} {what}"
 
 
 def _system_text(meta: Mapping[str, Any], names: Sequence[str]) -> str:

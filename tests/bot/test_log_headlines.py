@@ -9,7 +9,9 @@ from rules.attack import RULES as ATTACK
 from rules.attack.actions import Begin, Buy, LineUp, March, Ships, Troops
 from rules.attack.events import LineUpSet
 from rules.axis_allies import RULES as AA
+from rules.axis_allies.actions import Buy as AaBuy
 from rules.axis_allies.actions import Move
+from rules.core.words import plural
 from rules.risk import RULES as RISK
 from rules.risk.actions import PlaceArmies
 
@@ -41,7 +43,22 @@ def test_a_headline_writes_an_action_within_an_action_and_a_card_in_players_word
     assert build == "Ann: begin build card 23"
     bought = Buy("germany", Troops(0, 0, 2, 1), Ships(0, 0, 1, 0))
     (buy,) = row_lines(ATTACK, row(bought), names, viewer=0, ended=False)
-    assert buy == "Ann: buy germany 2 tank, 1 plane, 1 battleship"
+    assert buy == "Ann: buy germany 2 tanks, 1 plane, 1 battleship"
+
+
+def test_a_headline_writes_counts_of_many_in_the_plural() -> None:
+    """A newcomer's log read "Alice: buy 3 infantry, 2 tank" just above "USSR bought 3 infantry, 2 tanks"."""
+    names = ["Ann", "Bo"]
+    bought = AaBuy((("infantry", 3), ("tank", 2), ("aa_gun", 2), ("factory", 2), ("battleship", 1)))
+    (buy,) = row_lines(AA, row(bought), names, viewer=0, ended=False)
+    assert buy == "Ann: buy 3 infantry, 2 tanks, 2 aa guns, 2 factories, 1 battleship"
+    assert [plural(w) for w in ("cavalry", "die", "class", "destroyer", "day")] == [
+        "cavalry",
+        "dice",
+        "classes",
+        "destroyers",
+        "days",
+    ]
 
 
 def test_a_move_partly_kept_from_a_viewer_shows_them_only_its_kind() -> None:
