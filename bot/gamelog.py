@@ -213,7 +213,7 @@ def row_lines(
     who = names[row.seat] if row.seat is not None and 0 <= row.seat < len(names) else "The game"
     meta: dict[str, Any] = json.loads(row.action) if row.action else {}
     if row.kind == "undo":
-        return [f"{who} took back their last move."]
+        return [took_back(who, meta.get("move"))]
     if row.kind == "rollback":
         reverts = len(meta.get("reverts", []))
         return [f"A moderator rolled back {counted(reverts, 'move')}."]
@@ -235,6 +235,20 @@ def row_lines(
     else:
         head = f"{who}: {_action_text(meta)}"
     return [head] + [f"    {line}" for line in event_lines(ruleset, events, names)]
+
+
+def took_back(who: str, move: str | None) -> str:
+    """An undo in players' words, naming the move taken back when it may be shown (an undo from before
+    the move was kept beside it, or of a move kept from the others, says only that one was)."""
+    return f"{who} took back their last move" + (f": {move}." if move else ".")
+
+
+def undone_move(ruleset: Ruleset, row: LogRecord) -> str | None:
+    """The move an undo takes back, as the log's headline writes it, unless the others may not read it
+    (a standing order is the seat's own plan)."""
+    if row.action is None or standing(ruleset, row):
+        return None
+    return _action_text(json.loads(row.action))
 
 
 def standing(ruleset: Ruleset, row: LogRecord) -> bool:

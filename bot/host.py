@@ -30,6 +30,10 @@ class Teller(Protocol):
         """A move within the turn: the turn's one public message tells it (edited in place)."""
         ...
 
+    async def took_back(self, game_id: int, names: Sequence[str]) -> None:
+        """The turn's last move was undone: the turn's public message no longer tells it."""
+        ...
+
     async def ask(self, result: Any, seats: Sequence[int], view: Any) -> None:
         """A move asked a player not on turn for a decision: tell that player alone."""
         ...

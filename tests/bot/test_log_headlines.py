@@ -3,6 +3,8 @@ the move's events keep from them."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.gamelog import encode, row_lines
 from bot.store import LogRecord
 from rules.attack import RULES as ATTACK
@@ -59,6 +61,25 @@ def test_a_headline_writes_counts_of_many_in_the_plural() -> None:
         "destroyers",
         "days",
     ]
+
+
+def test_an_undo_names_the_move_it_took_back_in_the_log() -> None:
+    """A newcomer's undo said only "Ann took back their last move.": which one, after a few?"""
+    names = ["Ann", "Bo"]
+    undo = LogRecord(
+        seq=2,
+        kind="undo",
+        seat=0,
+        user_id=None,
+        action='{"type": "undo", "reverts": [1], "move": "buy 2 tanks"}',
+        events=encode([]),
+        at="",
+    )
+    assert row_lines(AA, undo, names, viewer=None, ended=False) == [
+        "Ann took back their last move: buy 2 tanks."
+    ]
+    older = replace(undo, action='{"type": "undo", "reverts": [1]}')  # an undo from before the move was kept
+    assert row_lines(AA, older, names, viewer=None, ended=False) == ["Ann took back their last move."]
 
 
 def test_a_move_partly_kept_from_a_viewer_shows_them_only_its_kind() -> None:
