@@ -137,6 +137,8 @@ async def test_setup_and_three_rounds_for_three_players_with_a_missed_deadline_a
         assert await deadline_hours(bot, game_id) == 36
         picture = await fd.slash("carol", CHANNEL, "hex round")
         assert "round.png" in picture.files and picture.files["round.png"].startswith(b"\x89PNG")
+        # A look-up, as /game map is: Carol's alone, with Show everyone (it was posted to the channel).
+        assert picture.ephemeral and picture.message.custom_ids == ["wbshow:0"]
 
         # ---- round 3, the last (rounds=3): the game ends with the most money earned.
         for name in PLAYERS:
