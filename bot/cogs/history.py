@@ -45,7 +45,7 @@ ROW_GOES_ON = "    …"  # a row's lines left out between its headline and the l
 
 def latest_page(lines: Sequence[str], limit: int = EMBED_DESCRIPTION) -> str:
     """The latest of ``lines`` that fit one embed. When they begin inside a row (its lines are indented
-    under the headline: a long Risk attack, an A&A battle), the row's headline comes first, then "…":
+    under the headline: a long attack, a battle of many rounds), the row's headline comes first, then "…":
     a page that opened on "    🎲 attack ..." did not say whose move it was or what."""
     pages = log_pages(lines, size=len(lines) or 1, limit=limit)
     if len(pages) < 2:
