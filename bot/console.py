@@ -26,6 +26,7 @@ from typing import Any
 from bot import lobby
 from bot.commands import action_from_words, describe_action, help_text, situation
 from bot.game import Game, Games, check_games
+from bot.gamelog import event_lines
 from bot.games import GAMES
 from bot.models import ActResult, GameStatus, ServiceError
 from bot.parsing import is_count, quoted
@@ -148,8 +149,10 @@ class Console:
             self.show(result, None)
         return bool(results)
 
-    def show(self, result: ActResult, status: GameStatus | None) -> None:
-        for line in result.lines:
+    def show(self, result: ActResult, status: GameStatus | None, own: bool = False) -> None:
+        """A move's lines, as the table reads them, or with ``own`` as its mover does: what only they may
+        see (the card drawn, standing orders set) in its place among the rest, not after a public twin."""
+        for line in self.own_lines(result) if own else result.lines:
             print(f"  {line}")
         self._recent.extend(result.public_events)
         self._battles = [*self._battles, *result.public_events][-BATTLE_EVENTS:]
@@ -161,17 +164,11 @@ class Console:
         if outcome:
             print(f"  {outcome}")
 
-    def show_own(self, result: ActResult) -> None:
-        """What the player's own move did that only they may see (standing orders set, the card drawn):
-        the public lines alone would leave such a move answered by silence."""
-        public = list(result.public_events)
-        for event in result.events:
-            if event in public:
-                public.remove(event)
-                continue
-            line = self.game.rules.describe(event, self.names)
-            if line:
-                print(f"  {line}")
+    def own_lines(self, result: ActResult) -> list[str]:
+        """The move's lines as its mover may read them (``events`` are as the acting seat sees them): the
+        public lines alone would answer a move that only they may see (standing orders set) with silence,
+        or tell them only that a card was drawn."""
+        return event_lines(self.game.rules, result.events, self.names)
 
     # -- commands --------------------------------------------------------------------------------------
 
@@ -247,8 +244,7 @@ class Console:
                 self.battle_picture(await svc.view(gid))
                 return True
             result = await svc.act(gid, user, action, version=status.version)
-            self.show(result, status)
-            self.show_own(result)
+            self.show(result, status, own=True)
         return True
 
     async def ai_moves(self, status: GameStatus, args: Sequence[str]) -> None:
@@ -277,7 +273,7 @@ class Console:
                 continue
             action = self.service.seat_agent(record).choose(state, seat)
             print(f"  (AI for {status.name(seat)}: {describe_action(self.game, action)})")
-            self.show(await self.service.act(self.game_id, user, action), status)
+            self.show(await self.service.act(self.game_id, user, action), status, own=True)
             made += 1
 
     def cards(self, view: Any, game_id: int) -> None:

@@ -213,7 +213,7 @@ def row_lines(
     who = names[row.seat] if row.seat is not None and 0 <= row.seat < len(names) else "The game"
     meta: dict[str, Any] = json.loads(row.action) if row.action else {}
     if row.kind == "undo":
-        return [f"{who} took back their last move."]
+        return [took_back(who, meta.get("move"))]
     if row.kind == "rollback":
         reverts = len(meta.get("reverts", []))
         return [f"A moderator rolled back {counted(reverts, 'move')}."]
@@ -235,6 +235,20 @@ def row_lines(
     else:
         head = f"{who}: {_action_text(meta)}"
     return [head] + [f"    {line}" for line in event_lines(ruleset, events, names)]
+
+
+def took_back(who: str, move: str | None) -> str:
+    """An undo in players' words, naming the move taken back when it may be shown (an undo from before
+    the move was kept beside it, or of a move kept from the others, says only that one was)."""
+    return f"{who} took back their last move" + (f": {move}." if move else ".")
+
+
+def undone_move(ruleset: Ruleset, row: LogRecord) -> str | None:
+    """The move an undo takes back, as the log's headline writes it, unless the others may not read it
+    (a standing order is the seat's own plan)."""
+    if row.action is None or standing(ruleset, row):
+        return None
+    return _action_text(json.loads(row.action))
 
 
 def standing(ruleset: Ruleset, row: LogRecord) -> bool:
@@ -302,15 +316,21 @@ def _value_text(key: str, value: Any) -> str | None:
         return key
     if isinstance(value, dict) and "type" in value:  # an action within the action
         return _action_text(value)
-    if isinstance(value, dict):  # counts by kind: {"troop": 3} reads "3 troop"
-        return ", ".join(f"{n} {what}" for what, n in value.items() if n) or None
+    if isinstance(value, dict):  # counts by kind: {"troop": 3} reads "3 troops"
+        return ", ".join(_count(n, what) for what, n in value.items() if n) or None
     if isinstance(value, list):
         if value and all(isinstance(v, list) and len(v) == 2 for v in value):  # (kind, count) pairs
-            return ", ".join(f"{n} {what}" for what, n in value)
+            return ", ".join(_count(n, what) for what, n in value)
         return (" → " if key == "path" else ", ").join(str(v) for v in value)
     if key == "card" and isinstance(value, int):
         return f"card {value}"
     return str(value)
+
+
+def _count(n: Any, kind: Any) -> str:
+    """``2 tanks``, ``1 tank``, ``3 infantry``: a count of a kind of unit as players write it."""
+    what = str(kind).replace("_", " ")
+    return counted(n, what, words.plural(what)) if isinstance(n, int) else f"{n} {what}"
 
 
 def _system_text(meta: Mapping[str, Any], names: Sequence[str]) -> str:

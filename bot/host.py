@@ -21,13 +21,24 @@ class Teller(Protocol):
     async def refresh_status(self, game_id: int) -> Any: ...
 
     async def turn_began(
-        self, game_id: int, summary: Sequence[str] = (), note: str | None = None, *, after: Any = None
+        self,
+        game_id: int,
+        summary: Sequence[str] = (),
+        note: str | None = None,
+        events: Sequence[Any] = (),
+        *,
+        after: Any = None,
     ) -> None:
-        """A turn ended (``after``: the game as its last move left it, a ``Position``, or None)."""
+        """A turn ended (``after``: the game as its last move left it, a ``Position``, or None; ``events``:
+        public events the channel has not seen, whose last battle the ping shows)."""
         ...
 
     async def turn_moved(self, result: Any) -> None:
         """A move within the turn: the turn's one public message tells it (edited in place)."""
+        ...
+
+    async def took_back(self, game_id: int, names: Sequence[str]) -> None:
+        """The turn's last move was undone: the turn's public message no longer tells it."""
         ...
 
     async def ask(self, result: Any, seats: Sequence[int], view: Any) -> None:

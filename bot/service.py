@@ -34,6 +34,8 @@ from bot.gamelog import (
     rows_text,
     secret,
     state_before,
+    took_back,
+    undone_move,
     visible,
 )
 from bot.models import ActResult, GameStatus, Position, ServiceError, UndoResult
@@ -489,7 +491,8 @@ class GameService(Deadlines, Moderation, RecentChanges):
                 )
             # The state it leads back to is kept as a snapshot at the undo's own row.
             state = encode(before)
-            meta = json.dumps({"type": "undo", "reverts": [last.seq]})
+            move = undone_move(ruleset, last)
+            meta = json.dumps({"type": "undo", "reverts": [last.seq], "move": move})
             entry = LogEntry("undo", seat, user_id, meta, reverts=(last.seq,), snapshot=state)
             update = GameUpdate(state=state, snapshot_version=game.version + 1)
             commit = await self._commit(game, update, entries=[entry])
@@ -499,7 +502,7 @@ class GameService(Deadlines, Moderation, RecentChanges):
                 (last.seq,),
                 ruleset.view(before, None),
                 tuple(ruleset.to_act(before)),
-                f"{seats[seat].name} took back their last move.",
+                took_back(seats[seat].name, move),
             )
 
     # -- reading the log, a page at a time ----------------------------------------------------------------

@@ -46,14 +46,19 @@ Shown = tuple[GameStatus, object, Recent]
 @dataclass
 class TurnMessage:
     """The turn's one public message, edited as the turn goes: its text, the embed's title and the
-    lines it opened with (since the player's last turn), and the public events of the turn so far."""
+    lines it opened with (since the player's last turn), and the public events of the turn's moves so far
+    (kept a move apart, so that an undo takes its move's out)."""
 
     message: discord.Message
     content: str
     title: str
     lines: list[str]
     link: str
-    events: list[Event] = field(default_factory=list)
+    moves: list[Sequence[Event]] = field(default_factory=list)  # each move's public events, in order
+
+    @property
+    def events(self) -> list[Event]:
+        return [event for move in self.moves for event in move]
 
 
 def fitted(content: str, title: str, lines: Sequence[str], more: Sequence[str], link: str) -> str:
@@ -358,17 +363,30 @@ class TurnAnnouncer:
         """A move within the turn: the turn's message, edited in place, tells the table what the turn
         has done so far (in a few lines, as the ping does)."""
         held = self.turn_messages.get(result.game_id)
-        if held is None or not result.public_events:
+        if held is None:
             return
-        held.events.extend(result.public_events)
-        rules = self.host.games[result.status.ruleset].rules
-        more = summarise(rules, held.events, result.status.names)
-        if not more:
+        held.moves.append(result.public_events)  # even none: an undo takes back this move, not another
+        more = summarise(self.host.games[result.status.ruleset].rules, held.events, result.status.names)
+        if more:
+            await self._tell_so_far(result.game_id, held, more)
+
+    async def took_back(self, game_id: int, names: Sequence[str]) -> None:
+        """The turn's last move was undone (``names``: the seats'): the turn's message no longer tells it."""
+        held = self.turn_messages.get(game_id)
+        if held is None or not held.moves:
             return
+        if held.moves.pop():
+            ruleset = (await self.host.service.status(game_id)).ruleset
+            await self._tell_so_far(
+                game_id, held, summarise(self.host.games[ruleset].rules, held.events, names)
+            )
+
+    async def _tell_so_far(self, game_id: int, held: TurnMessage, more: Sequence[str]) -> None:
+        """Edit the turn's message to tell ``more``, the turn so far (nothing, once every move is undone)."""
         try:
             if not held.message.embeds:  # the short line of a turn told by DM
                 so_far = "; ".join(more)
-                text = f"{held.content}\nThis turn so far: {so_far}"
+                text = f"{held.content}\nThis turn so far: {so_far}" if more else held.content
                 await held.message.edit(content=clip(text, PING_CHARS))
                 return
             embeds = list(held.message.embeds)
@@ -376,8 +394,8 @@ class TurnAnnouncer:
             embeds[0].description = fitted(held.content, held.title, held.lines, more, held.link)
             held.message = await held.message.edit(embeds=embeds)
         except discord.HTTPException as error:  # deleted by someone: the next turn's message tells it
-            log.info("could not edit the turn message of game %s: %s", result.game_id, error)
-            self.turn_messages.pop(result.game_id, None)
+            log.info("could not edit the turn message of game %s: %s", game_id, error)
+            self.turn_messages.pop(game_id, None)
 
     async def ask(self, result: ActResult, seats: Sequence[int], view: discord.ui.View | None) -> None:
         """A move asked a player who is not on turn for a decision (a defender's casualties): tell that

@@ -40,6 +40,28 @@ def log_pages(lines: Sequence[str], size: int = LOG_PAGE, limit: int = EMBED_DES
     return pages
 
 
+ROW_GOES_ON = "    …"  # a row's lines left out between its headline and the latest (the file has them)
+
+
+def latest_page(lines: Sequence[str], limit: int = EMBED_DESCRIPTION) -> str:
+    """The latest of ``lines`` that fit one embed. When they begin inside a row (its lines are indented
+    under the headline: a long attack, a battle of many rounds), the row's headline comes first, then "…":
+    a page that opened on "    🎲 attack ..." did not say whose move it was or what."""
+    pages = log_pages(lines, size=len(lines) or 1, limit=limit)
+    if len(pages) < 2:
+        return pages[0] if pages else ""
+    start = len(lines) - pages[0].count("\n") - 1
+    if not lines[start].startswith(" "):
+        return pages[0]
+    head = next((i for i in range(start - 1, -1, -1) if not lines[i].startswith(" ")), None)
+    if head is None:
+        return pages[0]
+    headline, kept = clip(lines[head], limit // 2), [clip(line, limit) for line in lines[start:]]
+    while kept and len("\n".join([headline, ROW_GOES_ON, *kept])) > limit:
+        kept.pop(0)
+    return "\n".join([headline, ROW_GOES_ON, *kept])
+
+
 class HistoryCommands(commands.Cog):
     """The /game commands that read a game's history, mixed into ``LobbyCog`` (never a cog of its own)."""
 
@@ -57,10 +79,11 @@ class HistoryCommands(commands.Cog):
         # A page is a round or turn of log rows, read alone (bot/service.py::log_page); should its lines
         # overflow one embed, the embed shows the latest of them and a text file carries them all.
         found = await self.bot.service.log_page(game_id, page)
-        blocks = log_pages([plain(line) for line in found.lines], size=len(found.lines) or 1)
+        shown = [plain(line) for line in found.lines]
+        blocks = log_pages(shown, size=len(shown) or 1)
         embed = discord.Embed(
             title=f"Game #{game_id} log · page {page} of {found.pages}",
-            description=blocks[0] if blocks else "Nothing has happened yet.",
+            description=latest_page(shown) if blocks else "Nothing has happened yet.",
             colour=COLOUR,
         )
         if len(blocks) > 1:

@@ -420,7 +420,8 @@ class LobbyCog(
         game_id = (await channel_game(self.bot, interaction)).game.id
         before = await self.bot.service.status(game_id)
         result = await self.bot.service.undo(game_id, interaction.user.id)
-        await interaction.response.send_message(result.message)
+        await interaction.response.send_message(plain(result.message))
+        await self.bot.announcer.took_back(game_id, before.names)
         await moved_on(self.bot, game_id, before)
 
     @app_commands.command(description="Resign from the game (what happens to your pieces is the game's rule)")

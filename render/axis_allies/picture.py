@@ -25,6 +25,7 @@ from rules.axis_allies.combat.events import (
 )
 from rules.axis_allies.events import (
     AircraftRelocated,
+    BattleStarted,
     TerritoryCaptured,
     UnitsLost,
     UnitsMoved,
@@ -133,7 +134,19 @@ def battle_picture(
     volleys = [(k, e) for k, e in enumerate(events) if isinstance(e, Volley)]
     if not volleys:
         return None
-    where, last_round = volleys[-1][1].where, volleys[-1][1].round
+    where = volleys[-1][1].where
+    # Only the last battle fought there: a turn ping's events span the AI's turns, and two battles for one
+    # sea zone, each in its round 1, made one card (a newcomer's ping showed Germany attacking with the
+    # USA defending, where the USA had attacked Germany's submarine).
+    began = [
+        k
+        for k, e in enumerate(events[: volleys[-1][0]])
+        if isinstance(e, BattleStarted) and e.territory == where
+    ]
+    if began:
+        events = events[began[-1] :]
+        volleys = [(k, e) for k, e in enumerate(events) if isinstance(e, Volley)]
+    last_round = volleys[-1][1].round
     shown = [(k, v) for k, v in volleys if v.where == where and v.round == last_round]
     first = shown[0][0]
     battle = view.battle if view.battle is not None and view.battle.where == where else None

@@ -74,12 +74,23 @@ LAND, SEA, AIR = Domain.LAND, Domain.SEA, Domain.AIR
 
 # ---- planning ----------------------------------------------------------------------------------------
 
+# Where the turn is when a move is refused, and what comes next: a newcomer who moved while buying was
+# told only which phases units move in.
+NOT_MOVING = {
+    Phase.PURCHASE: "you are buying now: end the purchase to begin the combat move.",
+    Phase.COMBAT: "the battles are being fought now: end the combat to begin the non-combat move.",
+    Phase.MOBILIZE: "this turn's moves are over: place the units you bought, then end the turn.",
+    Phase.OVER: "the game is over.",
+}
+
 
 def plan(state: AAState, power: int, action: Move) -> Plan:
     """Check ``action`` for ``power``; returns what it would do. Raises IllegalAction."""
     combat = state.phase is Phase.COMBAT_MOVE
     if state.phase not in (Phase.COMBAT_MOVE, Phase.NONCOMBAT_MOVE):
-        raise IllegalAction("not_moving", "Units move in the combat move and the non-combat move phases.")
+        raise IllegalAction(
+            "not_moving", f"Units move in the combat move and the non-combat move; {NOT_MOVING[state.phase]}"
+        )
     if combat and state.options.russia_restricted and power == RUSSIA and state.round == 1:
         raise IllegalAction(
             "russia_restricted",

@@ -196,6 +196,10 @@ def _fortify(
             )
     elif target not in board.neighbours[source]:
         raise IllegalAction("not_adjacent", f"{src} does not border {dst}; fortify moves to a neighbour.")
+    if state.armies[source] == 1:  # "1 to 0 armies" told a newcomer nothing
+        raise IllegalAction(
+            "bad_count", f"{src} has only 1 army, which must stay behind: fortify from a territory with more."
+        )
     if not 1 <= action.armies <= state.armies[source] - 1:
         raise IllegalAction(
             "bad_count", f"You can move 1 to {state.armies[source] - 1} armies from {src}; one stays behind."

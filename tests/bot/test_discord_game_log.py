@@ -11,7 +11,7 @@ from typing import Any
 from fakecord import FakeDiscord
 
 from bot.app import WarboardBot
-from bot.cogs.history import log_pages
+from bot.cogs.history import latest_page, log_pages
 from bot.limits import EMBED_DESCRIPTION
 from rules.axis_allies.actions import Buy
 from rules.axis_allies.ai import AxisAlliesAI
@@ -129,6 +129,21 @@ async def test_a_log_of_long_lines_loses_none_of_them(tmp_path, monkeypatch):
         (text,) = answer.files.values()
         assert text.decode().split("\n") == lines
         players.fd.assert_clean()
+
+
+def test_a_log_page_cut_inside_a_row_keeps_its_headline() -> None:
+    """A newcomer's /game log opened on "    🎲 attack Northwest Territory → Alaska: [6 3 3]" after a long
+    attack: whose move, and what? The row's headline comes first, then "…" for the lines in the file."""
+    rolls = [f"    Alice attacked Alaska from Northwest Territory: roll {i}." for i in range(200)]
+    lines = ["Bob: end phase", "Alice: attack northwest territory alaska 3", *rolls, "Carol: end phase"]
+    shown = latest_page(lines)
+    assert len(shown) <= EMBED_DESCRIPTION
+    first, goes_on, *rest = shown.split("\n")
+    assert (first, goes_on) == ("Alice: attack northwest territory alaska 3", "    …")
+    assert rest[-2:] == [rolls[-1], "Carol: end phase"] and rest == lines[-len(rest) :]
+    assert latest_page(lines[-30:]) == "\n".join(lines[-30:])  # all of it fits: as it is
+    whole_rows = ["Ann: buy 3 infantry"] * 200  # a page that begins on a row's headline: as it is
+    assert latest_page(whole_rows) == log_pages(whole_rows, size=200)[0]
 
 
 def test_log_pages_fill_from_the_latest_line() -> None:

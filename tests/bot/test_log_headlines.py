@@ -3,13 +3,17 @@ the move's events keep from them."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.gamelog import encode, row_lines
 from bot.store import LogRecord
 from rules.attack import RULES as ATTACK
 from rules.attack.actions import Begin, Buy, LineUp, March, Ships, Troops
 from rules.attack.events import LineUpSet
 from rules.axis_allies import RULES as AA
+from rules.axis_allies.actions import Buy as AaBuy
 from rules.axis_allies.actions import Move
+from rules.core.words import plural
 from rules.risk import RULES as RISK
 from rules.risk.actions import PlaceArmies
 
@@ -41,7 +45,41 @@ def test_a_headline_writes_an_action_within_an_action_and_a_card_in_players_word
     assert build == "Ann: begin build card 23"
     bought = Buy("germany", Troops(0, 0, 2, 1), Ships(0, 0, 1, 0))
     (buy,) = row_lines(ATTACK, row(bought), names, viewer=0, ended=False)
-    assert buy == "Ann: buy germany 2 tank, 1 plane, 1 battleship"
+    assert buy == "Ann: buy germany 2 tanks, 1 plane, 1 battleship"
+
+
+def test_a_headline_writes_counts_of_many_in_the_plural() -> None:
+    """A newcomer's log read "Alice: buy 3 infantry, 2 tank" just above "USSR bought 3 infantry, 2 tanks"."""
+    names = ["Ann", "Bo"]
+    bought = AaBuy((("infantry", 3), ("tank", 2), ("aa_gun", 2), ("factory", 2), ("battleship", 1)))
+    (buy,) = row_lines(AA, row(bought), names, viewer=0, ended=False)
+    assert buy == "Ann: buy 3 infantry, 2 tanks, 2 aa guns, 2 factories, 1 battleship"
+    assert [plural(w) for w in ("cavalry", "die", "class", "destroyer", "day")] == [
+        "cavalry",
+        "dice",
+        "classes",
+        "destroyers",
+        "days",
+    ]
+
+
+def test_an_undo_names_the_move_it_took_back_in_the_log() -> None:
+    """A newcomer's undo said only "Ann took back their last move.": which one, after a few?"""
+    names = ["Ann", "Bo"]
+    undo = LogRecord(
+        seq=2,
+        kind="undo",
+        seat=0,
+        user_id=None,
+        action='{"type": "undo", "reverts": [1], "move": "buy 2 tanks"}',
+        events=encode([]),
+        at="",
+    )
+    assert row_lines(AA, undo, names, viewer=None, ended=False) == [
+        "Ann took back their last move: buy 2 tanks."
+    ]
+    older = replace(undo, action='{"type": "undo", "reverts": [1]}')  # an undo from before the move was kept
+    assert row_lines(AA, older, names, viewer=None, ended=False) == ["Ann took back their last move."]
 
 
 def test_a_move_partly_kept_from_a_viewer_shows_them_only_its_kind() -> None:

@@ -36,6 +36,25 @@ async def test_own_move_in_this_turn_is_taken_back(service: GameService) -> None
     assert nothing.value.code == "nothing_to_undo"
 
 
+async def test_an_undo_says_which_move_it_took_back(service: GameService) -> None:
+    """A newcomer undid twice and was told "Player 1 took back their last move." each time: which?"""
+    game_id = await new_game(service, "human,human,human")
+    user = await user_to_act(service, game_id)
+    territory = await own_territory(service, game_id, user)
+    await service.act(game_id, user, PlaceArmies(territory, 2))
+    await service.act(game_id, user, PlaceArmies(territory, 1))
+    name = (await service.status(game_id)).names[0]
+    spaced = territory.replace("_", " ")
+    assert (
+        await service.undo(game_id, user)
+    ).message == f"{name} took back their last move: place armies {spaced} 1."
+    assert (
+        await service.undo(game_id, user)
+    ).message == f"{name} took back their last move: place armies {spaced} 2."
+    log = await service.log_lines(game_id, None, last=4)
+    assert log[-1] == f"{name} took back their last move: place armies {spaced} 2."
+
+
 async def test_a_move_that_ended_the_turn_is_not_undone(service: GameService) -> None:
     game_id = await new_game(service, "human,human,human")
     user = await user_to_act(service, game_id)

@@ -172,6 +172,12 @@ def _move(words: Sequence[str]) -> aa.Move:
 
 def _place(words: Sequence[str]) -> aa.Place:
     at = next((i for i in range(len(words) - 1, 0, -1) if words[i].lower() in ("in", "at")), None)
+    if at is None:  # "place 3 inf russia", as a newcomer typed it: the units, then the space
+        for cut in range(len(words) - 1, 0, -1):
+            try:
+                return aa.Place(parse_units(" ".join(words[:cut])), space_name(" ".join(words[cut:])))
+            except ServiceError:
+                continue
     if at is None or at == len(words) - 1:
         raise ServiceError("bad_command", f"Say where to place them. Usage: {_PLACE_USAGE}")
     return aa.Place(parse_units(" ".join(words[:at])), space_name(" ".join(words[at + 1 :])))

@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.cogs.common import COLOUR, channel_game, png_file, seat_of
 from bot.cogs.game_cog import GameCog, offer, suggest
+from bot.cogs.share import show_button
 from bot.games.hexwar import choices as pick
 from bot.games.hexwar.menus import DYNAMIC_ITEMS, reply_with_orders, send_orders_picture
 from bot.games.hexwar.moves import act_many, last_round
@@ -242,7 +243,9 @@ class HexWarCog(GameCog, group_name="hex", group_description="Play Hex war in th
         events = await last_round(self.host, game.id, game.status == "ended")
         if not events:
             raise ServiceError("no_round", "No round has been resolved yet.")
-        await interaction.response.defer(thinking=True)
+        # A look-up, as /game map is: the asker's alone, with Show everyone (a public post by anyone who
+        # wanted another look filled the channel).
+        await interaction.response.defer(thinking=True, ephemeral=True)
         view = await self.host.service.view(game.id)
         names = [s.name for s in found.seats]
         picture = await png_file(
@@ -250,7 +253,7 @@ class HexWarCog(GameCog, group_name="hex", group_description="Play Hex war in th
         )
         embed = discord.Embed(title="The last round, resolved", colour=COLOUR)
         embed.set_image(url="attachment://round.png")
-        await interaction.followup.send(embed=embed, file=picture)
+        await interaction.followup.send(embed=embed, file=picture, ephemeral=True, view=show_button())
 
     @app_commands.command(description="The unit table: attack, move, cost and what each unit does")
     async def units(self, interaction: discord.Interaction) -> None:

@@ -77,7 +77,10 @@ async def test_a_hot_seat_game_in_the_terminal(tmp_path: Path) -> None:
     assert "✗ There is no region called “nowhere” on this board." in out
     assert "Cat moved 1 infantry, 2 artillery, 1 tank, 1 plane from France to Iberia." in out
     assert "#8 Blitzkrieg: tanks and planes join this Blitz from up to 5 regions away." in out, "Bob's hand"
-    assert "Cat set a line-up in the Central Atlantic." in out
+    # The mover reads their own line-up, where the table reads only that one was set (the terminal printed
+    # the public line, then the private one after it).
+    assert "Cat set a line-up in the Central Atlantic: destroyer, submarine, battleship." in out
+    assert "Cat set a line-up in the Central Atlantic.\n" not in out
     assert "line-ups revealed — destroyer, submarine, battleship against destroyer, submarine" in out
     assert "» Battle for Maghreb: deploy 4 from your reserve" in out, (
         "the terminal says what the battle waits for"

@@ -132,7 +132,10 @@ async def test_undo_a_purchase_and_a_move_but_not_dice_then_a_rollback(tmp_path)
             players, "carol", "game undo", "You can only undo your own last action; the last one was Alice's."
         )
         undone = await fd.slash("alice", CHANNEL, "game undo")
-        assert not undone.ephemeral and undone.content == "Alice took back their last move."
+        assert (
+            not undone.ephemeral
+            and undone.content == "Alice took back their last move: buy 3 infantry, 1 tank."
+        )
         state = await players.state()
         assert state.ipcs == start.ipcs and state.bought == () and state == start
 
@@ -145,7 +148,9 @@ async def test_undo_a_purchase_and_a_move_but_not_dice_then_a_rollback(tmp_path)
         assert moved.units != before.units and not await last_dice(players)
         seq = live_actions(await bot.service.store.log(players.game_id))[-1].seq
         undone = await fd.slash("alice", CHANNEL, "game undo")
-        assert not undone.ephemeral and undone.content == "Alice took back their last move."  # no "(#5)"
+        taken_back = undone.content
+        assert not undone.ephemeral and taken_back.startswith("Alice took back their last move: move ")
+        assert "(#" not in taken_back  # no "(#5)"
         assert seq
         state = await players.state()
         assert state.units == before.units and state.ipcs == before.ipcs and state == before
@@ -188,7 +193,10 @@ async def test_undo_a_purchase_and_a_move_but_not_dice_then_a_rollback(tmp_path)
         for event in dice:  # every die ever rolled, the rolled-back battle's included, in players' words
             line = describe(event, ())
             assert line and line in log, line
-        assert "A moderator rolled back" in log and "Alice took back their last move." in log
+        assert (
+            "A moderator rolled back" in log
+            and "Alice took back their last move: buy 3 infantry, 1 tank." in log
+        )
         status = await fd.slash("bob", CHANNEL, "game status")
         assert status.embeds[0]["title"] == f"Axis & Allies · game #{players.game_id}"
         assert "1. USSR, United Kingdom, USA: Alice" in status.embeds[0]["description"]

@@ -12,7 +12,7 @@ from bot.games.axis_allies.text import describe, parse, situation, unit_table
 from bot.games.axis_allies.units import parse_units, unit_id, units_text
 from bot.models import ServiceError
 from rules.axis_allies import RULES
-from rules.axis_allies.actions import Battle, Buy, Casualties, Retreat
+from rules.axis_allies.actions import Battle, Buy, Casualties, Place, Retreat
 from rules.axis_allies.combat.events import RocketStrike
 from rules.axis_allies.events import CapitalCaptured, IncomeCollected
 from rules.axis_allies.state import Phase
@@ -47,6 +47,16 @@ def test_commands_and_words_near_none_go_on_to_the_generic_reader() -> None:
     assert parse(["xyzzy"], state) is None  # the generic reader says it is not a command
     assert parse(["undo"], state) is None  # the terminal's own commands are not this game's to refuse
     assert parse(["buy", "2", "tanks"], state) == Buy((("tank", 2),))
+
+
+def test_place_reads_the_space_without_in() -> None:
+    """A newcomer typed "place 3 inf russia" and was told to say where to place them."""
+    state = _state()
+    assert parse(["place", "3", "inf", "russia"], state) == Place((("infantry", 3),), "Russia")
+    two = parse(["place", "3", "infantry,", "2", "tanks", "karelia", "ssr"], state)
+    assert two == Place((("infantry", 3), ("tank", 2)), "Karelia S.S.R.")
+    assert parse(["place", "1", "tank", "in", "russia"], state) == Place((("tank", 1),), "Russia")
+    assert "Say where to place them" in refused(["place", "3", "inf"])  # no space at all: as before
 
 
 def test_a_mistyped_unit_gets_the_likely_units() -> None:

@@ -5,6 +5,7 @@ the armies left in setup, refusals that name players, per-game picture folders a
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 from msgspec.structs import replace
 
+from bot import console
 from bot.commands import action_from_words, help_text
 from bot.games import GAMES
 from bot.models import ServiceError
@@ -106,3 +108,20 @@ def test_the_database_comes_from_pbp_database_and_each_game_draws_in_its_own_fol
         assert f"it is saved in {tmp_path / 'kept.db'}" in done.stdout
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["kept-game-1", "kept-game-2"]
     assert all((tmp_path / "out" / name / "board.png").exists() for name in ("kept-game-1", "kept-game-2"))
+
+
+async def test_the_terminal_shows_the_player_their_own_card_in_place_of_its_public_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The player's own moves read as they may see them: the card they drew by its name, where the
+    table reads "drew a card" (the terminal printed the public line, then the private one after it, or,
+    for a move the AI made for the player, the public line alone)."""
+    script = tmp_path / "moves.txt"
+    script.write_text("ai turn\nai turn\n", encoding="utf-8")
+    args = ["--game", "risk", "--seats", "human,ai,ai", "--order", "as-given", "--names", "Ann"]
+    args += ["--option", "setup_batch=40", "--seed", "twin", "--db", ":memory:", "--no-images"]
+    args += ["--script", str(script)]
+    assert await console.main(args) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^  Ann drew [A-Z][\w ]+ \(\w+\)\.$", out, re.MULTILINE), out
+    assert "Ann drew a card." not in out and "AI 1 drew a card." in out

@@ -51,7 +51,9 @@ async def test_a_human_turn_typed_in_the_terminal(tmp_path: Path, capsys: pytest
     out = capsys.readouterr().out
     name = f"Player {1}"  # the human's default name
     assert f"{name} reinforced" in out and f"{name} placed 1 troop on" in out
-    assert f"{name} drew a card." in out and "Hand limit at the end of your turn" in out
+    # The card drawn by name, as the mover may read it (not the table's "drew a card." before it).
+    assert re.search(rf"^  {name} drew a card \(\w+\)\.$", out, re.MULTILINE), out
+    assert f"{name} drew a card." not in out and "Hand limit at the end of your turn" in out
     assert "✗ An exchange trades in units of one type only; you offered troops and cavalry." in out
     assert f"{name} attacked" in out and "with 2 troops" in out
     assert out.count("✗") == 1, out

@@ -222,6 +222,17 @@ def test_battle_over_shows_the_units_that_fired_in_its_last_round() -> None:
     assert _png(PICTURES.battle(public, events, NAMES)).width == 1000
 
 
+def test_an_earlier_battle_for_the_same_space_is_not_mixed_into_the_card() -> None:
+    """A turn ping draws the last battle among all the AI's turns: two battles for the North Sea Zone,
+    each in its round 1, made one card (Germany attacking, the USA defending with the planes it had
+    attacked with). The earlier battle, fought again here, must not change the later one's card."""
+    _, first = _fight(_at_the_battle(), WIPE_OUT)
+    state, later = _fight(_at_the_battle(), ROUND_ONE)
+    public = RULES.view(state, None)
+    assert battle_picture([*first, *later], public, NAMES) == battle_picture(later, public, NAMES)
+    assert PICTURES.battle(public, (*first, *later), NAMES) == PICTURES.battle(public, tuple(later), NAMES)
+
+
 def test_no_battle_no_picture() -> None:
     state = _new_game()
     state, events = RULES.apply(state, 0, EndPhase(), NONE)

@@ -55,6 +55,23 @@ def test_a_unit_that_stays_put_this_turn_is_refused_for_that():
     )
 
 
+def test_a_move_out_of_the_moves_says_where_the_turn_is_and_what_comes_next():
+    """A newcomer who moved while buying was told only "Units move in the combat move and the non-combat
+    move phases."; now also where the turn is and how to reach a move."""
+    said = {}
+    for phase in (Phase.PURCHASE, Phase.COMBAT, Phase.MOBILIZE):
+        state = position({"Germany": {"germany": {"tank": 1}}}, phase=phase)
+        said[phase] = refusal(state, {"tank": 1}, "Germany", "West Europe").message
+    assert said == {
+        Phase.PURCHASE: "Units move in the combat move and the non-combat move; you are buying now: end the "
+        "purchase to begin the combat move.",
+        Phase.COMBAT: "Units move in the combat move and the non-combat move; the battles are being fought "
+        "now: end the combat to begin the non-combat move.",
+        Phase.MOBILIZE: "Units move in the combat move and the non-combat move; this turn's moves are over: "
+        "place the units you bought, then end the turn.",
+    }
+
+
 def test_a_refusal_ending_on_a_name_with_its_own_full_stop_ends_with_one():
     state = position({"Germany": {"germany": {"tank": 1}}})
     refused = refusal(state, {"tank": 1}, "Germany", "Karelia S.S.R.", "Ukraine S.S.R.")

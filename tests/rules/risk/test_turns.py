@@ -27,6 +27,17 @@ def test_fortify_leaves_one_army_behind():
     with pytest.raises(IllegalAction) as refused:
         RULES.apply(state, 0, Fortify("ukraine", "scandinavia", 9), NONE)
     assert refused.value.code == "bad_count"
+    assert refused.value.message == "You can move 1 to 8 armies from Ukraine; one stays behind."
+
+
+def test_fortify_from_a_lone_army_says_it_must_stay():
+    """A newcomer whose attack left one army behind was told "You can move 1 to 0 armies"."""
+    state = position(holdings={"ukraine": (0, 1), "scandinavia": (0, 1)}, phase=Phase.FORTIFY)
+    with pytest.raises(IllegalAction) as refused:
+        RULES.apply(state, 0, Fortify("ukraine", "scandinavia", 1), NONE)
+    assert refused.value.message == (
+        "Ukraine has only 1 army, which must stay behind: fortify from a territory with more."
+    )
 
 
 def test_classic_fortify_is_to_a_bordering_territory_only():
