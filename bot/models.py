@@ -94,8 +94,9 @@ class GameStatus:
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
 
-    def summary(self) -> str:
-        """A few lines for a status command."""
+    def summary(self, escape: Callable[[str], str] = str) -> str:
+        """A few lines for a status command; ``escape`` is applied to every line holding members' words
+        (names, the result), not to the seal's line, whose code span and command must render."""
         seats = ", ".join(
             f"{s.seat + 1}. {s.name}"
             + (f" (AI{f', {level_name(s.ai_level)}' if s.ai_level else ''})" if s.controller == "ai" else "")
@@ -115,6 +116,7 @@ class GameStatus:
                 lines.append(f"Deadline: {stamp(self.deadline_at)} ({stamp(self.deadline_at, 'f')}).")
         if self.result:
             lines.append(self.result)
+        lines = [escape(line) for line in lines]
         if self.seed_hash:
             lines.append(seal_line(self.seed_hash) + (f" Seed: {self.seed}" if self.seed else ""))
         return "\n".join(lines)

@@ -384,7 +384,7 @@ class LobbyCog(
     async def status(self, interaction: discord.Interaction) -> None:
         game_id = (await channel_game(self.bot, interaction)).game.id
         status = await self.bot.service.status(game_id)
-        lines = [plain(status.summary()), *seat_roles_lines(status, self._roles(status, room(status)))]
+        lines = [status.summary(plain), *seat_roles_lines(status, self._roles(status, room(status)))]
         embed = discord.Embed(
             title=f"{status.title} · game #{game_id}", description=clip("\n".join(lines), 4000), colour=COLOUR
         )

@@ -55,7 +55,9 @@ async def test_nicknames_never_ping_or_render(tmp_path) -> None:
                 assert answer.embeds, answer.content  # the move's (private) answer, not a refusal
                 await fd.wait_idle(settle=0.3)
                 status = await bot.service.status(game_id)
-            await fd.slash("eve", "risk", "game status")
+            shown = (await fd.slash("eve", "risk", "game status")).embeds[0]["description"]
+            # The names stay as typed; the seal's code span and its command render (they were escaped).
+            assert "\\*\\*bold\\*\\*" in shown and "Dice sealed: `" in shown and "`/game verify`" in shown
             await fd.slash("eve", "risk", "game log")
             players = {f"user:{s.user_id}" for s in status.seats}
             messages = fd.messages("risk")
