@@ -138,7 +138,8 @@ class ServiceCore:
             return self._status(found, (), None, "", None)
         ruleset = self.rules(found.game.ruleset)
         waiting, turn = tuple(ruleset.to_act(state)), ruleset.turn_key(state)[0]
-        return self._status(found, waiting, turn, ruleset.turn_label(state), ruleset.result(state))
+        status = self._status(found, waiting, turn, ruleset.turn_label(state), ruleset.result(state))
+        return replace(status, rules_seconds=ruleset.turn_seconds(state))
 
     def _status(
         self,
@@ -351,7 +352,10 @@ class ServiceCore:
             result=named(made.outcome.summary, names) if made.outcome else None,
             turn_changed=made.turn_changed,
             turn=made.turn[0],
-            status=self._status(now, waiting, made.turn[0], ruleset.turn_label(after), made.outcome),
+            status=replace(
+                self._status(now, waiting, made.turn[0], ruleset.turn_label(after), made.outcome),
+                rules_seconds=ruleset.turn_seconds(after),
+            ),
             asked=tuple(s for s in waiting if s not in before),
             position=Position(now, after) if positioned else None,
         )

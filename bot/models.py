@@ -86,6 +86,9 @@ class GameStatus:
     # "ai_level"); the others were set for this game (or are Warboard's own).
     server_defaults: tuple[str, ...] = ()
     turn_label: str = ""  # the turn as players name it ("Year 3 of 6, autumn"); "" before the start
+    # The time the game's own rules give the turn now waiting (a round that shrinks as the game goes on,
+    # ``Ruleset.turn_seconds``), in seconds; None: ``turn_hours`` decides.
+    rules_seconds: int | None = None
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name if 0 <= seat < len(self.seats) else f"Seat {seat + 1}"

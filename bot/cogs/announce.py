@@ -116,12 +116,24 @@ def turn_rules(status: GameStatus) -> str:
     level = f" ({level_name(status.ai_level)}{source('ai_level')})" if status.ai_level else ""
     missed = f"the AI{level} plays it" if status.timeout_action == "ai" else "skipped"
     reminders = status.reminders.replace(",", "%, ")
+    if status.rules_seconds is None:
+        length = f"{status.turn_hours} h a turn{source('turn_hours')}"
+    else:  # the game's rules time this turn: "24 h a turn" would be wrong (a Hex war round had 48)
+        length = f"{span(status.rules_seconds)} this turn, as the game's rules time it"
     return (
-        f"{status.turn_hours} h a turn{source('turn_hours')} · "
+        f"{length} · "
         f"missed turn: {missed}{source('timeout_action')} · "
         f"reminders at {reminders}% left{source('reminders')} · "
         f"{status.missed_limit} misses hand a seat to the AI"
     )
+
+
+def span(seconds: int) -> str:
+    """A length of time as players read it: "48 h", "1 h 30 min", "3 min 30 s"."""
+    hours, rest = divmod(seconds, 3600)
+    minutes, seconds = divmod(rest, 60)
+    parts = [f"{n} {unit}" for n, unit in ((hours, "h"), (minutes, "min"), (seconds, "s")) if n]
+    return " ".join(parts) or "0 s"
 
 
 def waiting_names(status: GameStatus) -> str:
