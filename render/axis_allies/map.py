@@ -47,6 +47,7 @@ from render.core.fonts import Font
 from render.core.panels import draw_title, title_height
 from render.core.png import encode_png
 from render.core.shapes import Point
+from render.core.stamp import stamp
 from render.core.text import draw_text, layers_ahead, text_mask
 from rules.axis_allies.board import POWERS, classic_board
 
@@ -176,7 +177,7 @@ def _halo(text: str, f: Font, radius: int) -> tuple[Image.Image, tuple[int, int]
 def _halo_text(canvas: Image.Image, at: Point, text: str, f: Font, radius: int) -> None:
     palette = map_palette()
     halo, (dx, dy) = _halo(text, f, radius)
-    canvas.paste(palette[C.INK], (round(at[0]) + dx, round(at[1]) + dy), halo)
+    stamp(canvas, palette[C.INK], (round(at[0]) + dx, round(at[1]) + dy), halo)
     draw_text(canvas, at, text, f, palette.ramp(C.TEXT, C.INK), "mm")
 
 
