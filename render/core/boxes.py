@@ -95,3 +95,61 @@ class BoxIndex:
                 blocker, before = hit, blocker
                 continue
             yield centre, (x0, y0, x1, y1)
+
+    def touching(self, region: Box) -> frozenset[Box]:
+        """Every box added that overlaps ``region``."""
+        x0, y0, x1, y1 = region
+        c, get = self.cell, self.buckets.get
+        rows = range(math.floor(y0 / c), math.floor(y1 / c) + 1)
+        return frozenset(
+            b
+            for x in range(math.floor(x0 / c), math.floor(x1 / c) + 1)
+            for y in rows
+            for b in get((x, y), ())
+            if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1
+        )
+
+
+class Watched(BoxIndex):
+    """An index read through, noting the extent of every box ``clear`` tests: a search whose tests all
+    fell inside ``extent`` gives the same answer on any index holding the same boxes there (a box in the
+    way of a tested box overlaps the extent too). Shares the index's boxes; adds none."""
+
+    def __init__(self, index: BoxIndex) -> None:
+        super().__init__(index.cell)
+        self.buckets = index.buckets
+        self.edges = [math.inf, math.inf, -math.inf, -math.inf]
+
+    @property
+    def extent(self) -> Box | None:
+        """The box round every box tested so far (None: none was)."""
+        x0, y0, x1, y1 = self.edges
+        return None if x0 > x1 else (x0, y0, x1, y1)
+
+    def add(self, box: Box) -> None:
+        raise TypeError("a watched index is only read")
+
+    def first_hit(self, box: Box, ignore: Box | None = None) -> Box | None:
+        self._note(box)
+        return super().first_hit(box, ignore)
+
+    def clear(self, centres: Iterable[Point], w: float, h: float) -> Iterator[tuple[Point, Box]]:
+        return super().clear(self._noted(centres, w / 2, h / 2), w, h)
+
+    def _note(self, box: Box) -> None:
+        edges = self.edges
+        edges[:] = min(edges[0], box[0]), min(edges[1], box[1]), max(edges[2], box[2]), max(edges[3], box[3])
+
+    def _noted(self, centres: Iterable[Point], hw: float, hh: float) -> Iterator[Point]:
+        edges = self.edges
+        for centre in centres:  # (``clear`` takes the next centre only to test it)
+            x, y = centre
+            if x - hw < edges[0]:
+                edges[0] = x - hw
+            if y - hh < edges[1]:
+                edges[1] = y - hh
+            if x + hw > edges[2]:
+                edges[2] = x + hw
+            if y + hh > edges[3]:
+                edges[3] = y + hh
+            yield centre
