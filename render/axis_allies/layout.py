@@ -30,9 +30,7 @@ from render.axis_allies.icons import (
     token_for,
     token_style,
 )
-from render.axis_allies import searches
 from render.axis_allies.reach import KEPT_TAILS, Costs, cover, nearest_fit, own_land
-from render.axis_allies.searches import costs_number, recalled
 from render.core import colours as C
 from render.core.badges import Sprite, badge_sprite
 from render.core.boxes import Box, BoxIndex, box_at
@@ -247,12 +245,6 @@ def token_layout(
                 stacks.append((i, power, units, chip_for(power, units, style)))
     owners = picture.owners
     costs = {power: _costs(picture, power) for power in POWERS}
-    numbers = {power: costs_number(costs[power]) for power in POWERS}
-
-    def best(i: int, w: float, h: float, power: str) -> tuple[float, Point]:
-        search = partial(_best_place, i, w, h, base=base, costs=costs[power])
-        return recalled(base, ("best", i, w, h, numbers[power]), taken, search)
-
     # The owners' own stacks first, each against its name and marker row where there is room, else on
     # its land, else at the best place near it; those with the least room per unit go first (a big stack
     # in a small territory is the hardest to place and the worst to see displaced). Then the visitors and
@@ -270,13 +262,12 @@ def token_layout(
         if home:  # (its places depend on the row's box: the same box, the same places, made once)
             row = row_boxes.get(i)
             beside = own_land(base, i, row, partial(_beside_row, base, i, row, w, h), w, h, 0.5)
-            key = ("beside", i, row, w, h, numbers[power])
-            centre = recalled(base, key, taken, partial(beside.first_free, base=base, costs=costs[power]))
+            centre = beside.first_free(taken, base, costs[power])
         if centre is None:
             spots = own_land(base, i, "spots", base.spots[i][: base.good[i]], w, h, MOSTLY)
-            centre = recalled(base, ("spots", i, w, h), taken, partial(spots.first_free, base=base))
+            centre = spots.first_free(taken, base)
         if centre is None and home:
-            centre = best(i, w, h, power)[1]
+            centre = _best_place(i, w, h, taken, base, costs[power])[1]
         if centre is None:
             left.append((i, power, w, h))
         else:
@@ -284,13 +275,13 @@ def token_layout(
             placed[i, power] = centre
     # The rest, best place first: a chip whose best place is near its territory goes before one that
     # would have to travel.
-    queue = [(*best(i, w, h, p), k) for k, (i, p, w, h) in enumerate(left)]
+    queue = [(*_best_place(i, w, h, taken, base, costs[p]), k) for k, (i, p, w, h) in enumerate(left)]
     heapq.heapify(queue)
     while queue:
         score, centre, k = heapq.heappop(queue)
         i, power, w, h = left[k]
         if score != math.inf and taken.hits(box_at(centre, w, h)):  # its place went to a better claim
-            heapq.heappush(queue, (*best(i, w, h, power), k))
+            heapq.heappush(queue, (*_best_place(i, w, h, taken, base, costs[power]), k))
             continue
         taken.add(box_at(centre, w, h))
         placed[i, power] = centre
@@ -360,11 +351,9 @@ def _position_key(picture: MapPicture) -> Hashable:
 
 
 def clear_layouts() -> None:
-    """Forget every remembered layout, marker row and chip place search (the bench times new positions
-    with this)."""
+    """Forget every remembered layout and marker row (the bench times new positions with this)."""
     _LAID_OUT.clear()
     _ROWS.clear()
-    searches.forget()
 
 
 def _tail(base: MapBase, index: int, centre: Point, size: tuple[int, int]) -> Point | None:
@@ -416,7 +405,7 @@ def _beside_row(base: MapBase, index: int, row: Box | None, w: float, h: float) 
 
 
 def _best_place(
-    index: int, w: float, h: float, taken: BoxIndex, *, base: MapBase, costs: Costs
+    index: int, w: float, h: float, taken: BoxIndex, base: MapBase, costs: Costs
 ) -> tuple[float, Point]:
     """Where a w×h chip of territory ``index`` that found no room on its land goes, and how good that
     place is (lower is better; ``math.inf``: nowhere free, it overlaps)."""
