@@ -14,7 +14,7 @@ no label and no chip places, and those cut by its edge have their name in the pa
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,7 +50,7 @@ from render.axis_allies.reach import OwnLand, Reach
 from render.core import colours as C
 from render.core import masks
 from render.core.boxes import BoxIndex
-from render.core.cache import BuildCache
+from render.core.cache import BuildCache, forget_oldest
 from render.core.shapes import Point
 from rules.axis_allies.board import classic_board
 
@@ -263,3 +263,32 @@ def window_base(width: int, window: Window, ui: float) -> MapBase:
 
 def clear_cache() -> None:
     _CACHE.clear()
+
+
+_COLOURED: dict[tuple[int, Hashable], tuple[MapBase, Image.Image]] = {}
+_COLOURED_MAX = 6  # a map base is 1.2-1.6 MB at the bot's sizes
+
+
+def coloured(base: MapBase, owners: Mapping[str, str | None]) -> Image.Image:
+    """``base`` with each land territory in its owner's colour, kept for the last few sets of owners:
+    a game's next position mostly has the same (only a capture changes them), and one position is
+    drawn several times (status board, ping, close-up). Shared: never drawn on (copy it)."""
+    board = classic_board()
+    land = [name for name in board.names if not board.territories[name].is_sea]
+    key = (id(base), tuple(owners.get(name) for name in land))
+    found = _COLOURED.get(key)
+    if found is not None and found[0] is base:  # (an id can be reused once a base is dropped)
+        return found[1]
+    palette = map_palette()
+    lut = list(base.lut)
+    for k, owner in enumerate(key[1]):
+        lut[slot(k)] = palette[power_colour(owner)]
+    image = base.image.point(lut)
+    forget_oldest(_COLOURED, _COLOURED_MAX - 1)  # a race at worst colours one twice
+    _COLOURED[key] = (base, image)
+    return image
+
+
+def forget_coloured() -> None:
+    """Forget every coloured map (the bench times new positions with this)."""
+    _COLOURED.clear()

@@ -18,7 +18,15 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-from render.axis_allies.base import MOSTLY, MapBase, ipc_style, map_palette, nearby, power_colour
+from render.axis_allies.base import (
+    MOSTLY,
+    MapBase,
+    forget_coloured,
+    ipc_style,
+    map_palette,
+    nearby,
+    power_colour,
+)
 from render.axis_allies.diff import MapChanges, check_changes
 from render.axis_allies.icons import (
     UNIT_ORDER,
@@ -196,9 +204,11 @@ def places_ahead(picture: MapPicture, base: MapBase) -> None:
 def _row_place(base: MapBase, index: int, at: Point, width: float, height: float, taken: BoxIndex) -> Point:
     """Under the name, unless that covers another territory's name or row: then above or beside it."""
     name = base.reserved[index]
+    if not taken.hits(box_at(at, width, height), ignore=name):  # (most rows: the rest made only if not)
+        return at
     above = (at[0], name[1] - height / 2 - 1)
     step = 6 * base.ui
-    for candidate in (at, above, *((at[0] + dx * step, at[1]) for dx in (1, -1, 2, -2, 3, -3, 4, -4))):
+    for candidate in (above, *((at[0] + dx * step, at[1]) for dx in (1, -1, 2, -2, 3, -3, 4, -4))):
         if not taken.hits(box_at(candidate, width, height), ignore=name):
             return candidate
     return at
@@ -351,9 +361,11 @@ def _position_key(picture: MapPicture) -> Hashable:
 
 
 def clear_layouts() -> None:
-    """Forget every remembered layout and marker row (the bench times new positions with this)."""
+    """Forget every remembered layout, marker row and coloured map (the bench times new positions with
+    this)."""
     _LAID_OUT.clear()
     _ROWS.clear()
+    forget_coloured()
 
 
 def _tail(base: MapBase, index: int, centre: Point, size: tuple[int, int]) -> Point | None:

@@ -24,11 +24,11 @@ from render.axis_allies.base import (
     GOLD,
     MapBase,
     clear_cache,
+    coloured,
     map_base,
     map_palette,
     name_font,
     power_colour,
-    slot,
 )
 from render.axis_allies.changes import Room, draw_marks, draw_moves, draw_outlines
 from render.axis_allies.layout import (
@@ -92,13 +92,7 @@ def map_image(picture: MapPicture, *, width: int = DEFAULT_WIDTH) -> Image.Image
 def map_layer(picture: MapPicture, base: MapBase) -> Image.Image:
     """The map area alone, in palette indices (no palette attached): owners' colours, what changed,
     names, marker rows and chips, over ``base`` (the whole map or a window of it)."""
-    board = classic_board()
-    palette = map_palette()
-    lut = list(base.lut)
-    land = [name for name in board.names if not board.territories[name].is_sea]
-    for k, name in enumerate(land):
-        lut[slot(k)] = palette[power_colour(picture.owners.get(name))]
-    layer = base.image.point(lut)
+    layer = coloured(base, picture.owners).copy()
     draw = ImageDraw.Draw(layer)
     changes = picture.changes
     draw_outlines(draw, base, picture.battles, changes.captured)
