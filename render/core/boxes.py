@@ -3,8 +3,9 @@ touch any placed one" without looking at every box: what a layout asks thousands
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 from render.core.shapes import Point
 
@@ -62,13 +63,29 @@ class BoxIndex:
         return None
 
     def clear(self, centres: Iterable[Point], w: float, h: float) -> Iterator[tuple[Point, Box]]:
-        """Of ``centres``, in order, those where a w×h box overlaps no box added, each with its box.
-        Boxes that were in the way are remembered: the next centres, close by, often hit them again."""
+        """Of ``centres``, in order, those where a w×h box overlaps no box added, each with its box
+        (``first_clear`` over them, a few dozen at a time: ``centres`` may be a long lazy list)."""
         hw, hh = w / 2, h / 2
-        blocker = before = (0.0, 0.0, 0.0, 0.0)  # the last two boxes in the way
-        c, get, floor = self.cell, self.buckets.get, math.floor
-        for centre in centres:
-            x, y = centre
+        memo = [(0.0, 0.0, 0.0, 0.0)] * 2
+        chunks = iter(centres)
+        while chunk := list(itertools.islice(chunks, 64)):
+            k = self.first_clear(chunk, 0, len(chunk), w, h, memo)
+            while k >= 0:
+                x, y = chunk[k]
+                yield chunk[k], (x - hw, y - hh, x + hw, y + hh)
+                k = self.first_clear(chunk, k + 1, len(chunk), w, h, memo)
+
+    def first_clear(
+        self, centres: Sequence[Point], start: int, end: int, w: float, h: float, memo: list[Box]
+    ) -> int:
+        """The number of the first of ``centres[start:end]`` where a w×h box overlaps no box added, or -1;
+        a plain loop, no generator on either side. ``memo`` holds the last two boxes in the way, carried
+        from one call to the next (a search asks again further down its list after each find)."""
+        hw, hh = w / 2, h / 2
+        blocker, before = memo  # Boxes in the way are remembered: the next centres, close by, often
+        c, get, floor = self.cell, self.buckets.get, math.floor  # hit them again (nine in ten do)
+        for k in range(start, end):
+            x, y = centres[k]
             x0, y0, x1, y1 = x - hw, y - hh, x + hw, y + hh
             b = blocker
             if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
@@ -92,4 +109,7 @@ class BoxIndex:
             if hit is not None:
                 blocker, before = hit, blocker
                 continue
-            yield centre, (x0, y0, x1, y1)
+            memo[:] = blocker, before
+            return k
+        memo[:] = blocker, before
+        return -1
