@@ -15,6 +15,7 @@ The bursts and tags go last, each in the free place nearest its space, clear of 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
@@ -24,10 +25,12 @@ from render.axis_allies.diff import MapChanges, Move
 from render.axis_allies.layout import Marker, Token, free_spot, names_index, row_box
 from render.axis_allies.places import nearby
 from render.core import colours as C
-from render.core.badges import paste_sprite
+from render.core.badges import Sprite, paste_sprite
 from render.core.boxes import box_at
+from render.core.cache import forget_oldest
 from render.core.marks import burst_sprite, change_tag, dashed_path, draw_arrow, tag_style, trim
 from render.core.shapes import Point
+from render.core.stamp import stamp
 from rules.axis_allies.board import classic_board
 
 
@@ -50,23 +53,56 @@ class Room:
         return centre
 
 
-def draw_outlines(
-    draw: ImageDraw.ImageDraw, base: MapBase, battles: Sequence[str], captured: Sequence[str]
-) -> None:
+def draw_outlines(layer: Image.Image, base: MapBase, battles: Sequence[str], captured: Sequence[str]) -> None:
     """Captured territories in solid white, battles to fight in white dashes, each on a dark line."""
     board = classic_board()
-    palette = map_palette()
-    ink, white, ui = palette[C.INK], palette[C.HIGHLIGHT], base.ui
-    for name in dict.fromkeys(captured):
-        for ring in base.rings[board.territories[name].index]:
-            points = list(ring)
-            draw.line([*points, points[0]], fill=ink, width=max(1, round(9 * ui)))
-            draw.line([*points, points[0]], fill=white, width=max(1, round(4.5 * ui)))
-    for name in dict.fromkeys(battles):
-        for ring in base.rings[board.territories[name].index]:
-            points = list(ring)
-            draw.line([*points, points[0]], fill=ink, width=max(1, round(8 * ui)))
-            dashed_path(draw, points, white, max(1, round(4 * ui)), 14 * ui, 9 * ui)
+    for names, dashed in ((captured, False), (battles, True)):
+        for name in dict.fromkeys(names):
+            sprite, at = outline(base, board.territories[name].index, dashed)
+            stamp(layer, sprite.image, at, sprite.mask)
+
+
+_OUTLINES: dict[tuple[int, int, bool], tuple[MapBase, Sprite, tuple[int, int]]] = {}
+OUTLINES_KEPT = 48  # at most a few MB: most are a small territory's box
+
+
+def outline(base: MapBase, index: int, dashed: bool) -> tuple[Sprite, tuple[int, int]]:
+    """Territory ``index``'s outline (``dashed`` for a battle to fight), drawn once on its own box and
+    kept, with where that box goes: a capture or a pending battle is drawn on every picture of its
+    position, and the front's territories come back. Drawn by whole pixels off the map's, so the same
+    pixels; the mask is every pixel either line covers (both are solid). Never drawn on."""
+    key = (id(base), index, dashed)
+    found = _OUTLINES.get(key)
+    if found is not None and found[0] is base:  # (an id can be reused once a base is dropped)
+        return found[1], found[2]
+    palette, ui, rings = map_palette(), base.ui, base.rings[index]
+    margin = max(1, round(9 * ui)) + 2
+    x0, y0, x1, y1 = base.bounds[index]
+    # Moved only towards the origin, by whole pixels, and never past it: Pillow rounds a negative
+    # coordinate the other way (a territory cut by a close-up's edge keeps its own coordinates there).
+    left, top = max(0, math.floor(x0) - margin), max(0, math.floor(y0) - margin)
+    size = (math.ceil(x1) + margin - left, math.ceil(y1) + margin - top)
+    image, mask = Image.new("L", size, 0), Image.new("L", size, 0)
+    for target, ink, white in ((image, palette[C.INK], palette[C.HIGHLIGHT]), (mask, 255, 255)):
+        draw = ImageDraw.Draw(target)
+        for ring in rings:
+            points = [(x - left, y - top) for x, y in ring]
+            if dashed:
+                draw.line([*points, points[0]], fill=ink, width=max(1, round(8 * ui)))
+                width = max(1, round(4 * ui))
+                dashed_path(draw, list(ring), white, width, 14 * ui, 9 * ui, offset=(left, top))
+            else:
+                draw.line([*points, points[0]], fill=ink, width=max(1, round(9 * ui)))
+                draw.line([*points, points[0]], fill=white, width=max(1, round(4.5 * ui)))
+    made = Sprite(image, mask)
+    forget_oldest(_OUTLINES, OUTLINES_KEPT - 1)
+    _OUTLINES[key] = (base, made, (left, top))
+    return made, (left, top)
+
+
+def forget_outlines() -> None:
+    """Forget every kept outline (the bench's bot just started)."""
+    _OUTLINES.clear()
 
 
 def draw_moves(draw: ImageDraw.ImageDraw, base: MapBase, moves: Sequence[Move]) -> None:

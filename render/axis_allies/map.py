@@ -95,7 +95,7 @@ def map_layer(picture: MapPicture, base: MapBase) -> Image.Image:
     layer = coloured(base, picture.owners).copy()
     draw = ImageDraw.Draw(layer)
     changes = picture.changes
-    draw_outlines(draw, base, picture.battles, changes.captured)
+    draw_outlines(layer, base, picture.battles, changes.captured)
     rows, tokens = laid_out(picture, base)
     draw_moves(draw, base, changes.moves)
     for token in tokens:
