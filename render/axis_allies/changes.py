@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw
 
 from render.axis_allies.base import MapBase, map_palette, power_colour
 from render.axis_allies.diff import MapChanges, Move
-from render.axis_allies.layout import Marker, Token, free_spot, names_index, row_box
+from render.axis_allies.layout import Marker, Token, free_spot, rows_taken
 from render.axis_allies.places import nearby
 from render.core import colours as C
 from render.core.badges import Sprite, paste_sprite
@@ -40,10 +40,9 @@ class Room:
 
     def __init__(self, base: MapBase, rows: Mapping[int, Sequence[Marker]], tokens: Sequence[Token]) -> None:
         self.base = base
-        self.taken = names_index(base)
-        for box in (*(row_box(r) for r in rows.values()), *(t.box for t in tokens)):
-            if box is not None:
-                self.taken.add(box)
+        self.taken = rows_taken(base, rows)[0].copy()
+        for token in tokens:
+            self.taken.add(token.box)
 
     def place(self, anchor: Point, w: float, h: float) -> Point:
         """The centre of the free w×h place nearest ``anchor``, now taken (``anchor`` if none is free)."""

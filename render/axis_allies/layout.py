@@ -234,11 +234,8 @@ def token_layout(
     rows = marker_rows(picture, base) if rows is None else rows
     style = chip_style(base.ui)
     gap = 4 * base.ui
-    taken = names_index(base)
-    row_boxes = {i: row_box(r) for i, r in rows.items()}
-    for box in row_boxes.values():
-        if box is not None:
-            taken.add(box)
+    shared, row_boxes = rows_taken(base, rows)
+    taken = shared.copy()
     stacks: list[tuple[int, str, Units, Sprite]] = []
     placed: dict[tuple[int, str], Point] = {}
     for i, name in enumerate(board.names):
@@ -360,11 +357,32 @@ def _position_key(picture: MapPicture) -> Hashable:
     return tuple(sorted(picture.owners.items(), key=lambda item: item[0])), units
 
 
+_ROWS_TAKEN: dict[int, tuple[Mapping[int, Sequence[Marker]], tuple[BoxIndex, dict[int, Box | None]]]] = {}
+
+
+def rows_taken(base: MapBase, rows: Mapping[int, Sequence[Marker]]) -> tuple[BoxIndex, dict[int, Box | None]]:
+    """The boxes of ``base``'s names and of ``rows`` indexed, and each row's box: what the chips' layout
+    and then the change marks start from, made once for a set of rows (kept rows come back from one
+    position to the next). Shared: copy the index to add to it."""
+    found = _ROWS_TAKEN.get(id(rows))
+    if found is not None and found[0] is rows:  # (held here, so its id is not reused meanwhile)
+        return found[1]
+    boxes = {i: row_box(r) for i, r in rows.items()}
+    taken = names_index(base)
+    for box in boxes.values():
+        if box is not None:
+            taken.add(box)
+    forget_oldest(_ROWS_TAKEN, _ROWS_MAX - 1)
+    _ROWS_TAKEN[id(rows)] = (rows, (taken, boxes))
+    return taken, boxes
+
+
 def clear_layouts() -> None:
     """Forget every remembered layout, marker row and coloured map (the bench times new positions with
     this)."""
     _LAID_OUT.clear()
     _ROWS.clear()
+    _ROWS_TAKEN.clear()
     forget_coloured()
 
 
