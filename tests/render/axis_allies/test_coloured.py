@@ -59,3 +59,21 @@ def test_at_most_a_few_coloured_maps_are_kept() -> None:
         }
         assert coloured(base, owners).tobytes() == afresh(base, owners).tobytes()
     assert len(module._COLOURED) <= _COLOURED_MAX
+
+
+def test_a_map_recoloured_from_a_kept_one_where_owners_changed_is_the_same_as_coloured_afresh() -> None:
+    """A new set of owners starts from the kept map with the fewest others and maps again only the boxes
+    of the territories that changed hands: every step of a walk of captures, one to five at a time,
+    and a jump to another position, matches colouring the whole base afresh."""
+    board = classic_board()
+    land = sorted(name for name in board.names if not board.territories[name].is_sea)
+    for base in (map_base(DEFAULT_WIDTH), close_up_base()):
+        forget_coloured()
+        owners = dict(samples.start().owners)
+        coloured(base, owners)
+        for step in range(24):
+            for k in range(1 + step % 5):
+                owners[land[(step * 7 + k * 13) % len(land)]] = (*POWERS, None)[(step + k) % 6]
+            assert coloured(base, owners).tobytes() == afresh(base, owners).tobytes()
+        later = dict(samples.midgame().owners)
+        assert coloured(base, later).tobytes() == afresh(base, later).tobytes()
