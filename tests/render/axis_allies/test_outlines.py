@@ -1,6 +1,6 @@
-"""Outlines of captured territories and pending battles are drawn once per territory on their own box
-and kept (``changes.outline``): pasted, they must be the very pixels drawing them on the map gives, for
-every territory, whole or cut by the close-up's edge; and only a few are kept."""
+"""Outlines of captured territories and pending battles are drawn on the map the first time, then drawn
+on their own box and kept (``changes.outline``): pasted, they must be the very pixels drawing them on the
+map gives, for every territory, whole or cut by the close-up's edge; and only a few are kept."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 from render.axis_allies import DEFAULT_WIDTH
 from render.axis_allies import changes as module
 from render.axis_allies.base import MapBase, map_base, map_palette
-from render.axis_allies.changes import OUTLINES_KEPT, draw_outlines, forget_outlines
+from render.axis_allies.changes import OUTLINES_KEPT, draw_outlines, forget_outlines, outline
 from render.axis_allies.theatre import close_up_base
 from render.core import colours as C
 from render.core.marks import dashed_path
@@ -39,10 +39,14 @@ def test_a_kept_outline_is_the_same_pixels_as_one_drawn_on_the_map() -> None:
             if not base.shown[index]:
                 continue
             for dashed in (False, True):
-                kept, drawn = base.image.copy(), base.image.copy()
+                first, kept, drawn = base.image.copy(), base.image.copy(), base.image.copy()
                 battles, captured = ((name,), ()) if dashed else ((), (name,))
-                draw_outlines(kept, base, battles, captured)
-                draw_outlines(kept, base, battles, captured)  # the kept one, pasted again: no change
+                draw_outlines(first, base, battles, captured)  # drawn on the map
+                draw_outlines(kept, base, battles, captured)  # made on its box, pasted
                 drawn_on_the_map(drawn, base, index, dashed)
+                assert first.tobytes() == drawn.tobytes(), (name, dashed, base.width)
+                assert kept.tobytes() == drawn.tobytes(), (name, dashed, base.width)
+                assert outline(base, index, dashed) is not None
+                draw_outlines(kept, base, battles, captured)  # pasted again: no change
                 assert kept.tobytes() == drawn.tobytes(), (name, dashed, base.width)
         assert len(module._OUTLINES) <= OUTLINES_KEPT
