@@ -32,6 +32,7 @@ from PIL import Image
 from bench.timing import alternately, timed
 from render.axis_allies import DEFAULT_WIDTH, battle_image, map_image, render_battle, render_map
 from render.axis_allies.base import map_base
+from render.axis_allies.changes import forget_outlines
 from render.axis_allies.icons import _chip_ground, chip_sprite, icon_mask, painted_icon, token_sprite
 from render.axis_allies.layout import MapPicture, clear_layouts, marker_rows, token_layout
 from render.axis_allies.picture import map_picture
@@ -105,7 +106,7 @@ def unread(image: Callable[[], Image.Image], runs: int) -> None:
 
 def first_seen(picture: MapPicture, width: int, runs: int) -> None:
     """A position drawn for the first time in a bot's life, as the bot starts: nothing read or drawn
-    (every place, chip, icon and text forgotten), then the start-up warm-up the bot runs
+    (every place, chip, icon, outline and text forgotten), then the start-up warm-up the bot runs
     (``PICTURES.warm`` and the board of a new game, ``bot.app.WarboardBot._warm_pictures``), then this
     position's map and close-up of Europe, once each, in that order (a /game map with action in Europe
     draws both); each against the encode floor of the same picture, timed just after it."""
@@ -121,6 +122,7 @@ def first_seen(picture: MapPicture, width: int, runs: int) -> None:
     for _ in range(runs):
         for cached in (*DRAWN_PARTS, _text_layers, _coverage, _halo, text_width):
             cached.cache_clear()
+        forget_outlines()
         for base in bases:
             base.reaches.clear()
             base.fitting.clear()
@@ -209,14 +211,16 @@ def main() -> None:
 
 def game_boards(turns: list[tuple[AAView, list[Event]]], width: int) -> None:
     """Each turn's status board of that game, in order, as the bot draws them: every one a new position.
-    First on a base that has read no chip places yet and with no chip drawn yet (a bot's first game
-    after it starts: it makes them as the game needs them), then again (a later game: the base and the
-    chip cache keep them); each render and its encode floor timed one after the other."""
+    First on a base that has read no chip places yet and with no chip or outline drawn yet (a bot's
+    first game after it starts: it makes them as the game needs them), then again (a later game: the
+    base and the caches of chips and outlines keep them); each render and its encode floor timed one
+    after the other."""
     base = map_base(width)
     base.reaches.clear()
     base.fitting.clear()
     chip_sprite.cache_clear()
     token_sprite.cache_clear()
+    forget_outlines()
     pictures = [map_picture(view, NAMES, f"Turn {k + 1}", events) for k, (view, events) in enumerate(turns)]
     print(f"Axis & Allies status boards of that game, each turn's in order ({len(turns)} new positions):")
     for title in (

@@ -14,7 +14,7 @@ no label and no chip places, and those cut by its edge have their name in the pa
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,7 +50,7 @@ from render.axis_allies.reach import OwnLand, Reach
 from render.core import colours as C
 from render.core import masks
 from render.core.boxes import BoxIndex
-from render.core.cache import BuildCache
+from render.core.cache import BuildCache, forget_oldest
 from render.core.shapes import Point
 from rules.axis_allies.board import classic_board
 
@@ -263,3 +263,62 @@ def window_base(width: int, window: Window, ui: float) -> MapBase:
 
 def clear_cache() -> None:
     _CACHE.clear()
+
+
+_COLOURED: dict[tuple[int, tuple[str | None, ...]], tuple[MapBase, Image.Image]] = {}
+_COLOURED_MAX = 6  # a map base is 1.2-1.6 MB at the bot's sizes
+CHANGES_RECOLOURED = 12  # more territories changed hands: the whole base is mapped again
+
+
+def coloured(base: MapBase, owners: Mapping[str, str | None]) -> Image.Image:
+    """``base`` with each land territory in its owner's colour, kept for the last few sets of owners:
+    a game's next position mostly has the same (only a capture changes them), and one position is
+    drawn several times (status board, ping, close-up). Shared: never drawn on (copy it)."""
+    board = classic_board()
+    land = [i for i, name in enumerate(board.names) if not board.territories[name].is_sea]
+    key = (id(base), tuple(owners.get(board.names[i]) for i in land))
+    found = _COLOURED.get(key)
+    if found is not None and found[0] is base:  # (an id can be reused once a base is dropped)
+        return found[1]
+    palette = map_palette()
+    lut = list(base.lut)
+    for k, owner in enumerate(key[1]):
+        lut[slot(k)] = palette[power_colour(owner)]
+    image = _recoloured(base, key[1], lut, land)
+    forget_oldest(_COLOURED, _COLOURED_MAX - 1)  # a race at worst colours one twice
+    _COLOURED[key] = (base, image)
+    return image
+
+
+def _recoloured(
+    base: MapBase, owners: tuple[str | None, ...], lut: list[int], land: list[int]
+) -> Image.Image:
+    """``base.image`` through ``lut`` (``owners`` per land territory, ``land`` their board indices): a
+    kept colouring of this base with the fewest other owners, with the boxes of the territories that
+    changed hands mapped again (the mapping is pixel by pixel, so a
+    box mapped with the new table is the new picture there, whatever it holds), or the whole base."""
+    nearest, changed = None, [-1] * (CHANGES_RECOLOURED + 1)
+    for (_, other), (kept_base, image) in list(_COLOURED.items()):
+        if kept_base is base and len(other) == len(owners):
+            differ = [k for k, (a, b) in enumerate(zip(other, owners, strict=True)) if a != b]
+            if len(differ) < len(changed):
+                nearest, changed = image, differ
+    if nearest is None:
+        return base.image.point(lut)
+    image = nearest.copy()
+    for k in changed:
+        x0, y0, x1, y1 = base.bounds[land[k]]
+        box = (
+            max(0, int(x0) - 1),
+            max(0, int(y0) - 1),
+            min(base.width, int(x1) + 2),
+            min(base.height, int(y1) + 2),
+        )
+        if box[0] < box[2] and box[1] < box[3]:
+            image.paste(base.image.crop(box).point(lut), box[:2])
+    return image
+
+
+def forget_coloured() -> None:
+    """Forget every coloured map (the bench times new positions with this)."""
+    _COLOURED.clear()

@@ -15,19 +15,22 @@ The bursts and tags go last, each in the free place nearest its space, clear of 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
 from render.axis_allies.base import MapBase, map_palette, power_colour
 from render.axis_allies.diff import MapChanges, Move
-from render.axis_allies.layout import Marker, Token, free_spot, names_index, row_box
+from render.axis_allies.layout import Marker, Token, free_spot, rows_taken
 from render.axis_allies.places import nearby
 from render.core import colours as C
-from render.core.badges import paste_sprite
+from render.core.badges import Sprite, paste_sprite
 from render.core.boxes import box_at
+from render.core.cache import forget_oldest
 from render.core.marks import burst_sprite, change_tag, dashed_path, draw_arrow, tag_style, trim
 from render.core.shapes import Point
+from render.core.stamp import stamp
 from rules.axis_allies.board import classic_board
 
 
@@ -37,10 +40,9 @@ class Room:
 
     def __init__(self, base: MapBase, rows: Mapping[int, Sequence[Marker]], tokens: Sequence[Token]) -> None:
         self.base = base
-        self.taken = names_index(base)
-        for box in (*(row_box(r) for r in rows.values()), *(t.box for t in tokens)):
-            if box is not None:
-                self.taken.add(box)
+        self.taken = rows_taken(base, rows)[0].copy()
+        for token in tokens:
+            self.taken.add(token.box)
 
     def place(self, anchor: Point, w: float, h: float) -> Point:
         """The centre of the free w×h place nearest ``anchor``, now taken (``anchor`` if none is free)."""
@@ -50,23 +52,70 @@ class Room:
         return centre
 
 
-def draw_outlines(
-    draw: ImageDraw.ImageDraw, base: MapBase, battles: Sequence[str], captured: Sequence[str]
-) -> None:
-    """Captured territories in solid white, battles to fight in white dashes, each on a dark line."""
+def draw_outlines(layer: Image.Image, base: MapBase, battles: Sequence[str], captured: Sequence[str]) -> None:
+    """Captured territories in solid white, battles to fight in white dashes, each on a dark line: drawn
+    on the map the first time a territory's is asked for, pasted from a kept one after (``outline``)."""
     board = classic_board()
-    palette = map_palette()
-    ink, white, ui = palette[C.INK], palette[C.HIGHLIGHT], base.ui
-    for name in dict.fromkeys(captured):
-        for ring in base.rings[board.territories[name].index]:
-            points = list(ring)
+    for names, dashed in ((captured, False), (battles, True)):
+        for name in dict.fromkeys(names):
+            index = board.territories[name].index
+            kept = outline(base, index, dashed)
+            if kept is None:
+                _draw_outline(ImageDraw.Draw(layer), base, index, dashed, (0, 0))
+            else:
+                stamp(layer, kept[0].image, kept[1], kept[0].mask)
+
+
+_OUTLINES: dict[tuple[int, int, bool], tuple[MapBase, tuple[Sprite, tuple[int, int]] | None]] = {}
+OUTLINES_KEPT = 48  # at most a few MB: most are a small territory's box
+_SET = [0] + [255] * 255  # no colour an outline draws is index 0: its mask is where its box is not 0
+
+
+def outline(base: MapBase, index: int, dashed: bool) -> tuple[Sprite, tuple[int, int]] | None:
+    """Territory ``index``'s outline (``dashed`` for a battle to fight) drawn on its own box, and where
+    that box goes; None the first time it is asked for (a bot's first position draws it on the map: a
+    box and its mask cost twice that), made and kept the second (a capture or a pending battle is drawn
+    on every picture of its position, and the front's territories come back). Drawn by whole pixels off
+    the map's, so the same pixels; the mask is every pixel either line covers (both are solid). Never
+    drawn on."""
+    key = (id(base), index, dashed)
+    found = _OUTLINES.get(key)
+    if found is not None and found[0] is base and found[1] is not None:  # (ids are reused once dropped)
+        return found[1]
+    made: tuple[Sprite, tuple[int, int]] | None = None
+    if found is not None and found[0] is base:
+        margin = max(1, round(9 * base.ui)) + 2
+        x0, y0, x1, y1 = base.bounds[index]
+        # Moved only towards the origin, by whole pixels, and never past it: Pillow rounds a negative
+        # coordinate the other way (a territory cut by a close-up's edge keeps its own coordinates there).
+        left, top = max(0, math.floor(x0) - margin), max(0, math.floor(y0) - margin)
+        image = Image.new("L", (math.ceil(x1) + margin - left, math.ceil(y1) + margin - top), 0)
+        _draw_outline(ImageDraw.Draw(image), base, index, dashed, (left, top))
+        made = Sprite(image, image.point(_SET)), (left, top)
+    forget_oldest(_OUTLINES, OUTLINES_KEPT - 1)
+    _OUTLINES[key] = (base, made)
+    return made
+
+
+def _draw_outline(
+    draw: ImageDraw.ImageDraw, base: MapBase, index: int, dashed: bool, offset: tuple[int, int]
+) -> None:
+    palette, ui, (left, top) = map_palette(), base.ui, offset
+    ink, white = palette[C.INK], palette[C.HIGHLIGHT]
+    for ring in base.rings[index]:
+        points = [(x - left, y - top) for x, y in ring]
+        if dashed:
+            draw.line([*points, points[0]], fill=ink, width=max(1, round(8 * ui)))
+            width = max(1, round(4 * ui))
+            dashed_path(draw, list(ring), white, width, 14 * ui, 9 * ui, offset=offset)
+        else:
             draw.line([*points, points[0]], fill=ink, width=max(1, round(9 * ui)))
             draw.line([*points, points[0]], fill=white, width=max(1, round(4.5 * ui)))
-    for name in dict.fromkeys(battles):
-        for ring in base.rings[board.territories[name].index]:
-            points = list(ring)
-            draw.line([*points, points[0]], fill=ink, width=max(1, round(8 * ui)))
-            dashed_path(draw, points, white, max(1, round(4 * ui)), 14 * ui, 9 * ui)
+
+
+def forget_outlines() -> None:
+    """Forget every kept outline (the bench's bot just started)."""
+    _OUTLINES.clear()
 
 
 def draw_moves(draw: ImageDraw.ImageDraw, base: MapBase, moves: Sequence[Move]) -> None:

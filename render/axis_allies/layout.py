@@ -18,7 +18,15 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-from render.axis_allies.base import MOSTLY, MapBase, ipc_style, map_palette, nearby, power_colour
+from render.axis_allies.base import (
+    MOSTLY,
+    MapBase,
+    forget_coloured,
+    ipc_style,
+    map_palette,
+    nearby,
+    power_colour,
+)
 from render.axis_allies.diff import MapChanges, check_changes
 from render.axis_allies.icons import (
     UNIT_ORDER,
@@ -196,9 +204,11 @@ def places_ahead(picture: MapPicture, base: MapBase) -> None:
 def _row_place(base: MapBase, index: int, at: Point, width: float, height: float, taken: BoxIndex) -> Point:
     """Under the name, unless that covers another territory's name or row: then above or beside it."""
     name = base.reserved[index]
+    if not taken.hits(box_at(at, width, height), ignore=name):  # (most rows: the rest made only if not)
+        return at
     above = (at[0], name[1] - height / 2 - 1)
     step = 6 * base.ui
-    for candidate in (at, above, *((at[0] + dx * step, at[1]) for dx in (1, -1, 2, -2, 3, -3, 4, -4))):
+    for candidate in (above, *((at[0] + dx * step, at[1]) for dx in (1, -1, 2, -2, 3, -3, 4, -4))):
         if not taken.hits(box_at(candidate, width, height), ignore=name):
             return candidate
     return at
@@ -224,11 +234,8 @@ def token_layout(
     rows = marker_rows(picture, base) if rows is None else rows
     style = chip_style(base.ui)
     gap = 4 * base.ui
-    taken = names_index(base)
-    row_boxes = {i: row_box(r) for i, r in rows.items()}
-    for box in row_boxes.values():
-        if box is not None:
-            taken.add(box)
+    shared, row_boxes = rows_taken(base, rows)
+    taken = shared.copy()
     stacks: list[tuple[int, str, Units, Sprite]] = []
     placed: dict[tuple[int, str], Point] = {}
     for i, name in enumerate(board.names):
@@ -350,10 +357,33 @@ def _position_key(picture: MapPicture) -> Hashable:
     return tuple(sorted(picture.owners.items(), key=lambda item: item[0])), units
 
 
+_ROWS_TAKEN: dict[int, tuple[Mapping[int, Sequence[Marker]], tuple[BoxIndex, dict[int, Box | None]]]] = {}
+
+
+def rows_taken(base: MapBase, rows: Mapping[int, Sequence[Marker]]) -> tuple[BoxIndex, dict[int, Box | None]]:
+    """The boxes of ``base``'s names and of ``rows`` indexed, and each row's box: what the chips' layout
+    and then the change marks start from, made once for a set of rows (kept rows come back from one
+    position to the next). Shared: copy the index to add to it."""
+    found = _ROWS_TAKEN.get(id(rows))
+    if found is not None and found[0] is rows:  # (held here, so its id is not reused meanwhile)
+        return found[1]
+    boxes = {i: row_box(r) for i, r in rows.items()}
+    taken = names_index(base)
+    for box in boxes.values():
+        if box is not None:
+            taken.add(box)
+    forget_oldest(_ROWS_TAKEN, _ROWS_MAX - 1)
+    _ROWS_TAKEN[id(rows)] = (rows, (taken, boxes))
+    return taken, boxes
+
+
 def clear_layouts() -> None:
-    """Forget every remembered layout and marker row (the bench times new positions with this)."""
+    """Forget every remembered layout, marker row and coloured map (the bench times new positions with
+    this)."""
     _LAID_OUT.clear()
     _ROWS.clear()
+    _ROWS_TAKEN.clear()
+    forget_coloured()
 
 
 def _tail(base: MapBase, index: int, centre: Point, size: tuple[int, int]) -> Point | None:

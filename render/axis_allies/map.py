@@ -24,11 +24,11 @@ from render.axis_allies.base import (
     GOLD,
     MapBase,
     clear_cache,
+    coloured,
     map_base,
     map_palette,
     name_font,
     power_colour,
-    slot,
 )
 from render.axis_allies.changes import Room, draw_marks, draw_moves, draw_outlines
 from render.axis_allies.layout import (
@@ -47,6 +47,7 @@ from render.core.fonts import Font
 from render.core.panels import draw_title, title_height
 from render.core.png import encode_png
 from render.core.shapes import Point
+from render.core.stamp import stamp
 from render.core.text import draw_text, layers_ahead, text_mask
 from rules.axis_allies.board import POWERS, classic_board
 
@@ -91,16 +92,10 @@ def map_image(picture: MapPicture, *, width: int = DEFAULT_WIDTH) -> Image.Image
 def map_layer(picture: MapPicture, base: MapBase) -> Image.Image:
     """The map area alone, in palette indices (no palette attached): owners' colours, what changed,
     names, marker rows and chips, over ``base`` (the whole map or a window of it)."""
-    board = classic_board()
-    palette = map_palette()
-    lut = list(base.lut)
-    land = [name for name in board.names if not board.territories[name].is_sea]
-    for k, name in enumerate(land):
-        lut[slot(k)] = palette[power_colour(picture.owners.get(name))]
-    layer = base.image.point(lut)
+    layer = coloured(base, picture.owners).copy()
     draw = ImageDraw.Draw(layer)
     changes = picture.changes
-    draw_outlines(draw, base, picture.battles, changes.captured)
+    draw_outlines(layer, base, picture.battles, changes.captured)
     rows, tokens = laid_out(picture, base)
     draw_moves(draw, base, changes.moves)
     for token in tokens:
@@ -176,7 +171,7 @@ def _halo(text: str, f: Font, radius: int) -> tuple[Image.Image, tuple[int, int]
 def _halo_text(canvas: Image.Image, at: Point, text: str, f: Font, radius: int) -> None:
     palette = map_palette()
     halo, (dx, dy) = _halo(text, f, radius)
-    canvas.paste(palette[C.INK], (round(at[0]) + dx, round(at[1]) + dy), halo)
+    stamp(canvas, palette[C.INK], (round(at[0]) + dx, round(at[1]) + dy), halo)
     draw_text(canvas, at, text, f, palette.ramp(C.TEXT, C.INK), "mm")
 
 

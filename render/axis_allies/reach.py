@@ -25,7 +25,7 @@ import bisect
 import math
 import threading
 from array import array
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Protocol
 
 from render.axis_allies.places import grid_offsets
@@ -89,6 +89,7 @@ class Reach:
         # correctly. The rest read (``pending``) could still have an unread place come before them.
         self.fixed: array[float] = array("d")
         self.numbers: array[int] = array("H")
+        self.centres: list[Point] = []  # their centres, as ``nearest_fit`` tests them
         self.pending: list[tuple[float, int]] = []
         self.lock = threading.Lock()
 
@@ -129,6 +130,8 @@ class Reach:
         # Numbers before fixed parts, each in one step (an array extended by an array, under the GIL): a
         # search on another thread walks while ``k < len(fixed)`` and then reads ``numbers[k]``.
         self.numbers.extend(array("H", [row[1] for row in rows[:final]]))
+        step = self.step
+        self.centres.extend([(ax + offsets[n][0] * step, ay + offsets[n][1] * step) for _, n in rows[:final]])
         self.fixed.extend(array("d", [row[0] for row in rows[:final]]))
         self.pending = rows[final:]
 
@@ -169,27 +172,25 @@ def nearest_fit(
     reach = reach_of(base, index, anchor, w, h, sea, weight)
     best: tuple[float, Point] | None = None
     best_number = 0
-    (ax, ay), step, offsets = anchor, reach.step, grid_offsets()
-    fixeds, numbers = reach.fixed, reach.numbers
-    at = [0]  # the row of the place ``places`` gave last, which is the one ``clear`` gives back
-
-    def places() -> Iterator[Point]:
-        """The reach's places best first, until the rest score worse even where they cost nothing."""
-        k = 0
-        while k < len(fixeds) or reach.read_more(k):
-            if best is not None and fixeds[k] > best[0] + SAME:
-                return
-            at[0] = k
-            dx, dy = offsets[numbers[k]]  # the place's centre, as ``Reach._read`` found it
-            yield (ax + dx * step, ay + dy * step)
-            k += 1
-
-    for centre, box in taken.clear(places(), w, h):
-        number = numbers[at[0]]
-        score = fixeds[at[0]] + reach.cost(number, box, costs)
+    fixeds, numbers, centres = reach.fixed, reach.numbers, reach.centres
+    hw, hh = w / 2, h / 2
+    memo = [(0.0, 0.0, 0.0, 0.0)] * 2
+    k = 0  # The reach's places best first, until the rest score worse even where they cost nothing:
+    while True:  # those within the bound in one call, which narrows it after each place found free
+        end = len(fixeds) if best is None else bisect.bisect_right(fixeds, best[0] + SAME, k)
+        if k >= end:
+            if end < len(fixeds) or not reach.read_more(k):
+                return best
+            continue
+        k = taken.first_clear(centres, k, end, w, h, memo)
+        if k < 0:
+            k = end
+            continue
+        number, (x, y) = numbers[k], centres[k]
+        score = fixeds[k] + reach.cost(number, (x - hw, y - hh, x + hw, y + hh), costs)
         if best is None or score < best[0] - SAME or (score <= best[0] + SAME and number < best_number):
-            best, best_number = (score, centre), number
-    return best
+            best, best_number = (score, (x, y)), number
+        k += 1
 
 
 class OwnLand:
@@ -210,14 +211,21 @@ class OwnLand:
     def first_free(self, taken: BoxIndex, base: Geometry, costs: Costs | None = None) -> Point | None:
         """The first place where the chip is clear of ``taken`` and on its land (with ``costs``: and over
         little that costs much, as ``fits`` says), or None."""
-        walked = 0
+        hw, hh, memo = self.hw, self.hh, [(0.0, 0.0, 0.0, 0.0)] * 2
+        k = 0
         while True:
             on_land = self.on_land
-            found = self._first_free(on_land[walked:] if walked else on_land, taken, base, costs)
-            if found is not None:
-                return found
-            walked = len(on_land)
-            if not self._look_further(walked):
+            k = taken.first_clear(on_land, k, len(on_land), 2 * hw, 2 * hh, memo)
+            if k >= 0:
+                x, y = on_land[k]
+                if costs is None or fits(
+                    base, self.index, (x - hw, y - hh, x + hw, y + hh), costs, self.share
+                ):
+                    return on_land[k]
+                k += 1
+                continue
+            k = len(on_land)
+            if not self._look_further(k):
                 return None
 
     def look_ahead(self) -> None:
@@ -244,14 +252,6 @@ class OwnLand:
             self.on_land = self.on_land + new  # a new list: a search walking the old one goes on
             self.tried = end
             return True
-
-    def _first_free(
-        self, places: Sequence[Point], taken: BoxIndex, base: Geometry, costs: Costs | None
-    ) -> Point | None:
-        for centre, box in taken.clear(places, 2 * self.hw, 2 * self.hh):
-            if costs is None or fits(base, self.index, box, costs, self.share):
-                return centre
-        return None
 
 
 def own_land(

@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 
 from render.core.fonts import font, text_width
 from render.core.shapes import draw_shape, end_room
+from render.core.stamp import stamp
 from render.core.text import draw_text
 
 Box = tuple[float, float, float, float]
@@ -79,7 +80,7 @@ def paste_sprite(
 ) -> tuple[int, int, int, int]:
     w, h = sprite.size
     x, y = round(centre[0] - w / 2), round(centre[1] - h / 2)
-    canvas.paste(sprite.image, (x, y), sprite.mask)
+    stamp(canvas, sprite.image, (x, y), sprite.mask)
     return (x, y, x + w, y + h)
 
 

@@ -3,8 +3,9 @@ touch any placed one" without looking at every box: what a layout asks thousands
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 from render.core.shapes import Point
 
@@ -26,14 +27,6 @@ class BoxIndex:
         self.cell = max(8, cell)
         self.buckets: dict[tuple[int, int], list[Box]] = {}
 
-    def _cells(self, box: Box) -> list[tuple[int, int]]:
-        c = self.cell
-        return [
-            (x, y)
-            for x in range(math.floor(box[0] / c), math.floor(box[2] / c) + 1)
-            for y in range(math.floor(box[1] / c), math.floor(box[3] / c) + 1)
-        ]
-
     def copy(self) -> BoxIndex:
         """A twin to add to, sharing this index's lists: ``add`` never changes a list in place, so
         neither sees the other's additions (a layout copies the map's index of names several times a
@@ -43,9 +36,15 @@ class BoxIndex:
         return twin
 
     def add(self, box: Box) -> None:
-        buckets = self.buckets
-        for cell in self._cells(box):
-            buckets[cell] = [*buckets.get(cell, ()), box]  # a new list: a twin may share the old one
+        # Loops over the cells written out (a list of them made per box took twice as long): a new map
+        # position adds some 300 boxes to its indexes.
+        buckets, c, floor = self.buckets, self.cell, math.floor
+        rows = range(floor(box[1] / c), floor(box[3] / c) + 1)
+        for x in range(floor(box[0] / c), floor(box[2] / c) + 1):
+            for y in rows:
+                cell = (x, y)
+                old = buckets.get(cell)
+                buckets[cell] = [box] if old is None else [*old, box]  # new: a twin may share the old
 
     def hits(self, box: Box, ignore: Box | None = None) -> bool:
         """Whether ``box`` overlaps any box added (``ignore`` aside)."""
@@ -64,13 +63,29 @@ class BoxIndex:
         return None
 
     def clear(self, centres: Iterable[Point], w: float, h: float) -> Iterator[tuple[Point, Box]]:
-        """Of ``centres``, in order, those where a w×h box overlaps no box added, each with its box.
-        Boxes that were in the way are remembered: the next centres, close by, often hit them again."""
+        """Of ``centres``, in order, those where a w×h box overlaps no box added, each with its box
+        (``first_clear`` over them, a few dozen at a time: ``centres`` may be a long lazy list)."""
         hw, hh = w / 2, h / 2
-        blocker = before = (0.0, 0.0, 0.0, 0.0)  # the last two boxes in the way
-        c, get, floor = self.cell, self.buckets.get, math.floor
-        for centre in centres:
-            x, y = centre
+        memo = [(0.0, 0.0, 0.0, 0.0)] * 2
+        chunks = iter(centres)
+        while chunk := list(itertools.islice(chunks, 64)):
+            k = self.first_clear(chunk, 0, len(chunk), w, h, memo)
+            while k >= 0:
+                x, y = chunk[k]
+                yield chunk[k], (x - hw, y - hh, x + hw, y + hh)
+                k = self.first_clear(chunk, k + 1, len(chunk), w, h, memo)
+
+    def first_clear(
+        self, centres: Sequence[Point], start: int, end: int, w: float, h: float, memo: list[Box]
+    ) -> int:
+        """The number of the first of ``centres[start:end]`` where a w×h box overlaps no box added, or -1;
+        a plain loop, no generator on either side. ``memo`` holds the last two boxes in the way, carried
+        from one call to the next (a search asks again further down its list after each find)."""
+        hw, hh = w / 2, h / 2
+        blocker, before = memo  # Boxes in the way are remembered: the next centres, close by, often
+        c, get, floor = self.cell, self.buckets.get, math.floor  # hit them again (nine in ten do)
+        for k in range(start, end):
+            x, y = centres[k]
             x0, y0, x1, y1 = x - hw, y - hh, x + hw, y + hh
             b = blocker
             if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
@@ -94,4 +109,7 @@ class BoxIndex:
             if hit is not None:
                 blocker, before = hit, blocker
                 continue
-            yield centre, (x0, y0, x1, y1)
+            memo[:] = blocker, before
+            return k
+        memo[:] = blocker, before
+        return -1

@@ -150,8 +150,12 @@ def dashed_path(
     gap: float,
     *,
     closed: bool = True,
+    offset: tuple[int, int] = (0, 0),
 ) -> None:
-    """A dashed line along a polyline (a ring when ``closed``), the pattern running on across corners."""
+    """A dashed line along a polyline (a ring when ``closed``), the pattern running on across corners;
+    drawn ``offset`` whole pixels up and left (on a cut-out), with the dashes worked out where they are
+    on the picture, so they end on the same pixels."""
+    ox, oy = offset
     pts = [*points, points[0]] if closed and points else list(points)
     on, left = True, dash
     current: list[Point] = [pts[0]] if pts else []
@@ -164,7 +168,7 @@ def dashed_path(
             p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
             if on:
                 current.append(p)
-                draw.line(current, fill=fill, width=width, joint="curve")
+                draw.line([(x - ox, y - oy) for x, y in current], fill=fill, width=width, joint="curve")
                 current = []
             else:
                 current = [p]
@@ -174,7 +178,7 @@ def dashed_path(
         if on:
             current.append(b)
     if on and len(current) >= 2:
-        draw.line(current, fill=fill, width=width, joint="curve")
+        draw.line([(x - ox, y - oy) for x, y in current], fill=fill, width=width, joint="curve")
 
 
 def burst(centre: Point, radius: float, spikes: int = 9) -> list[Point]:

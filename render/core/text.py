@@ -13,6 +13,7 @@ from functools import cache, lru_cache
 from PIL import Image, ImageDraw
 
 from render.core.fonts import Font
+from render.core.stamp import stamp
 
 Box = tuple[int, int, int, int]
 
@@ -90,5 +91,5 @@ def draw_text(
         return (round(xy[0]), round(xy[1]), round(xy[0]), round(xy[1]))
     image, cover, dx, dy = _text_layers(text, f, ramp, anchor)
     x, y = round(xy[0]) + dx, round(xy[1]) + dy
-    canvas.paste(image, (x, y), cover)
+    stamp(canvas, image, (x, y), cover)
     return (x, y, x + image.width, y + image.height)
