@@ -118,7 +118,7 @@ def turn_rules(status: GameStatus) -> str:
     reminders = status.reminders.replace(",", "%, ")
     if status.rules_seconds is None:
         length = f"{status.turn_hours} h a turn{source('turn_hours')}"
-    else:  # the game's rules time this turn: "24 h a turn" would be wrong (a Hex war round had 48)
+    else:  # the game's rules time this turn: "24 h a turn" would be wrong (a round that shrinks had 48)
         length = f"{span(status.rules_seconds)} this turn, as the game's rules time it"
     return (
         f"{length} · "
