@@ -9,14 +9,17 @@ trades ten troops for a general where a stack holds ten to spare beside three tr
 fills stacks to twelve, so this is a stack that grew by conquest or by a roll with nowhere else to go):
 a tie against the version without it. An earlier trial that filled stacks to 21 on purpose to buy
 generals lost (63 of 200): ten troops for one unit cost the battle board's count, which decides
-battles. Only its own garrison and the public map are read.
+battles. With an extra exchange taken for it, troops left beyond three after the cannons go into cavalry
+(``rest_exchange``). Only its own garrison and the public map are read.
 """
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from rules.skirmish.actions import Exchange
 from rules.skirmish.board import SkirmishMap
-from rules.skirmish.exchange import pair_allowed, units_in_per_exchange
+from rules.skirmish.exchange import exchange, pair_allowed, units_in_per_exchange
 from rules.skirmish.pieces import Units
 from rules.skirmish.state import SkirmishState
 
@@ -30,12 +33,13 @@ def best_exchange(
 ) -> Exchange | None:
     """A general for the biggest stack without one holding ``generals`` units (0: none), then troops up
     into cannons (as `easy`), else into cavalry when the garrison holds ``cavalry_at`` cannons or fewer,
-    in the territory with the most troops."""
+    in the territory with the most troops; with a second pair allowed after cannons, troops beyond
+    ``KEEP`` into cavalry (``rest_exchange``)."""
     if generals:
         general = general_exchange(state, seat, board, generals)
         if general is not None:
             return general
-    return pile_exchange(state, seat, board, cavalry_at)
+    return pile_exchange(state, seat, board, cavalry_at) or rest_exchange(state, seat, board)
 
 
 def general_exchange(state: SkirmishState, seat: int, board: SkirmishMap, stack: int) -> Exchange | None:
@@ -80,3 +84,32 @@ def pile_exchange(
     if count < 1:
         return None
     return Exchange(board.ids[t], Units(troop=each * count), kind)
+
+
+def rest_exchange(state: SkirmishState, seat: int, board: SkirmishMap) -> Exchange | None:
+    """Once troops went into cannons this turn, with a second pair allowed, troops beyond ``KEEP`` into
+    cavalry in the territory with the most troops (a pile of 11: a cannon for five, a cavalry for three,
+    three stay)."""
+    garrison = state.garrison[seat]
+    if ("troop", "cannon") not in state.exchange_pairs or not garrison.cavalry:
+        return None
+    if not pair_allowed(state, "troop", "cavalry"):  # the garrison was short for the cannons: no test here
+        return None
+    each = units_in_per_exchange("troop", "cavalry")
+    spots = [t for t in range(board.size) if state.owner[t] == seat and state.units[t].troop >= KEEP + each]
+    if not spots:
+        return None
+    t = max(spots, key=lambda t: (state.units[t].troop, -t))
+    count = min((state.units[t].troop - KEEP) // each, garrison.cavalry)
+    return Exchange(board.ids[t], Units(troop=each * count), "cavalry")
+
+
+def ladder(state: SkirmishState, seat: int, board: SkirmishMap, cavalry_at: int) -> bool:
+    """Cannons to buy this turn, and troops beyond ``KEEP`` left after them for cavalry."""
+    pile = pile_exchange(state, seat, board, cavalry_at)
+    if pile is None or pile.get != "cannon":
+        return False
+    after = exchange(
+        replace(state, exchanges_allowed=2), board.index(pile.territory), pile.give, pile.get, board, []
+    )
+    return rest_exchange(after, seat, board) is not None

@@ -9,7 +9,9 @@ the extra move, where it used more of the game at no measurable cost.
 - Exchanges: ten troops for a general where a stack has them to spare beside three (games of up to five
   players), then troops up into cannons as `easy`, then cavalry once three cannons or fewer are left in the
   garrison (``rules.skirmish.ai.army``); an extra exchange when a general and cannons are both to buy, in
-  place of a card, or of the second roll (a garrison short of troops for the exchange places few with it).
+  place of a card, or of the second roll (a garrison short of troops for the exchange places few with it);
+  up to four players, also in place of a card (with one already in hand) where troops left after the
+  cannons buy cavalry (``LADDER``).
 - Placement: `easy`'s choice of territory, but no more troops than fill it to 12 units (ten attack, two
   stay); the rest goes where `easy` would place next. `easy` piles a whole roll on one stack, and an attack
   takes at most ten units, so the excess waited idle.
@@ -61,6 +63,9 @@ GENERALS = 8  # units a stack holds before troops buy it a general (0: never)
 GENERALS_PLAYERS = 5  # ... in games of at most this many players (at six, seat 4 won 1.56x its share)
 EXTRA_EXCHANGE = 2  # 1: an extra exchange when a general and cannons (or cavalry) are both to buy, in
 # place of a card; 2: in place of the second roll too (0: never)
+LADDER = 1  # 1: an extra exchange in place of a card where cannons are to buy and troops left after them
+# buy cavalry, and the hand holds LADDER_HAND cards (games of up to BEHIND_PLAYERS players; 0: never)
+LADDER_HAND = 1  # ... the fewest cards in hand (0: in place of every such card: card kinds fell to 0.07-0.24)
 PAD = 1  # 1: once the strike stack is full, a roll gives a lone unit that 5-9 enemy dice face a second
 
 
@@ -83,6 +88,8 @@ class SkirmishNormalAI(SkirmishAI):
     GENERALS = GENERALS
     GENERALS_PLAYERS = GENERALS_PLAYERS
     EXTRA_EXCHANGE = EXTRA_EXCHANGE
+    LADDER = LADDER
+    LADDER_HAND = LADDER_HAND
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed, self.BOLDNESS)
@@ -119,6 +126,8 @@ class SkirmishNormalAI(SkirmishAI):
             return ExtraExchange()
         if state.actions_left and not last and state.moves_left < 2 and len(self._inner(state, seat)) >= 2:
             return ExtraMove()
+        if state.actions_left and not last and self._ladder(state, seat):
+            return ExtraExchange()
         return self._standard(state, seat)
 
     def _generals(self, state: SkirmishState) -> int:
@@ -142,6 +151,15 @@ class SkirmishNormalAI(SkirmishAI):
             army.general_exchange(state, seat, board, generals) is not None
             and army.pile_exchange(state, seat, board, self._cavalry_at(state)) is not None
         )
+
+    def _ladder(self, state: SkirmishState, seat: int) -> bool:
+        """Cannons to buy this turn and troops left after them for cavalry: a second pair, so an extra
+        exchange in place of a card (games of up to ``BEHIND_PLAYERS`` players)."""
+        if not self.LADDER or state.players > self.BEHIND_PLAYERS or state.exchanges_allowed > 1:
+            return False
+        if len(state.hands[seat]) < self.LADDER_HAND:
+            return False
+        return army.ladder(state, seat, skirmish_map(), self._cavalry_at(state))
 
     def _place(self, state: SkirmishState, seat: int, board: SkirmishMap) -> Action:
         """`easy`'s territory, filled up to ``STACK`` units; all of the troops where it holds that many."""

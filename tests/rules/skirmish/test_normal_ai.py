@@ -317,6 +317,37 @@ def test_an_extra_exchange_buys_a_general_and_cannons_in_one_turn():
     assert SkirmishNormalAI(1).choose(state, 0) == Exchange(UPHILL[0], troops(5), "cannon")
 
 
+def test_an_extra_exchange_takes_the_card_s_place_where_troops_left_after_cannons_buy_cavalry():
+    """2 troops in the garrison (too few to roll for), 11 troops in Sable Ford, no general to buy, and a
+    Push in hand: `easy` and the version before this one draw a second card; `normal` takes an extra
+    exchange, trades five troops for a cannon and then three of the six left for a cavalry (three stay).
+    With 10 troops (five left after the cannon), no card in hand, or five players it draws the card."""
+    push = card_of("push")
+    state = uphill_fight(3, Phase.STANDARD, attackers=11)
+    short = Units(troop=2, cavalry=12, cannon=10, general=2)
+    deck = tuple(c for c in state.deck if c != push)
+    state = replace(
+        state, garrison=(short, state.garrison[1]), actions_left=1, hands=((push,), ()), deck=deck
+    )
+    assert SkirmishAI(1).choose(state, 0) == DrawCard()
+    before = type("Before", (SkirmishNormalAI,), {"LADDER": 0})
+    assert before(1).choose(state, 0) == DrawCard()
+    assert SkirmishNormalAI(1).choose(state, 0) == ExtraExchange()
+    sable = BOARD.index(UPHILL[0])
+    ten = replace(state, units=tuple(troops(10) if t == sable else u for t, u in enumerate(state.units)))
+    assert SkirmishNormalAI(1).choose(ten, 0) == DrawCard()
+    empty_hand = replace(state, hands=((), ()), deck=(*deck, push))
+    assert SkirmishNormalAI(1).choose(empty_hand, 0) == DrawCard()
+    assert SkirmishNormalAI(1).choose(replace(state, players=5), 0) == DrawCard()
+    state, _ = play(state, 0, ExtraExchange())
+    assert SkirmishNormalAI(1).choose(state, 0) == Exchange(UPHILL[0], troops(5), "cannon")
+    state, _ = play(state, 0, Exchange(UPHILL[0], troops(5), "cannon"))
+    assert SkirmishNormalAI(1).choose(state, 0) == Exchange(UPHILL[0], troops(3), "cavalry")
+    state, _ = play(state, 0, Exchange(UPHILL[0], troops(3), "cavalry"))
+    assert state.units[sable] == Units(troop=3, cavalry=1, cannon=1)
+    assert SkirmishNormalAI(1).choose(state, 0) == EndPhase()
+
+
 def test_the_second_roll_gives_way_to_an_extra_exchange_when_a_general_and_cannons_are_both_to_buy():
     """5 troops in the garrison (enough to roll for, short of troops for an exchange) and 20 troops in
     Sable Ford, the first roll taken: `easy` draws a card (under half a roll in the garrison), the version
