@@ -29,6 +29,7 @@ import discord
 from bot.cogs.common import COLOUR, channel_game, handle_error, plain
 from bot.core import Move, answers_for
 from bot.game import Step, TextCommands
+from bot.gamelog import event_lines
 from bot.host import Host
 from bot.limits import EMBED_DESCRIPTION, clip, last_lines
 from bot.models import ActResult, GameStatus, Position, ServiceError
@@ -160,10 +161,15 @@ async def present_move(host: Host, interaction: discord.Interaction, game_id: in
 async def _present_move(
     host: Host, interaction: discord.Interaction, game_id: int, result: ActResult
 ) -> None:
+    game = host.games[result.status.ruleset]
+    # The answer is the mover's alone, so it tells their move as they may read it (the card drawn, the
+    # order written: the table's lines said "drew a card", or nothing), then what the AI did after it.
+    own = event_lines(game.rules, result.events, result.status.names)
+    told_already = len(result.lines)
     result = await with_ai_decisions(host, game_id, result)
     status = result.status
-    game = host.games[status.ruleset]
-    lines = [plain(line) for line in told(result.lines)] or [plain(done_line(game.text, result))]
+    lines = [plain(line) for line in told([*own, *result.lines[told_already:]])]
+    lines = lines or [plain(done_line(game.text, result))]
     embed = discord.Embed(colour=COLOUR, description=last_lines(lines, EMBED_DESCRIPTION))
     files = []
     picture = await _off_loop(game.pictures.battle, result.view, result.public_events, status.names)

@@ -1,4 +1,5 @@
-"""What a player reads after a move that tells nothing itself: ending a step of the turn."""
+"""What a player reads in the answer to a move: their own move as they may read it (the card drawn), and
+where the turn stands after a move that tells nothing itself (a step of the turn ended)."""
 
 from __future__ import annotations
 
@@ -16,8 +17,12 @@ async def test_ending_a_step_says_what_the_turn_waits_for_now(tmp_path: Path, mo
         assert await waiting(fd, app, game_id) == ("bob", "standard")
         await fd.slash("bob", CHANNEL, "sk reinforce")
         await click(fd, "bob", "front")
-        await click(fd, "bob", "draw")
+        drawn = (await click(fd, "bob", "draw")).followups[-1].embeds[0]["description"]
         assert await waiting(fd, app, game_id) == ("bob", "exchange")
+        # The answer is bob's alone: it names the card he drew (the table's line: "Bob drew a card.").
+        hand = (await fd.slash("bob", CHANNEL, "sk hand")).embeds[0]["description"]
+        card = hand.split(":")[0].split(" ", 1)[1]
+        assert f"Bob drew a card ({card})." in drawn, drawn
         ended = await fd.slash("bob", CHANNEL, "sk end")
         assert ended.ephemeral and ended.embeds[0]["description"] == "Done. Now: attack."
         ended = await fd.slash("bob", CHANNEL, "sk end")
