@@ -21,16 +21,9 @@ class Teller(Protocol):
     async def refresh_status(self, game_id: int) -> Any: ...
 
     async def turn_began(
-        self,
-        game_id: int,
-        summary: Sequence[str] = (),
-        note: str | None = None,
-        events: Sequence[Any] = (),
-        *,
-        after: Any = None,
+        self, game_id: int, summary: Sequence[str] = (), note: str | None = None, *, after: Any = None
     ) -> None:
-        """A turn ended (``after``: the game as its last move left it, a ``Position``, or None; ``events``:
-        public events the channel has not seen, whose last battle the ping shows)."""
+        """A turn ended (``after``: the game as its last move left it, a ``Position``, or None)."""
         ...
 
     async def turn_moved(self, result: Any) -> None:

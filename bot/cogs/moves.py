@@ -35,7 +35,6 @@ from bot.limits import EMBED_DESCRIPTION, clip, last_lines
 from bot.models import ActResult, GameStatus, Position, ServiceError
 from bot.store import GameAndSeats
 from rules.core.errors import IllegalAction
-from rules.core.events import Event
 
 T = TypeVar("T")
 ACK_SECONDS = 2.0  # of Discord's 3 for the first response, the rest kept for the defer's own trip
@@ -186,9 +185,7 @@ async def _present_move(
     else:
         await interaction.followup.send(embed=embed, files=files, ephemeral=True)
     if not current:
-        # Its answer was the mover's alone: the table sees its battle (a round of orders resolved by the
-        # last to submit, every player's battles) with the next turn's ping.
-        await announce_turn(host, game_id, after=result.position, events=result.public_events)
+        await announce_turn(host, game_id, after=result.position)
         return
     # A battle may wait for another seat (a defender's casualties): that player alone is asked, with
     # the decision's buttons; only a seat this move newly asks (not, in a round of secret orders, those
@@ -349,11 +346,9 @@ async def _moved_on(host: Host, game_id: int, before: GameStatus) -> None:
     await host.announcer.refresh_status(game_id)
 
 
-async def announce_turn(
-    host: Host, game_id: int, after: Position | None = None, events: Sequence[Event] = ()
-) -> None:
+async def announce_turn(host: Host, game_id: int, after: Position | None = None) -> None:
     """A turn ended: the announcer lets AI seats play, updates the status message and pings, with what
     changed since that player's last turn in a few lines (never the log). ``after``: the game as the
-    move that ended the turn left it (not read again); ``events``: what the channel has not seen of it."""
+    move that ended the turn left it (not read again)."""
     async with host.turns.hold(game_id):
-        await host.announcer.turn_began(game_id, events=events, after=after)
+        await host.announcer.turn_began(game_id, after=after)
