@@ -198,8 +198,10 @@ class Year:
         offered = await self.fd.autocomplete("alice", CHANNEL, "atk lineup", "ships", "")
         assert offered, "line-ups are suggested"
         answer = await self.fd.slash("alice", CHANNEL, "atk lineup", ships="destroyer, submarine, battleship")
-        assert answer.embeds and "set a line-up" in answer.embeds[0]["description"]
-        assert "battleship" not in answer.embeds[0]["description"], "alice's line-up stays secret"
+        # Her answer is hers alone, so it names her line-up; the channel does not.
+        assert answer.ephemeral and "destroyer, submarine, battleship" in answer.embeds[0]["description"]
+        public = "\n".join(m.content + str(m.embeds) for m in self.fd.messages(CHANNEL, ephemeral=False))
+        assert "destroyer, submarine, battleship" not in public, "alice's line-up stays secret"
         self.used["command"] += 1
         # The bot goes down in the middle of the battle, and a new one carries on from the database.
         await self.bot.close()
