@@ -138,8 +138,8 @@ class ServiceCore:
             return self._status(found, (), None, "", None)
         ruleset = self.rules(found.game.ruleset)
         waiting, turn = tuple(ruleset.to_act(state)), ruleset.turn_key(state)[0]
-        status = self._status(found, waiting, turn, ruleset.turn_label(state), ruleset.result(state))
-        return replace(status, rules_seconds=ruleset.turn_seconds(state))
+        label, seconds = ruleset.turn_label(state), ruleset.turn_seconds(state)
+        return self._status(found, waiting, turn, label, ruleset.result(state), seconds)
 
     def _status(
         self,
@@ -148,9 +148,11 @@ class ServiceCore:
         turn: int | None,
         label: str,
         outcome: Result | None,
+        seconds: int | None = None,
     ) -> GameStatus:
         """The status of a game whose waiting seats, turn, its label and result are known (a move made
-        in memory knows them: they are not asked of the rules again, issue 34)."""
+        in memory knows them: they are not asked of the rules again, issue 34); ``seconds``: the time
+        the game's own rules give the turn now waiting, if they time it."""
         game, seats = found.game, found.seats
         result = named(outcome.summary, [s.name for s in seats]) if outcome else None
         return GameStatus(
@@ -166,6 +168,7 @@ class ServiceCore:
             waiting_for=waiting,
             turn=turn,
             turn_label=label,
+            rules_seconds=seconds,
             seed_hash=game.seed_hash,
             seed=game.seed if game.status == "ended" else None,
             log_length=found.log_length,
@@ -352,9 +355,13 @@ class ServiceCore:
             result=named(made.outcome.summary, names) if made.outcome else None,
             turn_changed=made.turn_changed,
             turn=made.turn[0],
-            status=replace(
-                self._status(now, waiting, made.turn[0], ruleset.turn_label(after), made.outcome),
-                rules_seconds=ruleset.turn_seconds(after),
+            status=self._status(
+                now,
+                waiting,
+                made.turn[0],
+                ruleset.turn_label(after),
+                made.outcome,
+                ruleset.turn_seconds(after),
             ),
             asked=tuple(s for s in waiting if s not in before),
             position=Position(now, after) if positioned else None,

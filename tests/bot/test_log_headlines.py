@@ -3,6 +3,7 @@ the move's events keep from them."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from bot.gamelog import encode, row_lines
@@ -18,9 +19,15 @@ from rules.risk import RULES as RISK
 from rules.risk.actions import PlaceArmies
 
 
-def row(action: object) -> LogRecord:
+def row(action: object, events: Sequence[object] = (), seat: int = 0) -> LogRecord:
     return LogRecord(
-        seq=1, kind="action", seat=0, user_id=None, action=encode(action), events=encode([]), at=""
+        seq=1,
+        kind="action",
+        seat=seat,
+        user_id=None,
+        action=encode(action),
+        events=encode(list(events)),
+        at="",
     )
 
 
@@ -86,15 +93,7 @@ def test_a_move_partly_kept_from_a_viewer_shows_them_only_its_kind() -> None:
     """A navy line-up is secret until both sides have set theirs: the others' log said "AI 1: line up
     carrier, destroyer, submarine" while they still had to choose (a newcomer's game)."""
     ships = ("carrier", "destroyer", "submarine")
-    lined_up = LogRecord(
-        seq=9,
-        kind="action",
-        seat=1,
-        user_id=None,
-        action=encode(LineUp(ships)),
-        events=encode([LineUpSet(1, "central_atlantic", ships)]),
-        at="",
-    )
+    lined_up = row(LineUp(ships), [LineUpSet(1, "central_atlantic", ships)], seat=1)
     names = ["Ann", "Bo"]
     for viewer in (0, None):  # the other seat, and the public (the channel's log pages)
         assert row_lines(ATTACK, lined_up, names, viewer=viewer, ended=False) == [
