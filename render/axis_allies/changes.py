@@ -22,8 +22,9 @@ from PIL import Image, ImageDraw
 
 from render.axis_allies.base import MapBase, map_palette, power_colour
 from render.axis_allies.diff import MapChanges, Move
-from render.axis_allies.layout import Marker, Token, free_spot, rows_taken
-from render.axis_allies.places import nearby
+from render.axis_allies.layout import Marker, Token, rows_taken
+from render.axis_allies.places import Nearby
+from render.axis_allies.reach import own_land
 from render.core import colours as C
 from render.core.badges import Sprite, paste_sprite
 from render.core.boxes import box_at
@@ -45,9 +46,13 @@ class Room:
             self.taken.add(token.box)
 
     def place(self, anchor: Point, w: float, h: float) -> Point:
-        """The centre of the free w×h place nearest ``anchor``, now taken (``anchor`` if none is free)."""
-        centre = free_spot(nearby(anchor, max(2.0, h / 2), 3000), w + 2, h + 2, self.taken, self.base)
-        centre = centre or anchor
+        """The centre of the free w×h place nearest ``anchor``, now taken (``anchor`` if none is free):
+        of ``nearby``'s places, those on the map and clear of the names are kept per base and size (a
+        mark's anchor is its space's middle, the same on every position)."""
+        near = own_land(
+            self.base, -1, ("near", anchor), Nearby(anchor, max(2.0, h / 2), 3000), w + 2, h + 2, 0.0
+        )
+        centre = near.first_free(self.taken, self.base) or anchor
         self.taken.add(box_at(centre, w, h))
         return centre
 

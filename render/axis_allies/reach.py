@@ -14,7 +14,8 @@ them by distance took hundreds, each costing a look for boxes in the way.
 
 Both leave out, as they read, the places where a chip would cover a territory's name: the names are
 the same on every position and every layout's taken boxes hold them, so such a place is never free.
-They were five in six of the places a layout tried (2,367 of 2,805 on the bench's midgame).
+They were five in six of the places a layout tried (2,367 of 2,805 on the bench's midgame). The marks
+drawn after the chips (``changes.Room``) search an ``OwnLand`` of ``nearby``'s places the same way.
 
 Reading a place costs more than trying it, so a reach reads the grid lazily, nearest first, ``READ``
 places at a time: a place's fixed part is at least its distance less ``weight``, so once the grid is read
@@ -32,7 +33,7 @@ from array import array
 from collections.abc import Callable, Hashable, Sequence
 from typing import Protocol
 
-from render.axis_allies.places import grid_offsets
+from render.axis_allies.places import Nearby, grid_offsets
 from render.core.boxes import Box, BoxIndex
 from render.core.cache import kept
 from render.core.shapes import Point
@@ -183,7 +184,8 @@ def nearest_fit(
     its own territory (with ``weight`` 2, a chip two of its heights away but wholly on its land beats
     one beside the name but on the sea), and over little that ``costs`` much. With ``sea``, only places
     centred on water. Of places that score the same (to within ``SAME``: two places equally far may
-    differ in the last digit), the nearest in ``nearby``'s order."""
+    differ in the last digit), the nearest in ``nearby``'s order. ``taken`` must hold ``base``'s names
+    (``layout.names_index``), as every layout's does: places on them are not even looked at."""
     reach = reach_of(base, index, anchor, w, h, sea, weight)
     best: tuple[float, Point] | None = None
     best_number = 0
@@ -220,14 +222,15 @@ class OwnLand:
     ) -> None:
         self.pixels, self.width, self.height = base.territory_bytes, base.width, base.height
         self.names = base.names
-        self.index, self.places, self.hw, self.hh, self.share = index, tuple(places), w / 2, h / 2, share
+        self.index, self.hw, self.hh, self.share = index, w / 2, h / 2, share
+        self.places = places if isinstance(places, Nearby) else tuple(places)  # (a ``Nearby``: made lazily)
         self.tried = 0  # how many of the places have been looked at
         self.on_land: list[Point] = []  # those of them on the map and on the land, in order
         self.lock = threading.Lock()
 
     def first_free(self, taken: BoxIndex, base: Geometry, costs: Costs | None = None) -> Point | None:
         """The first place where the chip is clear of ``taken`` and on its land (with ``costs``: and over
-        little that costs much, as ``fits`` says), or None."""
+        little that costs much, as ``fits`` says), or None. ``taken`` must hold the base's names."""
         hw, hh, memo = self.hw, self.hh, [(0.0, 0.0, 0.0, 0.0)] * 2
         k = 0
         while True:
@@ -263,8 +266,8 @@ class OwnLand:
                 (x, y)
                 for x, y in self.places[start:end]
                 if x - hw >= 0 and y - hh >= 0 and x + hw <= width and y + hh <= height
-                and sampled(self.pixels, width, (x - hw, y - hh, x + hw, y + hh)).count(self.index + 1)
-                / len(SAMPLES) >= self.share
+                and (self.share <= 0 or sampled(self.pixels, width, (x - hw, y - hh, x + hw, y + hh)).count(
+                    self.index + 1) / len(SAMPLES) >= self.share)
                 and names.first_hit((x - hw, y - hh, x + hw, y + hh)) is None
             ]  # fmt: skip
             self.on_land = self.on_land + new  # a new list: a search walking the old one goes on
