@@ -12,8 +12,10 @@ as a position first seen by a bot just started (nothing read or drawn but what i
 makes; its close-up too, drawn after it as a /game map does), and last as the replayed game's status
 boards, turn by turn, on a base that reads them as the game goes.
 Prints figures only (medians with the interquartile range); each render and its encode floor are timed
-alternately, so both see the same load. The aims: a warm render within 2× the floor (issue 15), a new
-position within 1.5× (issue 14), every PNG under 1 MiB, the replay under 8 MiB.
+alternately, so both see the same load. ``--phases``: first, where a new position's render and a
+position drawn again spend their time, phase by phase (CPU time, medians), beside the encode. The aims:
+a warm render within 2× the floor (issue 15), a new position within 1.5× (issue 14), every PNG under
+1 MiB, the replay under 8 MiB.
 """
 
 from __future__ import annotations
@@ -145,6 +147,76 @@ def first_seen(picture: MapPicture, width: int, runs: int) -> None:
         print(f"  first seen, bot warmed, {name + ':':9s} {render_ms:5.1f} ms   {spread(renders)}, {ratio}")
 
 
+# A render's phases, in the order it runs them: (module, function, label). The map's phases are wrapped
+# where ``map_layer`` and ``map_image`` call them; the layout's two parts inside ``laid_out``.
+PHASES = (
+    ("render.axis_allies.map", "coloured", "owners' colours"),
+    ("render.axis_allies.map", "draw_outlines", "outlines (captures, battles)"),
+    ("render.axis_allies.map", "laid_out", "layout (markers and chips)"),
+    ("render.axis_allies.layout", "rows_of", "  of which marker rows"),
+    ("render.axis_allies.layout", "token_layout", "  of which chips' places"),
+    ("render.axis_allies.map", "draw_moves", "moves' arrows"),
+    ("render.axis_allies.map", "_draw_tail", "displaced chips' tails"),
+    ("render.axis_allies.map", "_draw_names", "names"),
+    ("render.axis_allies.map", "_draw_markers", "marker rows drawn"),
+    ("render.axis_allies.map", "draw_marks", "battle bursts and change tags"),
+    ("render.axis_allies.map", "draw_title", "title bar"),
+    ("render.axis_allies.map", "draw_map_legend", "legend"),
+)
+
+
+def phases(picture: MapPicture, width: int, runs: int) -> None:
+    """CPU time of each phase of the world map's render (``PHASES``), for a new position (every
+    remembered layout, row and colouring forgotten, as the figures below) and for the same position
+    drawn again, with what is left (canvas, palette) and the encode; medians over ``runs``."""
+    import importlib
+
+    spent: dict[str, float] = {}
+
+    def timing(function: Callable[..., object], label: str) -> Callable[..., object]:
+        def timed_call(*args: object, **kwargs: object) -> object:
+            start = time.process_time()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                spent[label] = spent.get(label, 0.0) + time.process_time() - start
+
+        return timed_call
+
+    saved = []
+    for module_name, name, label in PHASES:
+        module = importlib.import_module(module_name)
+        saved.append((module, name, getattr(module, name)))
+        setattr(module, name, timing(getattr(module, name), label))
+    try:
+        map_image(picture, width=width)
+        for title, forget in (("a new position", True), ("the same position again", False)):
+            runs_of: dict[str, list[float]] = {}
+            for _ in range(runs):
+                if forget:
+                    clear_layouts()
+                spent.clear()
+                start = time.process_time()
+                drawn = map_image(picture, width=width)
+                total = time.process_time() - start
+                start = time.process_time()
+                encode_png(drawn)
+                spent["encode (the floor)"] = time.process_time() - start
+                outer = sum(t for k, t in spent.items() if not k.startswith("  ") and "floor" not in k)
+                spent["the rest (chips pasted, canvas, palette)"] = total - outer
+                spent["drawing, all phases"] = total
+                for label, t in spent.items():
+                    runs_of.setdefault(label, []).append(t)
+            print(f"Phases of the world map's render, {title} (CPU ms, median of {runs}):")
+            order = [label for _, _, label in PHASES] + list(runs_of)
+            for label in dict.fromkeys(label for label in order if label in runs_of):
+                times = runs_of[label]
+                print(f"  {label + ':':40s} {statistics.median(times) * MS:6.2f}")
+    finally:
+        for module, name, function in saved:
+            setattr(module, name, function)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=30)
@@ -152,9 +224,12 @@ def main() -> None:
     parser.add_argument("--picture", choices=sorted(PICTURES), default="changes")
     parser.add_argument("--rounds", type=int, default=10, help="rounds of the replayed AI game")
     parser.add_argument("--seed", default="replay-1", help="its seed (this one lasts past round 10)")
+    parser.add_argument("--phases", action="store_true", help="first, the time of each phase of a render")
     args = parser.parse_args()
 
     picture = PICTURES[args.picture]()
+    if args.phases:
+        phases(picture, args.width, max(args.runs, 15))
 
     def new_position(draw: Callable[[], Image.Image]) -> Callable[[], Image.Image]:
         """Each render a position never laid out before (the chips' places are remembered per position):

@@ -18,6 +18,7 @@ from dataclasses import replace
 
 from render.axis_allies.base import map_base, map_palette, power_colour
 from render.axis_allies.battle import BattlePicture, Fire, battle_image, render_battle
+from render.axis_allies.changes import outlines_ahead
 from render.axis_allies.icons import chip_look, chip_style, icons_ahead
 from render.axis_allies.layout import laid_out, markers_ahead, places_ahead
 from render.axis_allies.legend import phase_text
@@ -128,15 +129,16 @@ def _private_png(view: AAView, names: Sequence[str]) -> bytes | None:
 
 def _warm() -> None:
     """The static layers of the map and the close-up; then, for each, what a first position pastes
-    (numbers, names, markers and chip icons in each size and colour they are drawn in), the panels'
-    numbers and words, and the close-up's chip places for the start read (the bot's start-up draws the
-    start's board, but no close-up: there is no action to show)."""
+    (numbers, names, markers and chip icons in each size and colour they are drawn in, the outlines of
+    captures and battles), the panels' numbers and words, and the close-up's chip places for the start
+    read (the bot's start-up draws the start's board, but no close-up: there is no action to show)."""
     close = close_up_base()
     for base in (map_base(DEFAULT_WIDTH), close):
         _numbers_ahead(base.ui)
         names_ahead(base)
         markers_ahead(base)
         icons_ahead(chip_style(base.ui))
+        outlines_ahead(base)
     _panels_ahead(DEFAULT_WIDTH / 1600)  # (the close-up's title bar is the map's: ``theatre.TITLE_UI``)
     start = _start()
     laid_out(start, close)

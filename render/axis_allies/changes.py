@@ -22,8 +22,9 @@ from PIL import Image, ImageDraw
 
 from render.axis_allies.base import MapBase, map_palette, power_colour
 from render.axis_allies.diff import MapChanges, Move
-from render.axis_allies.layout import Marker, Token, free_spot, rows_taken
-from render.axis_allies.places import nearby
+from render.axis_allies.layout import Marker, Token, rows_taken
+from render.axis_allies.places import Nearby
+from render.axis_allies.reach import own_land
 from render.core import colours as C
 from render.core.badges import Sprite, paste_sprite
 from render.core.boxes import box_at
@@ -45,9 +46,13 @@ class Room:
             self.taken.add(token.box)
 
     def place(self, anchor: Point, w: float, h: float) -> Point:
-        """The centre of the free w×h place nearest ``anchor``, now taken (``anchor`` if none is free)."""
-        centre = free_spot(nearby(anchor, max(2.0, h / 2), 3000), w + 2, h + 2, self.taken, self.base)
-        centre = centre or anchor
+        """The centre of the free w×h place nearest ``anchor``, now taken (``anchor`` if none is free):
+        of ``nearby``'s places, those on the map and clear of the names are kept per base and size (a
+        mark's anchor is its space's middle, the same on every position)."""
+        near = own_land(
+            self.base, -1, ("near", anchor), Nearby(anchor, max(2.0, h / 2), 3000), w + 2, h + 2, 0.0
+        )
+        centre = near.first_free(self.taken, self.base) or anchor
         self.taken.add(box_at(centre, w, h))
         return centre
 
@@ -59,6 +64,8 @@ def draw_outlines(layer: Image.Image, base: MapBase, battles: Sequence[str], cap
     for names, dashed in ((captured, False), (battles, True)):
         for name in dict.fromkeys(names):
             index = board.territories[name].index
+            if not _touches(base, index):  # (a close-up: a territory away from its window)
+                continue
             kept = outline(base, index, dashed)
             if kept is None:
                 _draw_outline(ImageDraw.Draw(layer), base, index, dashed, (0, 0))
@@ -67,7 +74,9 @@ def draw_outlines(layer: Image.Image, base: MapBase, battles: Sequence[str], cap
 
 
 _OUTLINES: dict[tuple[int, int, bool], tuple[MapBase, tuple[Sprite, tuple[int, int]] | None]] = {}
-OUTLINES_KEPT = 48  # at most a few MB: most are a small territory's box
+# The start-up warm-up keeps every territory's on the bot's two bases (``outlines_ahead``): 264 of them,
+# some 18 MB; the rest are other widths' (a replay's frames).
+OUTLINES_KEPT = 400
 _SET = [0] + [255] * 255  # no colour an outline draws is index 0: its mask is where its box is not 0
 
 
@@ -82,19 +91,48 @@ def outline(base: MapBase, index: int, dashed: bool) -> tuple[Sprite, tuple[int,
     found = _OUTLINES.get(key)
     if found is not None and found[0] is base and found[1] is not None:  # (ids are reused once dropped)
         return found[1]
-    made: tuple[Sprite, tuple[int, int]] | None = None
-    if found is not None and found[0] is base:
-        margin = max(1, round(9 * base.ui)) + 2
-        x0, y0, x1, y1 = base.bounds[index]
-        # Moved only towards the origin, by whole pixels, and never past it: Pillow rounds a negative
-        # coordinate the other way (a territory cut by a close-up's edge keeps its own coordinates there).
-        left, top = max(0, math.floor(x0) - margin), max(0, math.floor(y0) - margin)
-        image = Image.new("L", (math.ceil(x1) + margin - left, math.ceil(y1) + margin - top), 0)
-        _draw_outline(ImageDraw.Draw(image), base, index, dashed, (left, top))
-        made = Sprite(image, image.point(_SET)), (left, top)
+    made = _made(base, index, dashed) if found is not None and found[0] is base else None
     forget_oldest(_OUTLINES, OUTLINES_KEPT - 1)
     _OUTLINES[key] = (base, made)
     return made
+
+
+def _touches(base: MapBase, index: int) -> bool:
+    """Whether territory ``index``'s outline may change a pixel of ``base``'s picture: its box, grown by
+    the widest line's half and more, meets the picture."""
+    margin = max(1, round(9 * base.ui)) + 2
+    x0, y0, x1, y1 = base.bounds[index]
+    return x0 - margin < base.width and x1 + margin > 0 and y0 - margin < base.height and y1 + margin > 0
+
+
+def _made(base: MapBase, index: int, dashed: bool) -> tuple[Sprite, tuple[int, int]]:
+    """Territory ``index``'s outline drawn on its own box, and where that box goes."""
+    margin = max(1, round(9 * base.ui)) + 2
+    x0, y0, x1, y1 = base.bounds[index]
+    # Moved only towards the origin, by whole pixels, and never past it: Pillow rounds a negative
+    # coordinate the other way (a territory cut by a close-up's edge keeps its own coordinates there).
+    left, top = max(0, math.floor(x0) - margin), max(0, math.floor(y0) - margin)
+    image = Image.new("L", (math.ceil(x1) + margin - left, math.ceil(y1) + margin - top), 0)
+    _draw_outline(ImageDraw.Draw(image), base, index, dashed, (left, top))
+    return Sprite(image, image.point(_SET)), (left, top)
+
+
+def outlines_ahead(base: MapBase) -> None:
+    """Every outline a position on ``base`` may show made and kept (a bot's start-up warm-up): each
+    territory's captured and battle outlines, each sea zone's battle outline. A first position that
+    outlines a capture or a battle then pastes it (drawing one on the map took a tenth of a millisecond
+    to a millisecond, a dashed one on a big territory the most; some 2-5 ms a first position)."""
+    board = classic_board()
+    for territory in board.territories.values():
+        index = territory.index
+        if not _touches(base, index):
+            continue
+        for dashed in (True,) if territory.is_sea else (False, True):
+            key = (id(base), index, dashed)
+            found = _OUTLINES.get(key)
+            if found is None or found[0] is not base or found[1] is None:
+                forget_oldest(_OUTLINES, OUTLINES_KEPT - 1)
+                _OUTLINES[key] = (base, _made(base, index, dashed))
 
 
 def _draw_outline(

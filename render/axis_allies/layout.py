@@ -238,15 +238,19 @@ def token_layout(
     taken = shared.copy()
     stacks: list[tuple[int, str, Units, Sprite]] = []
     placed: dict[tuple[int, str], Point] = {}
-    for i, name in enumerate(board.names):
-        by_power = picture.units.get(name, {})
+    territories = board.territories
+    # Only the spaces with units, in board order (most of the board's spaces hold none of a power's).
+    for name in sorted((n for n, by in picture.units.items() if by), key=lambda n: territories[n].index):
+        i, by_power = territories[name].index, picture.units[name]
         owner = picture.owners.get(name)
-        in_row = {m.kind for m in rows.get(i, ())}
-        for power in sorted(by_power, key=lambda p: (p != owner, POWERS.index(p))):
+        in_row = {m.kind for m in rows.get(i, ())} if owner in by_power else set()
+        powers = (
+            sorted(by_power, key=lambda p: (p != owner, POWERS.index(p))) if len(by_power) > 1 else by_power
+        )
+        for power in powers:
+            counts, skip = by_power[power], in_row if power == owner else ()
             units = tuple(
-                (unit, by_power[power][unit])
-                for unit in UNIT_ORDER
-                if by_power[power].get(unit, 0) > 0 and not (power == owner and unit in in_row)
+                (unit, counts[unit]) for unit in UNIT_ORDER if counts.get(unit, 0) > 0 and unit not in skip
             )
             if units:
                 stacks.append((i, power, units, chip_for(power, units, style)))

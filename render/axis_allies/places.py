@@ -7,10 +7,10 @@ badges at scale ``ui`` (1.0 on the 2000 px map) are here too.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, overload
 
 from PIL import Image
 
@@ -185,6 +185,31 @@ def nearby(centre: Point, step: float, count: int) -> Iterator[Point]:
     """Up to ``count`` points on a ``step`` grid round ``centre``, nearest first (lazily)."""
     for dx, dy in itertools.islice(grid_offsets(), count):
         yield (centre[0] + dx * step, centre[1] + dy * step)
+
+
+class Nearby(Sequence[Point]):
+    """``nearby``'s points as a sequence, each made when asked for (the same sums): a list of places
+    kept per map base (``reach.OwnLand``) reads it a few dozen at a time."""
+
+    def __init__(self, centre: Point, step: float, count: int) -> None:
+        self.centre, self.step, self.size = centre, step, min(count, len(grid_offsets()))
+
+    def __len__(self) -> int:
+        return self.size
+
+    @overload
+    def __getitem__(self, k: int) -> Point: ...
+    @overload
+    def __getitem__(self, k: slice) -> list[Point]: ...
+    def __getitem__(self, k: int | slice) -> Point | list[Point]:
+        (x, y), step = self.centre, self.step
+        if isinstance(k, slice):
+            start, stop, stride = k.indices(self.size)
+            return [(x + dx * step, y + dy * step) for dx, dy in grid_offsets()[start:stop:stride]]
+        if not -self.size <= k < self.size:
+            raise IndexError(k)
+        dx, dy = grid_offsets()[k % self.size]
+        return (x + dx * step, y + dy * step)
 
 
 @cache

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from render.axis_allies import DEFAULT_WIDTH, PICTURES, map_image, theatre_image
+from render.axis_allies import DEFAULT_WIDTH, PICTURES, changes, map_image, theatre_image
 from render.axis_allies import icons as I
 from render.axis_allies.base import map_base
+from render.axis_allies.changes import OUTLINES_KEPT, forget_outlines, outline
 from render.axis_allies.layout import clear_layouts
 from render.axis_allies.theatre import close_up_base
 from render.core import text as T
 from render.core.fonts import Font
 from rules.axis_allies import RULES
+from rules.axis_allies.board import classic_board
 from rules.core.dice import SeededRng
 from tests.render.axis_allies import samples
 
@@ -100,3 +102,35 @@ def test_the_warm_up_reads_the_places_on_their_land_of_chips_of_one_or_two_kinds
     map_image(samples.midgame_changes())
     new = set(world.fitting) - before
     assert new and all(known_as != "spots" for _, known_as, *_ in new)
+
+
+def test_after_the_warm_up_a_first_position_draws_no_outline_on_the_map(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``changes.outlines_ahead``: the warm-up keeps every territory's capture and battle outlines on
+    the map and the close-up, so a first position with captures and battles pastes them (a kept one is
+    the same pixels as one drawn on the map: ``test_outlines.py``)."""
+    forget_outlines()
+    PICTURES.warm()
+    drawn: list[tuple[int, bool]] = []
+    real = changes._draw_outline
+
+    def spy(draw: object, base: object, index: int, dashed: bool, offset: tuple[int, int]) -> None:
+        drawn.append((index, dashed))
+        real(draw, base, index, dashed, offset)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(changes, "_draw_outline", spy)
+    picture = samples.midgame_changes()
+    assert picture.battles and picture.changes.captured
+    map_image(picture)
+    theatre_image(picture)
+    assert drawn == []
+    board = classic_board()
+    for base in (map_base(DEFAULT_WIDTH), close_up_base()):
+        for territory in board.territories.values():
+            if base.shown[territory.index]:
+                for dashed in (True,) if territory.is_sea else (False, True):
+                    assert outline(base, territory.index, dashed) is not None
+    # China lies outside the close-up: its capture is not drawn there at all (not even off the picture)
+    assert not close_up_base().shown[board.territories["China"].index]
+    assert len(changes._OUTLINES) <= OUTLINES_KEPT

@@ -12,7 +12,9 @@ from collections.abc import Sequence
 import pytest
 
 from render.axis_allies.base import MOSTLY, MapBase, map_base
-from render.axis_allies.places import grid_offsets
+from render.axis_allies.changes import Room
+from render.axis_allies.layout import free_spot
+from render.axis_allies.places import grid_offsets, nearby
 from render.axis_allies.reach import FREE, SAME, SEARCHED, Costs, cover, fits, nearest_fit, own_land
 from render.core.boxes import BoxIndex, box_at
 from render.core.shapes import Point
@@ -127,3 +129,20 @@ def test_a_reach_read_in_parts_orders_its_places_as_a_whole_reading_would() -> N
     rows = list(zip(reach.fixed, reach.numbers, strict=True))
     assert rows == sorted(rows)
     assert len(set(reach.numbers)) == len(rows) and reach.read == SEARCHED and not reach.pending
+
+
+def test_a_marks_place_is_the_first_free_place_nearby() -> None:
+    """``changes.Room.place`` walks a kept list of ``nearby``'s places on the map and clear of the names:
+    on 300 random crowds, each mark placed where the first free one of every ``nearby`` place is."""
+    base = map_base(WIDTH)
+    for k, (index, boxes, width, _) in enumerate(cases(11, 300)):
+        anchor = base.centres[index]
+        room = Room(base, {}, [])
+        room.taken = crowd(base, anchor, boxes)
+        taken = room.taken.copy()
+        for w, h in ((width, 24.0), (30.0 + k % 3, 30.0)):
+            step = max(2.0, h / 2)
+            expected = free_spot(nearby(anchor, step, 3000), w + 2, h + 2, taken, base) or anchor
+            assert room.place(anchor, w, h) == expected
+            taken.add(box_at(expected, w, h))
+    base.fitting.clear()
