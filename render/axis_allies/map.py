@@ -157,7 +157,6 @@ def _draw_markers(canvas: Image.Image, draw: ImageDraw.ImageDraw, markers: list[
             draw.polygon(_star(centre, r - 1.8 * ui), fill=palette[GOLD])
 
 
-@lru_cache(maxsize=256)
 @lru_cache(maxsize=512)
 def _halo(text: str, f: Font, radius: int) -> tuple[Image.Image, tuple[int, int]]:
     """The dark halo round a name off its land: the same for every position, so made once (a
