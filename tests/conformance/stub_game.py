@@ -155,6 +155,9 @@ class StubRules:
     def turn_seconds(self, state: StubState) -> int | None:
         return None
 
+    def turn_clock(self, options: Mapping[str, OptionValue]) -> tuple[int, ...]:
+        return ()
+
     def anytime(self, action: Action) -> bool:
         return False
 
