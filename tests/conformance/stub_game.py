@@ -202,6 +202,9 @@ class StubPresenter:
     def private_text(self, view: StubView) -> str | None:
         return None if view.lucky is None else f"Your lucky number is {view.lucky}."
 
+    def answer(self, events: Sequence[Event], seat: int, names: Sequence[str]) -> list[str] | None:
+        return None  # the log's lines answer a move
+
 
 class StubSteps:
     def next(self, view: StubView, events: Sequence[Event]) -> list[Step]:

@@ -80,6 +80,9 @@ class HexWarPresenter:
             return f"Hex war has no cards. Your starting units left to place: {left or 'none'}."
         return "Hex war has no cards. Place your capital on one of your land hexes."
 
+    def answer(self, events: Sequence[Event], seat: int, names: Sequence[str]) -> list[str] | None:
+        return None  # the log's lines answer a move
+
 
 def _acted(event: Event, seat: int) -> bool:
     match event:
