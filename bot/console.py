@@ -380,8 +380,8 @@ async def open_game(service: GameService, args: argparse.Namespace) -> int:
             # Played live at one keyboard: a question on another seat's turn is asked, not answered for
             # the player as it is by post.
             await service.join(status.game_id, HOST + i, name or f"Player {i + 1}", off_turn="ask")
-            if args.order == "as-given":
-                await service.claim_seat(status.game_id, HOST + i, i + 1)
+    if args.order == "as-given":  # every seat where --seats put it, the AI's too
+        await service.keep_order(status.game_id)
     started = await service.start(status.game_id, HOST, moderator=True, seed=args.seed)
     print(seating(started, service.games[args.game].presenter.seat_roles(len(started.seats)), args.order))
     return status.game_id
