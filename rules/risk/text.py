@@ -46,8 +46,10 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
             return f"Territories dealt at random ({len(values) + 1}-card shuffle, rolls {event.first}+)."
         case DiceRolled(reason=reason) if reason.startswith(("attack ", "defend ")):
             return ""  # told by the roll's own line (BattleFought, high first): the log shows it once
+        case DiceRolled(reason="card draw"):
+            return ""  # private; its drawer's line names the card drawn ("drew Ural (cavalry)")
         case DiceRolled():
-            return None  # a card draw's die: private, shown to its drawer as the die it is
+            return None
         case SeatsDealt(owners=owners):
             counts = ", ".join(f"{who(s)} {owners.count(s)}" for s in sorted(set(owners)))
             return f"Territories: {counts}."

@@ -1,6 +1,6 @@
-"""A newcomer's "attack until conquered": its answer listed every roll (a screen of them on a phone), the
-log showed each roll twice (the raw dice, then the roll's line) and its headline read "attack egypt east
-africa 3 1". Scripted dice, exact words."""
+"""A newcomer's Risk, in words. "Attack until conquered": its answer listed every roll (a screen of
+them on a phone), the log showed each roll twice (the raw dice, then the roll's line) and its headline
+read "attack egypt east africa 3 1". Scripted dice, exact words."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from bot.store import LogRecord
 from rules.core.dice import ScriptedRng
 from rules.core.events import DiceRolled
 from rules.risk import RULES
-from rules.risk.actions import Attack, Defend, Fortify
+from rules.risk.actions import Attack, Defend, EndPhase, Fortify
+from rules.risk.state import Phase
 from tests.rules.risk.position import position
 
 NAMES = ["Ann", "Bo", "Cy"]
@@ -78,3 +79,29 @@ def test_the_answer_sums_the_rolls_and_leaves_the_dice_to_the_log() -> None:
     assert GAME.presenter.answer(events, 1, NAMES)[0] == (
         "Ann attacked Ural from Ukraine (Bo): after 3 rolls Ann lost 1, Bo lost 3 (every die is in the log)."
     )
+
+
+def test_ending_the_attacks_says_how_to_fortify_and_offers_to_end_the_turn() -> None:
+    """A newcomer's "Stop attacking" was answered "Alice moves on to fortify." with no button: what now?"""
+    state = position(holdings={"ukraine": (0, 10), "ural": (1, 3), "egypt": (1, 2)})
+    after, events = RULES.apply(state, 0, EndPhase(), ScriptedRng([]))
+    assert after.phase is Phase.FORTIFY
+    assert mover_lines(GAME.presenter, RULES, events, 0, NAMES) == [
+        "Ann moves on to fortify.",
+        "Now fortify once, if you like: `/risk fortify from to armies` moves armies between two of your "
+        "territories; or end your turn (the button, or `/risk end`).",
+    ]
+    (step,) = GAME.steps.next(RULES.view(after, 0), events)
+    assert step.label == "End turn without fortifying"
+    assert GAME.steps.action(step.verb, step.arg, after) == EndPhase()
+    ended, _ = RULES.apply(after, 0, EndPhase(), ScriptedRng([]))
+    assert ended.current == 1  # the turn passed
+
+
+def test_a_card_drawn_is_told_by_its_name_not_by_the_machines_die() -> None:
+    """The turn's last answer read "🎲 card draw: [28]" above "Alice drew Ural (cavalry).": a roll number
+    no player can read. The status's "1 cards" reads "1 card"."""
+    draw = DiceRolled(0, "card draw", 42, (28,), first=7, private=True)
+    assert RULES.describe(draw, NAMES) == "" and event_lines(RULES, [draw], NAMES) == []
+    view = RULES.view(position(holdings={"ukraine": (0, 10)}, hands={0: (3,)}), None)
+    assert GAME.presenter.standing(view, 0).endswith("· 1 card")
