@@ -139,7 +139,7 @@ def round_told(events: Sequence[Event], seat: int, names: Sequence[str]) -> list
     began = next((e.round for e in events if isinstance(e, RoundBegan)), None)
     lines = [
         (f"Round {began - 1} is resolved" if began else "The round is resolved")
-        + ": every move and battle is on its picture (`/hex round`), every die in `/game log`."
+        + ": every move and battle is on its picture (/hex round), every die in /game log."
     ]
     battles = [e for e in events if isinstance(e, BattleEnded)]
     if battles:

@@ -31,8 +31,7 @@ def test_a_resolved_round_is_answered_in_a_few_lines() -> None:
     assert seat == 2 and len(event_lines(GAME.rules, events, NAMES)) == 69
     assert mover_lines(GAME.presenter, GAME.rules, events, seat, NAMES) == [
         "Cat submitted orders.",
-        "Round 1 is resolved: every move and battle is on its picture (`/hex round`), every die in"
-        " `/game log`.",
+        "Round 1 is resolved: every move and battle is on its picture (/hex round), every die in /game log.",
         "⚔ D6: Cat won; E3: Ann won; B5: Cat won.",
         "You lost 4 units.",
         "Cat took C4 from Ann.",
