@@ -147,7 +147,10 @@ def round_told(events: Sequence[Event], seat: int, names: Sequence[str]) -> list
     lost = sum(s.count for e in events if isinstance(e, UnitsDestroyed) for s in e.losses if s.seat == seat)
     if lost:
         lines.append(f"You lost {counted(lost, 'unit')}.")
-    taken = told(HexCaptured)
+    captures = [e for e in events if isinstance(e, HexCaptured)]
+    # The seat's own first (hexes it took or lost), so that "… and 7 more" never hides its own losses.
+    captures.sort(key=lambda e: seat not in (e.seat, e.previous))
+    taken = [line for e in captures for line in event_lines(RULES, [e], names)]
     lines += taken[:CAPTURES_TOLD]
     if len(taken) > CAPTURES_TOLD:
         lines.append(f"… and {counted(len(taken) - CAPTURES_TOLD, 'more hex', 'more hexes')} taken.")

@@ -40,6 +40,13 @@ def test_a_resolved_round_is_answered_in_a_few_lines() -> None:
     ]
     seat, events = third
     told = mover_lines(GAME.presenter, GAME.rules, events, seat, NAMES)
+    # Six hexes changed hands: Cat's own first (in the log "Bob took D2 from Ann." came fourth).
+    assert told[4:8] == [
+        "Ann took D6 from Cat.",
+        "Cat took H7 from Bob.",
+        "Ann took C4 from Cat.",
+        "Cat took C2 from Ann.",
+    ]
     assert told[8:10] == ["… and 2 more hexes taken.", "🏙 Ann built a city on D1."]  # four hexes named
     assert len(told) == 13 and told[-1] == "— Round 4 begins: write your orders (30 h)."
 
