@@ -26,7 +26,7 @@ from typing import Any
 from bot import lobby
 from bot.commands import action_from_words, describe_action, help_text, situation
 from bot.game import Game, Games, check_games
-from bot.gamelog import event_lines
+from bot.gamelog import mover_lines
 from bot.games import GAMES
 from bot.models import ActResult, GameStatus, ServiceError
 from bot.parsing import is_count, quoted
@@ -168,7 +168,7 @@ class Console:
         """The move's lines as its mover may read them (``events`` are as the acting seat sees them): the
         public lines alone would answer a move that only they may see (standing orders set) with silence,
         or tell them only that a card was drawn."""
-        return event_lines(self.game.rules, result.events, self.names)
+        return mover_lines(self.game.presenter, self.game.rules, result.events, result.seat, self.names)
 
     # -- commands --------------------------------------------------------------------------------------
 
@@ -380,8 +380,8 @@ async def open_game(service: GameService, args: argparse.Namespace) -> int:
             # Played live at one keyboard: a question on another seat's turn is asked, not answered for
             # the player as it is by post.
             await service.join(status.game_id, HOST + i, name or f"Player {i + 1}", off_turn="ask")
-            if args.order == "as-given":
-                await service.claim_seat(status.game_id, HOST + i, i + 1)
+    if args.order == "as-given":  # every seat where --seats put it, the AI's too
+        await service.keep_order(status.game_id)
     started = await service.start(status.game_id, HOST, moderator=True, seed=args.seed)
     print(seating(started, service.games[args.game].presenter.seat_roles(len(started.seats)), args.order))
     return status.game_id

@@ -169,6 +169,7 @@ class ServiceCore:
             turn=turn,
             turn_label=label,
             rules_seconds=seconds,
+            rules_clock=self.rules(game.ruleset).turn_clock(game.options),
             seed_hash=game.seed_hash,
             seed=game.seed if game.status == "ended" else None,
             log_length=found.log_length,

@@ -46,6 +46,12 @@ class Presenter(Protocol):
         with nothing hidden."""
         ...
 
+    def answer(self, events: Sequence[Event], seat: int, names: Sequence[str]) -> list[str] | None:
+        """A move's outcome for its mover (``events`` as ``seat`` may see them), where the game tells it
+        in fewer lines than the log (an attack of many rolls as their sum, its dice left to the log);
+        None: the log's lines for the move."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class Step:

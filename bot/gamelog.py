@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from bot.game import Presenter
 from bot.store import GameRecord, GameStore, GameUpdate, LogEntry, LogRecord
 from rules.core import words
 from rules.core.codec import from_json, to_json
@@ -192,7 +193,8 @@ def dice_text(event: DiceRolled) -> str:
 
 
 def event_lines(ruleset: Ruleset, events: Iterable[Event], names: Sequence[str]) -> list[str]:
-    """Sentences for events; every die shows, as its own line when the ruleset's text leaves it out."""
+    """Sentences for events; every die shows once: as its own line when the ruleset has no sentence for
+    it (``describe`` None), not when another sentence tells it ("")."""
     lines = []
     for event in events:
         text = ruleset.describe(event, names)
@@ -201,6 +203,14 @@ def event_lines(ruleset: Ruleset, events: Iterable[Event], names: Sequence[str])
         if text:
             lines.append(text)
     return lines
+
+
+def mover_lines(
+    presenter: Presenter, ruleset: Ruleset, events: Sequence[Event], seat: int, names: Sequence[str]
+) -> list[str]:
+    """A move's lines for its mover: the game's short answer where it has one, else the log's lines."""
+    short = presenter.answer(events, seat, names)
+    return event_lines(ruleset, events, names) if short is None else short
 
 
 def row_lines(
@@ -287,20 +297,31 @@ def from_second_mark(lines: list[str]) -> list[str]:
 def _action_text(meta: Mapping[str, Any]) -> str:
     """An engine action as the command a player would type, from its JSON, in players' words: keys such
     as ``eastern_united_states`` or ``aa_gun`` written with spaces, as every game's reader takes them; an
-    action within it (a Blitz's first march) as its own words, and side-by-side unit counts
-    (army and navy) as one list."""
+    action within it (a Blitz's first march) as its own words, side-by-side unit counts (army and navy)
+    as one list, a source and a target as "A → B", and numbers whose field says what they count as words
+    ("with 3 dice", "until 1 left"; bare, "attack egypt east africa 3 1" read as a puzzle)."""
     kind = re.sub(r"(?<!^)(?=[A-Z])", " ", str(meta.get("type", "?"))).lower()  # PlaceArmies -> place armies
     words = [kind]
     counts_before = False
     for key, value in meta.items():
-        text = None if key == "type" else _value_text(key, value)
+        if key == "type" or (key == "target" and meta.get("source") is not None):
+            continue
+        if key == "source" and meta.get("target") is not None:
+            text: str | None = f"{value} → {meta['target']}"
+        else:
+            text = _value_text(key, value)
         if not text:
             continue
         counts = _is_counts(value)
-        words[-1] += "," if counts and counts_before else ""
+        words[-1] += "," if (counts and counts_before) or key in _AFTER_COMMA else ""
         words.append(text)
         counts_before = counts
     return " ".join(words).replace("_", " ")
+
+
+# Numbers written as words by their field's name: a bare "3 1" after a move left players guessing.
+_NUMBER_WORDS = {"dice": lambda n: f"with {counted(n, 'die', 'dice')}", "until": lambda n: f"until {n} left"}
+_AFTER_COMMA = frozenset({"until"})  # a condition on the move reads after a comma
 
 
 def _is_counts(value: Any) -> bool:
@@ -324,6 +345,8 @@ def _value_text(key: str, value: Any) -> str | None:
         return (" → " if key == "path" else ", ").join(str(v) for v in value)
     if key == "card" and isinstance(value, int):
         return f"card {value}"
+    if key in _NUMBER_WORDS and isinstance(value, int):
+        return _NUMBER_WORDS[key](value)
     return str(value)
 
 

@@ -173,6 +173,12 @@ def claim(
     return [replace(s, claim=number - 1 if number else None) if s is mine else s for s in seats]
 
 
+def in_join_order(game: GameRecord, seats: Sequence[SeatRecord]) -> list[SeatRecord]:
+    """Before the start, each seat claims the place it joined in, so the draw leaves the order as it is."""
+    check_lobby(game, "Seats are fixed once the game has started.")
+    return [replace(s, claim=j) for j, s in enumerate(seats)]
+
+
 def resign_action(ruleset: Ruleset) -> Action:
     """The ruleset's own resignation (an action class named ``Resign``), so the engine decides what
     happens to the seat's pieces; a ruleset without one cannot be resigned from mid-game."""

@@ -89,6 +89,9 @@ class GameStatus:
     # The time the game's own rules give the turn now waiting (a round that shrinks as the game goes on,
     # ``Ruleset.turn_seconds``), in seconds; None: ``turn_hours`` decides.
     rules_seconds: int | None = None
+    # The seconds the game's own rules give its turns in order, the last repeating (``Ruleset.turn_clock``
+    # of its options): what the lobby tells before the start; empty: ``turn_hours`` decides.
+    rules_clock: tuple[int, ...] = ()
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name if 0 <= seat < len(self.seats) else f"Seat {seat + 1}"

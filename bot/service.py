@@ -257,6 +257,15 @@ class GameService(Deadlines, Moderation, RecentChanges):
             await self._commit(game, seats=new)
         return await self.status(game_id)
 
+    async def keep_order(self, game_id: int) -> GameStatus:
+        """Every seat, AI seats too, claims its place in the lobby's order before the start: the
+        terminal's ``--order as-given`` (a human's own claim kept only the humans' places)."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            seats = await self.store.seats(game_id)
+            await self._commit(game, seats=lobby.in_join_order(game, seats))
+        return await self.status(game_id)
+
     async def start(
         self, game_id: int, user_id: int, *, moderator: bool = False, seed: str | None = None
     ) -> GameStatus:

@@ -116,16 +116,26 @@ def turn_rules(status: GameStatus) -> str:
     level = f" ({level_name(status.ai_level)}{source('ai_level')})" if status.ai_level else ""
     missed = f"the AI{level} plays it" if status.timeout_action == "ai" else "skipped"
     reminders = status.reminders.replace(",", "%, ")
-    if status.rules_seconds is None:
-        length = f"{status.turn_hours} h a turn{source('turn_hours')}"
-    else:  # the game's rules time this turn: "24 h a turn" would be wrong (a round that shrinks had 48)
+    if status.rules_seconds is not None:  # the rules time this turn: not "24 h a turn" (a round had 48)
         length = f"{span(status.rules_seconds)} this turn, as the game's rules time it"
+    elif status.rules_clock and status.status == "lobby":
+        length = clock_text(status.rules_clock)
+    else:
+        length = f"{status.turn_hours} h a turn{source('turn_hours')}"
     return (
         f"{length} · "
         f"missed turn: {missed}{source('timeout_action')} · "
         f"reminders at {reminders}% left{source('reminders')} · "
         f"{status.missed_limit} misses hand a seat to the AI"
     )
+
+
+def clock_text(clock: tuple[int, ...]) -> str:
+    """The turns' lengths a game's rules set (``GameStatus.rules_clock``), as the lobby tells them: "48 h
+    a turn at first, then 42 h, 36 h … 12 h, as the game's rules time it"."""
+    later = [span(s) for s in clock[1:3]] + ([f"… {span(clock[-1])}"] if len(clock) > 3 else [])
+    start = f"{span(clock[0])} a turn" + (f" at first, then {', '.join(later)}" if later else "")
+    return f"{start.replace(', …', ' …')}, as the game's rules time it"
 
 
 def span(seconds: int) -> str:

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.announce import clock_text
 from bot.cogs.common import (
     COLOUR,
     AnswersErrors,
@@ -162,7 +163,12 @@ class LobbyCog(
             server_defaults=from_server,
         )
         wanted = f" for {seats} players" if seats else ""
-        clock = f"{deadline_hours} hours a turn" if deadline_hours else "no turn deadline"
+        if not deadline_hours:
+            clock = "no turn deadline"
+        elif status.rules_clock:  # the game's rules time its turns: its deadline setting goes unused
+            clock = clock_text(status.rules_clock)
+        else:
+            clock = f"{deadline_hours} hours a turn"
         await interaction.response.send_message(
             f"{shown(interaction.user)} opened game #{status.game_id}: **{status.title}**{wanted}, "
             f"{clock}. Join with `/game join`; the host sets `/game options` and runs `/game start`."

@@ -29,7 +29,7 @@ import discord
 from bot.cogs.common import COLOUR, channel_game, handle_error, plain
 from bot.core import Move, answers_for
 from bot.game import Step, TextCommands
-from bot.gamelog import event_lines
+from bot.gamelog import mover_lines
 from bot.host import Host
 from bot.limits import EMBED_DESCRIPTION, clip, last_lines
 from bot.models import ActResult, GameStatus, Position, ServiceError
@@ -163,7 +163,7 @@ async def _present_move(
     game = host.games[result.status.ruleset]
     # The answer is the mover's alone, so it tells their move as they may read it (the card drawn, the
     # order written: the table's lines said "drew a card", or nothing), then what the AI did after it.
-    own = event_lines(game.rules, result.events, result.status.names)
+    own = mover_lines(game.presenter, game.rules, result.events, result.seat, result.status.names)
     told_already = len(result.lines)
     result = await with_ai_decisions(host, game_id, result)
     status = result.status

@@ -57,8 +57,18 @@ def render_battle(view: AttackView, events: Sequence[Event], names: Sequence[str
     if army < 0 and navy < 0:
         return None
     if navy > army:
-        return _navy(view, events, names)
-    return _army(view, events, names)
+        zone = events[navy].zone  # type: ignore[attr-defined]
+        return _navy(view, since_last(events, NavyBattleBegan, "zone", zone), names)
+    region = events[army].region  # type: ignore[attr-defined]
+    return _army(view, since_last(events, ArmyBattleBegan, "region", region), names)
+
+
+def since_last(events: Sequence[Event], began: type, key: str, place: str) -> Sequence[Event]:
+    """``events`` from the last battle begun at ``place`` (all of them if none began among them): a turn
+    ping's events span a season, and two battles for one region (an attack, then the counter-attack)
+    made one card: the first one's sides and winner with the second one's lines and dice."""
+    starts = [k for k, e in enumerate(events) if isinstance(e, began) and getattr(e, key) == place]
+    return events[starts[-1] :] if starts else events
 
 
 # ---- army battles ------------------------------------------------------------------------------------

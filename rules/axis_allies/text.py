@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import get_args
 
 from rules.axis_allies.board import POWER_NAMES, classic_board
 from rules.axis_allies.combat.events import (
@@ -18,6 +19,7 @@ from rules.axis_allies.combat.events import (
     UnitsRetreated,
     Volley,
     VolleyGroup,
+    VolleyStep,
 )
 from rules.axis_allies.common import counts_text, ipcs_text
 from rules.axis_allies.events import (
@@ -101,6 +103,11 @@ DICE_REASONS = {
 }
 
 
+# Rolls whose event's line shows every die (Volley unit by unit, BombingRaid's bombs, RocketStrike): the
+# log tells them there, not twice.
+TOLD_DICE = frozenset(get_args(VolleyStep)) | {"sbr", "rocket"}
+
+
 def dice_reason(reason: str) -> str:
     """``sub_first_strike North Sea Zone`` as ``submarines' first strike in North Sea Zone``."""
     key, _, rest = reason.partition(" ")
@@ -110,8 +117,8 @@ def dice_reason(reason: str) -> str:
 
 
 def describe(event: Event, names: Sequence[str]) -> str | None:
-    """One line for ``event``; None for events another line already tells. Every die shows, with what it
-    was for in players' words."""
+    """One line for ``event``; "" for a volley's dice (its Volley line tells them), None for events
+    another line already tells. Every die shows once, with what it was for in players' words."""
     line = _line(event, names)
     if line is None:
         return None
@@ -133,6 +140,8 @@ def _line(event: Event, names: Sequence[str]) -> str | None:
         return names[i] if 0 <= i < len(names) else f"Seat {i + 1}"
 
     match event:
+        case DiceRolled(reason=reason) if reason.partition(" ")[0] in TOLD_DICE:
+            return ""  # the roll's own line (a volley's, a raid's, a rocket's) tells its dice: shown once
         case DiceRolled(reason=reason, values=values):
             return f"🎲 {dice_reason(reason)}: {dice_text(values)}"
         case GameStarted(seats=seats, ipcs=ipcs):

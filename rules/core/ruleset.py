@@ -59,7 +59,11 @@ class Ruleset(Protocol):
 
     def result(self, state: Any) -> Result | None: ...
 
-    def describe(self, event: Event, names: Sequence[str]) -> str | None: ...
+    def describe(self, event: Event, names: Sequence[str]) -> str | None:
+        """A sentence for ``event`` in the game log; "" when another event's sentence already tells it
+        (the dice a battle's line shows), None when it has none (the log then shows a roll's dice as
+        they are, so that every die is seen once)."""
+        ...
 
     def rolls(self, state: Any) -> int: ...
 
@@ -87,6 +91,12 @@ class Ruleset(Protocol):
         shrinks as the game goes on); None: the game's deadline setting decides."""
         ...
 
+    def turn_clock(self, options: Mapping[str, OptionValue]) -> tuple[int, ...]:
+        """Before the start, the seconds a game with ``options`` gives its turns, in order, as its own
+        rules time them (the last repeats: ``turn_seconds`` of the turns to come); empty: the game's
+        deadline setting decides. The lobby says so before anyone joins."""
+        ...
+
     def anytime(self, action: Action) -> bool:
         """Whether a seat still playing may take ``action`` whenever, not only when the game waits on
         it (standing orders set ahead of time); ``apply`` still judges it."""
@@ -107,7 +117,8 @@ class Rules:
     """The half of the contract every game shares: a game's adapter (``rules/<game>/__init__.py``)
     derives from this, hands over its modules, and writes only what differs from these defaults (its
     ``result``, ``turn_key`` and ``turn_label``; its ``redact`` when more than ``private`` events are
-    hidden; ``answer_off_turn``, ``turn_seconds`` and ``anytime`` when it has such moves)."""
+    hidden; ``answer_off_turn``, ``turn_seconds`` with ``turn_clock`` and ``anytime`` when it has such
+    moves)."""
 
     name: str
     title: str
@@ -171,6 +182,9 @@ class Rules:
 
     def turn_seconds(self, state: Any) -> int | None:
         return None  # every turn takes the game's deadline setting
+
+    def turn_clock(self, options: Mapping[str, OptionValue]) -> tuple[int, ...]:
+        return ()  # every turn takes the game's deadline setting
 
     def anytime(self, action: Action) -> bool:
         return False  # every move is made when the game waits on its seat

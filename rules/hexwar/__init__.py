@@ -4,16 +4,16 @@ point; the rules and their tests are listed in ``docs/rules/hexwar.md``."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.core.options import OptionSpec
+from rules.core.options import OptionSpec, OptionValue
 from rules.core.ruleset import Result, Rules
 from rules.hexwar import absent, engine, text
 from rules.hexwar.actions import HexWarAction
 from rules.hexwar.events import HexWarEvent
 from rules.hexwar.legal import legal_actions
-from rules.hexwar.options import OPTIONS, deadline_seconds, make_options
+from rules.hexwar.options import OPTIONS, deadline_seconds, make_options, round_clock
 from rules.hexwar.state import HexState, Phase
 from rules.hexwar.views import view
 
@@ -64,6 +64,9 @@ class HexWarRules(Rules):
         if state.phase is Phase.OVER:
             return None
         return deadline_seconds(state.options, max(1, state.round))
+
+    def turn_clock(self, options: Mapping[str, OptionValue]) -> tuple[int, ...]:
+        return round_clock(make_options(options))
 
 
 RULES = HexWarRules()

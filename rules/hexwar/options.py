@@ -140,3 +140,15 @@ def deadline_seconds(options: HexOptions, round_number: int) -> int:
         return max(LIVE_MIN, LIVE_START - LIVE_STEP * spent)
     hours = max(options.post_min_hours, options.post_hours - options.post_step_hours * spent)
     return hours * 3600
+
+
+def round_clock(options: HexOptions) -> tuple[int, ...]:
+    """The seconds of rounds 1, 2... (setup turns take round 1's) until they stop shrinking or the last
+    round is reached: each round's after that is the last one's."""
+    clock = [deadline_seconds(options, 1)]
+    while not options.rounds or len(clock) < options.rounds:
+        following = deadline_seconds(options, len(clock) + 1)
+        if following == clock[-1]:
+            break
+        clock.append(following)
+    return tuple(clock)

@@ -31,7 +31,8 @@ from rules.risk.events import (
 
 
 def describe(event: Event, names: Sequence[str]) -> str | None:
-    """One line for ``event``; None for events already told by another line (the dice of a battle)."""
+    """One line for ``event``; "" for one another line already tells (a battle's dice), None for one
+    without a sentence of its own (its dice, if it is a roll, are shown as they are)."""
     board = classic_map()  # cached: the map's own id -> index table serves every call
 
     def who(seat: int) -> str:
@@ -43,8 +44,12 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
     match event:
         case DiceRolled(reason="deal", values=values):
             return f"Territories dealt at random ({len(values) + 1}-card shuffle, rolls {event.first}+)."
+        case DiceRolled(reason=reason) if reason.startswith(("attack ", "defend ")):
+            return ""  # told by the roll's own line (BattleFought, high first): the log shows it once
+        case DiceRolled(reason="card draw"):
+            return ""  # private; its drawer's line names the card drawn ("drew Ural (cavalry)")
         case DiceRolled():
-            return None  # battle dice are shown in BattleFought; card draws stay private
+            return None
         case SeatsDealt(owners=owners):
             counts = ", ".join(f"{who(s)} {owners.count(s)}" for s in sorted(set(owners)))
             return f"Territories: {counts}."

@@ -147,6 +147,9 @@ class BidsRules:
     def turn_seconds(self, state: BidsState) -> int | None:
         return 3600 if state.round == 1 else 1800
 
+    def turn_clock(self, options: Mapping[str, OptionValue]) -> tuple[int, ...]:
+        return (3600, 1800)
+
     def anytime(self, action: Action) -> bool:
         return isinstance(action, Standing)
 
@@ -170,6 +173,9 @@ class Silent:
         return []
 
     def private_text(self, view: BidsView) -> str | None:
+        return None
+
+    def answer(self, events: Sequence[Event], seat: int, names: Sequence[str]) -> list[str] | None:
         return None
 
 

@@ -69,10 +69,15 @@ async def test_restart_mid_turn_and_a_button_from_before_it(tmp_path):
 
         # The used button is gone from its message; a button from an older message is refused politely.
         assert stop not in fd.all_messages[answer.messages[-1].id].custom_ids
-        older = next(
-            m for m in reversed(fd.messages("risk")) if any(c.startswith("wb:") for c in m.custom_ids)
-        )
-        stale = await fd.click(user, older, next(c for c in older.custom_ids if c.startswith("wb:")))
+
+        # (The answer to the click is current: its "End turn without fortifying" is not stale.)
+        assert any(c.endswith(f":{after.version}:end") for c in clicked.messages[-1].custom_ids)
+
+        def old_button(custom_id: str) -> bool:
+            return custom_id.startswith("wb:") and custom_id.split(":")[2] != str(after.version)
+
+        older = next(m for m in reversed(fd.messages("risk")) if any(old_button(c) for c in m.custom_ids))
+        stale = await fd.click(user, older, next(c for c in older.custom_ids if old_button(c)))
         assert stale.ephemeral and "moved on" in stale.content
         assert (await again.service.status(game_id)).version == after.version
         fd.assert_clean()

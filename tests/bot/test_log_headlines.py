@@ -47,7 +47,7 @@ def test_a_headline_writes_an_action_within_an_action_and_a_card_in_players_word
     names = ["Ann", "Bo"]
     blitz = Begin("blitz", None, "scandinavia", March("germany", "scandinavia", Troops(3, 0, 1)))
     (first,) = row_lines(ATTACK, row(blitz), names, viewer=0, ended=False)
-    assert first == "Ann: begin blitz scandinavia march germany scandinavia 3 infantry, 1 tank"
+    assert first == "Ann: begin blitz scandinavia march germany → scandinavia 3 infantry, 1 tank"
     (build,) = row_lines(ATTACK, row(Begin("build", 23)), names, viewer=0, ended=False)
     assert build == "Ann: begin build card 23"
     bought = Buy("germany", Troops(0, 0, 2, 1), Ships(0, 0, 1, 0))

@@ -155,6 +155,9 @@ class StubRules:
     def turn_seconds(self, state: StubState) -> int | None:
         return None
 
+    def turn_clock(self, options: Mapping[str, OptionValue]) -> tuple[int, ...]:
+        return ()
+
     def anytime(self, action: Action) -> bool:
         return False
 
@@ -198,6 +201,9 @@ class StubPresenter:
 
     def private_text(self, view: StubView) -> str | None:
         return None if view.lucky is None else f"Your lucky number is {view.lucky}."
+
+    def answer(self, events: Sequence[Event], seat: int, names: Sequence[str]) -> list[str] | None:
+        return None  # the log's lines answer a move
 
 
 class StubSteps:

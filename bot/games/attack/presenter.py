@@ -82,5 +82,8 @@ class AttackPresenter:
             )
         return "\n".join(lines)
 
+    def answer(self, events: Sequence[Event], seat: int, names: Sequence[str]) -> list[str] | None:
+        return None  # the log's lines answer a move
+
 
 PRESENTER = AttackPresenter()

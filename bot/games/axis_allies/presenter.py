@@ -48,5 +48,8 @@ class AxisAlliesPresenter:
     def private_text(self, view: AAView) -> str | None:
         return None
 
+    def answer(self, events: Sequence[Event], seat: int, names: Sequence[str]) -> list[str] | None:
+        return None  # the log's lines answer a move
+
 
 PRESENTER = AxisAlliesPresenter()

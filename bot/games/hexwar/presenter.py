@@ -4,10 +4,12 @@ so there are no seat roles. Pure: views and events in, text out."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from bot.gamelog import event_lines
 from render.hexwar.orders import order_lines
 from rules.core.events import Event
+from rules.core.words import counted
 from rules.hexwar import RULES
 from rules.hexwar.events import (
     BattleBegan,
@@ -19,6 +21,7 @@ from rules.hexwar.events import (
     HexCaptured,
     HexPlaced,
     IncomeCollected,
+    OrdersRevealed,
     OrdersSubmitted,
     PlanesLost,
     PurchaseLost,
@@ -26,6 +29,7 @@ from rules.hexwar.events import (
     SeatEliminated,
     SeatResigned,
     UnitPlaced,
+    UnitsDestroyed,
 )
 from rules.hexwar.state import Phase
 from rules.hexwar.units import ORDER, count_text
@@ -80,6 +84,15 @@ class HexWarPresenter:
             return f"Hex war has no cards. Your starting units left to place: {left or 'none'}."
         return "Hex war has no cards. Place your capital on one of your land hexes."
 
+    def answer(self, events: Sequence[Event], seat: int, names: Sequence[str]) -> list[str] | None:
+        """The orders that resolved a round, answered by the round in a few lines (its battles, the hexes
+        taken, the mover's income, the next round): the answer had been the whole resolution, every
+        move of every player, some sixty lines on a phone. Other moves: the log's lines (None)."""
+        reveal = next((k for k, e in enumerate(events) if isinstance(e, OrdersRevealed)), None)
+        if reveal is None:
+            return None
+        return event_lines(RULES, events[:reveal], names) + round_told(events[reveal:], seat, names)
+
 
 def _acted(event: Event, seat: int) -> bool:
     match event:
@@ -107,3 +120,53 @@ def digest(events: Sequence[Event], seat: int, names: Sequence[str]) -> list[str
 
 
 PRESENTER = HexWarPresenter()
+
+
+CAPTURES_TOLD = 4  # hexes taken named in a round's answer; more are counted
+
+
+def round_told(events: Sequence[Event], seat: int, names: Sequence[str]) -> list[str]:
+    """A round's resolution for ``seat``, in a few lines: the battles with their outcome, the hexes
+    taken, cities built, the seat's losses and income, and what comes next; the rest is in the round's
+    picture and the log."""
+
+    def who(s: int) -> str:
+        return names[s] if 0 <= s < len(names) else f"Seat {s + 1}"
+
+    def told(kinds: type | tuple[type, ...]) -> list[str]:
+        return [line for e in events if isinstance(e, kinds) for line in event_lines(RULES, [e], names)]
+
+    began = next((e.round for e in events if isinstance(e, RoundBegan)), None)
+    lines = [
+        (f"Round {began - 1} is resolved" if began else "The round is resolved")
+        + ": every move and battle is on its picture (/hex round), every die in /game log."
+    ]
+    battles = [e for e in events if isinstance(e, BattleEnded)]
+    if battles:
+        lines.append("⚔ " + "; ".join(f"{b.at}: {battle_outcome(b.survivors, who)}" for b in battles) + ".")
+    lost = sum(s.count for e in events if isinstance(e, UnitsDestroyed) for s in e.losses if s.seat == seat)
+    if lost:
+        lines.append(f"You lost {counted(lost, 'unit')}.")
+    captures = [e for e in events if isinstance(e, HexCaptured)]
+    # The seat's own first (hexes it took or lost), so that "… and 7 more" never hides its own losses.
+    captures.sort(key=lambda e: seat not in (e.seat, e.previous))
+    taken = [line for e in captures for line in event_lines(RULES, [e], names)]
+    lines += taken[:CAPTURES_TOLD]
+    if len(taken) > CAPTURES_TOLD:
+        lines.append(f"… and {counted(len(taken) - CAPTURES_TOLD, 'more hex', 'more hexes')} taken.")
+    lines += told((CityBuilt, CityAbandoned, PurchaseLost, SeatEliminated, SeatResigned, GameWon))
+    lines += [
+        line
+        for e in events
+        if isinstance(e, IncomeCollected) and e.seat == seat
+        for line in event_lines(RULES, [e], names)
+    ]
+    return lines + told(RoundBegan)
+
+
+def battle_outcome(survivors: Sequence[int], who: Callable[[int], str]) -> str:
+    if not survivors:
+        return "nobody left"
+    if len(survivors) == 1:
+        return f"{who(survivors[0])} won"
+    return "stalemate"

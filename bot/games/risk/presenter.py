@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.gamelog import event_lines
 from rules.core.events import Event
+from rules.core.words import counted
+from rules.risk import RULES
 from rules.risk.board import classic_map
 from rules.risk.cards import card_name
+from rules.risk.events import BattleFought, PhaseBegan
 from rules.risk.text import digest
 from rules.risk.views import RiskView
 
@@ -17,7 +21,10 @@ class RiskPresenter:
         if seat >= len(view.seats):
             return None
         mine = view.seats[seat]
-        return f"{mine.territories} territories · {mine.armies} armies · {mine.cards} cards"
+        return (
+            f"{counted(mine.territories, 'territory', 'territories')} · "
+            f"{counted(mine.armies, 'army', 'armies')} · {counted(mine.cards, 'card')}"
+        )
 
     def seat_roles(self, seats: int) -> list[str]:
         return []
@@ -33,6 +40,54 @@ class RiskPresenter:
             return "You hold no cards."
         board = classic_map()
         return "\n".join(f"{card}: {card_name(board, card)}" for card in view.hand)
+
+    def answer(self, events: Sequence[Event], seat: int, names: Sequence[str]) -> list[str] | None:
+        """An attack of several rolls ("until conquered", "until 3 left") as one line of their sum, "after
+        4 rolls: you lost 3, they lost 5", then what came of it; its dice are in the log. Its answer had
+        listed every roll, a screen of them on a phone. On reaching the fortify step, how to fortify or
+        end the turn. None for any other move (the log's lines)."""
+        fights = [e for e in events if isinstance(e, BattleFought)]
+        fortify = any(isinstance(e, PhaseBegan) and e.seat == seat and e.phase == "fortify" for e in events)
+        if len(fights) < 2 and not fortify:
+            return None
+        lines: list[str] = []
+        summed = False
+        for event in events:
+            if not isinstance(event, BattleFought) or len(fights) < 2:
+                lines += event_lines(RULES, [event], names)
+            elif not summed:
+                lines.append(rolls_summed(fights, seat, names))
+                summed = True
+        if fortify:  # "Alice moves on to fortify." alone left a newcomer wondering what to type
+            lines.append(FORTIFY_HOW)
+        return lines
+
+
+FORTIFY_HOW = (
+    "Now fortify once, if you like: /risk fortify from to armies moves armies between two of your "
+    "territories; or end your turn (the button, or /risk end)."
+)
+
+
+def rolls_summed(fights: Sequence[BattleFought], seat: int, names: Sequence[str]) -> str:
+    """Rolls of one attack, in a line: where, against whom, how many rolls and each side's losses."""
+    board = classic_map()
+    first = fights[0]
+
+    def who(s: int) -> str:
+        return "Neutral" if s < 0 else (names[s] if s < len(names) else f"Seat {s + 1}")
+
+    def place(tid: str) -> str:
+        return board.names[board.id_index[tid]]
+
+    lost = sum(f.attacker_losses for f in fights), sum(f.defender_losses for f in fights)
+    mine = first.seat == seat
+    sides = ("you", "they") if mine else (who(first.seat), who(first.defender))
+    return (
+        f"{'You' if mine else who(first.seat)} attacked {place(first.target)} from {place(first.source)} "
+        f"({who(first.defender)}): after {len(fights)} rolls {sides[0]} lost {lost[0]}, {sides[1]} lost "
+        f"{lost[1]} (every die is in the log)."
+    )
 
 
 PRESENTER = RiskPresenter()

@@ -1,7 +1,8 @@
 """The next steps a Risk player is offered as buttons, and the move each one makes.
 
 After an attack: attack again or until conquered, or stop attacking; after a conquest: move in the
-most or the fewest armies; when a defender chooses dice (game option): defend with 2 or 1. Pure data
+most or the fewest armies; when a defender chooses dice (game option): defend with 2 or 1; on reaching
+the fortify step: end the turn without fortifying. Pure data
 (``bot.game.Step``); the shared layer draws the buttons and applies the move. An attack names no dice,
 so the engine rolls the most the armies allow at the moment of the click.
 """
@@ -35,6 +36,8 @@ class RiskSteps:
                 Step("defend", str(n), f"Defend with {n} {'die' if n == 1 else 'dice'}", "danger")
                 for n in range(most, 0, -1)
             ]
+        if view.phase is Phase.FORTIFY:  # "moves on to fortify" had no button: the turn's end was unsaid
+            return [Step("end", "", "End turn without fortifying")]
         if view.phase is not Phase.ATTACK or view.must_trade_down or view.reinforcements:
             return []
         steps: list[Step] = []
@@ -60,7 +63,7 @@ class RiskSteps:
             return Occupy(int(arg))
         if verb == "defend" and arg.isdigit():
             return Defend(int(arg))
-        if verb == "stop":
+        if verb in ("stop", "end"):
             return EndPhase()
         return None
 

@@ -86,5 +86,8 @@ class SkirmishPresenter:
         lines.append(f"Standing orders: {orders_text(view.orders)}.")
         return "\n".join(lines)
 
+    def answer(self, events: Sequence[Event], seat: int, names: Sequence[str]) -> list[str] | None:
+        return None  # the log's lines answer a move
+
 
 PRESENTER = SkirmishPresenter()

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.cogs.announce import span, turn_rules
+from bot.cogs.announce import clock_text, span, turn_rules
+from rules.hexwar import RULES as HEX
 from tests.bot.discord_world import discord_world
 from tests.bot.hexwar.play import CHANNEL, WITH, open_game
 
@@ -33,4 +34,36 @@ def test_a_length_reads_in_hours_minutes_and_seconds() -> None:
         "3 min 30 s",
         "30 s",
         "0 s",
+    ]
+
+
+async def test_the_lobby_tells_the_rules_clock_not_the_unused_setting(tmp_path: Path) -> None:
+    """/game new for Hex war had said "24 hours a turn"; its rounds are timed by its rules (48 h by post,
+    shrinking). The lobby's status says so too, and changes with the timer option; a game its rules do
+    not time keeps its deadline setting's words."""
+    async with discord_world(str(tmp_path / "hex.db"), games=WITH) as (fd, bot):
+        opened = await fd.slash("alice", CHANNEL, "game new", ruleset="hexwar", seats=3)
+        assert "48 h a turn at first, then 42 h, 36 h … 12 h, as the game's rules time it" in opened.content
+        assert "24 hours" not in opened.content
+        game_id = await bot.service.game_in_channel(fd.channel_id(CHANNEL))
+        assert game_id is not None
+        status = await bot.service.status(game_id)
+        assert turn_rules(status).startswith("48 h a turn at first, then 42 h, 36 h … 12 h, as the")
+        await fd.slash("alice", CHANNEL, "game options", name="timer", value="live")
+        status = await bot.service.status(game_id)
+        assert turn_rules(status).startswith("3 min 30 s a turn at first, then 3 min, 2 min 30 s … 30 s")
+        opened = await fd.slash("bob", "lobby", "game new", ruleset="risk", seats=3)
+        assert "24 hours a turn" in opened.content and "rules time" not in opened.content
+    async with discord_world(str(tmp_path / "untimed.db"), games=WITH) as (fd, bot):
+        opened = await fd.slash("alice", CHANNEL, "game new", ruleset="hexwar", deadline_hours=0)
+        assert "no turn deadline" in opened.content and "rules time" not in opened.content
+
+
+def test_the_clock_stops_at_its_floor_or_its_last_round() -> None:
+    assert HEX.turn_clock({}) == tuple(h * 3600 for h in (48, 42, 36, 30, 24, 18, 12))
+    assert HEX.turn_clock({"rounds": 3, "post_step_hours": 12}) == tuple(h * 3600 for h in (48, 36, 24))
+    assert HEX.turn_clock({"post_step_hours": 0}) == (48 * 3600,)
+    assert [clock_text(c) for c in ((3600,), (3600, 1800))] == [
+        "1 h a turn, as the game's rules time it",
+        "1 h a turn at first, then 30 min, as the game's rules time it",
     ]

@@ -153,3 +153,18 @@ def test_separate_attacks_are_separate_fights_and_a_view_of_another_moment_gives
     assert last_fight(None, events[:1]) is not None
     assert last_fight(None, []) is None
     assert render_battle(fight, samples.NAMES).startswith(b"\x89PNG")
+
+
+def test_a_second_attack_on_the_same_territory_is_its_own_fight() -> None:
+    """Two attacks on Alaska in a turn (from Kamchatka, then from the Northwest Territory): the card is
+    the second's alone, its armies before those the first left (A&A's card had merged two battles)."""
+    start = _kamchatka_attack()
+    owner, armies = list(start.owner), list(start.armies)
+    owner[BOARD.index("northwest_territory")], armies[BOARD.index("northwest_territory")] = 2, 6
+    start = replace(start, owner=tuple(owner), armies=tuple(armies))
+    state, first = RULES.apply(start, 2, Attack("kamchatka", "alaska", 3), ScriptedRng([6, 5, 4, 3, 2]))
+    state, second = RULES.apply(state, 2, Attack("northwest_territory", "alaska", 2), ScriptedRng([1, 1, 6]))
+    fight = last_fight(RULES.view(state, None), _public(first + second))
+    assert fight is not None and (fight.source, len(fight.rolls)) == ("northwest_territory", 1)
+    assert (fight.attacker_before, fight.attacker_after) == (6, 5)
+    assert (fight.defender_before, fight.defender_after, fight.conquered) == (1, 1, False)

@@ -34,7 +34,9 @@ def test_aircraft_downed_by_aa_fire_on_the_way_are_lost_on_the_way():
     move = Move((("bomber", 1), ("fighter", 1)), path, False)
     _, events = RULES.apply(state, seat(state), move, ScriptedRng([1, 4]))
     said = lines(events)
-    assert "🎲 AA fire in Karelia S.S.R.: [1 4]" in said
+    # The dice once, on the volley's line (a raw "🎲 AA fire in Karelia S.S.R.: [1 4]" line told them twice).
+    assert "Karelia S.S.R.: USSR AA fire: AA gun [1 4] hitting on 1, a die per aircraft → 1 hit." in said
+    assert not any(line.startswith("🎲") for line in said) and dice_lines(events) == [""]
     assert "Germany lost 1 fighter to AA fire on the way to Russia." in said
     assert not any(": shot down by AA fire" in line for line in said)
 
@@ -51,8 +53,11 @@ def test_the_submarines_first_strike_dice_say_so():
         defender_dive_to=("Karelia Sea Zone",),
     )
     events: list = []
-    advance(battle, DiceCup(ScriptedRng([2]), 0, events))
-    assert dice_lines(events) == ["🎲 submarines' first strike in North Sea Zone: [2]"]
+    _, told = advance(battle, DiceCup(ScriptedRng([2]), 0, events))
+    assert dice_lines(events) == [""]  # the volley's line tells the die, once
+    assert lines(told)[0] == (
+        "North Sea Zone, round 1: Germany submarine first strike: 1 submarine [2] hitting on 2 → 1 hit."
+    )
 
 
 def test_research_dice_name_the_power():
