@@ -234,7 +234,7 @@ def destination_score(view: View, land: int, cargo: int = 0) -> float:
     state = view.state
     if IS_SEA[land] or not friendly_land(state, land, view.power) or not COASTS[land]:
         return -1.0
-    score = 0.0
+    score = view.bonus.get(land, 0.0)
     if any(hostile_land(state, n, view.power) for n in NEIGHBOURS[land]):
         score += FRONT
     for p in range(5):

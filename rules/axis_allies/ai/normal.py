@@ -15,6 +15,9 @@ decide the game).
 - Gathering (the Axis): land armies step toward the main goal capital (Moscow first) over friendly
   land they would hold, so that the push has an army to push with; the easy AI only brings units up
   to the nearest front. Tried for the Allies too, it lost them games (their goals are across the sea).
+- Relieving Moscow (the UK and the USA, ``ai.convoy``): German-held Karelia landed on with the army
+  loaded in the combat move itself, and, while Moscow is threatened, Karelia the first destination
+  of their shipping.
 - Filling the transports (the Allies against Tokyo alone): an island power with FILL transport slots
   empty buys tanks where the easy AI would buy more transports.
 
@@ -24,8 +27,12 @@ move, battle decisions) is the ``easy`` AI's, composed rather than copied; like 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rules.axis_allies.actions import Buy, Move
-from rules.axis_allies.ai.attack import _add, _feed, judge, present, sources, spare
+from rules.axis_allies.ai import convoy as convoys
+from rules.axis_allies.ai.attack import Source, _add, _feed, judge, present, sources, spare
+from rules.axis_allies.ai.convoy import convoy, landing_sources, relief_targets
 from rules.axis_allies.ai.moves import _holds, cover_capital, land_aircraft
 from rules.axis_allies.ai.pacific import keep_land
 from rules.axis_allies.ai.player import AxisAlliesAI
@@ -77,12 +84,12 @@ class AxisAlliesNormalAI:
         if state.phase is Phase.COMBAT_MOVE and (battle is None or battle.pending is None):
             view = View(state, acting_power(state))
             # Battles already started are fed first, as the easy AI does, so a push is carried through.
-            move = _feed(view) or capital_push(view) or economic_line(view)
+            move = _feed(view) or capital_push(view) or relieve_moscow(view) or economic_line(view)
             if move is not None:
                 return move
         if state.phase is Phase.NONCOMBAT_MOVE and battle is None:
             view = View(state, acting_power(state))
-            move = land_aircraft(state, view.power) or cover_capital(view) or gather(view)
+            move = land_aircraft(state, view.power) or cover_capital(view) or convoy(view) or gather(view)
             if move is not None:
                 return move
         return self._easy.choose(state, seat)
@@ -99,13 +106,20 @@ class AxisAlliesNormalAI:
         return self._easy._place(state, power)
 
 
-def _attack(view: View, targets: list[int], least: float, gain: bool = True) -> Move | None:
-    """The first legal move of the first target (in order) that everything in reach would take with
-    at least ``least`` odds (and, with ``gain``, a gain by the easy AI's score)."""
+def _attack(
+    view: View,
+    targets: list[int],
+    least: float,
+    gain: bool = True,
+    find: Callable[[View, int], list[Source]] = sources,
+) -> Move | None:
+    """The first legal move of the first target (in order) that everything in reach (``find``: the
+    easy AI's sources) would take with at least ``least`` odds (and, with ``gain``, a gain by the
+    easy AI's score)."""
     for target in targets:
         if not enemy_fighting(view.state, target, view.power) or present(view, target):
             continue  # empty land is the easy AI's grab; a started battle is fed by ``_feed``
-        ok = [s for s in sources(view, target) if legal(view.state, view.power, s.move) is not None]
+        ok = [s for s in find(view, target) if legal(view.state, view.power, s.move) is not None]
         if not ok:
             continue
         everything = present(view, target)
@@ -121,6 +135,12 @@ def capital_push(view: View) -> Move | None:
     """Attack the goal capitals (in ``goal_capitals`` order) from PUSH odds."""
     targets = [c for c in goal_capitals(view.state, view.power) if hostile_land(view.state, c, view.power)]
     return _attack(view, targets, PUSH)
+
+
+def relieve_moscow(view: View) -> Move | None:
+    """The British and American landing next to Moscow (``ai.convoy``): enemy land there attacked
+    with everything in reach, the army loaded this turn included, from ``convoy.ODDS``."""
+    return _attack(view, relief_targets(view), convoys.ODDS, gain=False, find=landing_sources)
 
 
 def economic_line(view: View) -> Move | None:

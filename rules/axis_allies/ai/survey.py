@@ -108,6 +108,7 @@ class View:
         self.state, self.power, self.side = state, power, SIDE[power]
         self.techs = state.techs[power]
         self._threat: dict[int, int] = {}
+        self.bonus: dict[int, float] = {}  # a plan's extra destination score for coasts (``moves``)
         # A side that out-produces the enemy guards against the sum of its attacks; a poorer one
         # cannot, and guards against the strongest power's and half the rest (see ``threat``).
         self.richer = side_income(state, self.side) >= side_income(state, 1 - self.side)
