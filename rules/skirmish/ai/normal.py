@@ -29,9 +29,9 @@ the extra move, where it used more of the game at no measurable cost.
   later seats swept up the earlier seats' last-round trails, and the first seat fell behind).
 - In the first nine rounds the same two stay at home wherever the source borders another enemy at all,
   whatever its dice (games of up to four players): more battles are fought on the board.
-- A battle won on the board leaves at home what a five to one from there would (``OCCUPY_BEHIND``): the
-  survivors move in but for the units that make up the home's two. `easy` moved them all in, and the lone
-  unit left at home was the trail the next seat swept most.
+- A battle won on the board leaves at home what a five to one from there would (``OCCUPY_BEHIND``; games
+  of up to three players): the survivors move in but for the units that make up the home's two. `easy`
+  moved them all in, and the lone unit left at home was the trail the next seat swept most.
 - A Truce, at the end of its own turn, on the territory of most worth that an enemy stack next door
   outnumbers in dice.
 
@@ -72,6 +72,7 @@ LADDER = 1  # 1: an extra exchange in place of a card where cannons are to buy a
 # buy cavalry, and the hand holds LADDER_HAND cards (games of up to BEHIND_PLAYERS players; 0: never)
 LADDER_HAND = 1  # ... the fewest cards in hand (0: in place of every such card: card kinds fell to 0.07-0.24)
 OCCUPY_BEHIND = 1  # 1: a won battle's survivors leave at home what a five to one would (0: advance all)
+OCCUPY_PLAYERS = 3  # ... in games of at most this many players (at four the last seat won 1.47x its share)
 PAD = 1  # 1: once the strike stack is full, a roll gives a lone unit that 5-9 enemy dice face a second
 
 
@@ -90,6 +91,7 @@ class SkirmishNormalAI(SkirmishAI):
     BEHIND_EARLY = BEHIND_EARLY
     PAD = PAD
     OCCUPY_BEHIND = OCCUPY_BEHIND
+    OCCUPY_PLAYERS = OCCUPY_PLAYERS
     CAVALRY_AT = CAVALRY_AT
     CAVALRY_AT_MANY = CAVALRY_AT_MANY
     GENERALS = GENERALS
@@ -254,7 +256,8 @@ class SkirmishNormalAI(SkirmishAI):
         battle = state.battle
         assert battle is not None
         asked = flow.waiting(battle)
-        if self.OCCUPY_BEHIND and asked is not None and asked[1] == "occupy":
+        occupy = asked is not None and asked[1] == "occupy"
+        if occupy and self.OCCUPY_BEHIND and state.players <= self.OCCUPY_PLAYERS:
             last = state.round >= state.options.round_limit
             want = self._home(state, seat, battle.source, battle.target, board, last)
             home, moving = state.units[battle.source], battle.attacker.units

@@ -436,8 +436,8 @@ def test_a_board_battle_won_leaves_at_home_what_a_five_to_one_would():
     (and `normal` before this row) moves the ten in and leaves the one at home, a lone troop the next
     player sweeps five to one; in the first nine rounds `normal` moves nine and keeps two at home, since
     Oakhollow borders other territories of seat 1's, as a sweep from there would have. From round 10 it
-    keeps two only where an enemy stack next door could sweep one (7 troops: 6 dice), and with five
-    players it moves all ten in, as before."""
+    keeps two only where an enemy stack next door could sweep one (7 troops: 6 dice). With three players
+    as with two; with four it moves all ten in, as before (there the last seat won 1.47x its share)."""
     waiting = won_on_the_board(11)
     before = type("Before", (SkirmishNormalAI,), {"OCCUPY_BEHIND": 0})
     assert SkirmishAI(1).choose(waiting, 0) == Occupy(troops(10))
@@ -447,6 +447,7 @@ def test_a_board_battle_won_leaves_at_home_what_a_five_to_one_would():
     assert units_at(after, "oakhollow") == troops(2) and units_at(after, "greyhorn") == troops(9)
     assert SkirmishNormalAI(1).choose(won_on_the_board(11, round_=10), 0) == Occupy(troops(10))
     assert SkirmishNormalAI(1).choose(won_on_the_board(11, enemy=7, round_=10), 0) == Occupy(troops(9))
-    assert SkirmishNormalAI(1).choose(won_on_the_board(11, players=5), 0) == Occupy(troops(10))
+    assert SkirmishNormalAI(1).choose(won_on_the_board(11, players=3), 0) == Occupy(troops(9))
+    assert SkirmishNormalAI(1).choose(won_on_the_board(11, players=4), 0) == Occupy(troops(10))
     # Two at home already (12 troops, ten attacked): nothing more stays.
     assert SkirmishNormalAI(1).choose(won_on_the_board(12), 0) == Occupy(troops(10))
