@@ -29,6 +29,9 @@ the extra move, where it used more of the game at no measurable cost.
   later seats swept up the earlier seats' last-round trails, and the first seat fell behind).
 - In the first nine rounds the same two stay at home wherever the source borders another enemy at all,
   whatever its dice (games of up to four players): more battles are fought on the board.
+- A battle won on the board leaves at home what a five to one from there would (``OCCUPY_BEHIND``; games
+  of up to three players): the survivors move in but for the units that make up the home's two. `easy`
+  moved them all in, and the lone unit left at home was the trail the next seat swept most.
 - A Truce, at the end of its own turn, on the territory of most worth that an enemy stack next door
   outnumbers in dice.
 
@@ -38,9 +41,11 @@ Only public information and its own hand and garrison. Stateless: it can take ov
 from __future__ import annotations
 
 from rules.core.events import Action
+from rules.skirmish import actions
 from rules.skirmish.actions import Attack, EndPhase, ExtraExchange, ExtraMove, Place, PlayCard, Reinforce
 from rules.skirmish.ai import army
 from rules.skirmish.ai.player import SkirmishAI
+from rules.skirmish.battle import flow
 from rules.skirmish.battle.declare import FIVE_TO_ONE, MOST_ATTACKERS
 from rules.skirmish.board import SkirmishMap, skirmish_map
 from rules.skirmish.common import cheapest, dearest
@@ -66,6 +71,8 @@ EXTRA_EXCHANGE = 2  # 1: an extra exchange when a general and cannons (or cavalr
 LADDER = 1  # 1: an extra exchange in place of a card where cannons are to buy and troops left after them
 # buy cavalry, and the hand holds LADDER_HAND cards (games of up to BEHIND_PLAYERS players; 0: never)
 LADDER_HAND = 1  # ... the fewest cards in hand (0: in place of every such card: card kinds fell to 0.07-0.24)
+OCCUPY_BEHIND = 1  # 1: a won battle's survivors leave at home what a five to one would (0: advance all)
+OCCUPY_PLAYERS = 3  # ... in games of at most this many players (at four the last seat won 1.47x its share)
 PAD = 1  # 1: once the strike stack is full, a roll gives a lone unit that 5-9 enemy dice face a second
 
 
@@ -83,6 +90,8 @@ class SkirmishNormalAI(SkirmishAI):
     LAST_BEHIND = LAST_BEHIND
     BEHIND_EARLY = BEHIND_EARLY
     PAD = PAD
+    OCCUPY_BEHIND = OCCUPY_BEHIND
+    OCCUPY_PLAYERS = OCCUPY_PLAYERS
     CAVALRY_AT = CAVALRY_AT
     CAVALRY_AT_MANY = CAVALRY_AT_MANY
     GENERALS = GENERALS
@@ -210,32 +219,51 @@ class SkirmishNormalAI(SkirmishAI):
         seat still to play this round borders the source, whatever it holds: our score is counted as our
         turn ends, theirs after they sweep back what we left thin."""
         action = super()._attack(state, seat, board)
-        if state.players > self.BEHIND_PLAYERS or (self._last_round and not self.LAST_BEHIND):
-            return action
         if not isinstance(action, Attack) or action.units is None:
             return action
         table = pieces()
         source, target = board.index(action.source), board.index(action.target)
-        if self._last_round:
-            later = {s for s in state.playing() if s > seat}
-            if not any(state.owner[n] in later for n in board.neighbours[source] if n != target):
-                return action
-            want = self.BEHIND
-        else:
-            want = self.enemy_dice(state, seat, source, board, skip=target) // FIVE_TO_ONE + 1
-        if self._early_behind(state, seat, source, target, board):
-            want = max(want, self.BEHIND)
+        want = self._home(state, seat, source, target, board, self._last_round)
         stay = state.units[source].total - action.units.total
-        if want > self.BEHIND:
-            if not self.BEHIND_OVER:
-                return action
-            want = self.BEHIND
         if stay >= want:
             return action
         fewer = action.units.minus(cheapest(action.units, want - stay))
         if not fewer.total or table.dice(fewer) < FIVE_TO_ONE * table.dice(state.units[target]):
             return action
         return Attack(action.source, action.target, fewer)
+
+    def _home(
+        self, state: SkirmishState, seat: int, source: int, target: int, board: SkirmishMap, last: bool
+    ) -> int:
+        """The units an attack from ``source`` on ``target`` should leave at home (1: as `easy`)."""
+        if state.players > self.BEHIND_PLAYERS or (last and not self.LAST_BEHIND):
+            return 1
+        if last:
+            later = {s for s in state.playing() if s > seat}
+            if not any(state.owner[n] in later for n in board.neighbours[source] if n != target):
+                return 1
+            return self.BEHIND
+        want = self.enemy_dice(state, seat, source, board, skip=target) // FIVE_TO_ONE + 1
+        if self._early_behind(state, seat, source, target, board):
+            want = max(want, self.BEHIND)
+        if want > self.BEHIND:
+            return self.BEHIND if self.BEHIND_OVER else 1
+        return want
+
+    def _battle(self, state: SkirmishState, seat: int, board: SkirmishMap) -> Action:
+        """`easy`'s battle steps, but a won battle's survivors leave at home what a five to one leaves
+        there (``OCCUPY_BEHIND``): a board battle's source kept one, the trail the next seat swept most."""
+        battle = state.battle
+        assert battle is not None
+        asked = flow.waiting(battle)
+        occupy = asked is not None and asked[1] == "occupy"
+        if occupy and self.OCCUPY_BEHIND and state.players <= self.OCCUPY_PLAYERS:
+            last = state.round >= state.options.round_limit
+            want = self._home(state, seat, battle.source, battle.target, board, last)
+            home, moving = state.units[battle.source], battle.attacker.units
+            if home.total < want and moving.total - (want - home.total) >= want:
+                return actions.Occupy(moving.minus(cheapest(moving, want - home.total)))
+        return super()._battle(state, seat, board)
 
     def _early_behind(
         self, state: SkirmishState, seat: int, source: int, target: int, board: SkirmishMap

@@ -6,6 +6,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from rules.core.conformance import play as play_out
+from rules.core.dice import ScriptedRng
 from rules.skirmish import RULES
 from rules.skirmish.actions import (
     Attack,
@@ -15,17 +16,19 @@ from rules.skirmish.actions import (
     Exchange,
     ExtraExchange,
     ExtraMove,
+    Occupy,
     Place,
     PlayCard,
     Reinforce,
 )
 from rules.skirmish.ai import SkirmishAI
 from rules.skirmish.ai.normal import SkirmishNormalAI
+from rules.skirmish.battle import flow
 from rules.skirmish.events import BattleEnded
 from rules.skirmish.pieces import Units
 from rules.skirmish.state import Phase, Placing, SkirmishOptions
 from tests.conformance.test_skirmish_playouts import invariants
-from tests.rules.skirmish.position import BOARD, UPHILL, card_of, play, position, troops
+from tests.rules.skirmish.position import BOARD, UPHILL, card_of, play, position, troops, units_at
 
 LAST = SkirmishOptions(victory_share=100, round_limit=15)
 
@@ -404,3 +407,47 @@ def test_the_defending_ai_rolls_every_die_it_has_so_it_meets_no_five_to_one_it_c
             _, events = play(state, 1, defence, dice=[6] * (attackers + 2) if fought else [])
             ended = [e for e in events if isinstance(e, BattleEnded)]
             assert bool(ended) is not fought, (attackers, ended)
+
+
+def won_on_the_board(home: int, enemy: int = 1, round_: int = 3, players: int = 2):
+    """Oakhollow's 10 of ``home`` troops attack Greyhorn's 3 (10 dice against 3: fought on the board);
+    the attacker rolls ten 6s, the defender three 3s: the attacker wins every skirmish and the defender
+    runs out of units, all ten attackers still on the board. Oakhollow's other neighbours are seat 1's
+    with ``enemy`` troops each. Returns the state waiting for the attacker's occupation."""
+    beside = {BOARD.ids[n]: (1, troops(enemy)) for n in BOARD.neighbours[BOARD.index("oakhollow")]}
+    state = position(
+        players=players,
+        holdings={**beside, "oakhollow": (0, troops(home)), "greyhorn": (1, troops(3))},
+        rest=(1, troops(1)),
+        round=round_,
+    )
+    rng = ScriptedRng([6] * 10 + [3] * 3)
+    state, _ = RULES.apply(state, 0, Attack("oakhollow", "greyhorn", troops(10)), rng)
+    while state.battle is not None and flow.waiting(state.battle)[1] != "occupy":
+        seat = flow.waiting(state.battle)[0]
+        state, events = RULES.apply(state, seat, SkirmishNormalAI(1).choose(state, seat), rng)
+    assert rng.unused == 0 and [e.ended_by for e in events if isinstance(e, BattleEnded)] == ["out of units"]
+    assert state.battle is not None and state.battle.attacker.units == troops(10)
+    return state
+
+
+def test_a_board_battle_won_leaves_at_home_what_a_five_to_one_would():
+    """Eleven troops in Oakhollow win a board battle for Greyhorn with all ten attackers left. `easy`
+    (and `normal` before this row) moves the ten in and leaves the one at home, a lone troop the next
+    player sweeps five to one; in the first nine rounds `normal` moves nine and keeps two at home, since
+    Oakhollow borders other territories of seat 1's, as a sweep from there would have. From round 10 it
+    keeps two only where an enemy stack next door could sweep one (7 troops: 6 dice). With three players
+    as with two; with four it moves all ten in, as before (there the last seat won 1.47x its share)."""
+    waiting = won_on_the_board(11)
+    before = type("Before", (SkirmishNormalAI,), {"OCCUPY_BEHIND": 0})
+    assert SkirmishAI(1).choose(waiting, 0) == Occupy(troops(10))
+    assert before(1).choose(waiting, 0) == Occupy(troops(10))
+    assert SkirmishNormalAI(1).choose(waiting, 0) == Occupy(troops(9))
+    after, _ = play(waiting, 0, Occupy(troops(9)))
+    assert units_at(after, "oakhollow") == troops(2) and units_at(after, "greyhorn") == troops(9)
+    assert SkirmishNormalAI(1).choose(won_on_the_board(11, round_=10), 0) == Occupy(troops(10))
+    assert SkirmishNormalAI(1).choose(won_on_the_board(11, enemy=7, round_=10), 0) == Occupy(troops(9))
+    assert SkirmishNormalAI(1).choose(won_on_the_board(11, players=3), 0) == Occupy(troops(9))
+    assert SkirmishNormalAI(1).choose(won_on_the_board(11, players=4), 0) == Occupy(troops(10))
+    # Two at home already (12 troops, ten attacked): nothing more stays.
+    assert SkirmishNormalAI(1).choose(won_on_the_board(12), 0) == Occupy(troops(10))
