@@ -153,7 +153,7 @@ class Console:
         """A move's lines, as the table reads them, or with ``own`` as its mover does: what only they may
         see (the card drawn, standing orders set) in its place among the rest, not after a public twin."""
         for line in self.own_lines(result) if own else result.lines:
-            print(f"  {line}")
+            print(f"  {terminal_words(line)}")
         self._recent.extend(result.public_events)
         self._battles = [*self._battles, *result.public_events][-BATTLE_EVENTS:]
         if result.turn != self._pictured_turn or result.result:
@@ -317,8 +317,9 @@ class Console:
 
 
 def terminal_words(text: str) -> str:
-    """A status written for Discord, its slash commands (`/game verify`) as typed here (`verify`)."""
-    return re.sub(r"`/game (\w+)`", r"`\1`", text)
+    """Words written for Discord, its slash commands (`/game verify`, /risk end) as typed here (`verify`,
+    end): a command's group is the game, which the terminal already plays."""
+    return re.sub(r"(?<![\w/])/[a-z_]+ (?=[a-z])", "", text)
 
 
 def outcome_line(lines: Sequence[str], result: str | None) -> str | None:

@@ -64,8 +64,8 @@ class RiskPresenter:
 
 
 FORTIFY_HOW = (
-    "Now fortify once, if you like: /risk fortify from to armies moves armies between two of your "
-    "territories; or end your turn (the button, or /risk end)."
+    "Now fortify once, if you like (/risk fortify from to armies: between two of your territories), or "
+    "end your turn (/risk end)."
 )
 
 

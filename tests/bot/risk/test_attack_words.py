@@ -88,8 +88,8 @@ def test_ending_the_attacks_says_how_to_fortify_and_offers_to_end_the_turn() -> 
     assert after.phase is Phase.FORTIFY
     assert mover_lines(GAME.presenter, RULES, events, 0, NAMES) == [
         "Ann moves on to fortify.",
-        "Now fortify once, if you like: /risk fortify from to armies moves armies between two of your "
-        "territories; or end your turn (the button, or /risk end).",
+        "Now fortify once, if you like (/risk fortify from to armies: between two of your territories), or "
+        "end your turn (/risk end).",
     ]
     (step,) = GAME.steps.next(RULES.view(after, 0), events)
     assert step.label == "End turn without fortifying"

@@ -125,3 +125,16 @@ async def test_the_terminal_shows_the_player_their_own_card_in_place_of_its_publ
     out = capsys.readouterr().out
     assert re.search(r"^  Ann drew [A-Z][\w ]+ \(\w+\)\.$", out, re.MULTILINE), out
     assert "Ann drew a card." not in out and "AI 1 drew a card." in out
+
+
+def test_a_hint_naming_slash_commands_reads_as_the_terminal_types_them() -> None:
+    """The fortify hint after "Stop attacking" named /risk end, which the terminal does not take: `end`."""
+    hint = RISK.presenter.answer([], 0, ["Ann"])
+    assert hint is None  # nothing to shorten: the log's lines
+    said = console.terminal_words(
+        "Now fortify once, if you like (/risk fortify from to armies: …), or end (/risk end)."
+    )
+    assert said == "Now fortify once, if you like (fortify from to armies: …), or end (end)."
+    assert console.terminal_words("Check it with `/game verify`.") == "Check it with `verify`."
+    for kept in ("3/6 rolled", "and/or more", "https://discord.com/channels/1/2"):
+        assert console.terminal_words(kept) == kept
