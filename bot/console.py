@@ -317,8 +317,8 @@ class Console:
 
 
 def terminal_words(text: str) -> str:
-    """Words written for Discord, its slash commands (`/game verify`, /risk end) as typed here (`verify`,
-    end): a command's group is the game, which the terminal already plays."""
+    """Words written for Discord, its slash commands (`/game verify`, a game's own /<group> end) as typed
+    here (`verify`, end): a command's group names the game, which the terminal already plays."""
     return re.sub(r"(?<![\w/])/[a-z_]+ (?=[a-z])", "", text)
 
 
