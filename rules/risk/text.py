@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from rules.core.events import DiceRolled, Event
 from rules.core.words import dice_text
@@ -30,16 +31,22 @@ from rules.risk.events import (
 )
 
 
+def seat_name(names: Sequence[str], seat: int) -> str:
+    """A seat as the log names it: its player, "Neutral" for the neutral army (seat -1)."""
+    return "Neutral" if seat < 0 else (names[seat] if seat < len(names) else f"Seat {seat + 1}")
+
+
+def territory_name(tid: str) -> str:
+    """A territory's name as players read it, from its map id."""
+    board = classic_map()  # cached: the map's own id -> index table serves every call
+    return board.names[board.id_index[tid]]
+
+
 def describe(event: Event, names: Sequence[str]) -> str | None:
     """One line for ``event``; "" for one another line already tells (a battle's dice), None for one
     without a sentence of its own (its dice, if it is a roll, are shown as they are)."""
     board = classic_map()  # cached: the map's own id -> index table serves every call
-
-    def who(seat: int) -> str:
-        return "Neutral" if seat < 0 else (names[seat] if seat < len(names) else f"Seat {seat + 1}")
-
-    def place(tid: str) -> str:
-        return board.names[board.id_index[tid]]
+    who, place = partial(seat_name, names), territory_name
 
     match event:
         case DiceRolled(reason="deal", values=values):
@@ -118,8 +125,7 @@ def digest(events: Sequence[Event], seat: int, names: Sequence[str], hand: Seque
     ends = [i for i, e in enumerate(events) if isinstance(e, TurnEnded) and e.seat == seat]
     events = events[ends[-1] + 1 :] if ends else events
 
-    def who(other: int) -> str:
-        return "Neutral" if other < 0 else (names[other] if other < len(names) else f"Seat {other + 1}")
+    who = partial(seat_name, names)
 
     battles: dict[tuple[int, str], list[int]] = {}  # (attacker, territory) -> [our losses, theirs, fights]
     lines: list[str] = []

@@ -4,6 +4,7 @@ All seats are alike, so there are no seat roles."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from bot.gamelog import event_lines
 from rules.core.events import Event
@@ -12,7 +13,7 @@ from rules.risk import RULES
 from rules.risk.board import classic_map
 from rules.risk.cards import card_name
 from rules.risk.events import BattleFought, PhaseBegan
-from rules.risk.text import digest
+from rules.risk.text import digest, seat_name, territory_name
 from rules.risk.views import RiskView
 
 
@@ -71,14 +72,8 @@ FORTIFY_HOW = (
 
 def rolls_summed(fights: Sequence[BattleFought], seat: int, names: Sequence[str]) -> str:
     """Rolls of one attack, in a line: where, against whom, how many rolls and each side's losses."""
-    board = classic_map()
     first = fights[0]
-
-    def who(s: int) -> str:
-        return "Neutral" if s < 0 else (names[s] if s < len(names) else f"Seat {s + 1}")
-
-    def place(tid: str) -> str:
-        return board.names[board.id_index[tid]]
+    who, place = partial(seat_name, names), territory_name
 
     lost = sum(f.attacker_losses for f in fights), sum(f.defender_losses for f in fights)
     mine = first.seat == seat
