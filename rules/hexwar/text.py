@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from rules.core.events import DiceRolled, Event
 from rules.core.words import counted, dice_text
@@ -80,13 +81,15 @@ def _stack_text(stack: Stack) -> str:
     return f"{count_text(stack.unit, stack.count)}{aboard}"
 
 
+def seat_name(names: Sequence[str], seat: int) -> str:
+    """A seat as the log names it: its player's name."""
+    return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+
+
 def describe(event: Event, names: Sequence[str]) -> str | None:
     """One line for ``event``; None for what another line already tells (the reveal's orders, which the
     moves and purchases that follow tell one by one). Dice say whose they are and what they were for."""
-
-    def who(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
-
+    who = partial(seat_name, names)
     match event:
         case DiceRolled(reason="placement order"):
             return None

@@ -5,6 +5,7 @@ so there are no seat roles. Pure: views and events in, text out."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from bot.gamelog import event_lines
 from render.hexwar.orders import order_lines
@@ -32,6 +33,7 @@ from rules.hexwar.events import (
     UnitsDestroyed,
 )
 from rules.hexwar.state import Phase
+from rules.hexwar.text import seat_name
 from rules.hexwar.units import ORDER, count_text
 from rules.hexwar.views import HexWarView
 
@@ -130,8 +132,7 @@ def round_told(events: Sequence[Event], seat: int, names: Sequence[str]) -> list
     taken, cities built, the seat's losses and income, and what comes next; the rest is in the round's
     picture and the log."""
 
-    def who(s: int) -> str:
-        return names[s] if 0 <= s < len(names) else f"Seat {s + 1}"
+    who = partial(seat_name, names)
 
     def told(kinds: type | tuple[type, ...]) -> list[str]:
         return [line for e in events if isinstance(e, kinds) for line in event_lines(RULES, [e], names)]
