@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from rules.axis_allies.actions import Move
 from rules.axis_allies.ai.attack import Source, air_sources, land_sources, sea_sources
-from rules.axis_allies.ai.moves import deliver, load, return_empty
+from rules.axis_allies.ai.moves import _boats, deliver, load, return_empty
 from rules.axis_allies.ai.purchase import SLOTS
 from rules.axis_allies.ai.survey import COASTS, View, movable, sea_path
 from rules.axis_allies.common import (
@@ -37,7 +37,7 @@ from rules.axis_allies.common import (
     hostile_land,
 )
 from rules.axis_allies.reach import remaining
-from rules.axis_allies.state import ALLIED_SIDE, COMBAT, RUSSIA, UNLOADED
+from rules.axis_allies.state import ALLIED_SIDE, RUSSIA
 from rules.axis_allies.units import Domain
 
 __all__ = ["convoy", "landing_sources", "relief_coasts", "relief_targets"]
@@ -71,16 +71,7 @@ def load_sources(view: View, target: int) -> list[Source]:
     for zone in range(SIZE):
         if not IS_SEA[zone] or enemy_units(state, zone, power):
             continue
-        boats = [
-            s
-            for s in state.units[zone]
-            if s.power == power
-            and s.unit == "transport"
-            and not s.cargo
-            and s.target < 0
-            and not s.flags & (COMBAT | UNLOADED)
-        ]
-        boats = [b for b in boats if remaining(b, view.techs) >= 1]
+        boats = [b for b in _boats(state, power, zone) if not b.cargo and remaining(b, view.techs) >= 1]
         if not boats:
             continue
         steps = max(remaining(b, view.techs) for b in boats)
