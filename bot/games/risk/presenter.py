@@ -12,7 +12,14 @@ from rules.core.words import counted
 from rules.risk import RULES
 from rules.risk.board import classic_map
 from rules.risk.cards import card_name
-from rules.risk.events import BattleFought, PhaseBegan
+from rules.risk.events import (
+    ArmiesMoved,
+    BattleFought,
+    OccupationAwaited,
+    PhaseBegan,
+    SeatEliminated,
+    TerritoryConquered,
+)
 from rules.risk.text import digest, seat_name, territory_name
 from rules.risk.views import RiskView
 
@@ -45,16 +52,21 @@ class RiskPresenter:
     def answer(self, events: Sequence[Event], seat: int, names: Sequence[str]) -> list[str] | None:
         """An attack of several rolls ("until conquered", "until 3 left") as one line of their sum, "after
         4 rolls: you lost 3, they lost 5", then what came of it; its dice are in the log. Its answer had
-        listed every roll, a screen of them on a phone. On reaching the fortify step, how to fortify or
-        end the turn. None for any other move (the log's lines)."""
+        listed every roll, a screen of them on a phone. What the mover did or must do next, to "you"
+        ("You conquered Ural", "Choose how many armies move in"), not by name beside a "you". On
+        reaching the fortify step, how to fortify or end the turn. None for any other move (the log's
+        lines)."""
         fights = [e for e in events if isinstance(e, BattleFought)]
         fortify = any(isinstance(e, PhaseBegan) and e.seat == seat and e.phase == "fortify" for e in events)
-        if len(fights) < 2 and not fortify:
+        yours = [to_you(e, seat, names) for e in events]
+        if len(fights) < 2 and not fortify and not any(yours):
             return None
         lines: list[str] = []
         summed = False
-        for event in events:
-            if not isinstance(event, BattleFought) or len(fights) < 2:
+        for event, line in zip(events, yours, strict=True):
+            if line:
+                lines.append(line)
+            elif not isinstance(event, BattleFought) or len(fights) < 2:
                 lines += event_lines(RULES, [event], names)
             elif not summed:
                 lines.append(rolls_summed(fights, seat, names))
@@ -68,6 +80,22 @@ FORTIFY_HOW = (
     "Now fortify once, if you like (/risk fortify from to armies: between two of your territories), or "
     "end your turn (/risk end)."
 )
+
+
+def to_you(event: Event, seat: int, names: Sequence[str]) -> str | None:
+    """An event of ``seat``'s own move told to that seat: what it won or must now choose. None for the
+    rest, which the log's sentence tells as well to the mover as to anyone."""
+    place = territory_name
+    match event:
+        case TerritoryConquered(seat=s, previous_owner=previous, territory=t) if s == seat:
+            return f"You conquered {place(t)} from {seat_name(names, previous)}."
+        case OccupationAwaited(seat=s, target=t, minimum=lo, maximum=hi) if s == seat:
+            return f"Choose how many armies move into {place(t)}: {lo} to {hi} (/risk occupy armies)."
+        case ArmiesMoved(seat=s, source=source, target=t, armies=n, occupation=True) if s == seat:
+            return f"You moved {counted(n, 'army', 'armies')} from {place(source)} into {place(t)}."
+        case SeatEliminated(seat=out, by=by, cards_taken=n) if by == seat:
+            return f"You eliminated {seat_name(names, out)} and take {counted(n, 'card')}."
+    return None
 
 
 def rolls_summed(fights: Sequence[BattleFought], seat: int, names: Sequence[str]) -> str:

@@ -10,7 +10,7 @@ from bot.store import LogRecord
 from rules.core.dice import ScriptedRng
 from rules.core.events import DiceRolled
 from rules.risk import RULES
-from rules.risk.actions import Attack, Defend, EndPhase, Fortify
+from rules.risk.actions import Attack, Defend, EndPhase, Fortify, Occupy
 from rules.risk.state import Phase
 from tests.rules.risk.position import position
 
@@ -64,8 +64,8 @@ def test_the_answer_sums_the_rolls_and_leaves_the_dice_to_the_log() -> None:
     assert mover_lines(GAME.presenter, RULES, events, 0, NAMES) == [
         "You attacked Ural from Ukraine (Bo): after 3 rolls you lost 1, they lost 3"
         " (every die is in the log).",
-        "Ann conquered Ural from Bo.",
-        "Ann chooses how many armies move into Ural (3-8).",
+        "You conquered Ural from Bo.",
+        "Choose how many armies move into Ural: 3 to 8 (/risk occupy armies).",
     ]
     # One roll: its line, dice and all, as before.
     state = position(holdings={"ukraine": (0, 10), "ural": (1, 3)})
@@ -79,6 +79,24 @@ def test_the_answer_sums_the_rolls_and_leaves_the_dice_to_the_log() -> None:
     assert GAME.presenter.answer(events, 1, NAMES)[0] == (
         "Ann attacked Ural from Ukraine (Bo): after 3 rolls Ann lost 1, Bo lost 3 (every die is in the log)."
     )
+
+
+def test_a_conquest_is_told_to_its_mover_as_you() -> None:
+    """One roll took Ural: its answer read "Ann conquered Ural from Bo. Ann chooses how many armies move
+    into Ural (3-8)." to Ann herself, who had to guess that the choosing was hers and how to make it."""
+    state = position(holdings={"ukraine": (0, 10), "ural": (1, 1), "egypt": (1, 2)})
+    conquered, events = RULES.apply(state, 0, Attack("ukraine", "ural", 3), ScriptedRng([6, 5, 4, 2]))
+    assert mover_lines(GAME.presenter, RULES, events, 0, NAMES) == [
+        "Ann attacked Ural from Ukraine: [6 5 4] v [2] (Bo); attacker lost 0, defender lost 1.",
+        "You conquered Ural from Bo.",
+        "Choose how many armies move into Ural: 3 to 9 (/risk occupy armies).",
+    ]
+    # Everyone else reads the log's sentences, by name.
+    assert GAME.presenter.answer(events, 1, NAMES) is None
+    _, moved = RULES.apply(conquered, 0, Occupy(5), ScriptedRng([]))
+    assert mover_lines(GAME.presenter, RULES, moved, 0, NAMES) == [
+        "You moved 5 armies from Ukraine into Ural."
+    ]
 
 
 def test_ending_the_attacks_says_how_to_fortify_and_offers_to_end_the_turn() -> None:
