@@ -17,6 +17,7 @@ import io
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 import discord
 
@@ -347,7 +348,7 @@ class TurnAnnouncer:
         )
         board.embed.description = fitted(content, title, lines, [], link)
         embeds, files = board.embeds, board.files
-        battle = await self._battle(status, unseen, view)
+        battle = await self._battle(status, unseen, view, first)
         if battle is not None:
             embeds, files = [*embeds, battle[0]], [*files, battle[1]]
         sent = await channel.send(
@@ -445,13 +446,14 @@ class TurnAnnouncer:
                 await channel.send(content=content, allowed_mentions=pinging(seat.user_id))
 
     async def _battle(
-        self, status: GameStatus, events: Sequence[Event], view: object
+        self, status: GameStatus, events: Sequence[Event], view: object, seat: int
     ) -> tuple[discord.Embed, discord.File] | None:
         """The last battle among ``events`` (moves the channel has not seen: the AI's, a deadline's) as
-        a full-width embed image, on the public ``view``; None if none was fought."""
+        a full-width embed image, on the public ``view``: the last ``seat`` (the player pinged) fought
+        in, where it fought one; None if none was fought."""
         if not events:
             return None
-        draw = self.host.games[status.ruleset].pictures.battle
+        draw = partial(self.host.games[status.ruleset].pictures.battle, seat=seat)
         picture = await asyncio.to_thread(draw, view, tuple(events), status.names)
         if picture is None:
             return None

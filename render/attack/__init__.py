@@ -41,7 +41,11 @@ def _board_png(view: AttackView, names: Sequence[str], *, title: str, recent: Se
     return render_board(view, names, recent=tuple(recent), title=title)
 
 
-def _battle_png(view: AttackView, events: Sequence[Event], names: Sequence[str]) -> bytes | None:
+def _battle_png(
+    view: AttackView, events: Sequence[Event], names: Sequence[str], *, seat: int | None = None
+) -> bytes | None:
+    """The last battle among ``events``, whoever fought it (``seat`` aside): a turn's battles are
+    the mover's, against any of its neighbours."""
     return render_battle(view, events, names)
 
 

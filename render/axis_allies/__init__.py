@@ -75,9 +75,12 @@ def _board_png(view: AAView, names: Sequence[str], *, title: str, recent: Sequen
     return render_map(map_picture(view, names, title, recent), width=DEFAULT_WIDTH)
 
 
-def _battle_png(view: AAView, events: Sequence[Event], names: Sequence[str]) -> bytes | None:
+def _battle_png(
+    view: AAView, events: Sequence[Event], names: Sequence[str], *, seat: int | None = None
+) -> bytes | None:
     """The battle card for the last round fought among ``events``, each power with its player's name,
-    with the exact odds the battle had before that round's dice (``round_odds``)."""
+    with the exact odds the battle had before that round's dice (``round_odds``). ``seat`` aside: two
+    sides fight every battle, so a player's side is in each."""
     picture = battle_picture(events, view, names)
     if picture is None:
         return None

@@ -41,8 +41,13 @@ class DrawCloseUp(Protocol):
 
 
 class DrawBattle(Protocol):
-    def __call__(self, view: Any, events: Sequence[Event], names: Sequence[str]) -> bytes | None:
-        """A picture of the last battle round among ``events`` as PNG bytes; None if none was fought."""
+    def __call__(
+        self, view: Any, events: Sequence[Event], names: Sequence[str], *, seat: int | None = None
+    ) -> bytes | None:
+        """A picture of the last battle round among ``events`` as PNG bytes; None if none was fought.
+        With ``seat`` (a turn's notice to the player it pings), the last battle that seat fought in, where
+        it fought one: the battle two other seats fought last tells that player less. A game whose
+        battles are all its players' (or whose picture is a whole round) may ignore it."""
         ...
 
 

@@ -44,9 +44,11 @@ def _board_png(view: HexWarView, names: Sequence[str], *, title: str, recent: Se
     return render_board(view, names, recent=recent, title=title)
 
 
-def render_round(view: HexWarView, events: Sequence[Event], names: Sequence[str]) -> bytes | None:
-    """The resolution of the last round among ``events`` on the board after it; None if no round was
-    resolved among them."""
+def render_round(
+    view: HexWarView, events: Sequence[Event], names: Sequence[str], *, seat: int | None = None
+) -> bytes | None:
+    """The resolution of the last round among ``events`` on the board after it, every battle of it
+    (``seat`` aside); None if no round was resolved among them."""
     chosen, number = last_resolution(events)
     if number is None:
         return None

@@ -50,10 +50,12 @@ def _board_png(view: RiskView, names: Sequence[str], *, title: str, recent: Sequ
     return render_board(view, names, recent=tuple(recent), layout=LAYOUT, width=WIDTH, title=title)
 
 
-def _battle_png(view: RiskView, events: Sequence[Event], names: Sequence[str]) -> bytes | None:
-    """The last attack among ``events``, all its rolls (an ``until`` attack is one fight), with the
-    armies before and after from the view."""
-    fight = last_fight(view, events)
+def _battle_png(
+    view: RiskView, events: Sequence[Event], names: Sequence[str], *, seat: int | None = None
+) -> bytes | None:
+    """The last attack among ``events`` (``seat``'s last, attacking or defending, where it fought one),
+    all its rolls (an ``until`` attack is one fight), with the armies before and after from the view."""
+    fight = last_fight(view, events, seat)
     return render_battle(fight, names) if fight is not None else None
 
 

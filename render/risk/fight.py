@@ -55,12 +55,15 @@ class Fight:
         return sum(r.defender_losses for r in self.rolls)
 
 
-def last_fight(view: RiskView | None, events: Sequence[Event]) -> Fight | None:
-    """The last attack among ``events``: its rolls (every roll of one ``until`` attack, which the engine
-    makes one after another), and the armies before and after from ``view``. None without a roll."""
-    last = max((k for k, e in enumerate(events) if isinstance(e, BattleFought)), default=None)
-    if last is None:
+def last_fight(view: RiskView | None, events: Sequence[Event], seat: int | None = None) -> Fight | None:
+    """The last attack among ``events`` (``seat``'s last, as attacker or defender, where it fought one):
+    its rolls (every roll of one ``until`` attack, which the engine makes one after another), and the
+    armies before and after from ``view``. None without a roll."""
+    fights = [k for k, e in enumerate(events) if isinstance(e, BattleFought)]
+    theirs = [k for k, e in enumerate(events) if isinstance(e, BattleFought) and seat in (e.seat, e.defender)]
+    if not fights:
         return None
+    last = (theirs or fights)[-1]
     final = events[last]
     assert isinstance(final, BattleFought)
     pair = (final.seat, final.source, final.target)

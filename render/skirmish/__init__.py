@@ -45,9 +45,12 @@ def _board_png(
     return render_board(view, names, recent=tuple(recent), title=title)
 
 
-def _battle_png(view: SkirmishView, events: Sequence[Event], names: Sequence[str]) -> bytes | None:
-    """The battle board: the battle being fought (at whatever step), else the last one among ``events``."""
-    picture = battle_picture(view, events, names)
+def _battle_png(
+    view: SkirmishView, events: Sequence[Event], names: Sequence[str], *, seat: int | None = None
+) -> bytes | None:
+    """The battle board: the battle being fought (at whatever step), else the last one among ``events``
+    (``seat``'s last, where it fought one)."""
+    picture = battle_picture(view, events, names, seat)
     return render_battle(picture, names) if picture is not None else None
 
 

@@ -81,14 +81,27 @@ class BattlePicture:
     notes: tuple[str, ...] = field(default=())
 
 
-def battle_picture(view: SkirmishView, events: Sequence[Event], names: Sequence[str]) -> BattlePicture | None:
-    """The battle to draw: the one in the view, else the last among ``events``; None if neither."""
+def battle_picture(
+    view: SkirmishView, events: Sequence[Event], names: Sequence[str], seat: int | None = None
+) -> BattlePicture | None:
+    """The battle to draw: the one in the view, else the last among ``events`` (the last ``seat`` fought
+    in, attacking or defending, where it fought one); None if neither."""
     place = {t.id: t.name for t in view.territories}
     if view.battle is not None:
         waiting = view.waiting
         prompt = f"{_name(names, waiting.seat)}: {waiting.prompt}" if waiting else ""
         return from_view(view.battle, place, prompt, waiting.seat if waiting else None)
-    return from_events(events, place)
+    return from_events(fought_by(events, seat) if seat is not None else events, place)
+
+
+def fought_by(events: Sequence[Event], seat: int) -> Sequence[Event]:
+    """The events of the last battle ``seat`` fought to its end, from its declaration to its end;
+    ``events`` as they are if it fought none."""
+    ends = [k for k, e in enumerate(events) if isinstance(e, BattleEnded) and seat in (e.seat, e.defender)]
+    if not ends:
+        return events
+    starts = [k for k, e in enumerate(events[: ends[-1]]) if isinstance(e, AttackDeclared)]
+    return events[starts[-1] if starts else 0 : ends[-1] + 1]
 
 
 def _name(names: Sequence[str], seat: int) -> str:

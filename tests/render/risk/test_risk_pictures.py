@@ -9,13 +9,14 @@ from PIL import Image
 
 from render.risk import PICTURES, base, last_fight, render_battle, render_board, render_hand
 from render.risk.replay import replay, replay_frames
-from rules.core.dice import SeededRng
+from rules.core.dice import ScriptedRng, SeededRng
 from rules.core.events import Event
 from rules.risk import RULES
 from rules.risk.actions import Attack
 from rules.risk.secrets import vary_secrets
 from rules.risk.state import Phase, RiskState
 from tests.render.risk import samples
+from tests.rules.risk.position import position
 
 NAMES = ("Alice", "Bob", "Chen")
 
@@ -141,3 +142,24 @@ def test_a_replay_of_a_game_is_an_animated_gif_of_its_turns() -> None:
     gif = Image.open(io.BytesIO(made.data))
     assert gif.format == "GIF" and gif.n_frames == made.frames == len(turns) == 7
     assert made.width == 960 and len(made.data) < 8 * 1024 * 1024
+
+
+def test_a_seats_battle_card_is_the_last_battle_it_fought_in() -> None:
+    """A turn's notice pinged Bob with the card of the battle two other seats fought last, when the one
+    that took his armies came before it: given Bob, the last battle Bob fought in, its armies as they
+    stood then (the later battle's losses taken back); given nobody, or a seat that fought none, the last."""
+    state = position(holdings={"ukraine": (0, 10), "ural": (1, 5), "egypt": (0, 5), "east_africa": (2, 4)})
+    events: list[Event] = []
+    for attack in (Attack("ukraine", "ural", 3), Attack("egypt", "east_africa", 3)):
+        state, more = RULES.apply(state, 0, attack, ScriptedRng([6, 6, 6, 1, 1]))
+        events += more
+    public = RULES.view(state, None)
+    bobs = last_fight(public, events, seat=1)
+    assert bobs is not None
+    assert (bobs.defender, bobs.target) == (1, "ural")
+    assert (bobs.defender_before, bobs.defender_after, bobs.attacker_before) == (5, 3, 10)
+    for seat in (None, 2, 3):
+        last = last_fight(public, events, seat)
+        assert last is not None and (last.defender, last.target, last.defender_after) == (2, "east_africa", 2)
+    assert PICTURES.battle(public, events, NAMES, seat=1) == render_battle(bobs, NAMES)
+    assert PICTURES.battle(public, events, NAMES, seat=1) != PICTURES.battle(public, events, NAMES)

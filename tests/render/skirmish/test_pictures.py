@@ -174,3 +174,23 @@ def test_the_legend_reads_when_the_board_is_shown_550_px_wide() -> None:
     shown = 550 / REFERENCE_WIDTH
     assert ROW_PX * shown >= 10.5 and HEAD_PX * shown >= 9 and KEY_PX * shown >= 9
     assert text_width(KEY_SHADING, font(KEY_PX)) <= REFERENCE_WIDTH - 40
+
+
+def test_a_seats_battle_board_is_the_last_battle_it_fought_in() -> None:
+    """A turn's notice to the defender of the first battle showed the second, between two other seats:
+    given a seat, the last battle it fought in, drawn as that battle alone; given none, the last."""
+    sweep = [
+        AttackDeclared(0, 2, "oakhollow", "millbrook", Units(troop=5), 5, 0, 0),
+        BattleEnded(0, 2, "oakhollow", "millbrook", "attacker", "5-to-1", Units(troop=5), Units(), False),
+    ]
+    events = [*samples.ended_battle_events(), *sweep]
+    view = samples.midgame_view(3)
+    first = battle_picture(view, samples.ended_battle_events(), samples.NAMES)
+    assert battle_picture(view, events, samples.NAMES, seat=1) == first
+    last = battle_picture(view, events, samples.NAMES)
+    assert last is not None and last != first and last.winner == "attacker"
+    assert battle_picture(view, events, samples.NAMES, seat=2) == last
+    assert battle_picture(view, events, samples.NAMES, seat=0) == last  # in both: its last
+    assert PICTURES.battle(view, events, samples.NAMES, seat=1) == PICTURES.battle(
+        view, samples.ended_battle_events(), samples.NAMES
+    )
