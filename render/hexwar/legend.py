@@ -97,13 +97,14 @@ def title_info(view: HexWarView, names: Sequence[str], title: str, deadline: str
     return TitleInfo(title, status, seat_name(names, view.current), view.current, action, deadline)
 
 
-def legend_columns(count: int) -> int:
-    return 1 if count <= 2 else 2
+# The table's type, in pixels at the reference width: read on a phone, where the board is shown about
+# 550 px wide, the 21 px of two columns a side came out at about 7 px a capital. One column of every
+# seat (five at most) leaves room for type a third larger and for whole names.
+HEAD_PX, TEXT_PX, ROW_PX, HEAD_ROW_PX = 22, 28, 48, 36
 
 
 def legend_height(count: int, scale: float) -> int:
-    per_column = -(-count // legend_columns(count))
-    return round((12 + 30 + 38 * per_column + 30 + 10) * scale)
+    return round((12 + HEAD_ROW_PX + ROW_PX * count + 34 + 10) * scale)
 
 
 def draw_legend(
@@ -117,50 +118,46 @@ def draw_legend(
 ) -> None:
     table = rows(view, names)
     heads = columns(view)
-    count = legend_columns(len(table))
-    per_column = -(-len(table) // count)
-    margin, gap = round(22 * scale), round(36 * scale)
-    col_width = (canvas.width - 2 * margin - (count - 1) * gap) // count
+    margin = round(22 * scale)
+    x0, col_width = margin, canvas.width - 2 * margin
     # Each number column's right edge: short counts get less room than the money columns' longer heads.
-    widths = [round((84 if len(heads) <= 4 else 58 if k < 3 else 76) * scale) for k in range(len(heads))]
+    widths = [round((112 if len(heads) <= 4 else 80 if k < 3 else 104) * scale) for k in range(len(heads))]
     rights = [sum(widths[: k + 1]) for k in range(len(heads))]
-    head, regular, bold = font(round(17 * scale)), font(round(21 * scale)), font(round(21 * scale), bold=True)
-    row_h = round(38 * scale)
-    for c in range(count):
-        x0 = margin + c * (col_width + gap)
-        y = top + round(12 * scale)
-        numbers_x = x0 + col_width - rights[-1]
-        draw_text(canvas, (x0, y + round(14 * scale)), "Player", head, palette.ramp(C.MUTED, C.PANEL), "lm")
-        for k, label in enumerate(heads):
-            right = numbers_x + rights[k]
-            draw_text(
-                canvas, (right, y + round(14 * scale)), label, head, palette.ramp(C.MUTED, C.PANEL), "rm"
+    head, regular = font(round(HEAD_PX * scale)), font(round(TEXT_PX * scale))
+    bold = font(round(TEXT_PX * scale), bold=True)
+    row_h = round(ROW_PX * scale)
+    y = top + round(12 * scale)
+    numbers_x = x0 + col_width - rights[-1]
+    head_mid = y + round(HEAD_ROW_PX / 2 * scale)
+    draw_text(canvas, (x0, head_mid), "Player", head, palette.ramp(C.MUTED, C.PANEL), "lm")
+    for k, label in enumerate(heads):
+        right = numbers_x + rights[k]
+        draw_text(canvas, (right, head_mid), label, head, palette.ramp(C.MUTED, C.PANEL), "rm")
+    y += round(HEAD_ROW_PX * scale)
+    for row in table:
+        bg = C.PANEL_HIGHLIGHT if row.current else C.PANEL
+        if row.current:
+            ImageDraw.Draw(canvas).rounded_rectangle(
+                (x0 - round(8 * scale), y + 2, x0 + col_width + round(8 * scale), y + row_h - 2),
+                radius=round(8 * scale),
+                fill=palette[C.PANEL_HIGHLIGHT],
             )
-        y += round(30 * scale)
-        for row in table[c * per_column : (c + 1) * per_column]:
-            bg = C.PANEL_HIGHLIGHT if row.current else C.PANEL
-            if row.current:
-                ImageDraw.Draw(canvas).rounded_rectangle(
-                    (x0 - round(8 * scale), y + 2, x0 + col_width + round(8 * scale), y + row_h - 2),
-                    radius=round(8 * scale),
-                    fill=palette[C.PANEL_HIGHLIGHT],
-                )
-            mid = y + row_h / 2
-            sprite = swatch(palette, row.seat, scale * 0.75)
-            paste_sprite(canvas, sprite, (x0 + sprite.size[0] / 2, mid))
-            name_x = x0 + sprite.size[0] + round(10 * scale)
-            colour = C.MUTED if row.muted else C.TEXT
-            room = numbers_x - name_x - round(10 * scale)
-            note = f"  {row.note}" if row.note else ""
-            name = fit(row.name, bold, max(room // 2, room - round(len(note) * 10 * scale)))
-            end = draw_text(canvas, (name_x, mid), name, bold, palette.ramp(colour, bg), "lm")[2]
-            if note:
-                draw_text(canvas, (end, mid), fit(note, regular, numbers_x - end - 4), regular,
-                          palette.ramp(C.MUTED, bg), "lm")  # fmt: skip
-            for k, value in enumerate(row.values):
-                right = numbers_x + rights[k]
-                text = DASH if value is None else str(value)
-                draw_text(canvas, (right, mid), text, regular, palette.ramp(colour, bg), "rm")
-            y += row_h
+        mid = y + row_h / 2
+        sprite = swatch(palette, row.seat, scale * 0.9)
+        paste_sprite(canvas, sprite, (x0 + sprite.size[0] / 2, mid))
+        name_x = x0 + sprite.size[0] + round(10 * scale)
+        colour = C.MUTED if row.muted else C.TEXT
+        room = numbers_x - name_x - round(10 * scale)
+        note = f"  {row.note}" if row.note else ""
+        name = fit(row.name, bold, max(room // 2, room - round(len(note) * 10 * scale)))
+        end = draw_text(canvas, (name_x, mid), name, bold, palette.ramp(colour, bg), "lm")[2]
+        if note:
+            draw_text(canvas, (end, mid), fit(note, regular, numbers_x - end - 4), regular,
+                      palette.ramp(C.MUTED, bg), "lm")  # fmt: skip
+        for k, value in enumerate(row.values):
+            right = numbers_x + rights[k]
+            text = DASH if value is None else str(value)
+            draw_text(canvas, (right, mid), text, regular, palette.ramp(colour, bg), "rm")
+        y += row_h
     bottom = top + legend_height(len(table), scale) - round(22 * scale)
     draw_text(canvas, (margin, bottom), footnote, head, palette.ramp(C.MUTED, C.PANEL), "lm")
