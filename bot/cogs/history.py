@@ -5,13 +5,15 @@ once, so they are a mixin of ``LobbyCog`` (discord.py collects a cog's commands 
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Sequence
+from typing import Any, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import COLOUR, plain
+from bot.cogs.common import COLOUR, handle_error, plain
 from bot.cogs.share import show_button
 from bot.host import Host
 from bot.limits import EMBED_DESCRIPTION, clip
@@ -62,6 +64,65 @@ def latest_page(lines: Sequence[str], limit: int = EMBED_DESCRIPTION) -> str:
     return "\n".join([headline, ROW_GOES_ON, *kept])
 
 
+async def log_message(
+    host: Host, game_id: int, page: int
+) -> tuple[discord.Embed, list[discord.File], discord.ui.View]:
+    """Page ``page`` of the game's log as an answer: the embed, a text file of the page when its lines
+    overflow one embed (the embed shows the latest of them), and the buttons to the page before and
+    after (a round's page 1 at its start held a line or two: "Older" is one tap, not a command typed
+    again) beside **Show everyone**. A page is a round or turn of log rows, read alone
+    (bot/service.py::log_page)."""
+    found = await host.service.log_page(game_id, page)
+    shown = [plain(line) for line in found.lines]
+    blocks = log_pages(shown, size=len(shown) or 1)
+    embed = discord.Embed(
+        title=f"Game #{game_id} log · page {page} of {found.pages}",
+        description=latest_page(shown) if blocks else "Nothing has happened yet.",
+        colour=COLOUR,
+    )
+    files = []
+    if len(blocks) > 1:
+        text = "\n".join(found.lines).encode()
+        files.append(discord.File(io.BytesIO(text), f"warboard-game-{game_id}-log-page-{page}.txt"))
+    view = show_button()
+    view.add_item(LogPageButton(game_id, page + 1, older=True, disabled=page >= found.pages))
+    view.add_item(LogPageButton(game_id, max(page - 1, 1), older=False, disabled=page <= 1))
+    return embed, files, view
+
+
+class LogPageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"wblog:(?P<game>\d+):(?P<page>\d+):(?P<way>[on])",
+):
+    """**◀ Older** (page ``page``, before in time) or **Newer ▶** under a /game log page: the answer
+    turns to that page, privately, as ``/game log page:N`` would; a page that no longer exists is
+    refused in words."""
+
+    def __init__(self, game: int, page: int, *, older: bool, disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="◀ Older" if older else "Newer ▶",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"wblog:{game}:{page}:{'o' if older else 'n'}",
+                disabled=disabled,
+            )
+        )
+        self.game, self.page = game, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LogPageButton:
+        return cls(int(match["game"]), int(match["page"]), older=match["way"] == "o")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            embed, files, view = await log_message(cast(Host, interaction.client), self.game, self.page)
+            await interaction.response.edit_message(embed=embed, attachments=files, view=view)
+        except Exception as error:
+            await handle_error(interaction, error)
+
+
 class HistoryCommands(commands.Cog):
     """The /game commands that read a game's history, mixed into ``LobbyCog`` (never a cog of its own)."""
 
@@ -76,25 +137,8 @@ class HistoryCommands(commands.Cog):
         game: app_commands.Range[int, 1] | None = None,
     ) -> None:
         game_id = await self._game_to_read(interaction, game)
-        # A page is a round or turn of log rows, read alone (bot/service.py::log_page); should its lines
-        # overflow one embed, the embed shows the latest of them and a text file carries them all.
-        found = await self.bot.service.log_page(game_id, page)
-        shown = [plain(line) for line in found.lines]
-        blocks = log_pages(shown, size=len(shown) or 1)
-        embed = discord.Embed(
-            title=f"Game #{game_id} log · page {page} of {found.pages}",
-            description=latest_page(shown) if blocks else "Nothing has happened yet.",
-            colour=COLOUR,
-        )
-        if len(blocks) > 1:
-            text = "\n".join(found.lines).encode()
-            name = f"warboard-game-{game_id}-log-page-{page}.txt"
-            file = discord.File(io.BytesIO(text), name)
-            await interaction.response.send_message(
-                embed=embed, file=file, ephemeral=True, view=show_button()
-            )
-        else:
-            await interaction.response.send_message(embed=embed, ephemeral=True, view=show_button())
+        embed, files, view = await log_message(self.bot, game_id, page)
+        await interaction.response.send_message(embed=embed, files=files, ephemeral=True, view=view)
 
     @app_commands.command(description="The whole game as a JSON file")
     @app_commands.describe(game=GAME_NUMBER)

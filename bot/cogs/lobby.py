@@ -22,7 +22,7 @@ from bot.cogs.common import (
     shown,
 )
 from bot.cogs.following import FollowAnswer
-from bot.cogs.history import HistoryCommands
+from bot.cogs.history import HistoryCommands, LogPageButton
 from bot.cogs.moves import announce_turn, moved_on
 from bot.cogs.players import PlayersCommands
 from bot.cogs.share import ShowButton, show_button
@@ -104,7 +104,7 @@ class LobbyCog(
         # Look-ups answer privately; their Show everyone button survives a restart (bot/cogs/share.py).
         add = getattr(self.bot, "add_dynamic_items", None)
         if add is not None:
-            add(ShowButton, FollowAnswer, TakeSeat, SubAnswer)
+            add(ShowButton, FollowAnswer, TakeSeat, SubAnswer, LogPageButton)
 
     @app_commands.command(description="Start a new game in this channel")
     @app_commands.describe(

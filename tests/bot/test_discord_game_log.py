@@ -40,7 +40,33 @@ async def read_log(fd: FakeDiscord, channel: str = CHANNEL, **chosen: object) ->
         pages.append(page_text(answer))
     past = await fd.slash("bob", channel, "game log", page=count + 1, **chosen)
     assert past.ephemeral and past.content == f"The log has {count} page(s).", past.content
+    assert await turned_pages(fd, first, count) == pages
     return pages
+
+
+async def turned_pages(fd: FakeDiscord, first: Any, count: int) -> list[str]:
+    """The pages as the **◀ Older** button under page 1 turns them, then back by **Newer ▶**: the same
+    private answer, edited, each page as ``/game log page:N`` gives it; Older is greyed on the last page
+    and Newer on the first."""
+    answer = first.message
+    game = int(answer.embeds[0]["title"].split("#")[1].split(" ")[0])
+
+    def buttons() -> dict[str, Any]:
+        return {c["label"]: c for row in answer.components for c in row["components"] if c["type"] == 2}
+
+    assert buttons()["Newer ▶"].get("disabled") is True
+    turned = [page_text(first)]
+    for page in range(2, count + 1):
+        await fd.click("bob", answer, buttons()["◀ Older"]["custom_id"])
+        assert answer.embeds[0]["title"] == f"Game #{game} log · page {page} of {count}"
+        texts = [a.data.decode() for a in answer.attachments if a.filename.endswith(".txt")]
+        turned.append(texts[0] if texts else rendered(answer.embeds[0]["description"]))
+    assert buttons()["◀ Older"].get("disabled") is True
+    for page in range(count - 1, 0, -1):
+        await fd.click("bob", answer, buttons()["Newer ▶"]["custom_id"])
+        assert answer.embeds[0]["title"] == f"Game #{game} log · page {page} of {count}"
+    assert {"Show everyone", "◀ Older", "Newer ▶"} <= set(buttons())
+    return turned
 
 
 def every_line_once(pages: list[str], lines: list[str]) -> None:
