@@ -55,6 +55,16 @@ async def copy_of(message: discord.Message) -> dict[str, Any]:
     return {"content": message.content or None, "embeds": embeds, "files": files}
 
 
+def marked_shown(message: discord.Message) -> discord.ui.View:
+    """The answer's buttons with **Show everyone** turned to "Shown to everyone", the others (a log's
+    page buttons) kept as they were."""
+    view = discord.ui.View(timeout=None)
+    for item in discord.ui.View.from_message(message).children:
+        shown = isinstance(item, discord.ui.Button) and item.custom_id == SHOW
+        view.add_item(show_button(shown=True).children[0] if shown else item)
+    return view
+
+
 class ShowButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"wbshow:(?P<done>[01])"):
     """A click on **Show everyone**: post the private answer it sits under, once."""
 
@@ -75,7 +85,7 @@ class ShowButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"wbsh
                 return
             copy = await copy_of(interaction.message)
             # First mark the private answer as shown (so the second click is told), then post it.
-            await interaction.response.edit_message(view=show_button(shown=True))
+            await interaction.response.edit_message(view=marked_shown(interaction.message))
             await interaction.followup.send(**copy, allowed_mentions=QUIET)
         except Exception as error:
             await handle_error(interaction, error)
