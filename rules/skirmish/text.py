@@ -100,6 +100,8 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
             return "Territories were dealt at random."
         case DiceRolled(reason="battle: attacker" | "battle: defender"):
             return ""  # told by the side's own line (BattleRolled, high to low): the log shows it once
+        case DiceRolled(reason="draw"):
+            return ""  # a place in the deck, no player's number: "drew a card (Charge)" tells the draw
         case DiceRolled(seat=int(seat), reason=reason, values=values) if reason in DICE_FOR:
             # (the reason is stored with the roll and named by verify, so only its words change here)
             return f"🎲 {who(seat)}'s {DICE_FOR[reason]}: {dice_text(values)}"

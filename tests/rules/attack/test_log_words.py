@@ -32,3 +32,8 @@ def test_certificates_are_written_without_a_zero_part():
     assert RULES.describe(IncomeCollected(1, 10, 0, 5, False), names) == "Bo collects 10 production."
     assert RULES.describe(IncomeCollected(1, 0, 3, 5, True), names) == "Bo collects 3 oil at the year's end."
     assert certificates(7, 2) == "7 production and 2 oil"
+
+
+def test_an_action_cards_draw_is_told_by_the_card_not_its_place_in_the_deck():
+    """ "🎲 action card: [17]" stood above "drew Blitzkrieg": a number no player can read."""
+    assert RULES.describe(DiceRolled(0, "action card", 36, (17,), first=0, private=True), ["Ann"]) == ""

@@ -178,3 +178,5 @@ def test_the_log_says_whose_dice_and_what_for() -> None:
     assert RULES.describe(rolled(0, "battle: attacker"), names) == ""
     assert RULES.describe(rolled(1, "battle: defender"), names) == ""
     assert RULES.describe(rolled(1, "reinforce"), names) == "🎲 Bob's reinforcement roll: [3 1 2]"
+    # A card's draw is a place in the deck ("🎲 draw: [13]" stood above "drew a card (Charge)").
+    assert RULES.describe(DiceRolled(0, "draw", 40, (13,), first=0, private=True), names) == ""
