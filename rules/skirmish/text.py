@@ -115,7 +115,8 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         case PhaseBegan():
             return None
         case Reinforced(seat=seat, dice=dice, rolled=rolled, troops=troops, lost=lost):
-            extra = f" ({lost} lost: the garrison ran out of troops)" if lost else ""
+            # "53 lost" read as if 53 troops had died: nothing died, the garrison held no more.
+            extra = f", all the garrison held ({lost} more rolled than it had)" if lost else ""
             return (
                 f"{who(seat)} reinforced: {counted(dice, 'die', 'dice')} rolled {rolled}, "
                 f"{counted(troops, 'troop')} to place{extra}."
