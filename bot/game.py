@@ -52,6 +52,11 @@ class Presenter(Protocol):
         None: the log's lines for the move."""
         ...
 
+    def still_to_do(self, view: Any) -> str | None:
+        """Under a move's answer while the turn is still the mover's: what is left of it that no button
+        shows ("7 more hexes to place this turn"), from the view after the move; None: nothing to add."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class Step:

@@ -169,6 +169,8 @@ async def _present_move(
     status = result.status
     lines = [plain(line) for line in told([*own, *result.lines[told_already:]])]
     lines = lines or [plain(done_line(game.text, result))]
+    still = game.presenter.still_to_do(result.view) if still_theirs(result) else None
+    lines += [plain(still)] if still else []
     embed = discord.Embed(colour=COLOUR, description=last_lines(lines, EMBED_DESCRIPTION))
     files = []
     picture = await _off_loop(game.pictures.battle, result.view, result.public_events, status.names)
@@ -196,11 +198,16 @@ async def _present_move(
     await host.announcer.turn_moved(result)
 
 
+def still_theirs(result: ActResult) -> bool:
+    """The move left the turn with its mover: they act again."""
+    return not (result.turn_changed or result.result) and result.seat in result.waiting_for
+
+
 def done_line(text: TextCommands, result: ActResult) -> str:
     """The answer to a move that tells nothing itself (a step ended: "done exchanging"): what the mover
     does now, when it is still theirs to act ("Done. Now: attack."); a bare "Done." left a phone's
     player reading the buttons to learn where the turn stood."""
-    if result.turn_changed or result.result or result.seat not in result.waiting_for:
+    if not still_theirs(result):
         return "Done."
     return f"Done. Now: {text.situation(result.view)}."
 

@@ -15,6 +15,7 @@ from rules.hexwar.board import frontier, grid
 from rules.hexwar.common import income, is_city, land_factories, sea_factories
 from rules.hexwar.options import deadline_seconds
 from rules.hexwar.orders import money_left
+from rules.hexwar.setup import hexes_this_turn
 from rules.hexwar.state import Defence, HexOptions, HexState, Phase, Stack
 
 
@@ -77,6 +78,7 @@ class HexWarView(msgspec.Struct, frozen=True):
     ports: tuple[str, ...] | None  # water hexes where the viewer may launch ships bought this round
     winners: tuple[int, ...]
     summary: str
+    placing_left: int = 0  # setup: hexes or starting units the seat placing now may still place this turn
 
 
 def view(state: HexState, seat: int | None) -> HexWarView:
@@ -161,4 +163,17 @@ def view(state: HexState, seat: int | None) -> HexWarView:
         ports=tuple(names[h] for h in sea_factories(state, seat)) if playing and seat is not None else None,
         winners=state.winners,
         summary=state.summary,
+        placing_left=placing_left(state),
     )
+
+
+def placing_left(state: HexState) -> int:
+    """What the seat placing now may still place in its setup turn: hexes, or starting units (0 in
+    the capitals' turn and in play)."""
+    seat = state.current
+    if state.phase is Phase.HEXES:
+        return max(0, min(sum(state.hands[seat]), hexes_this_turn(state, seat) - state.placed_this_turn))
+    if state.phase is Phase.UNITS:
+        allowed = state.options.units_per_turn - state.placed_this_turn
+        return max(0, min(sum(state.units_left[seat]), allowed))
+    return 0

@@ -95,6 +95,23 @@ class HexWarPresenter:
             return None
         return event_lines(RULES, events[:reveal], names) + round_told(events[reveal:], seat, names)
 
+    def still_to_do(self, view: HexWarView) -> str | None:
+        """A setup turn places several hexes or units, one command each, and an answer had said only
+        "Bob placed a city hex at F4": how many more, and of what, before the turn passes."""
+        if view.placing_left <= 0 or view.current >= len(view.seats):
+            return None
+        seat = view.seats[view.current]
+        if view.phase is Phase.HEXES:
+            kinds = ("land", "city", "port", "water")
+            hand = ", ".join(f"{n} {k}" for k, n in zip(kinds, seat.hand, strict=True) if n)
+            more = counted(view.placing_left, "more hex", "more hexes")
+            return f"{more} to place this turn (you hold {hand})."
+        if view.phase is Phase.UNITS:
+            left = ", ".join(count_text(u, n) for u, n in zip(ORDER, seat.units_left, strict=True) if n)
+            more = counted(view.placing_left, "more starting unit", "more starting units")
+            return f"{more} to place this turn (you have {left} left)."
+        return None
+
 
 def _acted(event: Event, seat: int) -> bool:
     match event:

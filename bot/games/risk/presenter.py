@@ -75,6 +75,9 @@ class RiskPresenter:
             lines.append(FORTIFY_HOW)
         return lines
 
+    def still_to_do(self, view: object) -> str | None:
+        return None  # its buttons and the status show what is left
+
 
 FORTIFY_HOW = (
     "Now fortify once, if you like (/risk fortify from to armies: between two of your territories), or "

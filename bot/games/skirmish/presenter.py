@@ -89,5 +89,8 @@ class SkirmishPresenter:
     def answer(self, events: Sequence[Event], seat: int, names: Sequence[str]) -> list[str] | None:
         return None  # the log's lines answer a move
 
+    def still_to_do(self, view: object) -> str | None:
+        return None  # its buttons and the status show what is left
+
 
 PRESENTER = SkirmishPresenter()
