@@ -43,7 +43,7 @@ from rules.hexwar.events import (
     UnitsPlaced,
 )
 from rules.hexwar.state import KINDS, Stack
-from rules.hexwar.units import UNITS, cargo_text, count_text
+from rules.hexwar.units import ORDER, UNITS, cargo_text, count_text
 
 
 def order_text(order: Order) -> str:
@@ -79,6 +79,16 @@ def forces_text(stacks: Sequence[Stack], who: Callable[[int], str]) -> str:
 def _stack_text(stack: Stack) -> str:
     aboard = f" (carrying {cargo_text(stack.cargo)})" if stack.cargo else ""
     return f"{count_text(stack.unit, stack.count)}{aboard}"
+
+
+def hand_text(hand: Sequence[int]) -> str:
+    """Hexes left to place, by kind: "8 land, 2 city, 9 water" (empty when none)."""
+    return ", ".join(f"{n} {kind}" for kind, n in zip(KINDS, hand, strict=True) if n)
+
+
+def units_left_text(units_left: Sequence[int]) -> str:
+    """Starting units left to place, by type: "10 infantry, 3 tanks" (empty when none)."""
+    return ", ".join(count_text(u, n) for u, n in zip(ORDER, units_left, strict=True) if n)
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:

@@ -33,8 +33,7 @@ from rules.hexwar.events import (
     UnitsDestroyed,
 )
 from rules.hexwar.state import Phase
-from rules.hexwar.text import seat_name
-from rules.hexwar.units import ORDER, count_text
+from rules.hexwar.text import hand_text, seat_name, units_left_text
 from rules.hexwar.views import HexWarView
 
 # What a player who was away wants to read, by kind; the rest (every move, every die) is in the log
@@ -78,12 +77,10 @@ class HexWarPresenter:
             return "\n".join([head, *order_lines(view)])
         seat = view.seats[view.viewer]
         if view.phase is Phase.HEXES:
-            kinds = ("land", "city", "port", "water")
-            hand = ", ".join(f"{n} {k}" for k, n in zip(kinds, seat.hand, strict=True) if n) or "none"
-            return f"Hex war has no cards. Your hexes left to place: {hand}."
+            return f"Hex war has no cards. Your hexes left to place: {hand_text(seat.hand) or 'none'}."
         if view.phase is Phase.UNITS:
-            left = ", ".join(count_text(u, n) for u, n in zip(ORDER, seat.units_left, strict=True) if n)
-            return f"Hex war has no cards. Your starting units left to place: {left or 'none'}."
+            left = units_left_text(seat.units_left) or "none"
+            return f"Hex war has no cards. Your starting units left to place: {left}."
         return "Hex war has no cards. Place your capital on one of your land hexes."
 
     def answer(self, events: Sequence[Event], seat: int, names: Sequence[str]) -> list[str] | None:
@@ -102,14 +99,11 @@ class HexWarPresenter:
             return None
         seat = view.seats[view.current]
         if view.phase is Phase.HEXES:
-            kinds = ("land", "city", "port", "water")
-            hand = ", ".join(f"{n} {k}" for k, n in zip(kinds, seat.hand, strict=True) if n)
             more = counted(view.placing_left, "more hex", "more hexes")
-            return f"{more} to place this turn (you hold {hand})."
+            return f"{more} to place this turn (you hold {hand_text(seat.hand)})."
         if view.phase is Phase.UNITS:
-            left = ", ".join(count_text(u, n) for u, n in zip(ORDER, seat.units_left, strict=True) if n)
             more = counted(view.placing_left, "more starting unit", "more starting units")
-            return f"{more} to place this turn (you have {left} left)."
+            return f"{more} to place this turn (you have {units_left_text(seat.units_left)} left)."
         return None
 
 

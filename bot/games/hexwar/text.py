@@ -19,7 +19,7 @@ from rules.hexwar.board import frontier, grid
 from rules.hexwar.orders import money_left
 from rules.hexwar.setup import hexes_this_turn
 from rules.hexwar.state import HexState, Phase
-from rules.hexwar.text import order_text
+from rules.hexwar.text import hand_text, order_text
 from rules.hexwar.units import JUMP_ATTACK, ORDER, UNITS
 from rules.hexwar.views import HexWarView
 
@@ -132,9 +132,7 @@ class HexWarText(PlainText):
         if state.phase is Phase.HEXES:
             g = grid(state.width, state.height)
             hand = state.hands[state.current]
-            kinds = ", ".join(
-                f"{n} {k}" for k, n in zip(("land", "city", "port", "water"), hand, strict=True) if n
-            )
+            kinds = hand_text(hand)
             cells = " ".join(g.name(c) for c in frontier(g, state.cells)[:20])
             now = min(sum(hand), hexes_this_turn(state, state.current) - state.placed_this_turn)
             turn = "a hex" if now == 1 else f"{now} hexes this turn, one at a time"
