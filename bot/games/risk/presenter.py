@@ -96,6 +96,8 @@ def to_you(event: Event, seat: int, names: Sequence[str]) -> str | None:
             return f"Choose how many armies move into {place(t)}: {lo} to {hi} (/risk occupy armies)."
         case ArmiesMoved(seat=s, source=source, target=t, armies=n, occupation=True) if s == seat:
             return f"You moved {counted(n, 'army', 'armies')} from {place(source)} into {place(t)}."
+        case PhaseBegan(seat=s, phase=phase) if s == seat and phase != "attack":
+            return f"You move on to {phase}."
         case SeatEliminated(seat=out, by=by, cards_taken=n) if by == seat:
             return f"You eliminated {seat_name(names, out)} and take {counted(n, 'card')}."
     return None

@@ -105,7 +105,7 @@ def test_ending_the_attacks_says_how_to_fortify_and_offers_to_end_the_turn() -> 
     after, events = RULES.apply(state, 0, EndPhase(), ScriptedRng([]))
     assert after.phase is Phase.FORTIFY
     assert mover_lines(GAME.presenter, RULES, events, 0, NAMES) == [
-        "Ann moves on to fortify.",
+        "You move on to fortify.",
         "Now fortify once, if you like (/risk fortify from to armies: between two of your territories), or "
         "end your turn (/risk end).",
     ]
