@@ -13,15 +13,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.common import channel_game
 from bot.cogs.game_cog import suggest
 from bot.games.skirmish import choices as pick
 from bot.games.skirmish.battle_commands import BattleCommands
 from bot.games.skirmish.commanding import GAME
-from bot.games.skirmish.menus import DYNAMIC_ITEMS
+from bot.games.skirmish.menus import DYNAMIC_ITEMS, stop_menu
 from bot.games.skirmish.private_commands import PrivateCommands
 from bot.games.skirmish.units import parse_units
+from bot.models import ServiceError
 from bot.parsing import whole_number
 from rules.skirmish import actions as sk
+from rules.skirmish.state import Phase, SkirmishState
 
 UNIT_CHOICES = [app_commands.Choice(name=t, value=t) for t in ("troop", "cavalry", "cannon", "general")]
 
@@ -127,7 +130,19 @@ class SkirmishCog(
         description="Finish the current step (placing, actions, exchange, attacks, move, cards)"
     )
     async def end(self, interaction: discord.Interaction) -> None:
-        await self.act(interaction, sk.EndPhase())
+        """While the player's reinforcements wait to be placed, ending the step loses them: asked first,
+        as the "Stop placing…" button asks (a newcomer typed /sk end to finish placing and lost 12)."""
+        found = await channel_game(self.host, interaction, self.game)
+        state: SkirmishState = self.host.service.state_of(found.game)
+        if state.placing is not None and state.phase is not Phase.OVER:
+            try:
+                question, view = await stop_menu(self.host, found.game.id, interaction.user.id)
+            except ServiceError:
+                pass  # not this player's to place: the move is refused in words below
+            else:
+                await interaction.response.send_message(question, view=view, ephemeral=True)
+                return
+        await self.act(interaction, sk.EndPhase(), found)
 
 
 async def setup(bot: commands.Bot) -> None:
