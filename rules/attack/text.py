@@ -126,6 +126,8 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
     match event:
         case DiceRolled(reason=reason, values=values) if _NAVY_REASON.match(reason):
             return f"🎲 {dice_reason(reason, place)}: {dice_text(values)}"
+        case DiceRolled(seat=int(seat), reason="order dice", values=values):  # "🎲 order dice: [4 3]": whose?
+            return f"🎲 {who(seat)}'s order dice: {dice_text(values)}"
         case DiceRolled(reason="action card"):
             return ""  # a place in the deck, no player's number: "drew <card>" tells the draw
         case DiceRolled():

@@ -37,3 +37,10 @@ def test_certificates_are_written_without_a_zero_part():
 def test_an_action_cards_draw_is_told_by_the_card_not_its_place_in_the_deck():
     """ "🎲 action card: [17]" stood above "drew Blitzkrieg": a number no player can read."""
     assert RULES.describe(DiceRolled(0, "action card", 36, (17,), first=0, private=True), ["Ann"]) == ""
+
+
+def test_order_dice_say_whose_they_are():
+    """Two lines of "🎲 order dice: [4 3]" and "[2 4]" came before the totals, without a name."""
+    assert RULES.describe(DiceRolled(1, "order dice", 6, (2, 4), first=0), ["Ann", "Bo"]) == (
+        "🎲 Bo's order dice: [2 4]"
+    )
