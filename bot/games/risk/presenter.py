@@ -20,6 +20,7 @@ from rules.risk.events import (
     SeatEliminated,
     TerritoryConquered,
 )
+from rules.risk.state import Phase
 from rules.risk.text import digest, seat_name, territory_name
 from rules.risk.views import RiskView
 
@@ -75,8 +76,16 @@ class RiskPresenter:
             lines.append(FORTIFY_HOW)
         return lines
 
-    def still_to_do(self, view: object) -> str | None:
-        return None  # its buttons and the status show what is left
+    def still_to_do(self, view: RiskView) -> str | None:
+        """Armies still to place after a placement or a trade (no button places them): the answer had
+        said "Ann placed 3 on Ukraine" and left the rest to the status."""
+        if view.phase is Phase.REINFORCE and view.reinforcements > 0:
+            more = counted(view.reinforcements, "more army", "more armies")
+            return f"{more} to place this turn (/risk place territory armies)."
+        left = view.setup_left[view.current] if view.current < len(view.setup_left) else 0
+        if view.phase is Phase.SETUP and left > 0 and not view.neutral_left:
+            return f"{counted(left, 'starting army', 'starting armies')} of yours still to place."
+        return None
 
 
 FORTIFY_HOW = (

@@ -7,12 +7,12 @@ from __future__ import annotations
 from bot.gamelog import encode, event_lines, mover_lines, row_lines
 from bot.games.risk import GAME
 from bot.store import LogRecord
-from rules.core.dice import ScriptedRng
+from rules.core.dice import ScriptedRng, SeededRng
 from rules.core.events import DiceRolled
 from rules.risk import RULES
-from rules.risk.actions import Attack, Defend, EndPhase, Fortify, Occupy
+from rules.risk.actions import Attack, Defend, EndPhase, Fortify, Occupy, PlaceArmies
 from rules.risk.state import Phase
-from tests.rules.risk.position import position
+from tests.rules.risk.position import BOARD, position
 
 NAMES = ["Ann", "Bo", "Cy"]
 # Ukraine (Ann, 10) takes Ural (Bo, 3; Bo holds Egypt too): the defender loses 2, then the attacker
@@ -123,3 +123,21 @@ def test_a_card_drawn_is_told_by_its_name_not_by_the_machines_die() -> None:
     assert RULES.describe(draw, NAMES) == "" and event_lines(RULES, [draw], NAMES) == []
     view = RULES.view(position(holdings={"ukraine": (0, 10)}, hands={0: (3,)}), None)
     assert GAME.presenter.standing(view, 0).endswith("· 1 card")
+
+
+def test_a_placement_says_how_many_armies_are_still_to_place() -> None:
+    """ "Ann placed 3 on Ukraine." left the rest to the status: how many more, and how to place them."""
+    state = position(holdings={"ukraine": (0, 10), "ural": (1, 3)}, phase=Phase.REINFORCE, reinforcements=8)
+    placed, _ = RULES.apply(state, 0, PlaceArmies("ukraine", 3), ScriptedRng([]))
+    assert GAME.presenter.still_to_do(RULES.view(placed, None)) == (
+        "5 more armies to place this turn (/risk place territory armies)."
+    )
+    done, _ = RULES.apply(placed, 0, PlaceArmies("ukraine", 5), ScriptedRng([]))
+    assert GAME.presenter.still_to_do(RULES.view(done, None)) is None
+    # The setup of three players: the starting armies left (all placed in one turn by post).
+    dealt, _ = RULES.setup({"setup_batch": 40}, 3, SeededRng("deal"))
+    first = next(t for t in range(42) if dealt.owner[t] == 0)
+    after, _ = RULES.apply(dealt, 0, PlaceArmies(BOARD.ids[first], 1), ScriptedRng([]))
+    assert (
+        GAME.presenter.still_to_do(RULES.view(after, None)) == "20 starting armies of yours still to place."
+    )
