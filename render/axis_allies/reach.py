@@ -69,7 +69,7 @@ class Geometry(Protocol):
 
 
 SEARCHED = 2000  # grid places tried round the anchor
-KEPT = 256  # reaches kept per map base: at most about 50 KB each
+KEPT = 256  # reaches kept per map base: at most about 50 KB each, mostly 5-10
 KEPT_LISTS = 4096  # lists of own places kept per map base: a few KB each (tuples of shared points)
 KEPT_TAILS = 4096  # displaced chips' tails kept per map base (``layout._tail``)
 READ = 128  # places read at a time: searches mostly end within the first few hundred
@@ -93,8 +93,9 @@ class Reach:
         self.sea, self.weight = sea, weight
         # Per grid number: the territories under its samples, once ``sampled`` says they are there (a
         # place off the box round its territory has nothing on it, so it is sampled only if tried).
-        self.samples = bytearray(len(SAMPLES) * SEARCHED)
-        self.sampled = bytearray(SEARCHED)
+        # Grown as places are read (most reaches read a few hundred of their 2,000; a bot keeps hundreds).
+        self.samples = bytearray()
+        self.sampled = bytearray()
         self.read = 0  # grid numbers read so far
         # The places read whose order is final, best fixed part first (ties nearest first): they only
         # ever grow at the end, so a search walking them while another thread reads on goes on
@@ -122,6 +123,8 @@ class Reach:
         if self.on_names is None:
             self.on_names = self._names_in_the_way()
         on_names, r = self.on_names, searched_span()
+        self.samples.extend(bytes(len(SAMPLES) * (upto - self.read)))  # (numbers read only: never shrunk)
+        self.sampled.extend(bytes(upto - self.read))
         rows = self.pending
         far = 0.0
         for n in range(self.read, upto):
