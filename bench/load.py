@@ -17,7 +17,10 @@ table: the one autocomplete every game does not have).
 It prints p50 / p95 / p99 of the first response (when the fake received it) and of picture follow-ups
 (the board of /game map, the battle card of an attack), Warboard's beside the echo bot's, their ratios,
 the bot's peak RSS, and whether every move Warboard acknowledged is in its database at the end.
-Nothing is asserted. ``--quick``: 50 games for 20 seconds.
+Nothing is asserted. ``--quick``: 50 games for 20 seconds. ``--renders N``: also what the bot drew for its
+messages while measured (each game's board and close-up: clock and CPU time, the CPU of reading A&A's
+chip places among it), its garbage collections over 2 ms, and for the N slowest /game map follow-ups,
+what was drawn or collected meanwhile (the bot's process notes them, ``record_renders``).
 
 Both bots are separate processes and the fakes share this one, so the fakes' own work (parsing uploads,
 JSON) lands on both bots' figures alike, and nothing the driver does runs on a bot's event loop.
@@ -68,6 +71,10 @@ def serve(kind: str, base_url: str, ws_url: str, path: str) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(ws_url)
     discord.asset.Asset.BASE = f"{base_url}/cdn"
 
+    log = os.environ.get(RENDER_LOG, "") if kind == "warboard" else ""
+    if log:
+        record_renders(log)
+
     async def run() -> None:
         bot = warboard_bot(path) if kind == "warboard" else echo_bot(Path(path).read_bytes())
         stop = asyncio.Event()
@@ -87,6 +94,85 @@ def serve(kind: str, base_url: str, ws_url: str, path: str) -> None:
         await asyncio.wait({task}, timeout=10)
 
     asyncio.run(run())
+
+
+RENDER_LOG = "LOAD_RENDER_LOG"  # where the Warboard process writes its renders and collections (--renders)
+
+
+def record_renders(path: str) -> None:
+    """In the Warboard process: note every picture drawn for a message (``bot.cogs.common._drawn_once``:
+    when, how long on the clock and on its thread's CPU, and of that how much reading an A&A map's chip
+    places, ``render.axis_allies.reach``) and every garbage collection's pause, and write them to
+    ``path`` as JSON lines when the process ends. The clock is ``time.monotonic``, the driver's too."""
+    import atexit
+    import gc
+    import json
+    import threading
+
+    import bot.cogs.common as common
+    from render.axis_allies import reach
+
+    rows: list[dict[str, Any]] = []
+    local = threading.local()
+
+    def reading(method: Any) -> Any:
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            start = time.thread_time()
+            try:
+                return method(*args, **kwargs)
+            finally:
+                local.reading = getattr(local, "reading", 0.0) + time.thread_time() - start
+                local.reads = getattr(local, "reads", 0) + 1
+
+        return timed
+
+    reach.Reach._read = reading(reach.Reach._read)  # type: ignore[method-assign]
+    reach.OwnLand._look_further = reading(reach.OwnLand._look_further)  # type: ignore[method-assign]
+    drawn_once = common._drawn_once
+
+    def noted(kind: str, draw: Any, status: Any, view: Any, drawn: dict[str, Any]) -> bytes | None:
+        local.reading, local.reads = 0.0, 0
+        before, start, cpu = common.BOARDS.drawn, time.monotonic(), time.thread_time()
+        try:
+            return drawn_once(kind, draw, status, view, drawn)
+        finally:
+            rows.append(
+                {
+                    "what": kind,
+                    "game": status.ruleset,
+                    "start": start,
+                    "wall": time.monotonic() - start,
+                    "cpu": time.thread_time() - cpu,
+                    "reading": local.reading,
+                    "reads": local.reads,
+                    "drawn": common.BOARDS.drawn > before,
+                }
+            )
+
+    common._drawn_once = noted
+    collecting: dict[str, float] = {}
+
+    def collected(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            collecting["at"] = time.monotonic()
+        elif "at" in collecting:
+            start = collecting.pop("at")
+            if time.monotonic() - start > 0.002:
+                rows.append(
+                    {
+                        "what": "gc",
+                        "gen": info["generation"],
+                        "start": start,
+                        "wall": time.monotonic() - start,
+                    }
+                )
+
+    gc.callbacks.append(collected)
+
+    def write() -> None:
+        Path(path).write_text("".join(json.dumps(row) + "\n" for row in rows))
+
+    atexit.register(write)
 
 
 def warboard_bot(database: str) -> Any:
@@ -483,9 +569,11 @@ def line(name: str, ours: list[float], floor: list[float]) -> str:
     )
 
 
-async def run(games: int, rate: float, seconds: float, seed: int) -> None:
+async def run(games: int, rate: float, seconds: float, seed: int, renders: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         database = f"{folder}/load.db"
+        if renders:
+            os.environ[RENDER_LOG] = f"{folder}/renders.jsonl"
         ours = RecordingFake(settle=0.05, timeout=10)
         floor = RecordingFake(
             guilds=[{"name": "Echo", "channels": ["echo"], "members": ["eve"]}], settle=0.05
@@ -535,9 +623,66 @@ async def run(games: int, rate: float, seconds: float, seed: int) -> None:
         after = action_rows(database)
         await ours.stop_server()
         await floor.stop_server()
+        logged = read_renders(os.environ.get(RENDER_LOG, ""))
     report(games, rate, seconds, tick, driver, echo, ours, floor, rss, before, after)
+    if renders:
+        report_renders(driver, ours, [r for r in logged if r["start"] >= start], renders)
     began, ended = loads
     print(f"machine load (1 min, {os.cpu_count()} cores): {began:.1f} at the start, {ended:.1f} at the end")
+
+
+def read_renders(path: str) -> list[dict[str, Any]]:
+    import json
+
+    if not path or not Path(path).exists():
+        return []
+    return [json.loads(line) for line in Path(path).read_text().splitlines()]
+
+
+def report_renders(driver: Driver, ours: RecordingFake, logged: list[dict[str, Any]], worst: int) -> None:
+    """What the Warboard process drew (``record_renders``) while measured: per game and picture, the
+    renders' clock and CPU times; the longest collections; then the ``worst`` slowest /game map
+    follow-ups with what was being drawn or collected while each waited."""
+    drawn = [r for r in logged if r["what"] != "gc" and r["drawn"]]
+    found = sum(1 for r in logged if r["what"] != "gc") - len(drawn)
+    print(f"\npictures drawn for messages (and {found} found drawn already)")
+    print("  clock p50 / p95 / max ms, CPU p50 / p95 / max ms, of which reading chip places (sum)")
+
+    def ms(values: list[float]) -> str:
+        p50, p95, _, _ = stats(values)
+        return f"{p50 * 1e3:6.1f} {p95 * 1e3:6.1f} {max(values) * 1e3:6.1f}"
+
+    for game, what in sorted({(r["game"], r["what"]) for r in drawn}):
+        rows = [r for r in drawn if (r["game"], r["what"]) == (game, what)]
+        reading, reads = sum(r["reading"] for r in rows), sum(r["reads"] for r in rows)
+        print(
+            f"  {game + ' ' + what:<22} {ms([r['wall'] for r in rows])}   {ms([r['cpu'] for r in rows])}"
+            f"   {reading * 1e3:7.1f} ms in {reads} reads (n={len(rows)})"
+        )
+    pauses = sorted((r for r in logged if r["what"] == "gc"), key=lambda r: -r["wall"])
+    print(
+        f"collections over 2 ms: {len(pauses)}; longest: "
+        + ", ".join(f"gen {r['gen']} {r['wall'] * 1e3:.0f} ms" for r in pauses[:5])
+    )
+    maps = [
+        (t, r) for r in driver.records if r.kind == "map" for t in [ours.picture_time(r.it)] if t is not None
+    ]
+    maps.sort(key=lambda pair: -pair[0])
+    print(f"the {worst} slowest /game map follow-ups, and what the bot drew or collected meanwhile:")
+    for took, record in maps[:worst]:
+        begin, end = record.it.created, record.it.created + took
+        meanwhile = [r for r in logged if r["start"] < end and r["start"] + r["wall"] > begin]
+        print(
+            f"  {took * 1e3:6.1f} ms {record.game}: "
+            + "; ".join(
+                f"{r['game']} {r['what']} {r['wall'] * 1e3:.0f}/{r['cpu'] * 1e3:.0f} ms"
+                + (f" reading {r['reading'] * 1e3:.0f}" if r.get("reading") else "")
+                + ("" if r.get("drawn", True) else " found")
+                if r["what"] != "gc"
+                else f"gc {r['gen']} {r['wall'] * 1e3:.0f} ms"
+                for r in meanwhile
+            )
+        )
 
 
 def action_rows(database: str) -> dict[int, int]:
@@ -634,10 +779,14 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=120.0)
     parser.add_argument("--seed", type=int, default=14)
     parser.add_argument("--quick", action="store_true", help="50 games for 20 seconds")
+    parser.add_argument(
+        "--renders", type=int, default=0, metavar="N",
+        help="also print the bot's renders and collections, and what the N slowest /game maps met",
+    )  # fmt: skip
     args = parser.parse_args()
     if args.quick:
         args.games, args.seconds = 50, 20.0
-    asyncio.run(run(args.games, args.rate, args.seconds, args.seed))
+    asyncio.run(run(args.games, args.rate, args.seconds, args.seed, args.renders))
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ import heapq
 import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 
 from render.axis_allies.base import (
     MOSTLY,
@@ -255,7 +255,7 @@ def token_layout(
             if units:
                 stacks.append((i, power, units, chip_for(power, units, style)))
     owners = picture.owners
-    costs = {power: _costs(picture, power) for power in POWERS}
+    costs = _costs(picture)
     # The owners' own stacks first, each against its name and marker row where there is room, else on
     # its land, else at the best place near it; those with the least room per unit go first (a big stack
     # in a small territory is the hardest to place and the worst to see displaced). Then the visitors and
@@ -462,16 +462,33 @@ def _share(base: MapBase, index: int, box: Box) -> float:
     return cover(base, index, box)[0]
 
 
-def _costs(picture: MapPicture, power: str) -> Costs:
-    """What covering each territory (by ``territory_at`` value) costs ``power``'s chip where the chip
+def _costs(picture: MapPicture) -> dict[str, Costs]:
+    """Per power, what covering each territory (by ``territory_at`` value) costs its chip where the chip
     cannot stay on its own: other powers' land a lot (the chip would read as theirs), land its power
     holds a little (a tail says where it belongs), the sea nothing."""
+    others, land = _land_costs()
+    owned: dict[str | None, list[int]] = {}
+    for value, name in land:
+        owned.setdefault(picture.owners.get(name), []).append(value)
+    costs = {}
+    for power in POWERS:
+        mine = list(others)
+        for value in owned.get(power, ()):
+            mine[value] = 0.25
+        costs[power] = tuple(mine)
+    return costs
+
+
+@cache
+def _land_costs() -> tuple[Costs, tuple[tuple[int, str], ...]]:
+    """Every land territory costing 2 (the sea nothing), and the land territories' ``territory_at``
+    values with their names."""
     board = classic_board()
+    land = tuple((k + 1, name) for k, name in enumerate(board.names) if not board.territories[name].is_sea)
     costs = [0.0] * 256
-    for k, name in enumerate(board.names):
-        if not board.territories[name].is_sea:
-            costs[k + 1] = 0.25 if picture.owners.get(name) == power else 2.0
-    return tuple(costs)
+    for value, _ in land:
+        costs[value] = 2.0
+    return tuple(costs), land
 
 
 def names_index(base: MapBase) -> BoxIndex:

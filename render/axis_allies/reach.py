@@ -16,6 +16,9 @@ Both leave out, as they read, the places where a chip would cover a territory's 
 the same on every position and every layout's taken boxes hold them, so such a place is never free.
 They were five in six of the places a layout tried (2,367 of 2,805 on the bench's midgame). The marks
 drawn after the chips (``changes.Room``) search an ``OwnLand`` of ``nearby``'s places the same way.
+A reach tells which of its places are on a name per name, not per place (``Reach._names_in_the_way``:
+the grid's columns and rows that meet a name's box are each a run, found by bisection), which took a
+third of reading a reach.
 
 Reading a place costs more than trying it, so a reach reads the grid lazily, nearest first, ``READ``
 places at a time: a place's fixed part is at least its distance less ``weight``, so once the grid is read
@@ -31,6 +34,7 @@ import math
 import threading
 from array import array
 from collections.abc import Callable, Hashable, Sequence
+from functools import cache
 from typing import Protocol
 
 from render.axis_allies.places import Nearby, grid_offsets
@@ -65,7 +69,7 @@ class Geometry(Protocol):
 
 
 SEARCHED = 2000  # grid places tried round the anchor
-KEPT = 256  # reaches kept per map base: at most about 50 KB each
+KEPT = 256  # reaches kept per map base: at most about 50 KB each, mostly 5-10
 KEPT_LISTS = 4096  # lists of own places kept per map base: a few KB each (tuples of shared points)
 KEPT_TAILS = 4096  # displaced chips' tails kept per map base (``layout._tail``)
 READ = 128  # places read at a time: searches mostly end within the first few hundred
@@ -89,8 +93,9 @@ class Reach:
         self.sea, self.weight = sea, weight
         # Per grid number: the territories under its samples, once ``sampled`` says they are there (a
         # place off the box round its territory has nothing on it, so it is sampled only if tried).
-        self.samples = bytearray(len(SAMPLES) * SEARCHED)
-        self.sampled = bytearray(SEARCHED)
+        # Grown as places are read (most reaches read a few hundred of their 2,000; a bot keeps hundreds).
+        self.samples = bytearray()
+        self.sampled = bytearray()
         self.read = 0  # grid numbers read so far
         # The places read whose order is final, best fixed part first (ties nearest first): they only
         # ever grow at the end, so a search walking them while another thread reads on goes on
@@ -99,6 +104,7 @@ class Reach:
         self.numbers: array[int] = array("H")
         self.centres: list[Point] = []  # their centres, as ``nearest_fit`` tests them
         self.pending: list[tuple[float, int]] = []
+        self.on_names: list[int] | None = None  # ``_names_in_the_way``, made on the first read
         self.lock = threading.Lock()
 
     def read_more(self, known: int) -> bool:
@@ -114,7 +120,11 @@ class Reach:
         hw, hh, h, weight = self.hw, self.hh, self.h, self.weight
         tx0, ty0, tx1, ty1 = self.bounds
         ax, ay = self.anchor
-        names, last = self.names, (0.0, 0.0, 0.0, 0.0)
+        if self.on_names is None:
+            self.on_names = self._names_in_the_way()
+        on_names, r = self.on_names, searched_span()
+        self.samples.extend(bytes(len(SAMPLES) * (upto - self.read)))  # (numbers read only: never shrunk)
+        self.sampled.extend(bytes(upto - self.read))
         rows = self.pending
         far = 0.0
         for n in range(self.read, upto):
@@ -126,12 +136,7 @@ class Reach:
                 continue
             if self.sea and not self.sea_lut[pixels[int(y) * width + int(x)]]:
                 continue  # ships stay on the water
-            b = last  # (the name hit last: the next place, often close by, may well hit it too)
-            if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
-                continue
-            hit = names.first_hit((x0, y0, x1, y1))
-            if hit is not None:
-                last = hit
+            if on_names[dx + r] >> (dy + r) & 1:
                 continue  # never free: every layout's taken boxes hold the names
             own = 0
             if x0 < tx1 and tx0 < x1 and y0 < ty1 and ty0 < y1:  # else none of it is on its territory
@@ -151,6 +156,28 @@ class Reach:
         self.fixed.extend(array("d", [row[0] for row in rows[:final]]))
         self.pending = rows[final:]
 
+    def _names_in_the_way(self) -> list[int]:
+        """Per grid column (``dx`` from ``-searched_span()``), a bit per row (``dy`` likewise) set where the
+        chip's box there would overlap a name's: what ``BoxIndex.first_hit`` on the names would say of
+        each place, the same boxes compared the same way, worked out per name instead of per place. A
+        box overlaps a name's where its column's span and its row's span each overlap the name's, and
+        the columns (rows) that do are a run: the spans' ends only grow along the grid."""
+        r, step, (ax, ay) = searched_span(), self.step, self.anchor
+        xs = [ax + dx * step for dx in range(-r, r + 1)]  # the same sums as ``_read``'s
+        ys = [ay + dy * step for dy in range(-r, r + 1)]
+        lefts, rights = [x - self.hw for x in xs], [x + self.hw for x in xs]
+        tops, bottoms = [y - self.hh for y in ys], [y + self.hh for y in ys]
+        columns = [0] * len(xs)
+        for b in self.names.overlapping((lefts[0], tops[0], rights[-1], bottoms[-1])):
+            # Columns whose span overlaps the name's (left < b[2] and b[0] < right), rows likewise.
+            first, end = bisect.bisect_right(rights, b[0]), bisect.bisect_left(lefts, b[2])
+            top, bottom = bisect.bisect_right(bottoms, b[1]), bisect.bisect_left(tops, b[3])
+            if first < end and top < bottom:
+                bits = ((1 << (bottom - top)) - 1) << top
+                for k in range(first, end):
+                    columns[k] |= bits
+        return columns
+
     def _sample(self, number: int, box: Box) -> bytes:
         seen = sampled(self.pixels, self.width, box)
         self.samples[number * len(SAMPLES) : (number + 1) * len(SAMPLES)] = seen
@@ -167,6 +194,12 @@ class Reach:
             if v != value:
                 total += costs[v]
         return total / len(SAMPLES)
+
+
+@cache
+def searched_span() -> int:
+    """How many grid steps the ``SEARCHED`` places round an anchor reach out, across or down."""
+    return max(max(abs(dx), abs(dy)) for dx, dy in grid_offsets()[:SEARCHED])
 
 
 def nearest_fit(

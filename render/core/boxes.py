@@ -62,6 +62,18 @@ class BoxIndex:
                         return b
         return None
 
+    def overlapping(self, area: Box) -> list[Box]:
+        """The boxes added in the cells ``area`` touches, each once: every box that overlaps ``area`` and
+        maybe a few near it (callers compare them themselves)."""
+        x0, y0, x1, y1 = area
+        c, get, seen = self.cell, self.buckets.get, {}
+        rows = range(math.floor(y0 / c), math.floor(y1 / c) + 1)
+        for x in range(math.floor(x0 / c), math.floor(x1 / c) + 1):
+            for y in rows:
+                for b in get((x, y), ()):
+                    seen[id(b)] = b
+        return list(seen.values())
+
     def clear(self, centres: Iterable[Point], w: float, h: float) -> Iterator[tuple[Point, Box]]:
         """Of ``centres``, in order, those where a w×h box overlaps no box added, each with its box
         (``first_clear`` over them, a few dozen at a time: ``centres`` may be a long lazy list)."""

@@ -15,7 +15,18 @@ from render.axis_allies.base import MOSTLY, MapBase, map_base
 from render.axis_allies.changes import Room
 from render.axis_allies.layout import free_spot
 from render.axis_allies.places import grid_offsets, nearby
-from render.axis_allies.reach import FREE, SAME, SEARCHED, Costs, cover, fits, nearest_fit, own_land
+from render.axis_allies.reach import (
+    FREE,
+    SAME,
+    SEARCHED,
+    Costs,
+    Reach,
+    cover,
+    fits,
+    nearest_fit,
+    own_land,
+)
+from render.axis_allies.theatre import close_up_base
 from render.core.boxes import BoxIndex, box_at
 from render.core.shapes import Point
 
@@ -129,6 +140,42 @@ def test_a_reach_read_in_parts_orders_its_places_as_a_whole_reading_would() -> N
     rows = list(zip(reach.fixed, reach.numbers, strict=True))
     assert rows == sorted(rows)
     assert len(set(reach.numbers)) == len(rows) and reach.read == SEARCHED and not reach.pending
+
+
+@pytest.mark.parametrize("world", [True, False], ids=["world map", "close-up"])
+def test_a_reach_leaves_out_exactly_the_places_on_a_name(world: bool) -> None:
+    """A reach works out which of its places cover a name per name, not per place
+    (``Reach._names_in_the_way``): read to the end, it holds exactly the places on the map (on the water
+    for ships) that ``BoxIndex.first_hit`` on the names says are clear of every name, for every
+    territory shown and chips of three widths, seas and land, on the world map and on the close-up."""
+    base = map_base(WIDTH) if world else close_up_base()
+    h = 33.0 * base.ui
+    checked = 0
+    for index, shown in enumerate(base.shown):
+        if not shown:
+            continue
+        sea = bool(base.sea_lut[index + 1])
+        for w in (30.0, 62.5, 118.0):
+            reach = Reach(
+                base.territory_bytes, base.width, base.height, base.sea_lut, base.bounds[index], base.names,
+                index, base.centres[index], w, h, sea, 2.0,
+            )  # fmt: skip
+            while reach.read_more(len(reach.fixed)):
+                pass
+            step = max(2.0, h / 3)
+            expected = set()
+            for n, (dx, dy) in enumerate(grid_offsets()[:SEARCHED]):
+                x, y = base.centres[index][0] + dx * step, base.centres[index][1] + dy * step
+                box = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+                if box[0] < 0 or box[1] < 0 or box[2] > base.width or box[3] > base.height:
+                    continue
+                if sea and not base.sea_lut[base.territory_value(x, y)]:
+                    continue
+                if base.names.first_hit(box) is None:
+                    expected.add(n)
+            assert set(reach.numbers) == expected, (index, w)
+            checked += len(expected)
+    assert checked > 10_000
 
 
 def test_a_marks_place_is_the_first_free_place_nearby() -> None:
