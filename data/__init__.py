@@ -13,10 +13,5 @@ from typing import Any
 @cache
 def load_json(relative_path: str) -> Any:
     """Parse a packaged data file, e.g. ``load_json("risk/classic.json")``; parsed once per process."""
-    return read_json(relative_path)
-
-
-def read_json(relative_path: str) -> Any:
-    """Parse a packaged data file anew: for one read once (at start-up) that need not stay in memory."""
     text = resources.files(__name__).joinpath(relative_path).read_text(encoding="utf-8")
     return json.loads(text)

@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from data import read_json
+from data import load_json
 from render.axis_allies.base import map_base, map_palette, power_colour
 from render.axis_allies.battle import BattlePicture, Fire, battle_image, render_battle
 from render.axis_allies.changes import outlines_ahead
@@ -209,7 +209,7 @@ def warm_positions(games: Sequence[Sequence[Mapping[str, Any]]] | None = None) -
     """The positions of ``games`` (else of ``WARM_POSITIONS``), each game's as changes from the one
     before (the first: from the start), as pictures with no changes marked."""
     start = _start()
-    for game in read_json(WARM_POSITIONS) if games is None else games:
+    for game in load_json(WARM_POSITIONS) if games is None else games:
         owners, units = dict(start.owners), dict(start.units)
         for step in game:
             owners.update(step["owners"])
