@@ -13,11 +13,9 @@ frames).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
-from data import load_json
 from render.axis_allies.base import map_base, map_palette, power_colour
 from render.axis_allies.battle import BattlePicture, Fire, battle_image, render_battle
 from render.axis_allies.changes import outlines_ahead
@@ -36,14 +34,7 @@ from render.axis_allies.map import (
 )
 from render.axis_allies.picture import battle_picture, map_changes, map_picture
 from render.axis_allies.replay import replay
-from render.axis_allies.theatre import (
-    THEATRES,
-    action_in,
-    close_up_base,
-    in_theatre,
-    render_theatre,
-    theatre_image,
-)
+from render.axis_allies.theatre import THEATRES, action_in, close_up_base, render_theatre, theatre_image
 from render.core import colours as C
 from render.core.fonts import font
 from render.core.marks import change_tag, signed, tag_style
@@ -76,7 +67,6 @@ __all__ = [
     "render_theatre",
     "theatre_image",
     "token_layout",
-    "warm_positions",
 ]
 
 
@@ -144,9 +134,7 @@ def _warm() -> None:
     """The static layers of the map and the close-up; then, for each, what a first position pastes
     (numbers, names, markers and chip icons in each size and colour they are drawn in, the outlines of
     captures and battles), the panels' numbers and words, and the close-up's chip places for the start
-    read (the bot's start-up draws the start's board, but no close-up: there is no action to show); last,
-    the chips of a few AI games' first rounds laid out on both (``warm_positions``): their sprites made,
-    their places read, most of what a bot's first positions would read."""
+    read (the bot's start-up draws the start's board, but no close-up: there is no action to show)."""
     close = close_up_base()
     for base in (map_base(DEFAULT_WIDTH), close):
         _numbers_ahead(base.ui)
@@ -159,9 +147,6 @@ def _warm() -> None:
     laid_out(start, close)
     for base in (map_base(DEFAULT_WIDTH), close):
         places_ahead(start, base)
-    for picture in warm_positions():  # (laid out, not drawn: what a first position reads and makes)
-        laid_out(picture, map_base(DEFAULT_WIDTH))
-        laid_out(in_theatre(picture), close)
 
 
 def _numbers_ahead(ui: float) -> None:
@@ -200,21 +185,6 @@ def _panels_ahead(ui_panel: float) -> None:
     rounds = [f"Round {n}" for n in range(1, 16)]
     statuses = [f"{r} · {phase_text(p)}" for r in rounds for p in Phase] + rounds
     layers_ahead(statuses, font(round(22 * ui_panel)), muted, "lm")
-
-
-WARM_POSITIONS = "axis_allies/warm_positions.json"  # written by tests/render/axis_allies/warm_positions.py
-
-
-def warm_positions(games: Sequence[Sequence[Mapping[str, Any]]] | None = None) -> Iterator[MapPicture]:
-    """The positions of ``games`` (else of ``WARM_POSITIONS``), each game's as changes from the one
-    before (the first: from the start), as pictures with no changes marked."""
-    start = _start()
-    for game in load_json(WARM_POSITIONS) if games is None else games:
-        owners, units = dict(start.owners), dict(start.units)
-        for step in game:
-            owners.update(step["owners"])
-            units.update(step["units"])
-            yield replace(start, owners=dict(owners), units={n: u for n, u in units.items() if u})
 
 
 def _start() -> MapPicture:

@@ -11,7 +11,6 @@ crop of the world map, so it costs one render of a map of its size.
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import cache
 
 from PIL import Image
 
@@ -50,28 +49,17 @@ def action_in(picture: MapPicture, theatre: str = "Europe") -> bool:
     return False
 
 
-@cache
-def shown_in(theatre: str) -> frozenset[str]:
-    """The spaces any of which the close-up of ``theatre`` shows."""
-    base = close_up_base(theatre)
-    return frozenset(name for name, t in classic_board().territories.items() if base.shown[t.index])
-
-
-def in_theatre(picture: MapPicture, theatre: str = "Europe") -> MapPicture:
-    """``picture`` with only the units the close-up of ``theatre`` shows: what its layout is of."""
-    shown = shown_in(theatre)
-    return replace(picture, units={name: units for name, units in picture.units.items() if name in shown})
-
-
 def theatre_image(picture: MapPicture, theatre: str = "Europe") -> Image.Image:
     """The close-up of ``theatre`` with its title bar: a palette ("P") image."""
     check_picture(picture)
     base = close_up_base(theatre)
-    shown = shown_in(theatre)
+    board = classic_board()
+    shown = {name for name, t in board.territories.items() if base.shown[t.index]}
     moves = tuple(m for m in picture.changes.moves if shown.intersection(m.path))
     local = replace(
-        in_theatre(picture, theatre),
+        picture,
         title=f"{theatre} close-up",
+        units={name: by_power for name, by_power in picture.units.items() if name in shown},
         changes=MapChanges(
             moves=moves,
             captured=picture.changes.captured,

@@ -1,28 +1,23 @@
 """A bot's start-up warm-up makes the numbers, names and icons a first position shows
 (``render.axis_allies._warm``): drawing a position never seen then draws no number's text, makes no
-number or name in a new colour and paints no unit icon, only pastes what the warm-up kept; and it lays
-out a few AI games' first rounds (``warm_positions``), so that a new game reads few chip places."""
+number or name in a new colour and paints no unit icon, only pastes what the warm-up kept."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
-import render.axis_allies as A
-from render.axis_allies import DEFAULT_WIDTH, PICTURES, changes, map_image, theatre_image, warm_positions
+from render.axis_allies import DEFAULT_WIDTH, PICTURES, changes, map_image, theatre_image
 from render.axis_allies import icons as I
 from render.axis_allies.base import map_base
 from render.axis_allies.changes import OUTLINES_KEPT, forget_outlines, outline
-from render.axis_allies.layout import check_picture, clear_layouts, token_layout
-from render.axis_allies.theatre import close_up_base, in_theatre
+from render.axis_allies.layout import clear_layouts
+from render.axis_allies.theatre import close_up_base
 from render.core import text as T
 from render.core.fonts import Font
 from rules.axis_allies import RULES
 from rules.axis_allies.board import classic_board
 from rules.core.dice import SeededRng
 from tests.render.axis_allies import samples
-from tests.render.axis_allies import warm_positions as warm
 
 
 def _forget() -> None:
@@ -139,60 +134,3 @@ def test_after_the_warm_up_a_first_position_draws_no_outline_on_the_map(
     # China lies outside the close-up: its capture is not drawn there at all (not even off the picture)
     assert not close_up_base().shown[board.territories["China"].index]
     assert len(changes._OUTLINES) <= OUTLINES_KEPT
-
-
-def test_the_stored_positions_read_back_as_the_script_made_them() -> None:
-    """``data/axis_allies/warm_positions.json`` holds each game's positions as changes from the one
-    before (``tests/render/axis_allies/warm_positions.py``): ``warm_positions`` reads them back, position
-    for position, on a game the script plays now (one round of one seed, one position in four actions)."""
-    games = warm.positions(("first-seen-1",), rounds=1, every=4)
-    read = [(dict(p.owners), {n: u for n, u in p.units.items()}) for p in warm_positions(warm.changes(games))]
-    assert len(read) == len(games[0]) > 20
-    assert read == games[0]
-    assert any(owners != read[0][0] for owners, _ in read)  # territories changed hands meanwhile
-
-
-def test_the_warm_up_lays_out_the_stored_positions_and_keeps_what_they_read() -> None:
-    """Every stored position is a picture of the board, and the warm-up lays each out on the map and the
-    close-up: laid out again after it, none reads a chip place (so the warm-up kept all it read: no more
-    than the bases keep), and the map's reaches the warm-up read are there."""
-    world, close = map_base(DEFAULT_WIDTH), close_up_base()
-    for base in (world, close):
-        for kept in (base.reaches, base.fitting, base.tails):
-            kept.clear()
-    clear_layouts()
-    PICTURES.warm()
-    stored = list(warm_positions())
-    assert len(stored) > 100
-    read = (dict(world.reaches), dict(world.fitting), dict(close.reaches), dict(close.fitting))
-    assert read[0] and read[2]  # chips pushed off their land: the start alone has none on the map
-    clear_layouts()
-    for picture in stored:
-        check_picture(picture)
-        token_layout(picture, world)
-        token_layout(in_theatre(picture), close)
-    assert (dict(world.reaches), dict(world.fitting), dict(close.reaches), dict(close.fitting)) == read
-
-
-def test_after_the_warm_up_a_new_games_first_round_reads_few_chip_places(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """A game the stored ones are not (another seed) reads, for its first round's positions on the world
-    map, under a third of the new places it reads after a warm-up without them."""
-    (game,) = warm.positions(("first-seen-2",), rounds=1, every=3)
-    stored = A.warm_positions
-
-    def new_reaches(games: list[list[dict[str, object]]] | None) -> int:
-        world = map_base(DEFAULT_WIDTH)
-        for kept in (world.reaches, world.fitting, world.tails):
-            kept.clear()
-        clear_layouts()
-        monkeypatch.setattr(A, "warm_positions", lambda: stored(games))
-        PICTURES.warm()
-        before = set(world.reaches)
-        for owners, units in game:
-            token_layout(replace(samples.start(), owners=owners, units=units), world)
-        return len(set(world.reaches) - before)
-
-    without, with_them = new_reaches([]), new_reaches(None)
-    assert without >= 10 and with_them * 3 < without, (without, with_them)
