@@ -26,9 +26,11 @@ the extra move, where it used more of the game at no measurable cost.
   five to one (5 dice or more): against 5 to 9 dice the next attack there must be fought on the board,
   against more it needs twice the dice (games of up to four players). In the last round, two stay where
   a seat still to play this round borders the source (its score is counted after ours: without this the
-  later seats swept up the earlier seats' last-round trails, and the first seat fell behind).
-- In the first nine rounds the same two stay at home wherever the source borders another enemy at all,
-  whatever its dice (games of up to four players): more battles are fought on the board.
+  later seats swept up the earlier seats' last-round trails, and the first seat fell behind), three where
+  that seat's stack next door could sweep two (10 dice or more; games of up to three players).
+- In the first nine rounds (thirteen in games of up to three players) the same two stay at home wherever
+  the source borders another enemy at all, whatever its dice (games of up to four players): more battles
+  are fought on the board.
 - A battle won on the board leaves at home what a five to one from there would (``OCCUPY_BEHIND``; games
   of up to three players): the survivors move in but for the units that make up the home's two. `easy`
   moved them all in, and the lone unit left at home was the trail the next seat swept most.
@@ -62,6 +64,9 @@ BEHIND_OVER = 1  # 1: leave BEHIND at home even where the stack next door could 
 LAST_BEHIND = 1  # 1: in the last round, BEHIND at home where a seat still to play borders the source
 BEHIND_EARLY = 9  # up to this round, BEHIND stay at home wherever the source borders another enemy (0: never)
 BEHIND_PLAYERS = 4  # ... in games of at most this many players (with 5 and 6 the first seat fell behind)
+BEHIND_EARLY_FEW = 13  # ... and in games of at most OCCUPY_PLAYERS players (9 before 2026-11-29)
+LAST_DEEP = 3  # in the last round, the most left at home where a later seat's stack next door could sweep
+# BEHIND units five to one, games of up to OCCUPY_PLAYERS players (2: BEHIND as before 2026-11-29)
 CAVALRY_AT = 3  # cannons left in the garrison at or below which troops go into cavalry instead ...
 CAVALRY_AT_MANY = 2  # ... and in games of more than BEHIND_PLAYERS (at six, 3 left seat 4 1.42x its share)
 GENERALS = 8  # units a stack holds before troops buy it a general (0: never)
@@ -89,6 +94,8 @@ class SkirmishNormalAI(SkirmishAI):
     BEHIND_OVER = BEHIND_OVER
     LAST_BEHIND = LAST_BEHIND
     BEHIND_EARLY = BEHIND_EARLY
+    BEHIND_EARLY_FEW = BEHIND_EARLY_FEW
+    LAST_DEEP = LAST_DEEP
     PAD = PAD
     OCCUPY_BEHIND = OCCUPY_BEHIND
     OCCUPY_PLAYERS = OCCUPY_PLAYERS
@@ -217,7 +224,8 @@ class SkirmishNormalAI(SkirmishAI):
         (``BEHIND_OVER``). Left out where one is safe, and in games of more than ``BEHIND_PLAYERS`` players
         (there the first seat fell behind the others). In the last round (``LAST_BEHIND``) two stay where a
         seat still to play this round borders the source, whatever it holds: our score is counted as our
-        turn ends, theirs after they sweep back what we left thin."""
+        turn ends, theirs after they sweep back what we left thin; ``LAST_DEEP`` (three) where that seat's
+        strongest stack next door could sweep two units five to one (up to ``OCCUPY_PLAYERS`` players)."""
         action = super()._attack(state, seat, board)
         if not isinstance(action, Attack) or action.units is None:
             return action
@@ -242,7 +250,10 @@ class SkirmishNormalAI(SkirmishAI):
             later = {s for s in state.playing() if s > seat}
             if not any(state.owner[n] in later for n in board.neighbours[source] if n != target):
                 return 1
-            return self.BEHIND
+            if state.players > self.OCCUPY_PLAYERS:
+                return self.BEHIND
+            dice = self.enemy_dice(state, seat, source, board, skip=target, only=later)
+            return max(self.BEHIND, min(self.LAST_DEEP, dice // FIVE_TO_ONE + 1))
         want = self.enemy_dice(state, seat, source, board, skip=target) // FIVE_TO_ONE + 1
         if self._early_behind(state, seat, source, target, board):
             want = max(want, self.BEHIND)
@@ -268,13 +279,15 @@ class SkirmishNormalAI(SkirmishAI):
     def _early_behind(
         self, state: SkirmishState, seat: int, source: int, target: int, board: SkirmishMap
     ) -> bool:
-        """In the first ``BEHIND_EARLY`` rounds ``BEHIND`` stay at home wherever the source borders another
-        enemy territory, whatever its dice: the next attack there must be fought on the board. Later a
-        sweep leaves one, as before: left on in every round, at three players seat 1 won 0.56 of its share
-        and seat 3 1.48 (its last turn meets the single units the all-out last round leaves, seat 1's the
-        two-unit stacks of the round before), and fewer games ended by the victory share (8 of 150, not
-        24)."""
-        if state.round > self.BEHIND_EARLY:
+        """In the first ``BEHIND_EARLY`` rounds (``BEHIND_EARLY_FEW`` in games of up to ``OCCUPY_PLAYERS``
+        players) ``BEHIND`` stay at home wherever the source borders another enemy territory, whatever its
+        dice: the next attack there must be fought on the board. Later a sweep leaves one, as before: left
+        on in every round, at three players seat 1 won 0.56 of its share and seat 3 1.48 (its last turn
+        meets the single units the all-out last round leaves, seat 1's the two-unit stacks of the round
+        before), and fewer games ended by the victory share (8 of 150, not 24). Thirteen rounds with up to
+        three players lift the battles on the board there from 0.48 to 0.55 (issue 32's aim, 0.5)."""
+        early = self.BEHIND_EARLY_FEW if state.players <= self.OCCUPY_PLAYERS else self.BEHIND_EARLY
+        if state.round > early:
             return False
         return any(n != target and state.owner[n] not in (seat, EMPTY) for n in board.neighbours[source])
 
@@ -296,14 +309,26 @@ class SkirmishNormalAI(SkirmishAI):
 
     # -- cards -----------------------------------------------------------------------------------------
 
-    def enemy_dice(self, state: SkirmishState, seat: int, t: int, board: SkirmishMap, skip: int = -1) -> int:
-        """The most dice one enemy stack next door (``skip`` aside) could bring against ``t``."""
+    def enemy_dice(
+        self,
+        state: SkirmishState,
+        seat: int,
+        t: int,
+        board: SkirmishMap,
+        skip: int = -1,
+        only: set[int] | None = None,
+    ) -> int:
+        """The most dice one enemy stack next door (``skip`` aside; of the seats ``only``, if given) could
+        bring against ``t``."""
         table = pieces()
         return max(
             (
                 table.dice(dearest(state.units[n], min(MOST_ATTACKERS, state.units[n].total - 1)))
                 for n in board.neighbours[t]
-                if n != skip and state.owner[n] not in (seat, EMPTY) and state.units[n].total > 1
+                if n != skip
+                and state.owner[n] not in (seat, EMPTY)
+                and (only is None or state.owner[n] in only)
+                and state.units[n].total > 1
             ),
             default=0,
         )

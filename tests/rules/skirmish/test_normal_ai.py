@@ -230,19 +230,24 @@ def test_a_sweep_leaves_two_at_home_where_the_stack_next_door_could_sweep_one():
     assert easy.target != "greyhorn" and normal.target == easy.target
     assert (easy.units, normal.units) == (troops(10), troops(9))
     for enemy, players, sent in ((12, 2, 9), (1, 2, 10), (7, 5, 10)):
-        chosen = SkirmishNormalAI(1).choose(replace(sweep_from_oakhollow(enemy, players), round=10), 0)
+        chosen = SkirmishNormalAI(1).choose(replace(sweep_from_oakhollow(enemy, players), round=14), 0)
         assert isinstance(chosen, Attack) and chosen.units == troops(sent)
 
 
 def test_in_the_first_nine_rounds_a_sweep_leaves_two_at_home_beside_any_enemy():
     """Greyhorn's lone troop cannot attack (one unit must stay), and no stack next door could sweep
-    Oakhollow: from round 10 on `normal` sweeps with ten and leaves one, as `easy` does. Up to round 9 it
-    sends nine and leaves two, since Oakhollow borders other territories of seat 1's; a source with no
-    other enemy next door sends ten in any round, and so does a game of five players."""
-    for round_, sent in ((1, 9), (9, 9), (10, 10)):
-        state = replace(sweep_from_oakhollow(1), round=round_)
+    Oakhollow: in a game of four players, from round 10 on `normal` sweeps with ten and leaves one, as
+    `easy` does; up to round 9 it sends nine and leaves two, since Oakhollow borders other territories of
+    seat 1's. With two or three players the same up to round 13 (``BEHIND_EARLY_FEW``), ten from round 14.
+    A source with no other enemy next door sends ten in any round, and so does a game of five players."""
+    for players, round_, sent in ((4, 1, 9), (4, 9, 9), (4, 10, 10), (2, 1, 9), (2, 10, 9), (3, 13, 9)):
+        state = replace(sweep_from_oakhollow(1, players), round=round_)
         chosen = SkirmishNormalAI(1).choose(state, 0)
-        assert isinstance(chosen, Attack) and chosen.units == troops(sent), round_
+        assert isinstance(chosen, Attack) and chosen.units == troops(sent), (players, round_)
+    for players in (2, 3):
+        state = replace(sweep_from_oakhollow(1, players), round=14)
+        chosen = SkirmishNormalAI(1).choose(state, 0)
+        assert isinstance(chosen, Attack) and chosen.units == troops(10), players
     chosen = SkirmishNormalAI(1).choose(sweep_from_oakhollow(1, players=5), 0)
     assert isinstance(chosen, Attack) and chosen.units == troops(10)
     alone = position(
@@ -392,6 +397,36 @@ def test_in_the_last_round_a_sweep_leaves_two_at_home_only_where_a_seat_still_to
         assert isinstance(chosen, Attack) and chosen.units == troops(sent), (current, round_)
 
 
+def test_in_the_last_round_three_stay_at_home_where_a_later_seat_s_stack_could_sweep_two():
+    """The last round, three players: Oakhollow's 12 troops sweep a lone troop next door; seat 1, still to
+    play this round, holds Greyhorn beside it. With 12 troops there (10 dice: five to one against two
+    units as well) seat 0 sends 9 and keeps 3 at home, so seat 1's last turn must fight for Oakhollow on
+    the board; with 7 (6 dice: one unit only) two are enough and it sends 10, as it did before
+    (``LAST_DEEP = 2``) against either. Played by seat 2, the last to move, it sends ten (the most an attack
+    takes) whatever the stack next door holds: no one plays after it. With four players two, as before."""
+
+    def last(greyhorn: int, current: int = 0, players: int = 3):
+        rival = (current + 1) % 3  # seat 0 -> seat 1, still to play; seat 2 -> seat 0, done
+        return position(
+            players=players,
+            holdings={"oakhollow": (current, troops(12)), "greyhorn": (rival, troops(greyhorn))},
+            rest=(rival, troops(1)),
+            current=current,
+            options=LAST,
+            round=15,
+        )
+
+    before = type("Before", (SkirmishNormalAI,), {"LAST_DEEP": 2})
+    for greyhorn, current, sent, sent_before in ((12, 0, 9, 10), (7, 0, 10, 10), (12, 2, 10, 10)):
+        state = last(greyhorn, current)
+        chosen, old = SkirmishNormalAI(1).choose(state, current), before(1).choose(state, current)
+        assert isinstance(chosen, Attack) and isinstance(old, Attack)
+        assert chosen.target != "greyhorn" and chosen.units == troops(sent), (greyhorn, current)
+        assert old.units == troops(sent_before)
+    chosen = SkirmishNormalAI(1).choose(last(12, players=4), 0)
+    assert isinstance(chosen, Attack) and chosen.units == troops(10)
+
+
 def test_the_defending_ai_rolls_every_die_it_has_so_it_meets_no_five_to_one_it_could_avoid():
     """The document lets the defender choose how many defend and how many dice it rolls ("Any number may
     defend", "Defender determines number of dice"): fewer is never more. Nine troops attack Greyhorn's two:
@@ -434,10 +469,11 @@ def won_on_the_board(home: int, enemy: int = 1, round_: int = 3, players: int = 
 def test_a_board_battle_won_leaves_at_home_what_a_five_to_one_would():
     """Eleven troops in Oakhollow win a board battle for Greyhorn with all ten attackers left. `easy`
     (and `normal` before this row) moves the ten in and leaves the one at home, a lone troop the next
-    player sweeps five to one; in the first nine rounds `normal` moves nine and keeps two at home, since
-    Oakhollow borders other territories of seat 1's, as a sweep from there would have. From round 10 it
-    keeps two only where an enemy stack next door could sweep one (7 troops: 6 dice). With three players
-    as with two; with four it moves all ten in, as before (there the last seat won 1.47x its share)."""
+    player sweeps five to one; in the first thirteen rounds (two or three players) `normal` moves nine and
+    keeps two at home, since Oakhollow borders other territories of seat 1's, as a sweep from there would
+    have. From round 14 it keeps two only where an enemy stack next door could sweep one (7 troops: 6
+    dice). With three players as with two; with four it moves all ten in, as before (there the last seat
+    won 1.47x its share)."""
     waiting = won_on_the_board(11)
     before = type("Before", (SkirmishNormalAI,), {"OCCUPY_BEHIND": 0})
     assert SkirmishAI(1).choose(waiting, 0) == Occupy(troops(10))
@@ -445,8 +481,9 @@ def test_a_board_battle_won_leaves_at_home_what_a_five_to_one_would():
     assert SkirmishNormalAI(1).choose(waiting, 0) == Occupy(troops(9))
     after, _ = play(waiting, 0, Occupy(troops(9)))
     assert units_at(after, "oakhollow") == troops(2) and units_at(after, "greyhorn") == troops(9)
-    assert SkirmishNormalAI(1).choose(won_on_the_board(11, round_=10), 0) == Occupy(troops(10))
-    assert SkirmishNormalAI(1).choose(won_on_the_board(11, enemy=7, round_=10), 0) == Occupy(troops(9))
+    assert SkirmishNormalAI(1).choose(won_on_the_board(11, round_=10), 0) == Occupy(troops(9))
+    assert SkirmishNormalAI(1).choose(won_on_the_board(11, round_=14), 0) == Occupy(troops(10))
+    assert SkirmishNormalAI(1).choose(won_on_the_board(11, enemy=7, round_=14), 0) == Occupy(troops(9))
     assert SkirmishNormalAI(1).choose(won_on_the_board(11, players=3), 0) == Occupy(troops(9))
     assert SkirmishNormalAI(1).choose(won_on_the_board(11, players=4), 0) == Occupy(troops(10))
     # Two at home already (12 troops, ten attacked): nothing more stays.
