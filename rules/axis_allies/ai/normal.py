@@ -33,7 +33,7 @@ from rules.axis_allies.actions import Buy, Move
 from rules.axis_allies.ai import convoy as convoys
 from rules.axis_allies.ai.attack import Source, _add, _feed, judge, present, sources, spare
 from rules.axis_allies.ai.convoy import convoy, landing_sources, relief_targets
-from rules.axis_allies.ai.moves import _holds, cover_capital, land_aircraft
+from rules.axis_allies.ai.moves import _holds, cover_capital, land_aircraft, return_empty
 from rules.axis_allies.ai.pacific import keep_land
 from rules.axis_allies.ai.player import AxisAlliesAI
 from rules.axis_allies.ai.purchase import ISLAND_POWERS, SLOTS, _island, goal_capitals
@@ -65,6 +65,7 @@ GATHER = (AXIS_SIDE,)  # the sides that concentrate on their goal capital in the
 FILL = 6  # empty transport slots from which an island power going for an island capital buys land units
 GUARD = 12  # IPCs below the economic victory's line from which the Allies fight over it
 AXIS_GUARD = 84  # the same for the Axis: the whole line, so from the first round
+FREE_PORTS = 1  # empty transports sail only for units free to ship (0: the easy AI's ports), see return_empty
 
 
 class AxisAlliesNormalAI:
@@ -89,7 +90,13 @@ class AxisAlliesNormalAI:
                 return move
         if state.phase is Phase.NONCOMBAT_MOVE and battle is None:
             view = View(state, acting_power(state))
-            move = land_aircraft(state, view.power) or cover_capital(view) or convoy(view) or gather(view)
+            move = (
+                land_aircraft(state, view.power)
+                or cover_capital(view)
+                or convoy(view)
+                or gather(view)
+                or (return_empty(view, free=True) if FREE_PORTS else None)
+            )
             if move is not None:
                 return move
         return self._easy.choose(state, seat)
