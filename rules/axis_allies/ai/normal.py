@@ -36,15 +36,7 @@ from rules.axis_allies.ai.convoy import convoy, landing_sources, relief_targets
 from rules.axis_allies.ai.moves import _holds, cover_capital, land_aircraft, return_empty
 from rules.axis_allies.ai.pacific import keep_land
 from rules.axis_allies.ai.player import AxisAlliesAI
-from rules.axis_allies.ai.purchase import (
-    ISLAND_POWERS,
-    SLOTS,
-    WAITING,
-    _island,
-    _ship_room,
-    _shipping_deficit,
-    goal_capitals,
-)
+from rules.axis_allies.ai.purchase import ISLAND_POWERS, SLOTS, _island, goal_capitals
 from rules.axis_allies.ai.survey import LAND_STEPS, View, legal, movable
 from rules.axis_allies.common import (
     CAPITAL,
@@ -73,9 +65,6 @@ GATHER = (AXIS_SIDE,)  # the sides that concentrate on their goal capital in the
 FILL = 6  # empty transport slots from which an island power going for an island capital buys land units
 GUARD = 12  # IPCs below the economic victory's line from which the Allies fight over it
 AXIS_GUARD = 84  # the same for the Axis: the whole line, so from the first round
-SHIP_ARMY = (
-    1  # an army lacking WAITING transport slots gets transports with every IPC (0: off), see ship_army
-)
 FREE_PORTS = 1  # empty transports sail only for units free to ship (0: the easy AI's ports), see return_empty
 
 
@@ -225,15 +214,11 @@ def fill_transports(state: AAState, power: int, bought: Action | None) -> Action
         for s in stacks
         if s.power == power and s.unit == "transport"
     )
-    factories = [f for f in range(SIZE) if working_factory(state, power, f)]
-    lacking = _shipping_deficit(state, power, factories)
-    if SHIP_ARMY and lacking >= WAITING:
-        return ship_army(state, power, factories, lacking, bought)
     money = sum(cost(u, state.techs[power]) * n for u, n in bought.units if u == "transport")
     if room < FILL or not money:
         return bought
     kept = {u: n for u, n in bought.units if u != "transport"}
-    place = sum(min(capacity(state, power, f), 40) for f in factories)
+    place = sum(min(capacity(state, power, f), 40) for f in range(SIZE) if working_factory(state, power, f))
     place -= sum(n for u, n in kept.items() if DOMAIN[u] is not Domain.SEA)
     tanks = min(money // cost("tank", state.techs[power]), max(place, 0))
     money -= tanks * cost("tank", state.techs[power])
@@ -242,18 +227,3 @@ def fill_transports(state: AAState, power: int, bought: Action | None) -> Action
         if n:
             kept[unit] = kept.get(unit, 0) + n
     return Buy(tuple(kept.items())) if kept else bought
-
-
-def ship_army(state: AAState, power: int, factories: list[int], lacking: int, bought: Buy) -> Buy:
-    """An army waiting at our factories that lacks WAITING transport slots or more (against Tokyo
-    alone): every IPC goes on transports for it, as many as the zones by the factories take, with no
-    cap (the easy AI's cap on transports, and FILL's tanks, left 114 American tanks at West US in
-    all-normal ``aan16-t-83`` while 13 transports carried five a trip to Japan), unless the capital
-    is threatened (then the easy AI's purchase, which defends it first, stands)."""
-    capital = CAPITAL[power]
-    view = View(state, power)
-    if state.owner[capital] == power and view.threat(capital) + 2 > view.defence(capital):
-        return bought
-    price = cost("transport", state.techs[power])
-    n = min(state.ipcs[power] // price, (lacking + 1) // 2, _ship_room(state, power, factories))
-    return Buy((("transport", n),)) if n > 0 else bought

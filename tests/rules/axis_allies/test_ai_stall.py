@@ -4,11 +4,10 @@ threat keeps home, but sail for the army waiting at another factory."""
 
 from __future__ import annotations
 
-from rules.axis_allies.actions import Buy, Move
+from rules.axis_allies.actions import Move
 from rules.axis_allies.ai import AxisAlliesAI, AxisAlliesNormalAI
-from rules.axis_allies.ai.purchase import WAITING
 from rules.axis_allies.state import Phase
-from tests.rules.axis_allies.aa_position import position, seat, units_in
+from tests.rules.axis_allies.aa_position import position, units_in
 from tests.rules.axis_allies.test_ai_convoy import play_phase
 
 # Berlin American, Tokyo Japanese; Washington keeps its one infantry (its threat calls for it), the
@@ -38,30 +37,3 @@ def test_empty_transports_leave_a_capital_kept_defended_and_ship_the_army_waitin
     assert units_in(after, "East US", "usa") == {"factory": 1, "infantry": 1}  # Washington keeps it
     aboard = sum(s.count for z in after.units for s in z if s.unit == "transport" and s.cargo == ("tank",))
     assert aboard == 3
-
-
-# Berlin American, Tokyo Japanese; 14 tanks wait at West US (28 transport slots) and the USA has no
-# transport: the easy AI (and FILL) buy land units, which pile up at West US.
-ARMY = {
-    "East US": {"usa": {"factory": 1, "infantry": 2}},
-    "West US": {"usa": {"factory": 1, "tank": 14}},
-    "Germany": {"usa": {"infantry": 2}},
-    "Japan": {"japan": {"factory": 1, "infantry": 6}},
-}
-
-
-EASY_BUY = Buy((("fighter", 1), ("transport", 3), ("infantry", 2)))  # the easy AI's, with 43 IPCs
-
-
-def test_against_tokyo_alone_an_army_waiting_for_ships_gets_transports_with_every_ipc() -> None:
-    state = position(ARMY, owners={"Germany": "usa"}, power="usa", phase=Phase.PURCHASE, ipcs={"usa": 43})
-    assert AxisAlliesAI().choose(state, seat(state)) == EASY_BUY
-    assert AxisAlliesNormalAI().choose(state, seat(state)) == Buy((("transport", 5),))
-
-
-def test_with_fewer_units_waiting_the_normal_usa_buys_as_the_easy_ai() -> None:
-    few = ARMY | {"West US": {"usa": {"factory": 1, "tank": 4}}}  # 10 slots lacking: under WAITING
-    assert WAITING > 2 * 4 + 2
-    state = position(few, owners={"Germany": "usa"}, power="usa", phase=Phase.PURCHASE, ipcs={"usa": 43})
-    assert AxisAlliesAI().choose(state, seat(state)) == EASY_BUY
-    assert AxisAlliesNormalAI().choose(state, seat(state)) == EASY_BUY
