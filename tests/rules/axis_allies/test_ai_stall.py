@@ -4,10 +4,14 @@ threat keeps home, but sail for the army waiting at another factory."""
 
 from __future__ import annotations
 
+import pytest
+
 from rules.axis_allies.actions import Move
-from rules.axis_allies.ai import AxisAlliesAI, AxisAlliesNormalAI
+from rules.axis_allies.ai import AxisAlliesAI, AxisAlliesNormalAI, normal
+from rules.axis_allies.ai.normal import free_ports
+from rules.axis_allies.ai.survey import View
 from rules.axis_allies.state import Phase
-from tests.rules.axis_allies.aa_position import position, units_in
+from tests.rules.axis_allies.aa_position import US, position, units_in
 from tests.rules.axis_allies.test_ai_convoy import play_phase
 
 # Berlin American, Tokyo Japanese; Washington keeps its one infantry (its threat calls for it), the
@@ -37,3 +41,14 @@ def test_empty_transports_leave_a_capital_kept_defended_and_ship_the_army_waitin
     assert units_in(after, "East US", "usa") == {"factory": 1, "infantry": 1}  # Washington keeps it
     aboard = sum(s.count for z in after.units for s in z if s.unit == "transport" and s.cargo == ("tank",))
     assert aboard == 3
+
+
+def test_free_ports_2_frees_the_ports_against_tokyo_alone_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(normal, "FREE_PORTS", 2)  # the bench's --set FREE_PORTS=2
+    alone = position(PORTS, owners={"Germany": "usa"}, power="usa", phase=Phase.NONCOMBAT_MOVE, round=20)
+    berlin = position(PORTS | {"Germany": {}}, power="usa", phase=Phase.NONCOMBAT_MOVE, round=20)
+    assert free_ports(View(alone, US)) and not free_ports(View(berlin, US))
+    after, _ = play_phase(berlin, AxisAlliesNormalAI(), Phase.NONCOMBAT_MOVE)
+    assert units_in(after, "East US Sea Zone", "usa") == {"transport": 3}  # as the easy AI
+    monkeypatch.setattr(normal, "FREE_PORTS", 0)
+    assert not free_ports(View(alone, US))
