@@ -364,8 +364,10 @@ def _island_goal(view: View) -> bool:
     return all(IS_SEA[n] for n in NEIGHBOURS[goal])
 
 
-def return_empty(view: View) -> Move | None:
-    """Empty transports sail for the coast where most units wait to be shipped."""
+def return_empty(view: View, free: bool = False) -> Move | None:
+    """Empty transports sail for the coast where most units wait to be shipped. With ``free`` (the
+    ``normal`` AI) only units that ``load`` would take count: a capital's last defenders, which the
+    threat keeps home, do not make its coast a port where empty transports wait for good."""
     state, power = view.state, view.power
     ports: dict[int, int] = {}
     for land in range(SIZE):
@@ -374,6 +376,9 @@ def return_empty(view: View) -> Move | None:
         waiting = sum(
             SLOTS.get(s.unit, 0) * s.count for s in state.units[land] if s.power == power and s.unit in SLOTS
         )
+        need = view.capital_need(land) if free else 0
+        if need:
+            waiting = min(waiting, 2 * max(0, (view.defence(land) - need) // 2))
         if waiting and friendly_land(state, land, power) and destination_score(view, land) < FRONT:
             for z in COASTS[land]:
                 ports[z] = ports.get(z, 0) + waiting

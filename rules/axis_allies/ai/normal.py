@@ -20,6 +20,10 @@ decide the game).
   of their shipping.
 - Filling the transports (the Allies against Tokyo alone): an island power with FILL transport slots
   empty buys tanks where the easy AI would buy more transports.
+- Free ports (FREE_PORTS): empty transports sail for the land units free to ship; the easy AI's
+  counted a capital's last defenders, which its threat keeps home, so its empty transports waited off
+  Washington for good while the army waited at West US (2 to 15 of them at round 30 in 8 of the 13
+  undecided all-normal games of ``aan16-t``).
 
 Everything else (the rest of the purchases, placements, the rest of the combat move, the non-combat
 move, battle decisions) is the ``easy`` AI's, composed rather than copied; like it, this AI is stateless.
@@ -33,7 +37,7 @@ from rules.axis_allies.actions import Buy, Move
 from rules.axis_allies.ai import convoy as convoys
 from rules.axis_allies.ai.attack import Source, _add, _feed, judge, present, sources, spare
 from rules.axis_allies.ai.convoy import convoy, landing_sources, relief_targets
-from rules.axis_allies.ai.moves import _holds, cover_capital, land_aircraft
+from rules.axis_allies.ai.moves import _holds, cover_capital, land_aircraft, return_empty
 from rules.axis_allies.ai.pacific import keep_land
 from rules.axis_allies.ai.player import AxisAlliesAI
 from rules.axis_allies.ai.purchase import ISLAND_POWERS, SLOTS, _island, goal_capitals
@@ -65,6 +69,7 @@ GATHER = (AXIS_SIDE,)  # the sides that concentrate on their goal capital in the
 FILL = 6  # empty transport slots from which an island power going for an island capital buys land units
 GUARD = 12  # IPCs below the economic victory's line from which the Allies fight over it
 AXIS_GUARD = 84  # the same for the Axis: the whole line, so from the first round
+FREE_PORTS = 1  # empty transports sail only for units free to ship (0: the easy AI's ports), see free_ports
 
 
 class AxisAlliesNormalAI:
@@ -89,7 +94,13 @@ class AxisAlliesNormalAI:
                 return move
         if state.phase is Phase.NONCOMBAT_MOVE and battle is None:
             view = View(state, acting_power(state))
-            move = land_aircraft(state, view.power) or cover_capital(view) or convoy(view) or gather(view)
+            move = (
+                land_aircraft(state, view.power)
+                or cover_capital(view)
+                or convoy(view)
+                or gather(view)
+                or (return_empty(view, free=True) if free_ports(view) else None)
+            )
             if move is not None:
                 return move
         return self._easy.choose(state, seat)
@@ -190,6 +201,14 @@ def gather(view: View) -> Move | None:
             if move is not None:
                 return move
     return None
+
+
+def free_ports(view: View) -> bool:
+    """Empty transports sail only for units free to ship (``moves.return_empty``): FREE_PORTS 1
+    always, 2 only against island capitals alone (Tokyo, once Berlin is taken), 0 never."""
+    if FREE_PORTS == 2:
+        return all(_island(c) for c in goal_capitals(view.state, view.power))
+    return bool(FREE_PORTS)
 
 
 def fill_transports(state: AAState, power: int, bought: Action | None) -> Action | None:
