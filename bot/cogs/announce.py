@@ -454,7 +454,11 @@ class TurnAnnouncer:
         if not events:
             return None
         draw = partial(self.host.games[status.ruleset].pictures.battle, seat=seat)
-        picture = await asyncio.to_thread(draw, view, tuple(events), status.names)
+        try:
+            picture = await asyncio.to_thread(draw, view, tuple(events), status.names)
+        except Exception:  # the card is an extra: the ping (the turn's news and the board) goes without it
+            log.exception("the battle card of game %s could not be drawn", status.game_id)
+            return None
         if picture is None:
             return None
         embed = discord.Embed(colour=COLOUR).set_image(url="attachment://battle.png")

@@ -178,6 +178,9 @@ class Silent:
     def answer(self, events: Sequence[Event], seat: int, names: Sequence[str]) -> list[str] | None:
         return None
 
+    def still_to_do(self, view: object) -> str | None:
+        return None  # a move leaves nothing of the turn to tell
+
 
 class NoSteps:
     def next(self, view: BidsView, events: Sequence[Event]) -> list[Step]:
@@ -199,7 +202,7 @@ BIDS = Game(
     rules=BidsRules(),
     pictures=Pictures(
         board=lambda view, names, *, title, recent=(): b"\x89PNG",
-        battle=lambda view, events, names: None,
+        battle=lambda view, events, names, *, seat=None: None,
         private=lambda view, names: None,
         warm=lambda: None,
     ),

@@ -183,7 +183,7 @@ def _png(text: str) -> bytes:
 
 PICTURES = Pictures(
     board=lambda view, names, *, title, recent=(): _png(f"{title}: {view.left} counters left"),
-    battle=lambda view, events, names: None,
+    battle=lambda view, events, names, *, seat=None: None,
     private=lambda view, names: None if view.lucky is None else _png(f"Your lucky number: {view.lucky}"),
     warm=lambda: None,
 )
@@ -204,6 +204,9 @@ class StubPresenter:
 
     def answer(self, events: Sequence[Event], seat: int, names: Sequence[str]) -> list[str] | None:
         return None  # the log's lines answer a move
+
+    def still_to_do(self, view: object) -> str | None:
+        return None  # a move leaves nothing of the turn to tell
 
 
 class StubSteps:
