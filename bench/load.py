@@ -37,7 +37,6 @@ import random
 import secrets
 import signal
 import sqlite3
-import statistics
 import sys
 import tempfile
 import time
@@ -51,6 +50,9 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from fakecord import FakeDiscord  # noqa: E402
 from fakecord.model import Interaction, Msg, snowflake  # noqa: E402
+
+from bench.load_renders import RENDER_LOG, read_renders, record_renders, report_renders  # noqa: E402
+from bench.timing import stats  # noqa: E402
 
 PER_GUILD = 100  # channels (and games) per guild
 MIX = (("move", 35), ("button", 10), ("status", 15), ("map", 10), ("autocomplete", 30))
@@ -94,85 +96,6 @@ def serve(kind: str, base_url: str, ws_url: str, path: str) -> None:
         await asyncio.wait({task}, timeout=10)
 
     asyncio.run(run())
-
-
-RENDER_LOG = "LOAD_RENDER_LOG"  # where the Warboard process writes its renders and collections (--renders)
-
-
-def record_renders(path: str) -> None:
-    """In the Warboard process: note every picture drawn for a message (``bot.cogs.common._drawn_once``:
-    when, how long on the clock and on its thread's CPU, and of that how much reading an A&A map's chip
-    places, ``render.axis_allies.reach``) and every garbage collection's pause, and write them to
-    ``path`` as JSON lines when the process ends. The clock is ``time.monotonic``, the driver's too."""
-    import atexit
-    import gc
-    import json
-    import threading
-
-    import bot.cogs.common as common
-    from render.axis_allies import reach
-
-    rows: list[dict[str, Any]] = []
-    local = threading.local()
-
-    def reading(method: Any) -> Any:
-        def timed(*args: Any, **kwargs: Any) -> Any:
-            start = time.thread_time()
-            try:
-                return method(*args, **kwargs)
-            finally:
-                local.reading = getattr(local, "reading", 0.0) + time.thread_time() - start
-                local.reads = getattr(local, "reads", 0) + 1
-
-        return timed
-
-    reach.Reach._read = reading(reach.Reach._read)  # type: ignore[method-assign]
-    reach.OwnLand._look_further = reading(reach.OwnLand._look_further)  # type: ignore[method-assign]
-    drawn_once = common._drawn_once
-
-    def noted(kind: str, draw: Any, status: Any, view: Any, drawn: dict[str, Any]) -> bytes | None:
-        local.reading, local.reads = 0.0, 0
-        before, start, cpu = common.BOARDS.drawn, time.monotonic(), time.thread_time()
-        try:
-            return drawn_once(kind, draw, status, view, drawn)
-        finally:
-            rows.append(
-                {
-                    "what": kind,
-                    "game": status.ruleset,
-                    "start": start,
-                    "wall": time.monotonic() - start,
-                    "cpu": time.thread_time() - cpu,
-                    "reading": local.reading,
-                    "reads": local.reads,
-                    "drawn": common.BOARDS.drawn > before,
-                }
-            )
-
-    common._drawn_once = noted
-    collecting: dict[str, float] = {}
-
-    def collected(phase: str, info: dict[str, Any]) -> None:
-        if phase == "start":
-            collecting["at"] = time.monotonic()
-        elif "at" in collecting:
-            start = collecting.pop("at")
-            if time.monotonic() - start > 0.002:
-                rows.append(
-                    {
-                        "what": "gc",
-                        "gen": info["generation"],
-                        "start": start,
-                        "wall": time.monotonic() - start,
-                    }
-                )
-
-    gc.callbacks.append(collected)
-
-    def write() -> None:
-        Path(path).write_text("".join(json.dumps(row) + "\n" for row in rows))
-
-    atexit.register(write)
 
 
 def warboard_bot(database: str) -> Any:
@@ -549,17 +472,6 @@ class Driver:
         return await self.fd.click_now(user, msg, self.random.choice(ids))  # the mover's next step
 
 
-def stats(values: list[float]) -> tuple[float, float, float, int]:
-    ordered = sorted(values)
-    if not ordered:
-        return float("nan"), float("nan"), float("nan"), 0
-
-    def at(q: float) -> float:
-        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-    return statistics.median(ordered), at(0.95), at(0.99), len(ordered)
-
-
 def line(name: str, ours: list[float], floor: list[float]) -> str:
     a, b = stats(ours), stats(floor)
     ratios = " / ".join(f"{x / y:.2f}" if y else "nan" for x, y in zip(a[:3], b[:3], strict=True))
@@ -626,63 +538,16 @@ async def run(games: int, rate: float, seconds: float, seed: int, renders: int) 
         logged = read_renders(os.environ.get(RENDER_LOG, ""))
     report(games, rate, seconds, tick, driver, echo, ours, floor, rss, before, after)
     if renders:
-        report_renders(driver, ours, [r for r in logged if r["start"] >= start], renders)
+        maps = [
+            (took, record)
+            for record in driver.records
+            if record.kind == "map"
+            for took in [ours.picture_time(record.it)]
+            if took is not None
+        ]
+        report_renders(maps, [r for r in logged if r["start"] >= start], renders)
     began, ended = loads
     print(f"machine load (1 min, {os.cpu_count()} cores): {began:.1f} at the start, {ended:.1f} at the end")
-
-
-def read_renders(path: str) -> list[dict[str, Any]]:
-    import json
-
-    if not path or not Path(path).exists():
-        return []
-    return [json.loads(line) for line in Path(path).read_text().splitlines()]
-
-
-def report_renders(driver: Driver, ours: RecordingFake, logged: list[dict[str, Any]], worst: int) -> None:
-    """What the Warboard process drew (``record_renders``) while measured: per game and picture, the
-    renders' clock and CPU times; the longest collections; then the ``worst`` slowest /game map
-    follow-ups with what was being drawn or collected while each waited."""
-    drawn = [r for r in logged if r["what"] != "gc" and r["drawn"]]
-    found = sum(1 for r in logged if r["what"] != "gc") - len(drawn)
-    print(f"\npictures drawn for messages (and {found} found drawn already)")
-    print("  clock p50 / p95 / max ms, CPU p50 / p95 / max ms, of which reading chip places (sum)")
-
-    def ms(values: list[float]) -> str:
-        p50, p95, _, _ = stats(values)
-        return f"{p50 * 1e3:6.1f} {p95 * 1e3:6.1f} {max(values) * 1e3:6.1f}"
-
-    for game, what in sorted({(r["game"], r["what"]) for r in drawn}):
-        rows = [r for r in drawn if (r["game"], r["what"]) == (game, what)]
-        reading, reads = sum(r["reading"] for r in rows), sum(r["reads"] for r in rows)
-        print(
-            f"  {game + ' ' + what:<22} {ms([r['wall'] for r in rows])}   {ms([r['cpu'] for r in rows])}"
-            f"   {reading * 1e3:7.1f} ms in {reads} reads (n={len(rows)})"
-        )
-    pauses = sorted((r for r in logged if r["what"] == "gc"), key=lambda r: -r["wall"])
-    print(
-        f"collections over 2 ms: {len(pauses)}; longest: "
-        + ", ".join(f"gen {r['gen']} {r['wall'] * 1e3:.0f} ms" for r in pauses[:5])
-    )
-    maps = [
-        (t, r) for r in driver.records if r.kind == "map" for t in [ours.picture_time(r.it)] if t is not None
-    ]
-    maps.sort(key=lambda pair: -pair[0])
-    print(f"the {worst} slowest /game map follow-ups, and what the bot drew or collected meanwhile:")
-    for took, record in maps[:worst]:
-        begin, end = record.it.created, record.it.created + took
-        meanwhile = [r for r in logged if r["start"] < end and r["start"] + r["wall"] > begin]
-        print(
-            f"  {took * 1e3:6.1f} ms {record.game}: "
-            + "; ".join(
-                f"{r['game']} {r['what']} {r['wall'] * 1e3:.0f}/{r['cpu'] * 1e3:.0f} ms"
-                + (f" reading {r['reading'] * 1e3:.0f}" if r.get("reading") else "")
-                + ("" if r.get("drawn", True) else " found")
-                if r["what"] != "gc"
-                else f"gc {r['gen']} {r['wall'] * 1e3:.0f} ms"
-                for r in meanwhile
-            )
-        )
 
 
 def action_rows(database: str) -> dict[int, int]:

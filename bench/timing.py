@@ -63,3 +63,15 @@ def versus_floor(what: str, count: int, engine: list[float], floor: list[float])
         f"{count / statistics.median(floor):,.0f}/s; engine/floor {statistics.median(ratios):.2f}x "
         f"(runs {ratios[0]:.2f}-{ratios[-1]:.2f}), {len(ratios)} runs timed alternately, {count} actions"
     )
+
+
+def stats(values: list[float]) -> tuple[float, float, float, int]:
+    """Median, p95 and p99 (the nearest rank) of ``values``, and how many there are; NaN when none."""
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan"), float("nan"), float("nan"), 0
+
+    def at(q: float) -> float:
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+    return statistics.median(ordered), at(0.95), at(0.99), len(ordered)
