@@ -17,11 +17,10 @@ from rules.hexwar import RULES
 from rules.hexwar.actions import Buy, Move, PlaceUnit, SubmitOrders
 from rules.hexwar.board import frontier, grid
 from rules.hexwar.orders import money_left
-from rules.hexwar.setup import hexes_this_turn
 from rules.hexwar.state import HexState, Phase
 from rules.hexwar.text import hand_text, order_text
 from rules.hexwar.units import JUMP_ATTACK, ORDER, UNITS
-from rules.hexwar.views import HexWarView
+from rules.hexwar.views import HexWarView, placing_left
 
 NOTES = {
     "inf": "takes land",
@@ -134,7 +133,7 @@ class HexWarText(PlainText):
             hand = state.hands[state.current]
             kinds = hand_text(hand)
             cells = " ".join(g.name(c) for c in frontier(g, state.cells)[:20])
-            now = min(sum(hand), hexes_this_turn(state, state.current) - state.placed_this_turn)
+            now = placing_left(state)
             turn = "a hex" if now == 1 else f"{now} hexes this turn, one at a time"
             return f"Place {turn} (you hold {kinds}): place <kind> <cell>. Free cells: {cells}"
         if state.phase is Phase.UNITS:
