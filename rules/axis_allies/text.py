@@ -134,6 +134,12 @@ def _volley_group(g: VolleyGroup) -> str:
     return f"{unit_name(g.kind, g.count)} {dice_text(g.dice)} hitting on {g.hits_on}{many}"
 
 
+def _subs_hits(sea: int, hits: int) -> str:
+    if sea == hits:
+        return "the submarine's" if sea == 1 else "the submarines'"
+    return f"{sea} of them by submarine{'s' if sea != 1 else ''}"
+
+
 def _line(event: Event, names: Sequence[str]) -> str | None:
 
     def seat(i: int) -> str:
@@ -203,7 +209,7 @@ def _line(event: Event, names: Sequence[str]) -> str | None:
             return f"{seat(s)} resigned; {seat(to)} now plays {held}."
         case GameWon(side=side, reason=reason):
             return f"🏆 The {side} win: {reason}."
-        case Volley(where=w, power=p, round=r, step=step, groups=groups, hits=hits):
+        case Volley(where=w, power=p, round=r, step=step, groups=groups, hits=hits, sea_hits=sea):
             shown = "; ".join(_volley_group(g) for g in groups)
             what = {
                 "aa": "AA fire",
@@ -213,7 +219,10 @@ def _line(event: Event, names: Sequence[str]) -> str | None:
                 "defend": "defence",
             }.get(step, step)
             at = f", round {r}" if r else ""
-            return f"{w}{at}: {power(p)} {what}: {shown} → {hits} hit{'s' if hits != 1 else ''}."
+            # A submarine's hit among others may find no ship to sink (Classic subs cannot hit aircraft):
+            # said here, so a hit that costs the other side nothing does not read as a lost casualty.
+            subs = f" ({_subs_hits(sea, hits)}: ships only)" if sea and step != "sub_first_strike" else ""
+            return f"{w}{at}: {power(p)} {what}: {shown} → {hits} hit{'s' if hits != 1 else ''}{subs}."
         case BattleAwaits(where=w, power=p, kind=kind, hits=hits):
             wants = {
                 "casualties": f"to choose {hits} casualt{'y' if hits == 1 else 'ies'}",

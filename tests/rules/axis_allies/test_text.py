@@ -31,6 +31,22 @@ def test_heavy_bombers_show_their_dice_each():
     )
 
 
+def test_a_submarines_hit_among_a_volley_says_it_sinks_ships_only():
+    """Classic submarines cannot hit aircraft: a fighter attacked by a lone submarine loses nothing to
+    its hit, and the volley's line says why rather than leaving "1 hit" with no casualty after it."""
+    sub = VolleyGroup("submarine", 1, 2, (2,), 1)
+    alone = Volley("Baltic Sea Zone", "germany", 2, "defend", (sub,), 1, 1)
+    assert describe(alone, NAMES) == (
+        "Baltic Sea Zone, round 2: Germany defence: 1 submarine [2] hitting on 2 → 1 hit "
+        "(the submarine's: ships only)."
+    )
+    fighter = VolleyGroup("fighter", 2, 4, (1, 3), 2)
+    mixed = Volley("Baltic Sea Zone", "germany", 1, "defend", (sub, fighter), 3, 1)
+    assert describe(mixed, NAMES).endswith("→ 3 hits (1 of them by submarine: ships only).")
+    first = Volley("Baltic Sea Zone", "germany", 1, "sub_first_strike", (sub,), 1, 1)
+    assert describe(first, NAMES).endswith("first strike: 1 submarine [2] hitting on 2 → 1 hit.")
+
+
 def test_retreating_aircraft_stay_over_the_battle_and_submarines_say_where_they_withdrew():
     from rules.axis_allies.combat.events import SubmarinesSubmerged, TechResearched, UnitsRetreated
     from rules.axis_allies.units import Unit
