@@ -8,6 +8,7 @@ from typing import Any
 
 from rules.axis_allies import absent, engine, text
 from rules.axis_allies.actions import AAAction
+from rules.axis_allies.board import POWER_NAMES
 from rules.axis_allies.common import power_name
 from rules.axis_allies.events import AAEvent
 from rules.axis_allies.legal import legal_actions
@@ -15,7 +16,8 @@ from rules.axis_allies.options import OPTIONS, make_options
 from rules.axis_allies.state import AAState, Phase
 from rules.axis_allies.turns import winning_seats
 from rules.axis_allies.views import view
-from rules.core.events import Action
+from rules.core import summary
+from rules.core.events import Action, Event
 from rules.core.options import OptionSpec
 from rules.core.ruleset import Result, Rules
 
@@ -51,6 +53,12 @@ class AxisAlliesRules(Rules):
 
     def turn_label(self, state: AAState) -> str:
         return f"Round {state.round}, {power_name(state.power)}"
+
+    def summarise(self, events: Sequence[Event], names: Sequence[str]) -> list[str]:
+        """The turn so far and since a player's last turn, told by power ("Germany … captured Karelia
+        S.S.R. from USSR."): the log's sentences start with the power, not the player, who may command
+        three of them."""
+        return summary.generic(self, events, names, actors=tuple(POWER_NAMES.values()))
 
     def answer_off_turn(self, state: AAState, seat: int) -> Action | None:
         """A defender's decisions in another power's battle: the cheapest casualties, as TripleA's."""

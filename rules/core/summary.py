@@ -37,18 +37,22 @@ def _short(line: str) -> str:
     return line if len(line) <= LINE_CHARS else line[: LINE_CHARS - 1].rstrip() + "…"
 
 
-def generic(ruleset: Any, events: Sequence[Event], names: Sequence[str]) -> list[str]:
+def generic(
+    ruleset: Any, events: Sequence[Event], names: Sequence[str], actors: Sequence[str] | None = None
+) -> list[str]:
     """Per player, in the order they first acted, their two latest sentences that matter most: first
     those naming another player (a fight, a conquest: what the table cares about), then the others.
     Blow-by-blow sentences (dice lists, a round's own marker) are left to the log; "…" says that
-    something was left out."""
+    something was left out. ``actors``: who the sentences start with, when not the players' names (a
+    game whose players each command several powers tells them by power)."""
+    actors = names if actors is None else actors
     said: dict[str, list[str]] = {}
     other: list[str] = []
     for event in events:
         text = ruleset.describe(event, names)
         if not text or _DICE.search(text) or text.startswith(("🎲", "—")):
             continue
-        actor = next((n for n in names if n and text.startswith(n + " ")), None)
+        actor = next((a for a in actors if a and text.startswith(a + " ")), None)
         if actor is None:
             other.append(text)
         elif text not in said.get(actor, []):
@@ -57,7 +61,7 @@ def generic(ruleset: Any, events: Sequence[Event], names: Sequence[str]) -> list
         return other[-LINES:]
     lines = []
     for actor, texts in said.items():
-        rest = [n for n in names if n and n != actor]
+        rest = [a for a in actors if a and a != actor]
         telling = [t for t in texts if any(n in t[len(actor) :] for n in rest)]
         latest = (telling or texts)[-2:]
         # "Bob … took Congo; took Egypt.": the name once.

@@ -76,3 +76,31 @@ def test_the_mediterranean_is_spelled_as_players_read_it_and_counts_in_the_plura
         describe(moved, NAMES)
         == "United Kingdom moved 2 tanks, 1 battleship from Gibraltar to West Mediterranean Sea Zone."
     )
+
+
+def test_the_turn_so_far_is_told_by_power_not_by_the_battles_waiting_lines():
+    """A player commands up to three powers and the log's sentences start with the power: the turn
+    message's few lines name each power's latest doings, the conquest first, and leave out the
+    battle's "waiting for…" and a phase's headline (it had shown the last five lines of the log)."""
+    from rules.axis_allies import RULES
+    from rules.axis_allies.combat.events import BattleAwaits, CasualtiesTaken
+    from rules.axis_allies.events import PhaseBegan, TerritoryCaptured
+    from rules.axis_allies.state import Phase
+    from rules.axis_allies.units import Unit
+    from rules.core.summary import summarise
+
+    events = [
+        PhaseBegan("russia", Phase.COMBAT_MOVE),
+        UnitsMoved("russia", (("infantry", 3),), ("Yakut S.S.R.", "Manchuria")),
+        Volley("Manchuria", "russia", 1, "attack", (VolleyGroup("infantry", 3, 1, (1, 4, 6), 1),), 1),
+        BattleAwaits("Manchuria", "japan", "casualties", 1),
+        CasualtiesTaken("Manchuria", "japan", (Unit("japan", "infantry"),), ""),
+        TerritoryCaptured("russia", "Manchuria", "japan", "russia"),
+        PhaseBegan("russia", Phase.NONCOMBAT_MOVE),
+        UnitsMoved("russia", (("fighter", 1),), ("Karelia S.S.R.", "Caucasus")),
+        UnitsMoved("germany", (("tank", 2),), ("Germany", "East Europe")),
+    ]
+    assert summarise(RULES, events, NAMES) == [
+        "USSR … captured Manchuria from Japan.",
+        "Germany moved 2 tanks from Germany to East Europe.",
+    ]
