@@ -19,9 +19,10 @@ class PlaceArmies(Action, frozen=True):
 
 
 class PlaceNeutral(Action, frozen=True):
-    """Two-player setup: add one neutral army to a neutral territory."""
+    """Two-player setup: add ``armies`` neutral armies to a neutral territory, after your own."""
 
     territory: str
+    armies: int = 1
 
 
 class TradeCards(Action, frozen=True):

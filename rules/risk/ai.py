@@ -25,7 +25,7 @@ from rules.risk.board import RiskMap, classic_map
 from rules.risk.cards import sets_in
 from rules.risk.engine import connected_own, to_act
 from rules.risk.legal import legal_actions
-from rules.risk.setup import neutral_due, setup_quota
+from rules.risk.quota import neutral_due, neutral_room, setup_room
 from rules.risk.state import NEUTRAL, AwaitDefence, AwaitOccupation, Phase, RiskState
 
 
@@ -44,8 +44,8 @@ class RiskAI:
             return ClaimTerritory(board.ids[self._claim(state, seat, board)])
         if state.phase is Phase.SETUP:
             if neutral_due(state):
-                return PlaceNeutral(board.ids[self._neutral_spot(state, seat, board)])
-            room = setup_quota(state, seat) - state.placed_this_turn
+                return PlaceNeutral(board.ids[self._neutral_spot(state, seat, board)], neutral_room(state))
+            room = setup_room(state)
             return PlaceArmies(board.ids[self._reinforce_spot(state, seat, board)], room)
         sets = sets_in(board, state.hands[seat])
         if sets and (state.phase is Phase.REINFORCE or state.must_trade_down):

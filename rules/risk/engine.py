@@ -101,7 +101,9 @@ def _dispatch(
             territory = lookup(board, action.territory)
             return setup.place_starting(state, seat, territory, action.armies, board, events)
         if isinstance(action, PlaceNeutral):
-            return setup.place_neutral(state, seat, lookup(board, action.territory), board, events)
+            return setup.place_neutral(
+                state, seat, lookup(board, action.territory), action.armies, board, events
+            )
         raise IllegalAction("setup_first", "Place your starting armies first.")
     if isinstance(action, TradeCards):
         return _trade(state, seat, action.cards, board, events)

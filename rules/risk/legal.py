@@ -21,7 +21,7 @@ from rules.risk.actions import (
 from rules.risk.board import RiskMap, classic_map
 from rules.risk.cards import MUST_TRADE_AT, sets_in
 from rules.risk.engine import connected_own, to_act
-from rules.risk.setup import neutral_due, setup_quota
+from rules.risk.quota import neutral_due, neutral_room, setup_room
 from rules.risk.state import NEUTRAL, AwaitDefence, AwaitOccupation, Phase, RiskState
 
 
@@ -39,8 +39,9 @@ def legal_actions(state: RiskState, seat: int) -> list[Action]:
         return [ClaimTerritory(board.ids[t]) for t in range(board.size) if state.armies[t] == 0]
     if state.phase is Phase.SETUP:
         if neutral_due(state):
-            return [PlaceNeutral(board.ids[t]) for t in range(board.size) if state.owner[t] == NEUTRAL]
-        room = setup_quota(state, seat) - state.placed_this_turn
+            neutral = [t for t in range(board.size) if state.owner[t] == NEUTRAL]
+            return [PlaceNeutral(board.ids[t], n) for t in neutral for n in sorted({1, neutral_room(state)})]
+        room = setup_room(state)
         return _placements(board, own, room)
     trades: list[Action] = [TradeCards(s) for s in sets_in(board, state.hands[seat])]
     forced = state.must_trade_down or (

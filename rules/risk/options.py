@@ -26,6 +26,13 @@ OPTIONS = (
         "two_player_neutral", True, "Two players: a neutral third army holds 14 territories (1993 rules)."
     ),
     OptionSpec(
+        "two_player_batch",
+        1,
+        "Two players: setup turns of 2 own armies and 1 neutral played together as one (the rules say 1).",
+        minimum=1,
+        maximum=13,
+    ),
+    OptionSpec(
         "defender_dice",
         "max",
         "How many dice a defender rolls.",
@@ -51,6 +58,7 @@ def make_options(given: Mapping[str, object]) -> RiskOptions:
         deal=str(values["deal"]),
         setup_batch=int(values["setup_batch"]),
         two_player_neutral=bool(values["two_player_neutral"]),
+        two_player_batch=int(values["two_player_batch"]),
         defender_dice=str(values["defender_dice"]),
         fortify=str(values["fortify"]),
     )

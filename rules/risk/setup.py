@@ -8,12 +8,12 @@ from rules.core.dice import DiceCup
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.tuples import add_at, with_item
+from rules.core.words import counted
 from rules.risk.board import RiskMap
 from rules.risk.events import ArmiesPlaced, SeatsDealt, TerritoryClaimed
+from rules.risk.quota import neutral_due, neutral_room, neutral_variant, setup_quota
 from rules.risk.state import NEUTRAL, Phase, RiskOptions, RiskState, SeatStatus
 from rules.risk.turns import begin_turn
-
-TWO_PLAYER_BATCH = 2  # 1993 two-player rules: two of your own armies, then one neutral, per setup turn
 
 
 def new_game(
@@ -21,8 +21,8 @@ def new_game(
 ) -> RiskState:
     if not 2 <= players <= 6:
         raise IllegalAction("bad_seats", "Risk is for 2 to 6 players.")
-    neutral_variant = players == 2 and options.two_player_neutral
-    starting = board.two_player_armies if neutral_variant else board.starting_armies[players]
+    with_neutral = players == 2 and options.two_player_neutral
+    starting = board.two_player_armies if with_neutral else board.starting_armies[players]
     base = RiskState(
         options=options,
         players=players,
@@ -35,11 +35,11 @@ def new_game(
         deck=tuple(range(len(board.cards))),
         status=(SeatStatus.PLAYING,) * players,
     )
-    if options.deal == "claim" and not neutral_variant:
+    if options.deal == "claim" and not with_neutral:
         return replace(base, phase=Phase.CLAIM)
     # Dealing round-robin from a shuffled list is dealing the territory cards; the two-player variant
     # deals three piles, the third neutral.
-    piles = players + 1 if neutral_variant else players
+    piles = players + 1 if with_neutral else players
     order = cup.shuffle(range(board.size), None, "deal")
     owner = [NEUTRAL] * board.size
     for position, territory in enumerate(order):
@@ -47,7 +47,7 @@ def new_game(
         owner[territory] = NEUTRAL if pile == players else pile
     armies = (1,) * board.size
     setup_left = tuple(starting - owner.count(seat) for seat in range(players))
-    neutral_left = board.two_player_neutral_armies - owner.count(NEUTRAL) if neutral_variant else 0
+    neutral_left = board.two_player_neutral_armies - owner.count(NEUTRAL) if with_neutral else 0
     events.append(SeatsDealt(tuple(owner), armies))
     return replace(base, owner=tuple(owner), armies=armies, setup_left=setup_left, neutral_left=neutral_left)
 
@@ -73,7 +73,8 @@ def place_starting(
     state: RiskState, seat: int, territory: int, armies: int, board: RiskMap, events: list[Event]
 ) -> RiskState:
     if neutral_due(state):
-        raise IllegalAction("neutral_due", "Place one neutral army on a neutral territory now.")
+        due = counted(neutral_room(state), "neutral army", "neutral armies")
+        raise IllegalAction("neutral_due", f"Place {due} on neutral territories now.")
     if state.owner[territory] != seat:
         raise IllegalAction(
             "not_yours",
@@ -95,42 +96,30 @@ def place_starting(
 
 
 def place_neutral(
-    state: RiskState, seat: int, territory: int, board: RiskMap, events: list[Event]
+    state: RiskState, seat: int, territory: int, armies: int, board: RiskMap, events: list[Event]
 ) -> RiskState:
     if not neutral_due(state):
         raise IllegalAction(
-            "no_neutral_due", "A neutral army is placed only after your own two, in a two-player setup."
+            "no_neutral_due", "Neutral armies are placed only after your own, in a two-player setup."
         )
     if state.owner[territory] != NEUTRAL:
         raise IllegalAction("not_neutral", f"{board.names[territory]} is not neutral.")
-    events.append(ArmiesPlaced(NEUTRAL, board.ids[territory], 1, seat))
-    state = replace(state, armies=add_at(state.armies, territory, 1), neutral_left=state.neutral_left - 1)
-    return _next_setup_turn(state, seat, events)
-
-
-def setup_quota(state: RiskState, seat: int) -> int:
-    """Starting armies ``seat`` places in its current setup turn (placed ones included)."""
-    batch = TWO_PLAYER_BATCH if _neutral_variant(state) else state.options.setup_batch
-    return min(batch, state.setup_left[seat] + state.placed_this_turn)
-
-
-def neutral_due(state: RiskState) -> bool:
-    """Two-player setup: own armies placed for this setup turn, one neutral army still to place."""
-    return (
-        _neutral_variant(state)
-        and state.phase is Phase.SETUP
-        and state.neutral_left > 0
-        and state.placed_this_turn >= setup_quota(state, state.current)
+    room = neutral_room(state)
+    if not 1 <= armies <= room:
+        raise IllegalAction("bad_count", f"You can place 1 to {room} neutral armies now.")
+    events.append(ArmiesPlaced(NEUTRAL, board.ids[territory], armies, seat))
+    state = replace(
+        state,
+        armies=add_at(state.armies, territory, armies),
+        neutral_left=state.neutral_left - armies,
+        neutral_placed=state.neutral_placed + armies,
     )
-
-
-def _neutral_variant(state: RiskState) -> bool:
-    return state.players == 2 and state.options.two_player_neutral
+    return state if neutral_due(state) else _next_setup_turn(state, seat, events)
 
 
 def _has_setup_work(state: RiskState, seat: int) -> bool:
     return state.status[seat] is SeatStatus.PLAYING and (
-        state.setup_left[seat] > 0 or (_neutral_variant(state) and state.neutral_left > 0)
+        state.setup_left[seat] > 0 or (neutral_variant(state) and state.neutral_left > 0)
     )
 
 
@@ -144,7 +133,7 @@ def _next_seat(state: RiskState, seat: int) -> int:
 
 def _next_setup_turn(state: RiskState, seat: int, events: list[Event]) -> RiskState:
     """Pass the setup to the next seat with armies left to place, or start the first turn."""
-    state = replace(state, placed_this_turn=0)
+    state = replace(state, placed_this_turn=0, neutral_placed=0)
     for step in range(1, state.players + 1):
         candidate = (seat + step) % state.players
         if _has_setup_work(state, candidate):

@@ -30,6 +30,7 @@ class RiskOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     deal: str = "random"
     setup_batch: int = 5
     two_player_neutral: bool = True
+    two_player_batch: int = 1  # the 1993 setup turn (2 own, 1 neutral) taken this many times at once
     defender_dice: str = "max"
     fortify: str = "adjacent"
 
@@ -69,6 +70,7 @@ class RiskState(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     setup_left: tuple[int, ...] = ()  # starting armies not yet placed, per seat
     neutral_left: int = 0  # two-player setup: neutral armies not yet placed
     placed_this_turn: int = 0  # setup: armies the current seat placed this setup turn
+    neutral_placed: int = 0  # two-player setup: neutral armies the current seat placed this setup turn
     hands: tuple[tuple[int, ...], ...] = ()
     deck: tuple[int, ...] = ()  # cards left to draw (a set: each draw picks one at random)
     discard: tuple[int, ...] = ()  # traded cards, reshuffled into the deck when it runs out

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from functools import partial
 
 from rules.core.events import DiceRolled, Event
-from rules.core.words import dice_text
+from rules.core.words import counted, dice_text
 from rules.risk.board import classic_map
 from rules.risk.cards import card_name
 from rules.risk.events import (
@@ -66,7 +66,7 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
             if bonus:
                 return f"{who(seat)} got {n} bonus armies on {place(t)} for its card."
             if seat < 0:
-                return f"{who(by)} placed {n} neutral army on {place(t)}."
+                return f"{who(by)} placed {counted(n, 'neutral army', 'neutral armies')} on {place(t)}."
             return f"{who(seat)} placed {n} on {place(t)}."
         case CardsTraded(seat=seat, cards=cards, armies=armies, set_number=number):
             shown = ", ".join(card_name(board, c) for c in cards)

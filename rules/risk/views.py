@@ -9,6 +9,7 @@ from __future__ import annotations
 import msgspec
 
 from rules.risk.board import RiskMap, classic_map
+from rules.risk.quota import neutral_room, setup_room
 from rules.risk.state import AwaitDefence, AwaitOccupation, Phase, RiskOptions, RiskState, SeatStatus
 
 
@@ -55,6 +56,8 @@ class RiskView(msgspec.Struct, frozen=True):
     next_set_value: int
     setup_left: tuple[int, ...]
     neutral_left: int
+    setup_room: int  # setup: starting armies the current seat still places this setup turn
+    neutral_room: int  # two-player setup: neutral armies it places after them this setup turn
     pending: PendingView | None
     must_trade_down: bool
     winner: int | None
@@ -117,6 +120,8 @@ def view(state: RiskState, seat: int | None) -> RiskView:
         next_set_value=set_value(state.sets_traded + 1),
         setup_left=state.setup_left,
         neutral_left=state.neutral_left,
+        setup_room=setup_room(state),
+        neutral_room=neutral_room(state),
         pending=pending,
         must_trade_down=state.must_trade_down,
         winner=state.winner,

@@ -41,7 +41,7 @@ def typed(legal: list[Any]) -> tuple[str, dict[str, object]]:
     """The slash command of the first legal move."""
     for action in legal:
         if isinstance(action, PlaceNeutral):  # two players: the neutral army's army after one's own
-            return "risk neutral", {"territory": action.territory}
+            return "risk neutral", {"territory": action.territory, "armies": action.armies}
         try:
             return command_for(action)
         except AssertionError:

@@ -31,5 +31,9 @@ GAME = Game(
     help=HELP,
     making=making,
     vary_secrets=vary_secrets,
-    short_game={"setup_batch": 40},
+    short_game={"setup_batch": 40, "two_player_batch": 13},
+    # Two players by post: the 1993 setup is 13 turns each of two armies and one neutral, a ping and a
+    # day apiece; five of them taken together make it three turns each (10 own and 5 neutral, then 6
+    # and 3). The engine's default stays the rules' one, so stored games replay as they were set up.
+    post_defaults={"two_player_batch": 5},
 )

@@ -93,7 +93,7 @@ def unclaimed(state: RiskState, typed: str) -> list[Choice]:
 
 
 def neutral_territories(state: RiskState, typed: str) -> list[Choice]:
-    """The neutral army's territories (two-player setup: one neutral army after your own two)."""
+    """The neutral army's territories (two-player setup: neutral armies after your own)."""
     board = classic_map()
     return [
         (_label(state, t), board.ids[t])

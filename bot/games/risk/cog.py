@@ -27,6 +27,7 @@ from rules.risk.actions import (
     PlaceNeutral,
     TradeCards,
 )
+from rules.risk.quota import neutral_room
 
 GAME = "risk"
 
@@ -47,10 +48,21 @@ class RiskCog(GameCog, group_name="risk", group_description="Play Risk in this c
     async def claim(self, interaction: discord.Interaction, territory: str) -> None:
         await self.act(interaction, ClaimTerritory(territory))
 
-    @app_commands.command(description="Two players: place the neutral army's one after your own")
+    @app_commands.command(description="Two players: place neutral armies after your own")
+    @app_commands.describe(territory="a neutral territory", armies="how many (default: all due this turn)")
     @app_commands.autocomplete(territory=suggest(lambda q: pick.neutral_territories(q.state, q.typed)))
-    async def neutral(self, interaction: discord.Interaction, territory: str) -> None:
-        await self.act(interaction, PlaceNeutral(territory))
+    async def neutral(
+        self,
+        interaction: discord.Interaction,
+        territory: str,
+        armies: app_commands.Range[int, 1, 99] | None = None,
+    ) -> None:
+        if armies is not None:
+            await self.act(interaction, PlaceNeutral(territory, armies))
+        else:  # all the neutral armies due, as the position has them when the move is made
+            await self.act(
+                interaction, lambda _game, state: PlaceNeutral(territory, neutral_room(state) or 1)
+            )
 
     @app_commands.command(description="Attack a neighbouring territory")
     @app_commands.describe(

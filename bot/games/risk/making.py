@@ -24,7 +24,7 @@ def making(action: Action) -> Making:
     if isinstance(action, ClaimTerritory):
         return Slash("risk claim", {"territory": action.territory})
     if isinstance(action, PlaceNeutral):
-        return Slash("risk neutral", {"territory": action.territory})
+        return Slash("risk neutral", {"territory": action.territory, "armies": action.armies})
     if isinstance(action, Attack):
         until = "once" if action.until is None else ("conquer" if action.until == 1 else str(action.until))
         options: dict[str, object] = {"from": action.source, "to": action.target, "until": until}

@@ -82,9 +82,13 @@ class RiskPresenter:
         if view.phase is Phase.REINFORCE and view.reinforcements > 0:
             more = counted(view.reinforcements, "more army", "more armies")
             return f"{more} to place this turn (/risk place territory armies)."
-        left = view.setup_left[view.current] if view.current < len(view.setup_left) else 0
-        if view.phase is Phase.SETUP and left > 0 and not view.neutral_left:
-            return f"{counted(left, 'starting army', 'starting armies')} of yours still to place."
+        if view.setup_room:
+            then = f", then {view.neutral_room} neutral" if view.neutral_room else ""
+            more = counted(view.setup_room, "more starting army", "more starting armies")
+            return f"{more} to place this turn{then} (/risk place territory armies)."
+        if view.neutral_room:
+            neutral = counted(view.neutral_room, "neutral army", "neutral armies")
+            return f"Now {neutral} on neutral territories (/risk neutral territory armies)."
         return None
 
 

@@ -21,6 +21,7 @@ from rules.risk.actions import Attack, ClaimTerritory, Fortify, PlaceArmies, Pla
 from rules.risk.board import classic_map, lookup
 from rules.risk.cards import card_name
 from rules.risk.odds import fight
+from rules.risk.quota import neutral_room
 from rules.risk.state import AwaitDefence, AwaitOccupation, Phase, RiskState
 from rules.risk.views import RiskView
 
@@ -33,7 +34,7 @@ HELP: tuple[tuple[str, str], ...] = (
     ("trade <card> <card> <card>", "trade a set, by the numbers cards shows: trade 3 7 12"),
     ("end", "end the phase (placing, attacking, fortifying)"),
     ("claim <territory>", "in a claiming draft: take an empty territory"),
-    ("neutral <territory>", "two players: place the neutral army's one, after your own"),
+    ("neutral <territory> [armies]", "two players: neutral armies, after your own (default: all due)"),
     ("defend <dice>", "when defenders choose their dice: defend 2"),
     ("odds <attackers> <defenders>", "exact odds of a fight to the end: odds 10 7 (looks only)"),
 )
@@ -140,7 +141,9 @@ class RiskText(PlainText):
             if verb == "claim":
                 return ClaimTerritory(where)
             if verb == "neutral":
-                return PlaceNeutral(where)
+                usage = "neutral <territory> [armies]"
+                due = count(tail[0], "The number of armies", usage) if tail else neutral_room(state) or 1
+                return PlaceNeutral(where, due)
             usage = "place <territory> <armies>"
             return PlaceArmies(where, count(tail[0] if tail else None, "The number of armies", usage))
         if verb == "attack":

@@ -138,6 +138,17 @@ def test_a_placement_says_how_many_armies_are_still_to_place() -> None:
     dealt, _ = RULES.setup({"setup_batch": 40}, 3, SeededRng("deal"))
     first = next(t for t in range(42) if dealt.owner[t] == 0)
     after, _ = RULES.apply(dealt, 0, PlaceArmies(BOARD.ids[first], 1), ScriptedRng([]))
-    assert (
-        GAME.presenter.still_to_do(RULES.view(after, None)) == "20 starting armies of yours still to place."
+    assert GAME.presenter.still_to_do(RULES.view(after, None)) == (
+        "20 more starting armies to place this turn (/risk place territory armies)."
+    )
+    # Two players by post: the own armies of this setup turn, then its neutral ones.
+    two, _ = RULES.setup({"two_player_batch": 5}, 2, SeededRng("two"))
+    mine = next(t for t in range(42) if two.owner[t] == 0)
+    placed, _ = RULES.apply(two, 0, PlaceArmies(BOARD.ids[mine], 2), ScriptedRng([]))
+    assert GAME.presenter.still_to_do(RULES.view(placed, None)) == (
+        "8 more starting armies to place this turn, then 5 neutral (/risk place territory armies)."
+    )
+    own_done, _ = RULES.apply(placed, 0, PlaceArmies(BOARD.ids[mine], 8), ScriptedRng([]))
+    assert GAME.presenter.still_to_do(RULES.view(own_done, None)) == (
+        "Now 5 neutral armies on neutral territories (/risk neutral territory armies)."
     )

@@ -121,6 +121,47 @@ def test_two_player_setup_ends_with_forty_each_and_forty_neutral():
     assert totals == {0: 40, 1: 40, NEUTRAL: 40} and state.phase is Phase.REINFORCE
 
 
+def test_two_player_batch_takes_the_1993_setup_turns_together():
+    """By post (``two_player_batch`` 5): a setup turn is 10 own armies, then 5 neutral, in as many
+    placements as the player likes; the last turns place what is left (6 own, then 3 neutral), so each
+    player places 26 of their own and 13 neutral in three setup turns instead of thirteen."""
+    state, _ = RULES.setup({"two_player_batch": 5}, 2, SeededRng("two"))
+    mine = [BOARD.ids[i] for i in range(42) if state.owner[i] == 0]
+    neutral = [BOARD.ids[i] for i in range(42) if state.owner[i] == NEUTRAL]
+    state, _ = RULES.apply(state, 0, PlaceArmies(mine[0], 4), NONE)
+    with pytest.raises(IllegalAction) as too_early:
+        RULES.apply(state, 0, PlaceNeutral(neutral[0], 1), NONE)
+    assert too_early.value.code == "no_neutral_due"
+    with pytest.raises(IllegalAction) as too_many:
+        RULES.apply(state, 0, PlaceArmies(mine[1], 7), NONE)
+    assert too_many.value.code == "bad_count"
+    state, _ = RULES.apply(state, 0, PlaceArmies(mine[1], 6), NONE)
+    with pytest.raises(IllegalAction) as neutral_due:
+        RULES.apply(state, 0, PlaceArmies(mine[0], 1), NONE)
+    assert neutral_due.value.code == "neutral_due" and "5 neutral armies" in neutral_due.value.message
+    with pytest.raises(IllegalAction) as too_many_neutral:
+        RULES.apply(state, 0, PlaceNeutral(neutral[0], 6), NONE)
+    assert too_many_neutral.value.code == "bad_count"
+    state, _ = RULES.apply(state, 0, PlaceNeutral(neutral[0], 3), NONE)
+    assert state.current == 0
+    state, _ = RULES.apply(state, 0, PlaceNeutral(neutral[1], 2), NONE)
+    assert state.current == 1 and state.setup_left == (16, 26) and state.neutral_left == 21
+    assert state.armies[BOARD.index(neutral[0])] == 4 and state.armies[BOARD.index(neutral[1])] == 3
+    turns = {0: 1, 1: 0}
+    neutral_by = {0: 5, 1: 0}
+    while state.phase is Phase.SETUP:
+        seat = state.current
+        turns[seat] += 1
+        while state.phase is Phase.SETUP and state.current == seat:
+            action = max(RULES.legal(state, seat), key=lambda a: a.armies)
+            if isinstance(action, PlaceNeutral):
+                neutral_by[seat] += action.armies
+            state, _ = RULES.apply(state, seat, action, NONE)
+    pairs = list(zip(state.owner, state.armies, strict=True))
+    totals = {s: sum(a for o, a in pairs if o == s) for s in (0, 1, NEUTRAL)}
+    assert totals == {0: 40, 1: 40, NEUTRAL: 40} and turns == {0: 3, 1: 3} and neutral_by == {0: 13, 1: 13}
+
+
 def test_two_player_game_without_neutral_is_a_plain_deal():
     state, _ = RULES.setup({"two_player_neutral": False}, 2, SeededRng("two"))
     assert [state.owner.count(s) for s in (0, 1)] == [21, 21] and state.setup_left == (19, 19)
