@@ -9,7 +9,7 @@ from bot.games.risk.steps import COMMAND, STEPS
 from bot.games.risk.text import TEXT
 from render.risk import PICTURES
 from rules.risk import RULES
-from rules.risk.ai import RiskAI
+from rules.risk.ai import RiskAI, RiskNormalAI
 from rules.risk.secrets import vary_secrets
 
 HELP = (
@@ -22,7 +22,7 @@ HELP = (
 GAME = Game(
     rules=RULES,
     pictures=PICTURES,
-    levels={"easy": RiskAI},
+    levels={"easy": RiskAI, "normal": RiskNormalAI},
     presenter=PRESENTER,
     steps=STEPS,
     text=TEXT,

@@ -8,6 +8,7 @@ moment, for an absent player or a playout.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from rules.core.events import Action
 from rules.risk.actions import (
@@ -117,30 +118,33 @@ class RiskAI:
 
         return max(front, key=lambda t: (score(t), -t))
 
+    def _fronts(self, state: RiskState, seat: int, board: RiskMap) -> Iterator[tuple[int, int]]:
+        """Every attack the position allows: (a territory of ``seat`` with 2+ armies, an enemy neighbour)."""
+        for source in range(board.size):
+            if state.owner[source] == seat and state.armies[source] >= 2:
+                for target in board.neighbours[source]:
+                    if state.owner[target] != seat:
+                        yield source, target
+
     def _attack(self, state: RiskState, seat: int, board: RiskMap) -> Action | None:
         best: tuple[float, int, int] | None = None
-        for source in range(board.size):
+        for source, target in self._fronts(state, seat, board):
             armies = state.armies[source]
-            if state.owner[source] != seat or armies < 2:
+            defenders = state.armies[target]
+            # 3 dice against 2 favour the attacker (0.92 armies lost per roll against 1.08), so
+            # with large stacks even numbers are worth a fight to the end.
+            favourable = (
+                armies - 1 >= defenders + 2
+                or (armies >= 4 and armies - 1 >= 1.5 * defenders)
+                or (defenders >= 20 and armies - 1 >= defenders)
+            )
+            for_a_card = not state.conquered and armies - 1 > defenders
+            if not (favourable or for_a_card):
                 continue
-            for target in board.neighbours[source]:
-                if state.owner[target] == seat:
-                    continue
-                defenders = state.armies[target]
-                # 3 dice against 2 favour the attacker (0.92 armies lost per roll against 1.08), so
-                # with large stacks even numbers are worth a fight to the end.
-                favourable = (
-                    armies - 1 >= defenders + 2
-                    or (armies >= 4 and armies - 1 >= 1.5 * defenders)
-                    or (defenders >= 20 and armies - 1 >= defenders)
-                )
-                for_a_card = not state.conquered and armies - 1 > defenders
-                if not (favourable or for_a_card):
-                    continue
-                # Big stacks first: they win surely and keep rolling; then what the target is worth.
-                score = min((armies - 1) / defenders, 4.0) + self._target_value(state, seat, target, board)
-                if best is None or score > best[0]:
-                    best = (score, source, target)
+            # Big stacks first: they win surely and keep rolling; then what the target is worth.
+            score = min((armies - 1) / defenders, 4.0) + self._target_value(state, seat, target, board)
+            if best is None or score > best[0]:
+                best = (score, source, target)
         if best is None:
             return None
         _, source, target = best
