@@ -169,9 +169,13 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
             return f"{who(seat)} moved {troops(a)} from {at(s)} to {at(t)}."
         case AssaultGathered(seat=seat, source=s, target=t, army=a):
             return f"{who(seat)} sends {troops(a)} from {at(s)} against {at(t)}."
-        case ShipsSailed(seat=seat, source=s, target=t, ships=n, army=a):
+        case ShipsSailed(seat=seat, source=s, target=t, ships=n, army=a, path=path):
             cargo = f" carrying {troops(a)}" if any(a.counts()) else ""
-            return f"{who(seat)} sailed {ships(n)}{cargo} from {at(s)} to {at(t)}."
+            # The zones on the way: for a landing, the last is where the ships wait while the army
+            # lands ("from Maghreb via the Western Atlantic to Southern United States").
+            crossed = [z for z in path if z not in (s, t)]
+            via = f" via the {' and the '.join(at(z) for z in crossed)}" if crossed else ""
+            return f"{who(seat)} sailed {ships(n)}{cargo} from {at(s)}{via} to {at(t)}."
         case IncomeCollected(seat=seat, production=p, oil=o, year_end=year_end):
             when = " at the year's end" if year_end else ""
             return f"{who(seat)} collects {certificates(p, o)}{when}."

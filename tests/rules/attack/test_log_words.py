@@ -44,3 +44,22 @@ def test_order_dice_say_whose_they_are():
     assert RULES.describe(DiceRolled(1, "order dice", 6, (2, 4), first=0), ["Ann", "Bo"]) == (
         "🎲 Bo's order dice: [2 4]"
     )
+
+
+def test_a_landing_says_which_zone_its_ships_wait_in():
+    """ "sailed 1 submarine carrying … from Maghreb to Southern United States", then "sends … from Western
+    Atlantic against Southern United States": the ships stay in the zone they crossed while the army
+    lands, and the log says so."""
+    from rules.attack.events import ShipsSailed
+
+    names = ["Ann", "Bo"]
+    cargo = Troops(0, 1, 0, 1)
+    landing = ShipsSailed(0, "maghreb", "southern_us", Ships(1), cargo, ("western_atlantic",))
+    assert RULES.describe(landing, names) == (
+        "Ann sailed 1 submarine carrying 1 artillery, 1 plane from Maghreb via the Western Atlantic "
+        "to Southern United States."
+    )
+    across = ShipsSailed(
+        1, "north_sea", "bay_of_biscay", Ships(0, 1), Troops(), ("north_sea", "bay_of_biscay")
+    )
+    assert RULES.describe(across, names) == "Bo sailed 1 destroyer from North Sea to Bay of Biscay."
