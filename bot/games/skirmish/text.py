@@ -147,7 +147,7 @@ class SkirmishText(PlainText):
     verbs: Mapping[str, str] = {"discard": "Discard", "counter": "PlaceCounter"}
     help: Sequence[tuple[str, str]] = (
         ("reinforce | draw | extra move|exchange", "a standard action (two a turn)"),
-        ("place <territory> <troops> | end anyway", "place reinforcement troops; stop, losing the rest"),
+        ("place <territory> <troops>", "place reinforcement troops"),
         (
             "exchange <territory> <units> for <type>",
             "trade units in, e.g. exchange oakhollow 2 cav for cannon",
@@ -173,17 +173,6 @@ class SkirmishText(PlainText):
         verb, rest = words[0].lower(), list(words[1:])
         if verb == "extra" and rest and rest[0].lower() == "dice":  # as the prompt says it: "extra dice"
             verb, rest = "extradice", rest[1:]
-        if verb == "end" and state is not None and state.placing is not None:
-            # Troops not placed are lost: the buttons ask first, and so does the terminal.
-            left = state.placing.troops
-            if [w.lower() for w in rest] != ["anyway"]:
-                lose = "troop" if left == 1 else "troops"
-                raise ServiceError(
-                    "confirm_end",
-                    f"{left} reinforcement {lose} not yet placed would be lost: place them "
-                    "(place <territory> <troops>), or type end anyway to stop placing.",
-                )
-            return SIMPLE[verb]
         if verb in SIMPLE and not rest:
             return SIMPLE[verb]
         if verb == "extra":
