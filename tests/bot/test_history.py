@@ -26,6 +26,10 @@ from tests.bot.conftest import HOST, new_game, user_to_act
 
 ROW_READS = ("log", "log_rows", "live_actions", "last_live_actions")
 
+# Two players set up as the box does (two own armies and one neutral a setup turn, 26 turns), whose
+# log these tests were written for; by post the setup is five of those turns at once.
+BOX_SETUP = {"setup_batch": "40", "two_player_batch": "1"}
+
 
 class CountingStore:
     """The store, counting the log rows each read returns and noting every whole-log read."""
@@ -99,7 +103,8 @@ async def test_every_snapshot_equals_the_replay_from_the_seed(service: GameServi
 
 
 async def play_until(service: GameService, game_id: int, done: Callable[[int], bool]) -> None:
-    """The Risk AI plays the human seats' moves until ``done(live actions)``."""
+    """The Risk AI plays the human seats' moves until ``done(live actions)``: the easy one, whose games
+    run long enough for every seed these tests use (the normal one can win a game in 160 moves)."""
     game = await service.load(game_id)
     for _ in range(2000):
         live = len(await service.store.live_actions(game_id))
@@ -107,7 +112,7 @@ async def play_until(service: GameService, game_id: int, done: Callable[[int], b
             return
         state = service.state_of(await service.load(game_id))
         seat = service.rules(game.ruleset).to_act(state)[0]
-        action = service.agent(game.ruleset, live).choose(state, seat)
+        action = service.agent(game.ruleset, live, "easy").choose(state, seat)
         await service.act(game_id, await user_to_act(service, game_id), action)
     raise AssertionError("the game never got there")
 
@@ -125,7 +130,7 @@ async def place_one_army(service: GameService, game_id: int) -> LogRecord:
                 game_id, await user_to_act(service, game_id), PlaceArmies(placing[0].territory, 1)
             )
             return (await service.store.last_live_actions(game_id, 1))[0]
-        action = service.agent("risk", state.turn).choose(state, seat)
+        action = service.agent("risk", state.turn, "easy").choose(state, seat)
         await service.act(game_id, await user_to_act(service, game_id), action)
     raise AssertionError("nobody reinforced")
 
@@ -136,7 +141,7 @@ async def test_undo_across_a_snapshot_row_and_rollbacks_to_before_the_first_snap
     """With a snapshot at every move, the action undone has one at its own row, which includes it: the
     undo must start from the one before, and drop the one at the undone row."""
     monkeypatch.setattr(gamelog, "SNAPSHOT_EVERY", 1)
-    game_id = await new_game(service, options={"setup_batch": "40"})
+    game_id = await new_game(service, options=BOX_SETUP)
     placed = await place_one_army(service, game_id)
     assert placed.seq in [s.seq for s in await service.store.snapshots(game_id)]
     result = await service.undo(game_id, await user_to_act(service, game_id))
@@ -158,7 +163,7 @@ async def test_undo_across_a_snapshot_row_and_rollbacks_to_before_the_first_snap
 
 
 async def test_an_undo_reads_the_rows_since_the_nearest_snapshot_only(service: GameService) -> None:
-    game_id = await new_game(service, options={"setup_batch": "40"})
+    game_id = await new_game(service, options=BOX_SETUP)
     await play_until(service, game_id, lambda live: live >= 200)
     counting = CountingStore(service.store)
     service.store = cast(GameStore, counting)
@@ -236,7 +241,7 @@ async def test_turn_summaries_and_digests_agree_with_the_whole_log(service: Game
 
 
 async def test_a_log_page_reads_its_rows_only(service: GameService) -> None:
-    game_id = await new_game(service, options={"setup_batch": "40"})
+    game_id = await new_game(service, options=BOX_SETUP)
     await play_until(service, game_id, lambda live: live >= 45)
     counting = CountingStore(service.store)
     service.store = cast(GameStore, counting)
@@ -261,7 +266,7 @@ async def test_a_log_page_reads_its_rows_only(service: GameService) -> None:
 async def test_a_game_that_opens_its_turns_is_paged_a_turn_at_a_time(service: GameService) -> None:
     """Issue 29: pages follow the public "— Round" lines, so nothing a seat keeps hidden moves a page;
     page 1 is the turn being played, the last the setup, and each page reads only its own rows."""
-    game_id = await new_game(service, options={"setup_batch": "40"})
+    game_id = await new_game(service, options=BOX_SETUP)
     marks: list[int] = []
     await play_until(service, game_id, lambda live: live >= 60)
     for _ in range(40):  # on until four turns have opened
@@ -294,7 +299,7 @@ async def test_a_game_that_opens_its_turns_is_paged_a_turn_at_a_time(service: Ga
 async def test_an_export_streamed_in_chunks_is_the_whole_document(
     service: GameService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    game_id = await new_game(service, options={"setup_batch": "40"})
+    game_id = await new_game(service, options=BOX_SETUP)
     await play_until(service, game_id, lambda live: live >= 23)
     game = await service.load(game_id)
     whole = exports.export_document(
@@ -312,7 +317,7 @@ async def test_a_replay_of_the_last_turns_starts_from_a_snapshot_and_shows_the_s
 ) -> None:
     """Issue 33: ``/game replay last:3`` replays from the nearest snapshot far enough back, reading the
     rows after it only, and draws exactly the frames the whole game's replay would end with."""
-    game_id = await new_game(service, options={"setup_batch": "40"})
+    game_id = await new_game(service, options=BOX_SETUP)
     await play_until(service, game_id, lambda live: live >= 240)
     drawn: list[list[Any]] = []
 
