@@ -85,6 +85,8 @@ def crossing_move(view: View) -> Move | None:
             move = legal(state, JAPAN, Move((("transport:empty", s.count),), tuple(NAMES[x] for x in step)))
             if move is not None:
                 return move
+    if state.owner[WEST] == JAPAN:
+        return _reinforce(view)
     if state.owner[WEST] != USA:
         return None
     guard = _guard(view)
@@ -118,6 +120,23 @@ def crossing_move(view: View) -> Move | None:
             move = _sail(view, boat)
             if move is not None:
                 return move
+    return None
+
+
+def _reinforce(view: View) -> Move | None:
+    """West US Japanese: cargo still aboard the crossing's transports lands there."""
+    state = view.state
+    for zone, s in _boats(state):
+        if not s.cargo or s.flags & UNLOADED:
+            continue
+        units = merge_counts(tuple((u, s.count) for u in s.cargo))
+        if zone == SHORE:
+            move = legal(state, JAPAN, Move(units, (NAMES[SHORE], NAMES[WEST])))
+        else:
+            name = "transport:" + "+".join(s.cargo)
+            move = legal(state, JAPAN, Move(((name, s.count),), (NAMES[zone], NAMES[SHORE])))
+        if move is not None:
+            return move
     return None
 
 
@@ -189,18 +208,19 @@ def crossing_strike(view: View, attack: object) -> Move | None:
     """Combat: with loaded crossing transports in the staging zones, clear West US's waters (STRIKE)
     and land on West US (ODDS), everything in reach. ``attack`` is ``normal._attack``."""
     state = view.state
-    if not active(state, view.power) or state.owner[WEST] != USA:
+    began = state.start_owner[WEST] if state.start_owner else state.owner[WEST]
+    if not active(state, view.power) or began != USA:
         return None
-    if not any(s.cargo for z, s in _boats(state) if z != SHORE):
+    loaded = [(z, s) for z, s in _boats(state) if s.cargo and not s.flags & UNLOADED and s.target < 0]
+    if not loaded:
         return None
-    if enemy_units(state, SHORE, JAPAN):
+    if state.owner[WEST] == USA and enemy_units(state, SHORE, JAPAN):
         return attack(view, [SHORE], STRIKE, False)  # type: ignore[operator, no-any-return]
-    if enemy_fighting(state, WEST, JAPAN):
+    if state.owner[WEST] == USA and enemy_fighting(state, WEST, JAPAN):
         return attack(view, [WEST], ODDS, False)  # type: ignore[operator, no-any-return]
-    # West US empty: the crossing sails into its waters and lands (the easy AI's grab sends one unit).
-    for zone, s in _boats(state):
-        if not s.cargo or s.flags & UNLOADED or s.target >= 0:
-            continue
+    # West US empty (or taken by the first of them): the whole crossing sails into its waters and
+    # lands (the easy AI's grab sends one unit already next to it).
+    for zone, s in loaded:
         if zone == SHORE:
             units = merge_counts(tuple((u, s.count) for u in s.cargo))
             move = legal(state, JAPAN, Move(units, (NAMES[SHORE], NAMES[WEST])))
