@@ -125,16 +125,19 @@ def crossing_move(view: View) -> Move | None:
 
 def _reinforce(view: View) -> Move | None:
     """West US Japanese: cargo still aboard the crossing's transports lands there."""
-    state = view.state
-    for zone, s in _boats(state):
-        if not s.cargo or s.flags & UNLOADED:
-            continue
-        units = merge_counts(tuple((u, s.count) for u in s.cargo))
+    return _land(view, [(z, s) for z, s in _boats(view.state) if s.cargo and not s.flags & UNLOADED])
+
+
+def _land(view: View, loaded: list[tuple[int, Stack]]) -> Move | None:
+    """The first step of landing ``loaded`` transports' cargo on West US: sailing into its waters, or
+    unloading there."""
+    for zone, s in loaded:
         if zone == SHORE:
-            move = legal(state, JAPAN, Move(units, (NAMES[SHORE], NAMES[WEST])))
+            units = merge_counts(tuple((u, s.count) for u in s.cargo))
+            move = legal(view.state, JAPAN, Move(units, (NAMES[SHORE], NAMES[WEST])))
         else:
             name = "transport:" + "+".join(s.cargo)
-            move = legal(state, JAPAN, Move(((name, s.count),), (NAMES[zone], NAMES[SHORE])))
+            move = legal(view.state, JAPAN, Move(((name, s.count),), (NAMES[zone], NAMES[SHORE])))
         if move is not None:
             return move
     return None
@@ -220,16 +223,7 @@ def crossing_strike(view: View, attack: object) -> Move | None:
         return attack(view, [WEST], ODDS, False)  # type: ignore[operator, no-any-return]
     # West US empty (or taken by the first of them): the whole crossing sails into its waters and
     # lands (the easy AI's grab sends one unit already next to it).
-    for zone, s in loaded:
-        if zone == SHORE:
-            units = merge_counts(tuple((u, s.count) for u in s.cargo))
-            move = legal(state, JAPAN, Move(units, (NAMES[SHORE], NAMES[WEST])))
-        else:
-            name = "transport:" + "+".join(s.cargo)
-            move = legal(state, JAPAN, Move(((name, s.count),), (NAMES[zone], NAMES[SHORE])))
-        if move is not None:
-            return move
-    return None
+    return _land(view, loaded)
 
 
 def crossing_place(state: AAState, power: int) -> Place | None:
