@@ -37,7 +37,6 @@ from rules.axis_allies.actions import Buy, Move
 from rules.axis_allies.ai import convoy as convoys
 from rules.axis_allies.ai.attack import Source, _add, _feed, judge, present, sources, spare
 from rules.axis_allies.ai.convoy import convoy, landing_sources, relief_targets
-from rules.axis_allies.ai.crossing import crossing_move, crossing_place, crossing_strike, pinned
 from rules.axis_allies.ai.moves import _holds, cover_capital, land_aircraft, return_empty
 from rules.axis_allies.ai.pacific import keep_land
 from rules.axis_allies.ai.player import AxisAlliesAI
@@ -90,33 +89,20 @@ class AxisAlliesNormalAI:
         if state.phase is Phase.COMBAT_MOVE and (battle is None or battle.pending is None):
             view = View(state, acting_power(state))
             # Battles already started are fed first, as the easy AI does, so a push is carried through.
-            move = (
-                _feed(view)
-                or crossing_strike(view, _attack)
-                or capital_push(view)
-                or relieve_moscow(view)
-                or economic_line(view)
-            )
+            move = _feed(view) or capital_push(view) or relieve_moscow(view) or economic_line(view)
             if move is not None:
                 return move
-            return self._easy.choose(pinned(state, view.power), seat)
         if state.phase is Phase.NONCOMBAT_MOVE and battle is None:
             view = View(state, acting_power(state))
             move = (
                 land_aircraft(state, view.power)
                 or cover_capital(view)
-                or crossing_move(view)
                 or convoy(view)
                 or gather(view)
                 or (return_empty(view, free=True) if free_ports(view) else None)
             )
             if move is not None:
                 return move
-            return self._easy.choose(pinned(state, view.power), seat)
-        if state.phase is Phase.MOBILIZE and battle is None:
-            placed = crossing_place(state, acting_power(state))
-            if placed is not None:
-                return placed
         return self._easy.choose(state, seat)
 
     # The absent player's moves (``absent.py``) are the easy AI's.
