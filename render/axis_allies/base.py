@@ -51,6 +51,7 @@ from render.core import colours as C
 from render.core import masks
 from render.core.boxes import BoxIndex
 from render.core.cache import BuildCache, forget_oldest
+from render.core.marks import ArrowPass
 from render.core.shapes import Point
 from rules.axis_allies.board import classic_board
 
@@ -109,6 +110,7 @@ class MapBase:
     reaches: dict[Hashable, Reach]
     fitting: dict[Hashable, OwnLand]  # chips' places on their own land, by territory and chip size
     tails: dict[Hashable, Point | None]  # where a chip's tail points, by territory, centre and size
+    arrows: dict[Hashable, tuple[tuple[ArrowPass, ...], ...]]  # a move's arrow, by path (``changes``)
 
     def territory_value(self, x: float, y: float) -> int:
         """``territory_at`` at (x, y): territory index + 1, 0 off the map."""
@@ -220,6 +222,7 @@ def _build(width: int, window: Window | None = None, ui: float | None = None) ->
         map_w * scale,
         tuple(_tail_points(i, spots_of, rings[i], pixels, width) for i, spots_of in enumerate(places)),
         _names_index(reserved, ui),
+        {},
         {},
         {},
         {},

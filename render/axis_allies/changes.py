@@ -28,8 +28,17 @@ from render.axis_allies.reach import own_land
 from render.core import colours as C
 from render.core.badges import Sprite, paste_sprite
 from render.core.boxes import box_at
-from render.core.cache import forget_oldest
-from render.core.marks import burst_sprite, change_tag, dashed_path, draw_arrow, tag_style, trim
+from render.core.cache import forget_oldest, kept
+from render.core.marks import (
+    ArrowPass,
+    arrow_passes,
+    burst_sprite,
+    change_tag,
+    dashed_path,
+    draw_arrow_passes,
+    tag_style,
+    trim,
+)
 from render.core.shapes import Point
 from render.core.stamp import stamp
 from rules.axis_allies.board import classic_board
@@ -158,22 +167,37 @@ def forget_outlines() -> None:
 
 def draw_moves(draw: ImageDraw.ImageDraw, base: MapBase, moves: Sequence[Move]) -> None:
     """Each move as an arrow through the middles of the spaces on its path."""
-    board = classic_board()
     palette = map_palette()
-    ui = base.ui
     for move in moves:
-        points = _unwrapped([base.centres[board.territories[s].index] for s in move.path], base.wrap)
-        points = trim(points, 14 * ui, 18 * ui)
         colour = power_colour(move.power)
         fill = palette[colour]
         # Cased in white where the fill is dark (Germany's arrows over Germany), else in ink.
         casing = palette[C.HIGHLIGHT] if C.ink_on(colour) == C.WHITE else palette[C.INK]
+        for passes in arrow(base, move.path):
+            draw_arrow_passes(draw, passes, fill, casing)
+
+
+ARROWS_KEPT = 4096  # paths' arrows kept per map base: a few hundred bytes each
+
+
+def arrow(base: MapBase, path: tuple[str, ...]) -> tuple[tuple[ArrowPass, ...], ...]:
+    """The arrow of a move along ``path`` on ``base`` (twice where it runs off one edge of the Pacific
+    onto the other), kept with the base: where it runs depends only on the path, and a game's moves come
+    back on every board until the mover's next turn (each seat's ping and /game map mark them)."""
+
+    def work_out() -> tuple[tuple[ArrowPass, ...], ...]:
+        board, ui = classic_board(), base.ui
+        points = _unwrapped([base.centres[board.territories[s].index] for s in path], base.wrap)
+        points = trim(points, 14 * ui, 18 * ui)
         xs = [x for x, _ in points]
         # A move across the Pacific's edge leaves the map on one side and comes back on the other.
         shifts = [0.0] + ([base.wrap] if min(xs) < 0 else []) + ([-base.wrap] if max(xs) > base.width else [])
-        for dx in shifts:
-            shifted = [(x + dx, y) for x, y in points]
-            draw_arrow(draw, shifted, fill, casing, shaft=5 * ui, head=20 * ui, edge=2 * ui)
+        return tuple(
+            arrow_passes([(x + dx, y) for x, y in points], shaft=5 * ui, head=20 * ui, edge=2 * ui)
+            for dx in shifts
+        )
+
+    return kept(base.arrows, path, work_out, ARROWS_KEPT)
 
 
 def _unwrapped(points: list[Point], wrap: float) -> list[Point]:

@@ -86,6 +86,54 @@ def polyline_arrow(
     return [*pts[:-1], neck], head
 
 
+@dataclass(frozen=True, slots=True)
+class ArrowPass:
+    """One colour's pass of a cased arrow: the shaft's polyline ``width`` pixels wide, its round tail's
+    box and the head's triangle."""
+
+    width: int
+    line: tuple[Point, ...]
+    tail: tuple[float, float, float, float]
+    head: tuple[Point, ...]
+
+
+def arrow_passes(points: Sequence[Point], *, shaft: float, head: float, edge: float) -> tuple[ArrowPass, ...]:
+    """The casing's pass (``edge`` pixels wider all round, its tip pushed past the fill's) and the fill's,
+    of a cased arrow along ``points``; none for a path too short to draw. Pure geometry: a caller may
+    keep it for a path it draws again."""
+    passes = []
+    for grow in (edge, 0.0):
+        line, tri = polyline_arrow(points, shaft + 2 * grow, head + 1.6 * grow, head + 2.6 * grow)
+        if not line:
+            return ()
+        if grow:  # push the casing's tip past the fill's, so the point is outlined too
+            (ax, ay), tip, (bx, by) = tri
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            d = math.dist((mx, my), tip) or 1.0
+            tip = (tip[0] + (tip[0] - mx) / d * grow, tip[1] + (tip[1] - my) / d * grow)
+            tri = [(ax, ay), tip, (bx, by)]
+        r = (shaft + 2 * grow) / 2
+        x, y = line[0]
+        passes.append(
+            ArrowPass(max(1, round(shaft + 2 * grow)), tuple(line), (x - r, y - r, x + r, y + r), tuple(tri))
+        )
+    return tuple(passes)
+
+
+def draw_arrow_passes(draw: ImageDraw.ImageDraw, passes: Sequence[ArrowPass], fill: int, casing: int) -> None:
+    """``arrow_passes``' arrow: the casing's pass in ``casing``, then the fill's in ``fill``. Both are an
+    "L" or "P" image's indices, handed to Pillow's core as they are (what ``ImageDraw`` makes of them),
+    without its checks per shape: a board of a round's moves draws some forty arrows, six shapes each."""
+    core = draw.draw
+    for colour, part in zip((casing, fill), passes, strict=False):
+        if len(part.line) > 2 and part.width > 4:  # joints to round: ``ImageDraw.line`` draws them
+            draw.line(part.line, fill=colour, width=part.width, joint="curve")
+        else:  # what ``ImageDraw.line`` draws then
+            core.draw_lines(part.line, colour, part.width)
+        core.draw_ellipse(part.tail, colour, 1)  # a round tail
+        core.draw_polygon(part.head, colour, 1)
+
+
 def draw_arrow(
     draw: ImageDraw.ImageDraw,
     points: Sequence[Point],
@@ -98,21 +146,7 @@ def draw_arrow(
 ) -> None:
     """A cased arrow along ``points``: ``casing`` ``edge`` pixels wide all round, then ``fill``, so it
     shows on every colour beneath."""
-    for colour, grow in ((casing, edge), (fill, 0.0)):
-        line, tri = polyline_arrow(points, shaft + 2 * grow, head + 1.6 * grow, head + 2.6 * grow)
-        if not line:
-            return
-        if grow:  # push the casing's tip past the fill's, so the point is outlined too
-            (ax, ay), tip, (bx, by) = tri
-            mx, my = (ax + bx) / 2, (ay + by) / 2
-            d = math.dist((mx, my), tip) or 1.0
-            tip = (tip[0] + (tip[0] - mx) / d * grow, tip[1] + (tip[1] - my) / d * grow)
-            tri = [(ax, ay), tip, (bx, by)]
-        draw.line(line, fill=colour, width=max(1, round(shaft + 2 * grow)), joint="curve")
-        r = (shaft + 2 * grow) / 2
-        x, y = line[0]
-        draw.ellipse((x - r, y - r, x + r, y + r), fill=colour)  # a round tail
-        draw.polygon(tri, fill=colour)
+    draw_arrow_passes(draw, arrow_passes(points, shaft=shaft, head=head, edge=edge), fill, casing)
 
 
 def trim(points: Sequence[Point], start: float, end: float) -> list[Point]:
