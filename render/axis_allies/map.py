@@ -43,12 +43,13 @@ from render.axis_allies.legend import draw_map_legend, legend_height, title_info
 from render.core import colours as C
 from render.core import masks
 from render.core.badges import paste_sprite
+from render.core.cache import forget_oldest
 from render.core.fonts import Font
 from render.core.panels import draw_title, title_height
 from render.core.png import encode_png
 from render.core.shapes import Point
 from render.core.stamp import stamp
-from render.core.text import draw_text, layers_ahead, text_mask
+from render.core.text import layers_ahead, text_mask, text_stamp
 from rules.axis_allies.board import POWERS, classic_board
 
 __all__ = [
@@ -113,21 +114,46 @@ def map_layer(picture: MapPicture, base: MapBase) -> Image.Image:
 
 def _draw_names(canvas: Image.Image, base: MapBase, picture: MapPicture) -> None:
     """Names in the owner's ink; where a name does not fit on its land, white on a dark halo."""
-    board = classic_board()
+    owners = picture.owners
+    for i, name in enumerate(classic_board().names):
+        if base.labels[i] is not None:
+            for image, at, mask in _name_stamps(base, i, owners.get(name)):
+                stamp(canvas, image, at, mask)
+
+
+Stamp = tuple[Image.Image | int, tuple[int, int], Image.Image]  # ``stamp``'s image, corner and mask
+_NAME_STAMPS: dict[tuple[int, int, str | None], tuple[MapBase, tuple[Stamp, ...]]] = {}
+_NAME_STAMPS_KEPT = 4096  # a base's names in each owner's ink: under 500 a base
+
+
+def _name_stamps(base: MapBase, index: int, owner: str | None) -> tuple[Stamp, ...]:
+    """What drawing territory ``index``'s name held by ``owner`` stamps on ``base``, in order: kept, as
+    a name is drawn at the same place on every render (its layers are the text cache's: pasted, never
+    drawn on)."""
+    key = (id(base), index, owner)
+    found = _NAME_STAMPS.get(key)
+    if found is not None and found[0] is base:  # (an id can be reused once a base is dropped)
+        return found[1]
     palette = map_palette()
     f = name_font(base.ui)
-    for i, name in enumerate(board.names):
-        label = base.labels[i]
-        if label is None:
+    label = base.labels[index]
+    assert label is not None, "a sea zone's name is in the base"
+    colour = power_colour(owner)
+    x, y = label.name_at
+    made: list[Stamp] = []
+    for k, line in enumerate(label.lines):
+        at = (x, y + k * f.size * 1.15)
+        if not line:
             continue
-        colour = power_colour(picture.owners.get(name))
-        x, y = label.name_at
-        for k, line in enumerate(label.lines):
-            at = (x, y + k * f.size * 1.15)
-            if label.on_land:
-                draw_text(canvas, at, line, f, palette.ramp(C.ink_on(colour), colour), "mm")
-            else:
-                _halo_text(canvas, at, line, f, max(1, round(2 * base.ui)))
+        if label.on_land:
+            made.append(text_stamp(at, line, f, palette.ramp(C.ink_on(colour), colour), "mm"))
+        else:  # white on a dark halo
+            halo, (dx, dy) = _halo(line, f, max(1, round(2 * base.ui)))
+            made.append((palette[C.INK], (round(at[0]) + dx, round(at[1]) + dy), halo))
+            made.append(text_stamp(at, line, f, palette.ramp(C.TEXT, C.INK), "mm"))
+    forget_oldest(_NAME_STAMPS, _NAME_STAMPS_KEPT - 1)  # a race at worst works one out twice
+    _NAME_STAMPS[key] = (base, tuple(made))
+    return tuple(made)
 
 
 def names_ahead(base: MapBase) -> None:
@@ -165,13 +191,6 @@ def _halo(text: str, f: Font, radius: int) -> tuple[Image.Image, tuple[int, int]
     grown = Image.new("L", (mask.width + 2 * radius, mask.height + 2 * radius), 0)
     grown.paste(mask, (radius, radius))
     return masks.binary(masks.dilate(grown, radius)), (offset[0] - radius, offset[1] - radius)
-
-
-def _halo_text(canvas: Image.Image, at: Point, text: str, f: Font, radius: int) -> None:
-    palette = map_palette()
-    halo, (dx, dy) = _halo(text, f, radius)
-    stamp(canvas, palette[C.INK], (round(at[0]) + dx, round(at[1]) + dy), halo)
-    draw_text(canvas, at, text, f, palette.ramp(C.TEXT, C.INK), "mm")
 
 
 def _draw_tail(layer: Image.Image, centre: Point, tip: Point, power: str, ui: float) -> None:
