@@ -177,7 +177,7 @@ def draw_moves(draw: ImageDraw.ImageDraw, base: MapBase, moves: Sequence[Move]) 
             draw_arrow_passes(draw, passes, fill, casing)
 
 
-ARROWS_KEPT = 4096  # paths' arrows kept per map base: a few hundred bytes each
+ARROWS_KEPT = 1024  # paths' arrows kept per map base: about 2 KB each, so 2 MB at most
 
 
 def arrow(base: MapBase, path: tuple[str, ...]) -> tuple[tuple[ArrowPass, ...], ...]:
