@@ -51,7 +51,7 @@ from render.core import colours as C
 from render.core import masks
 from render.core.boxes import BoxIndex
 from render.core.cache import BuildCache, forget_oldest
-from render.core.marks import ArrowPass
+from render.core.marks import CoreCall
 from render.core.shapes import Point
 from rules.axis_allies.board import classic_board
 
@@ -110,7 +110,9 @@ class MapBase:
     reaches: dict[Hashable, Reach]
     fitting: dict[Hashable, OwnLand]  # chips' places on their own land, by territory and chip size
     tails: dict[Hashable, Point | None]  # where a chip's tail points, by territory, centre and size
-    arrows: dict[Hashable, tuple[tuple[ArrowPass, ...], ...]]  # a move's arrow, by path (``changes``)
+    arrows: dict[
+        Hashable, tuple[tuple[tuple[CoreCall, ...], ...], ...]
+    ]  # a move's arrow, by path (``changes``)
 
     def territory_value(self, x: float, y: float) -> int:
         """``territory_at`` at (x, y): territory index + 1, 0 off the map."""

@@ -30,7 +30,7 @@ from render.core.badges import Sprite, paste_sprite
 from render.core.boxes import box_at
 from render.core.cache import forget_oldest, kept
 from render.core.marks import (
-    ArrowPass,
+    CoreCall,
     arrow_passes,
     burst_sprite,
     change_tag,
@@ -180,12 +180,12 @@ def draw_moves(draw: ImageDraw.ImageDraw, base: MapBase, moves: Sequence[Move]) 
 ARROWS_KEPT = 1024  # paths' arrows kept per map base: about 2 KB each, so 2 MB at most
 
 
-def arrow(base: MapBase, path: tuple[str, ...]) -> tuple[tuple[ArrowPass, ...], ...]:
+def arrow(base: MapBase, path: tuple[str, ...]) -> tuple[tuple[tuple[CoreCall, ...], ...], ...]:
     """The arrow of a move along ``path`` on ``base`` (twice where it runs off one edge of the Pacific
     onto the other), kept with the base: where it runs depends only on the path, and a game's moves come
     back on every board until the mover's next turn (each seat's ping and /game map mark them)."""
 
-    def work_out() -> tuple[tuple[ArrowPass, ...], ...]:
+    def work_out() -> tuple[tuple[tuple[CoreCall, ...], ...], ...]:
         board, ui = classic_board(), base.ui
         points = _unwrapped([base.centres[board.territories[s].index] for s in path], base.wrap)
         points = trim(points, 14 * ui, 18 * ui)

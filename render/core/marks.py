@@ -7,10 +7,11 @@ Everything draws in palette indices (see ``palette``), like the boards themselve
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -86,52 +87,57 @@ def polyline_arrow(
     return [*pts[:-1], neck], head
 
 
-@dataclass(frozen=True, slots=True)
-class ArrowPass:
-    """One colour's pass of a cased arrow: the shaft's polyline ``width`` pixels wide, its round tail's
-    box and the head's triangle."""
-
-    width: int
-    line: tuple[Point, ...]
-    tail: tuple[float, float, float, float]
-    head: tuple[Point, ...]
+# A core drawing call with its ink left out: the method's name, the arguments before the ink and after.
+CoreCall = tuple[str, tuple[Any, ...], tuple[Any, ...]]
+_INK = object()  # the ink a recorded call leaves out
 
 
-def arrow_passes(points: Sequence[Point], *, shaft: float, head: float, edge: float) -> tuple[ArrowPass, ...]:
-    """The casing's pass (``edge`` pixels wider all round, its tip pushed past the fill's) and the fill's,
-    of a cased arrow along ``points``; none for a path too short to draw. Pure geometry: a caller may
-    keep it for a path it draws again."""
-    passes = []
-    for grow in (edge, 0.0):
-        line, tri = polyline_arrow(points, shaft + 2 * grow, head + 1.6 * grow, head + 2.6 * grow)
-        if not line:
-            return ()
-        if grow:  # push the casing's tip past the fill's, so the point is outlined too
-            (ax, ay), tip, (bx, by) = tri
-            mx, my = (ax + bx) / 2, (ay + by) / 2
-            d = math.dist((mx, my), tip) or 1.0
-            tip = (tip[0] + (tip[0] - mx) / d * grow, tip[1] + (tip[1] - my) / d * grow)
-            tri = [(ax, ay), tip, (bx, by)]
-        r = (shaft + 2 * grow) / 2
-        x, y = line[0]
-        passes.append(
-            ArrowPass(max(1, round(shaft + 2 * grow)), tuple(line), (x - r, y - r, x + r, y + r), tuple(tri))
-        )
-    return tuple(passes)
+class _Recorder:
+    """Stands in for Pillow's core drawing object under an ``ImageDraw``: notes each drawing call instead
+    of drawing, so what ``ImageDraw`` works out per shape (a line's rounded joints) is worked out once."""
+
+    def __init__(self) -> None:
+        self.calls: list[CoreCall] = []
+
+    def draw_ink(self, ink: object) -> object:
+        return ink
+
+    def __getattr__(self, name: str) -> Callable[..., None]:
+        if not name.startswith("draw_"):
+            raise AttributeError(name)
+
+        def note(*args: Any) -> None:
+            k = next(k for k, arg in enumerate(args) if arg is _INK)
+            self.calls.append((name, args[:k], args[k + 1 :]))
+
+        return note
 
 
-def draw_arrow_passes(draw: ImageDraw.ImageDraw, passes: Sequence[ArrowPass], fill: int, casing: int) -> None:
-    """``arrow_passes``' arrow: the casing's pass in ``casing``, then the fill's in ``fill``. Both are an
-    "L" or "P" image's indices, handed to Pillow's core as they are (what ``ImageDraw`` makes of them),
-    without its checks per shape: a board of a round's moves draws some forty arrows, six shapes each."""
+def arrow_passes(
+    points: Sequence[Point], *, shaft: float, head: float, edge: float
+) -> tuple[tuple[CoreCall, ...], ...]:
+    """The core calls of ``draw_arrow``'s two passes, the casing's and the fill's, each without its ink,
+    as ``ImageDraw`` makes them (its line's rounded joints too); none for a path too short to draw. A
+    caller may keep them for a path it draws again (``draw_arrow_passes``)."""
+    recorders = (_Recorder(), _Recorder())
+    draws = (ImageDraw.Draw(Image.new("L", (1, 1))), ImageDraw.Draw(Image.new("L", (1, 1))))
+    for draw, recorder in zip(draws, recorders, strict=True):
+        draw.draw = recorder
+    _cased_arrow(draws, (_INK, _INK), points, shaft, head, edge)
+    if not recorders[0].calls:
+        return ()
+    return tuple(tuple(recorder.calls) for recorder in recorders)
+
+
+def draw_arrow_passes(
+    draw: ImageDraw.ImageDraw, passes: Sequence[Sequence[CoreCall]], fill: int, casing: int
+) -> None:
+    """``arrow_passes``' arrow: the casing's pass in ``casing``, then the fill's in ``fill`` (an "L" or
+    "P" image's indices), handed to Pillow's core: a board of a round's moves draws some forty arrows."""
     core = draw.draw
-    for colour, part in zip((casing, fill), passes, strict=False):
-        if len(part.line) > 2 and part.width > 4:  # joints to round: ``ImageDraw.line`` draws them
-            draw.line(part.line, fill=colour, width=part.width, joint="curve")
-        else:  # what ``ImageDraw.line`` draws then
-            core.draw_lines(part.line, colour, part.width)
-        core.draw_ellipse(part.tail, colour, 1)  # a round tail
-        core.draw_polygon(part.head, colour, 1)
+    for colour, calls in zip((casing, fill), passes, strict=False):
+        for name, before, after in calls:
+            getattr(core, name)(*before, colour, *after)
 
 
 def draw_arrow(
@@ -146,7 +152,34 @@ def draw_arrow(
 ) -> None:
     """A cased arrow along ``points``: ``casing`` ``edge`` pixels wide all round, then ``fill``, so it
     shows on every colour beneath."""
-    draw_arrow_passes(draw, arrow_passes(points, shaft=shaft, head=head, edge=edge), fill, casing)
+    _cased_arrow((draw, draw), (casing, fill), points, shaft, head, edge)
+
+
+def _cased_arrow(
+    draws: Sequence[ImageDraw.ImageDraw],
+    inks: Sequence[Any],
+    points: Sequence[Point],
+    shaft: float,
+    head: float,
+    edge: float,
+) -> None:
+    """The casing's pass with ``draws[0]`` in ``inks[0]``, then the fill's with ``draws[1]`` in
+    ``inks[1]``: each a line (joints rounded), a round tail and the head's triangle."""
+    for draw, ink, grow in zip(draws, inks, (edge, 0.0), strict=True):
+        line, tri = polyline_arrow(points, shaft + 2 * grow, head + 1.6 * grow, head + 2.6 * grow)
+        if not line:
+            return
+        if grow:  # push the casing's tip past the fill's, so the point is outlined too
+            (ax, ay), tip, (bx, by) = tri
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            d = math.dist((mx, my), tip) or 1.0
+            tip = (tip[0] + (tip[0] - mx) / d * grow, tip[1] + (tip[1] - my) / d * grow)
+            tri = [(ax, ay), tip, (bx, by)]
+        draw.line(line, fill=ink, width=max(1, round(shaft + 2 * grow)), joint="curve")
+        r = (shaft + 2 * grow) / 2
+        x, y = line[0]
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=ink)  # a round tail
+        draw.polygon(tri, fill=ink)
 
 
 def trim(points: Sequence[Point], start: float, end: float) -> list[Point]:

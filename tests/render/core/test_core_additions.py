@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import io
-import math
 import random
 from itertools import combinations
 
@@ -14,7 +13,7 @@ from PIL import Image, ImageDraw, ImageSequence
 from render.core.badges import Sprite
 from render.core.colours import SEAT_COLOURS
 from render.core.dice_faces import die_face, ring_width
-from render.core.marks import attach, dashed_path, draw_arrow, polyline_arrow, signed, trim
+from render.core.marks import arrow_passes, attach, dashed_path, draw_arrow, draw_arrow_passes, signed, trim
 from render.core.replay import animate, pick
 from render.core.shapes import seat_shape
 from render.core.vision import VISIONS, closest_pair, delta_e_lab, distance, simulate
@@ -94,51 +93,28 @@ def test_an_arrow_and_a_dashed_ring_draw_where_asked() -> None:
     assert 0 < top_edge.count(255) < len(top_edge)  # dashes with gaps between
 
 
-def _arrow_through_image_draw(
-    draw: ImageDraw.ImageDraw,
-    points: list[tuple[float, float]],
-    fill: int,
-    casing: int,
-    shaft: float,
-    head: float,
-    edge: float,
-) -> None:
-    """The cased arrow drawn with ``ImageDraw``'s own methods (as ``draw_arrow`` was written before it
-    handed the shapes to Pillow's core)."""
-    for colour, grow in ((casing, edge), (fill, 0.0)):
-        line, tri = polyline_arrow(points, shaft + 2 * grow, head + 1.6 * grow, head + 2.6 * grow)
-        if not line:
-            return
-        if grow:
-            (ax, ay), tip, (bx, by) = tri
-            mx, my = (ax + bx) / 2, (ay + by) / 2
-            d = math.dist((mx, my), tip) or 1.0
-            tip = (tip[0] + (tip[0] - mx) / d * grow, tip[1] + (tip[1] - my) / d * grow)
-            tri = [(ax, ay), tip, (bx, by)]
-        draw.line(line, fill=colour, width=max(1, round(shaft + 2 * grow)), joint="curve")
-        r = (shaft + 2 * grow) / 2
-        x, y = line[0]
-        draw.ellipse((x - r, y - r, x + r, y + r), fill=colour)
-        draw.polygon(tri, fill=colour)
+SIZES = [(4.0, 16.0, 1.6), (5.6, 22.4, 2.24), (7.0, 28.0, 2.8), (2.0, 8.0, 1.0)]  # shaft, head, casing
 
 
-def test_an_arrow_is_the_pixels_image_draw_would_draw() -> None:
-    """``draw_arrow`` hands its shapes to Pillow's core: the same pixels as ``ImageDraw``'s line (joints
-    rounded), ellipse and polygon, for paths of two to five points, thin and thick, partly off the
+def test_an_arrow_from_its_recorded_calls_is_the_arrow_image_draw_draws() -> None:
+    """``arrow_passes`` notes the core calls ``ImageDraw`` makes for an arrow (its line's rounded joints
+    too) and ``draw_arrow_passes`` makes them again in any two colours: the same pixels as ``draw_arrow``
+    drawing through ``ImageDraw``, for paths of two to five points, thin and thick, partly off the
     picture, over what is already drawn."""
-    rng = random.Random(7)
+    rng, shown = random.Random(7), 0
     for case in range(200):
-        size = (160, 120)
-        ground = Image.new("L", size, 0)
+        ground = Image.new("L", (160, 120), 0)
         ImageDraw.Draw(ground).rectangle((30, 20, 120, 90), fill=50)
         points = [(rng.uniform(-30, 190), rng.uniform(-30, 150)) for _ in range(rng.randint(2, 5))]
-        shaft, head, edge = rng.choice(
-            [(4.0, 16.0, 1.6), (5.6, 22.4, 2.24), (7.0, 28.0, 2.8), (2.0, 8.0, 1.0)]
-        )
-        ours, theirs = ground.copy(), ground.copy()
-        draw_arrow(ImageDraw.Draw(ours), points, 200, 100, shaft=shaft, head=head, edge=edge)
-        _arrow_through_image_draw(ImageDraw.Draw(theirs), points, 200, 100, shaft, head, edge)
-        assert ours.tobytes() == theirs.tobytes(), (case, points, shaft)
+        shaft, head, edge = rng.choice(SIZES)
+        fill, casing = rng.sample(range(1, 256), 2)
+        recorded, drawn = ground.copy(), ground.copy()
+        passes = arrow_passes(points, shaft=shaft, head=head, edge=edge)
+        draw_arrow_passes(ImageDraw.Draw(recorded), passes, fill, casing)
+        draw_arrow(ImageDraw.Draw(drawn), points, fill, casing, shaft=shaft, head=head, edge=edge)
+        assert recorded.tobytes() == drawn.tobytes(), (case, points, shaft)
+        shown += drawn.tobytes() != ground.tobytes()
+    assert shown > 150  # (the rest run off the picture)
 
 
 def test_a_hit_die_has_a_ring_and_a_miss_is_struck_through() -> None:
