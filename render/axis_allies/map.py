@@ -195,10 +195,32 @@ def _halo(text: str, f: Font, radius: int) -> tuple[Image.Image, tuple[int, int]
 
 def _draw_tail(layer: Image.Image, centre: Point, tip: Point, power: str, ui: float) -> None:
     """A chip placed off its territory points at it with a tail in its power's colour, outlined (the
-    chip, pasted later, covers the tail's root; names, drawn later, stay readable over it). Drawn on a
-    cut-out of the wedge's box: Pillow masks an outline wider than a pixel with an image the size of
-    the one drawn on (a whole map's for each tail)."""
+    chip, pasted later, covers the tail's root; names, drawn later, stay readable over it): pasted from
+    a kept one (``_tail``; displaced chips' places come back from one position to the next)."""
     palette = map_palette()
+    fill, ink = palette[power_colour(power)], palette[C.INK]
+    key = (ui, centre, tip, fill, ink)
+    found = _TAILS.get(key)
+    if found is None:
+        found = _tail(centre, tip, fill, ink, ui)
+        forget_oldest(_TAILS, _TAILS_KEPT - 1)  # a race at worst draws one twice
+        _TAILS[key] = found
+    image, mask, at = found
+    stamp(layer, image, at, mask)
+
+
+_TAILS: dict[tuple[float, Point, Point, int, int], tuple[Image.Image, Image.Image, tuple[int, int]]] = {}
+_TAILS_KEPT = 512  # a tail's box and its mask: 1-4 KB
+_SET = [0] + [255] * 255  # no colour a tail draws is index 0 (the sea's): its mask is where its box is not 0
+
+
+def _tail(
+    centre: Point, tip: Point, fill: int, ink: int, ui: float
+) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
+    """A tail drawn on its own box, its mask and where the box goes. Drawn on a box (not on the map:
+    Pillow masks an outline wider than a pixel with an image the size of the one drawn on) whole pixels
+    off the map's, so the same pixels. Shared: never drawn on."""
+    assert 0 not in (fill, ink), "index 0 is where a tail's box is left blank"
     (x0, y0), (x1, y1) = centre, tip
     length = math.hypot(x1 - x0, y1 - y0) or 1.0
     half = 7 * ui
@@ -210,10 +232,10 @@ def _draw_tail(layer: Image.Image, centre: Point, tip: Point, power: str, ui: fl
     top = math.floor(min(y for _, y in wedge)) - margin
     right = math.ceil(max(x for x, _ in wedge)) + margin
     bottom = math.ceil(max(y for _, y in wedge)) + margin
-    cut = layer.crop((left, top, right, bottom))
+    box = Image.new("L", (right - left, bottom - top), 0)
     moved = [(x - left, y - top) for x, y in wedge]  # by whole pixels: the same pixels drawn
-    ImageDraw.Draw(cut).polygon(moved, fill=palette[power_colour(power)], outline=palette[C.INK], width=width)
-    layer.paste(cut, (left, top))
+    ImageDraw.Draw(box).polygon(moved, fill=fill, outline=ink, width=width)
+    return box, box.point(_SET), (left, top)
 
 
 def _star(centre: Point, r: float) -> list[Point]:

@@ -7,6 +7,7 @@ Everything draws in palette indices (see ``palette``), like the boards themselve
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -119,14 +120,24 @@ def arrow_passes(
     """The core calls of ``draw_arrow``'s two passes, the casing's and the fill's, each without its ink,
     as ``ImageDraw`` makes them (its line's rounded joints too); none for a path too short to draw. A
     caller may keep them for a path it draws again (``draw_arrow_passes``)."""
-    recorders = (_Recorder(), _Recorder())
-    draws = (ImageDraw.Draw(Image.new("L", (1, 1))), ImageDraw.Draw(Image.new("L", (1, 1))))
-    for draw, recorder in zip(draws, recorders, strict=True):
-        draw.draw = recorder
+    draws = getattr(_RECORDING, "draws", None)
+    if draws is None:  # (each thread its own two: a recorder is written to as it notes)
+        draws = _RECORDING.draws = (
+            ImageDraw.Draw(Image.new("L", (1, 1))),
+            ImageDraw.Draw(Image.new("L", (1, 1))),
+        )
+        for draw in draws:
+            draw.draw = _Recorder()
+    recorders = [draw.draw for draw in draws]
+    for recorder in recorders:
+        recorder.calls = []
     _cased_arrow(draws, (_INK, _INK), points, shaft, head, edge)
     if not recorders[0].calls:
         return ()
     return tuple(tuple(recorder.calls) for recorder in recorders)
+
+
+_RECORDING = threading.local()
 
 
 def draw_arrow_passes(

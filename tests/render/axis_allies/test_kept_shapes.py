@@ -1,7 +1,9 @@
-"""What a render keeps per map base of the changes and names it draws: each move's arrow by its path
-(``changes.arrow``) and each name's stamps by territory and owner (``map._name_stamps``). A map drawn
-from them is the map drawn with none kept: on the world map and the close-up, on a move that runs off
-the map's edge, and on a name whose owner changed."""
+"""What a render keeps of what it draws on every position: each move's arrow by map base and path
+(``changes.arrow``), each name's stamps by base, territory and owner (``map._name_stamps``) and each
+displaced chip's tail by where it runs and its colours (``map._tail``). A map drawn
+from them is the map drawn with none kept (a path's arrow is drawn through ``ImageDraw`` the first
+time, its calls noted the second): on the world map and the close-up, on a move that runs off the
+map's edge, and on a name whose owner changed."""
 
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ def _forget() -> None:
     for base in (map_base(DEFAULT_WIDTH), close_up_base()):
         base.arrows.clear()
     M._NAME_STAMPS.clear()
+    M._TAILS.clear()
 
 
 def _picture() -> MapPicture:
@@ -46,10 +49,14 @@ def test_a_map_drawn_from_kept_arrows_and_names_is_the_map_drawn_afresh() -> Non
     _forget()
     fresh = map_image(picture).tobytes(), theatre_image(picture).tobytes()
     base = map_base(DEFAULT_WIDTH)
-    assert len(base.arrows) == len({m.path for m in picture.changes.moves})
-    assert len(arrow(base, ACROSS.path)) == 2  # one arrow on each side of the edge
+    assert set(base.arrows) == {m.path for m in picture.changes.moves}
+    assert all(kept is None for kept in base.arrows.values())  # seen once: drawn through ImageDraw
     assert M._NAME_STAMPS
-    assert (map_image(picture).tobytes(), theatre_image(picture).tobytes()) == fresh
+    assert M._TAILS  # the displaced chips' tails
+    for _ in range(2):  # the arrows noted, then drawn from what was noted
+        assert (map_image(picture).tobytes(), theatre_image(picture).tobytes()) == fresh
+    assert all(kept is not None for kept in base.arrows.values())
+    assert len(arrow(base, ACROSS.path) or ()) == 2  # one arrow on each side of the edge
 
 
 def test_a_name_whose_owner_changed_is_drawn_in_the_new_owners_ink() -> None:
