@@ -37,6 +37,7 @@ from render.axis_allies.base import map_base
 from render.axis_allies.changes import forget_outlines
 from render.axis_allies.icons import _chip_ground, chip_sprite, icon_mask, painted_icon, token_sprite
 from render.axis_allies.layout import MapPicture, clear_layouts, marker_rows, token_layout
+from render.axis_allies.map import forget_drawn
 from render.axis_allies.picture import map_picture
 from render.axis_allies.replay import replay
 from render.axis_allies.theatre import close_up_base, theatre_image
@@ -129,6 +130,7 @@ def first_seen(picture: MapPicture, width: int, runs: int) -> None:
             base.reaches.clear()
             base.fitting.clear()
             base.tails.clear()
+        forget_drawn(*bases)
         clear_layouts()
         PICTURES.warm()
         state, _ = RULES.setup({}, 5, SeededRng("warm-up"))
@@ -195,6 +197,7 @@ def phases(picture: MapPicture, width: int, runs: int) -> None:
             for _ in range(runs):
                 if forget:
                     clear_layouts()
+                    forget_drawn(map_base(width))
                 spent.clear()
                 start = time.process_time()
                 drawn = map_image(picture, width=width)
@@ -237,6 +240,7 @@ def main() -> None:
 
         def drawn() -> Image.Image:
             clear_layouts()
+            forget_drawn(map_base(args.width), close_up_base())
             return draw()
 
         return drawn
@@ -296,6 +300,7 @@ def game_boards(turns: list[tuple[AAView, list[Event]]], width: int) -> None:
     chip_sprite.cache_clear()
     token_sprite.cache_clear()
     forget_outlines()
+    forget_drawn(base)
     pictures = [map_picture(view, NAMES, f"Turn {k + 1}", events) for k, (view, events) in enumerate(turns)]
     print(f"Axis & Allies status boards of that game, each turn's in order ({len(turns)} new positions):")
     for title in (

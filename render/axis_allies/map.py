@@ -112,6 +112,15 @@ def map_layer(picture: MapPicture, base: MapBase) -> Image.Image:
     return layer
 
 
+def forget_drawn(*bases: MapBase) -> None:
+    """Forget what renders keep of what they draw on every position: names' stamps, chips' tails and the
+    moves' arrows of ``bases`` (a bench's bot just started, or its new position drawn as main drew it)."""
+    _NAME_STAMPS.clear()
+    _TAILS.clear()
+    for base in bases:
+        base.arrows.clear()
+
+
 def _draw_names(canvas: Image.Image, base: MapBase, picture: MapPicture) -> None:
     """Names in the owner's ink; where a name does not fit on its land, white on a dark halo."""
     owners = picture.owners
