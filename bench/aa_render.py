@@ -5,7 +5,8 @@ Run from the repository root: ``python bench/aa_render.py [--runs N] [--width PX
 [--rounds R]``. The map's width defaults to the renderer's (``render.axis_allies.DEFAULT_WIDTH``, what the
 bot sends); the picture to the midgame with a round's changes drawn. Also timed: the close-up of Europe,
 the battle card and the replay of an AI game of ``--rounds`` rounds. The map and the close-up are timed
-as new positions (their remembered chip places forgotten before each render), then once more as the
+as new positions (their remembered chip places forgotten before each render, and the arrows, names'
+stamps and tails renders keep: ``render.axis_allies.map.forget_drawn``), then once more as the
 same position drawn again; the map also as a new position on a base that has not yet read the places
 its chips need (``render.axis_allies.reach``: a base reads them once per territory and chip size), then
 as a position first seen by a bot just started (nothing read or drawn but what its start-up warm-up
