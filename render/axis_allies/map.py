@@ -167,8 +167,8 @@ def _name_stamps(base: MapBase, index: int, owner: str | None) -> tuple[Stamp, .
 
 def names_ahead(base: MapBase) -> None:
     """Each name on its land made in every owner's ink, and those off their land (islands) with their
-    halos (a bot's start-up warm-up: a territory that changes hands shows its name in a colour no
-    position has drawn yet); a few hundred small layers."""
+    halos, and what each name stamps under each owner (a bot's start-up warm-up: a territory that
+    changes hands shows its name in a colour no position has drawn yet); a few hundred small layers."""
     palette = map_palette()
     f = name_font(base.ui)
     inks = [palette.ramp(C.ink_on(colour), colour) for colour in map(power_colour, (None, *POWERS))]
@@ -178,6 +178,10 @@ def names_ahead(base: MapBase) -> None:
     layers_ahead(off, f, [palette.ramp(C.TEXT, C.INK)], "mm")
     for line in off:
         _halo(line, f, max(1, round(2 * base.ui)))
+    for i, label in enumerate(base.labels):  # and what each stamps, under every owner (a few hundred)
+        if label is not None:
+            for owner in (None, *POWERS):
+                _name_stamps(base, i, owner)
 
 
 def _draw_markers(canvas: Image.Image, draw: ImageDraw.ImageDraw, markers: list[Marker], ui: float) -> None:
@@ -204,31 +208,45 @@ def _halo(text: str, f: Font, radius: int) -> tuple[Image.Image, tuple[int, int]
 
 def _draw_tail(layer: Image.Image, centre: Point, tip: Point, power: str, ui: float) -> None:
     """A chip placed off its territory points at it with a tail in its power's colour, outlined (the
-    chip, pasted later, covers the tail's root; names, drawn later, stay readable over it): pasted from
-    a kept one (``_tail``; displaced chips' places come back from one position to the next)."""
+    chip, pasted later, covers the tail's root; names, drawn later, stay readable over it): drawn on the
+    map the first time a tail is asked for, drawn on its own box and kept the second (displaced chips'
+    places come back from one position to the next), pasted after."""
     palette = map_palette()
     fill, ink = palette[power_colour(power)], palette[C.INK]
     key = (ui, centre, tip, fill, ink)
-    found = _TAILS.get(key)
-    if found is None:
-        found = _tail(centre, tip, fill, ink, ui)
-        forget_oldest(_TAILS, _TAILS_KEPT - 1)  # a race at worst draws one twice
-        _TAILS[key] = found
-    image, mask, at = found
-    stamp(layer, image, at, mask)
+    try:
+        found = _TAILS[key]
+    except KeyError:  # (not seen, or forgotten): drawn on a cut-out of the map, as a box costs more
+        seen = False
+    else:
+        if found is not None:
+            stamp(layer, found[0], found[2], found[1])
+            return
+        seen = True
+    made = _tail(centre, tip, fill, ink, ui, None if seen else layer)
+    forget_oldest(_TAILS, _TAILS_KEPT - 1)  # a race at worst draws one twice
+    _TAILS[key] = made if seen else None
+    image, mask, at = made
+    if seen:
+        stamp(layer, image, at, mask)
+    else:  # the cut-out, drawn on, back where it was
+        layer.paste(image, at)
 
 
-_TAILS: dict[tuple[float, Point, Point, int, int], tuple[Image.Image, Image.Image, tuple[int, int]]] = {}
+_TAILS: dict[
+    tuple[float, Point, Point, int, int], tuple[Image.Image, Image.Image, tuple[int, int]] | None
+] = {}
 _TAILS_KEPT = 512  # a tail's box and its mask: 1-4 KB
 _SET = [0] + [255] * 255  # no colour a tail draws is index 0 (the sea's): its mask is where its box is not 0
 
 
 def _tail(
-    centre: Point, tip: Point, fill: int, ink: int, ui: float
+    centre: Point, tip: Point, fill: int, ink: int, ui: float, on: Image.Image | None
 ) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
-    """A tail drawn on its own box, its mask and where the box goes. Drawn on a box (not on the map:
-    Pillow masks an outline wider than a pixel with an image the size of the one drawn on) whole pixels
-    off the map's, so the same pixels. Shared: never drawn on."""
+    """A tail drawn on its box, that box's mask and where it goes: the box cut out of ``on`` (the
+    map: the caller pastes it back) or, without, a blank one to keep (the mask is where it is not 0).
+    Drawn on a box (Pillow masks an outline wider than a pixel with an image the size of the one drawn
+    on) whole pixels off the map's, so the same pixels. A kept one is shared: never drawn on."""
     assert 0 not in (fill, ink), "index 0 is where a tail's box is left blank"
     (x0, y0), (x1, y1) = centre, tip
     length = math.hypot(x1 - x0, y1 - y0) or 1.0
@@ -241,10 +259,12 @@ def _tail(
     top = math.floor(min(y for _, y in wedge)) - margin
     right = math.ceil(max(x for x, _ in wedge)) + margin
     bottom = math.ceil(max(y for _, y in wedge)) + margin
-    box = Image.new("L", (right - left, bottom - top), 0)
+    box = (
+        Image.new("L", (right - left, bottom - top), 0) if on is None else on.crop((left, top, right, bottom))
+    )
     moved = [(x - left, y - top) for x, y in wedge]  # by whole pixels: the same pixels drawn
     ImageDraw.Draw(box).polygon(moved, fill=fill, outline=ink, width=width)
-    return box, box.point(_SET), (left, top)
+    return box, box if on is not None else box.point(_SET), (left, top)
 
 
 def _star(centre: Point, r: float) -> list[Point]:

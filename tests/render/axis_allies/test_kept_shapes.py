@@ -1,8 +1,8 @@
 """What a render keeps of what it draws on every position: each move's arrow by map base and path
 (``changes.arrow``), each name's stamps by base, territory and owner (``map._name_stamps``) and each
 displaced chip's tail by where it runs and its colours (``map._tail``). A map drawn
-from them is the map drawn with none kept (a path's arrow is drawn through ``ImageDraw`` the first
-time, its calls noted the second): on the world map and the close-up, on a move that runs off the
+from them is the map drawn with none kept (a path's arrow and a tail are drawn on the map the first
+time, kept the second): on the world map and the close-up, on a move that runs off the
 map's edge, and on a name whose owner changed."""
 
 from __future__ import annotations
@@ -51,11 +51,13 @@ def test_a_map_drawn_from_kept_arrows_and_names_is_the_map_drawn_afresh() -> Non
     base = map_base(DEFAULT_WIDTH)
     assert set(base.arrows) == {m.path for m in picture.changes.moves}
     assert all(kept is None for kept in base.arrows.values())  # seen once: drawn through ImageDraw
+    assert all(kept is None for kept in M._TAILS.values())  # seen once: drawn on the map
     assert M._NAME_STAMPS
     assert M._TAILS  # the displaced chips' tails
     for _ in range(2):  # the arrows noted, then drawn from what was noted
         assert (map_image(picture).tobytes(), theatre_image(picture).tobytes()) == fresh
     assert all(kept is not None for kept in base.arrows.values())
+    assert all(kept is not None for kept in M._TAILS.values())
     assert len(arrow(base, ACROSS.path) or ()) == 2  # one arrow on each side of the edge
 
 
