@@ -5,8 +5,8 @@ Run from the repository root: ``python bench/aa_render.py [--runs N] [--width PX
 [--rounds R]``. The map's width defaults to the renderer's (``render.axis_allies.DEFAULT_WIDTH``, what the
 bot sends); the picture to the midgame with a round's changes drawn. Also timed: the close-up of Europe,
 the battle card and the replay of an AI game of ``--rounds`` rounds. The map and the close-up are timed
-as new positions (their remembered chip places forgotten before each render, and the arrows, names'
-stamps and tails renders keep: ``render.axis_allies.map.forget_drawn``), then once more as the
+as new positions (their remembered chip places forgotten before each render, and the arrows and tails
+renders keep: ``render.axis_allies.map.forget_drawn``), then once more as the
 same position drawn again; the map also as a new position on a base that has not yet read the places
 its chips need (``render.axis_allies.reach``: a base reads them once per territory and chip size), then
 as a position first seen by a bot just started (nothing read or drawn but what its start-up warm-up
@@ -198,7 +198,7 @@ def phases(picture: MapPicture, width: int, runs: int) -> None:
             for _ in range(runs):
                 if forget:
                     clear_layouts()
-                    forget_drawn(map_base(width))
+                    forget_drawn(map_base(width), names=False)
                 spent.clear()
                 start = time.process_time()
                 drawn = map_image(picture, width=width)
@@ -241,7 +241,7 @@ def main() -> None:
 
         def drawn() -> Image.Image:
             clear_layouts()
-            forget_drawn(map_base(args.width), close_up_base())
+            forget_drawn(map_base(args.width), close_up_base(), names=False)
             return draw()
 
         return drawn

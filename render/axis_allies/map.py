@@ -112,13 +112,15 @@ def map_layer(picture: MapPicture, base: MapBase) -> Image.Image:
     return layer
 
 
-def forget_drawn(*bases: MapBase) -> None:
-    """Forget what renders keep of what they draw on every position: names' stamps, chips' tails and the
-    moves' arrows of ``bases`` (a bench's bot just started, or its new position drawn as main drew it)."""
-    _NAME_STAMPS.clear()
+def forget_drawn(*bases: MapBase, names: bool = True) -> None:
+    """Forget what renders keep of what they draw: chips' tails, the moves' arrows of ``bases`` and,
+    with ``names``, names' stamps (a bench's bot just started; a new position keeps the names, which
+    do not depend on it, as the text they are made of is kept)."""
     _TAILS.clear()
     for base in bases:
         base.arrows.clear()
+    if names:
+        _NAME_STAMPS.clear()
 
 
 def _draw_names(canvas: Image.Image, base: MapBase, picture: MapPicture) -> None:
