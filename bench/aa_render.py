@@ -301,7 +301,7 @@ def game_boards(turns: list[tuple[AAView, list[Event]]], width: int) -> None:
     chip_sprite.cache_clear()
     token_sprite.cache_clear()
     forget_outlines()
-    forget_drawn(base)
+    forget_drawn(base, names=False)  # (made by the warm-up, as the text they are made of)
     pictures = [map_picture(view, NAMES, f"Turn {k + 1}", events) for k, (view, events) in enumerate(turns)]
     print(f"Axis & Allies status boards of that game, each turn's in order ({len(turns)} new positions):")
     for title in (
