@@ -5,7 +5,8 @@ Run from the repository root: ``python bench/aa_render.py [--runs N] [--width PX
 [--rounds R]``. The map's width defaults to the renderer's (``render.axis_allies.DEFAULT_WIDTH``, what the
 bot sends); the picture to the midgame with a round's changes drawn. Also timed: the close-up of Europe,
 the battle card and the replay of an AI game of ``--rounds`` rounds. The map and the close-up are timed
-as new positions (their remembered chip places forgotten before each render), then once more as the
+as new positions (their remembered chip places forgotten before each render, and the arrows and tails
+renders keep: ``render.axis_allies.map.forget_drawn``), then once more as the
 same position drawn again; the map also as a new position on a base that has not yet read the places
 its chips need (``render.axis_allies.reach``: a base reads them once per territory and chip size), then
 as a position first seen by a bot just started (nothing read or drawn but what its start-up warm-up
@@ -37,6 +38,7 @@ from render.axis_allies.base import map_base
 from render.axis_allies.changes import forget_outlines
 from render.axis_allies.icons import _chip_ground, chip_sprite, icon_mask, painted_icon, token_sprite
 from render.axis_allies.layout import MapPicture, clear_layouts, marker_rows, token_layout
+from render.axis_allies.map import forget_drawn
 from render.axis_allies.picture import map_picture
 from render.axis_allies.replay import replay
 from render.axis_allies.theatre import close_up_base, theatre_image
@@ -129,6 +131,7 @@ def first_seen(picture: MapPicture, width: int, runs: int) -> None:
             base.reaches.clear()
             base.fitting.clear()
             base.tails.clear()
+        forget_drawn(*bases)
         clear_layouts()
         PICTURES.warm()
         state, _ = RULES.setup({}, 5, SeededRng("warm-up"))
@@ -195,6 +198,7 @@ def phases(picture: MapPicture, width: int, runs: int) -> None:
             for _ in range(runs):
                 if forget:
                     clear_layouts()
+                    forget_drawn(map_base(width), names=False)
                 spent.clear()
                 start = time.process_time()
                 drawn = map_image(picture, width=width)
@@ -237,6 +241,7 @@ def main() -> None:
 
         def drawn() -> Image.Image:
             clear_layouts()
+            forget_drawn(map_base(args.width), close_up_base(), names=False)
             return draw()
 
         return drawn
@@ -296,6 +301,7 @@ def game_boards(turns: list[tuple[AAView, list[Event]]], width: int) -> None:
     chip_sprite.cache_clear()
     token_sprite.cache_clear()
     forget_outlines()
+    forget_drawn(base, names=False)  # (made by the warm-up, as the text they are made of)
     pictures = [map_picture(view, NAMES, f"Turn {k + 1}", events) for k, (view, events) in enumerate(turns)]
     print(f"Axis & Allies status boards of that game, each turn's in order ({len(turns)} new positions):")
     for title in (

@@ -51,6 +51,7 @@ from render.core import colours as C
 from render.core import masks
 from render.core.boxes import BoxIndex
 from render.core.cache import BuildCache, forget_oldest
+from render.core.marks import CoreCall
 from render.core.shapes import Point
 from rules.axis_allies.board import classic_board
 
@@ -82,6 +83,9 @@ REFERENCE_WIDTH = 2000  # sizes here are designed at this width and scaled from 
 Window = tuple[float, float, float, float]  # a part of the map, in TripleA's pixels: x0, y0, x1, y1
 
 
+Arrow = tuple[tuple[tuple[CoreCall, ...], ...], ...]  # a move's arrow, per side of the map's edge it shows
+
+
 @dataclass(frozen=True, slots=True)
 class MapBase:
     width: int
@@ -109,6 +113,7 @@ class MapBase:
     reaches: dict[Hashable, Reach]
     fitting: dict[Hashable, OwnLand]  # chips' places on their own land, by territory and chip size
     tails: dict[Hashable, Point | None]  # where a chip's tail points, by territory, centre and size
+    arrows: dict[Hashable, Arrow | None]  # moves' arrows by path (``changes.arrow``; None: seen once)
 
     def territory_value(self, x: float, y: float) -> int:
         """``territory_at`` at (x, y): territory index + 1, 0 off the map."""
@@ -220,6 +225,7 @@ def _build(width: int, window: Window | None = None, ui: float | None = None) ->
         map_w * scale,
         tuple(_tail_points(i, spots_of, rings[i], pixels, width) for i, spots_of in enumerate(places)),
         _names_index(reserved, ui),
+        {},
         {},
         {},
         {},

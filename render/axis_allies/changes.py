@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
-from render.axis_allies.base import MapBase, map_palette, power_colour
+from render.axis_allies.base import Arrow, MapBase, map_palette, power_colour
 from render.axis_allies.diff import MapChanges, Move
 from render.axis_allies.layout import Marker, Token, rows_taken
 from render.axis_allies.places import Nearby
@@ -29,7 +29,16 @@ from render.core import colours as C
 from render.core.badges import Sprite, paste_sprite
 from render.core.boxes import box_at
 from render.core.cache import forget_oldest
-from render.core.marks import burst_sprite, change_tag, dashed_path, draw_arrow, tag_style, trim
+from render.core.marks import (
+    arrow_passes,
+    burst_sprite,
+    change_tag,
+    dashed_path,
+    draw_arrow,
+    draw_arrow_passes,
+    tag_style,
+    trim,
+)
 from render.core.shapes import Point
 from render.core.stamp import stamp
 from rules.axis_allies.board import classic_board
@@ -158,22 +167,62 @@ def forget_outlines() -> None:
 
 def draw_moves(draw: ImageDraw.ImageDraw, base: MapBase, moves: Sequence[Move]) -> None:
     """Each move as an arrow through the middles of the spaces on its path."""
-    board = classic_board()
     palette = map_palette()
     ui = base.ui
     for move in moves:
-        points = _unwrapped([base.centres[board.territories[s].index] for s in move.path], base.wrap)
-        points = trim(points, 14 * ui, 18 * ui)
         colour = power_colour(move.power)
         fill = palette[colour]
         # Cased in white where the fill is dark (Germany's arrows over Germany), else in ink.
         casing = palette[C.HIGHLIGHT] if C.ink_on(colour) == C.WHITE else palette[C.INK]
-        xs = [x for x, _ in points]
-        # A move across the Pacific's edge leaves the map on one side and comes back on the other.
-        shifts = [0.0] + ([base.wrap] if min(xs) < 0 else []) + ([-base.wrap] if max(xs) > base.width else [])
-        for dx in shifts:
-            shifted = [(x + dx, y) for x, y in points]
-            draw_arrow(draw, shifted, fill, casing, shaft=5 * ui, head=20 * ui, edge=2 * ui)
+        kept = arrow(base, move.path)
+        if kept is None:  # a path's first arrow on this base: drawn through ImageDraw
+            for points in _arrow_points(base, move.path):
+                draw_arrow(draw, points, fill, casing, shaft=5 * ui, head=20 * ui, edge=2 * ui)
+        else:
+            for passes in kept:
+                draw_arrow_passes(draw, passes, fill, casing)
+
+
+ARROWS_KEPT = 512  # paths' arrows kept per base: a three-space path's 3.6 KB on the map, 6.5 on the close-up
+
+
+def arrow(base: MapBase, path: tuple[str, ...]) -> Arrow | None:
+    """The arrow of a move along ``path`` on ``base`` (twice where it runs off one edge of the map onto
+    the other), as Pillow's core calls (``render.core.marks.arrow_passes``), kept with the base: where
+    it runs depends only on the path, and a game's moves come back on every board until the mover's
+    next turn (each seat's ping and /game map mark them). None the first time a path is asked for (the
+    caller draws it through ``ImageDraw``: noting the calls costs more than that); noted the second."""
+    try:
+        found = base.arrows[path]
+    except KeyError:  # (not seen, or forgotten)
+        seen = False
+    else:
+        if found is not None:
+            return found
+        seen = True
+    ui = base.ui
+    made = (
+        None
+        if not seen
+        else tuple(
+            arrow_passes(points, shaft=5 * ui, head=20 * ui, edge=2 * ui)
+            for points in _arrow_points(base, path)
+        )
+    )
+    forget_oldest(base.arrows, ARROWS_KEPT - 1)  # a race at worst notes one twice
+    base.arrows[path] = made
+    return made
+
+
+def _arrow_points(base: MapBase, path: tuple[str, ...]) -> list[list[Point]]:
+    """The arrow's points along ``path``, trimmed at both ends, on each side of the map's edge it shows."""
+    board, ui = classic_board(), base.ui
+    points = _unwrapped([base.centres[board.territories[s].index] for s in path], base.wrap)
+    points = trim(points, 14 * ui, 18 * ui)
+    xs = [x for x, _ in points]
+    # A move across the edge of the map leaves it on one side and comes back on the other.
+    shifts = [0.0] + ([base.wrap] if min(xs) < 0 else []) + ([-base.wrap] if max(xs) > base.width else [])
+    return [[(x + dx, y) for x, y in points] for dx in shifts]
 
 
 def _unwrapped(points: list[Point], wrap: float) -> list[Point]:

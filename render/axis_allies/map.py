@@ -43,12 +43,13 @@ from render.axis_allies.legend import draw_map_legend, legend_height, title_info
 from render.core import colours as C
 from render.core import masks
 from render.core.badges import paste_sprite
+from render.core.cache import forget_oldest
 from render.core.fonts import Font
 from render.core.panels import draw_title, title_height
 from render.core.png import encode_png
 from render.core.shapes import Point
 from render.core.stamp import stamp
-from render.core.text import draw_text, layers_ahead, text_mask
+from render.core.text import layers_ahead, text_mask, text_stamp
 from rules.axis_allies.board import POWERS, classic_board
 
 __all__ = [
@@ -111,29 +112,65 @@ def map_layer(picture: MapPicture, base: MapBase) -> Image.Image:
     return layer
 
 
+def forget_drawn(*bases: MapBase, names: bool = True) -> None:
+    """Forget what renders keep of what they draw: chips' tails, the moves' arrows of ``bases`` and,
+    with ``names``, names' stamps (a bench's bot just started; a new position keeps the names, which
+    do not depend on it, as the text they are made of is kept)."""
+    _TAILS.clear()
+    for base in bases:
+        base.arrows.clear()
+    if names:
+        _NAME_STAMPS.clear()
+
+
 def _draw_names(canvas: Image.Image, base: MapBase, picture: MapPicture) -> None:
     """Names in the owner's ink; where a name does not fit on its land, white on a dark halo."""
-    board = classic_board()
+    owners = picture.owners
+    for i, name in enumerate(classic_board().names):
+        if base.labels[i] is not None:
+            for image, at, mask in _name_stamps(base, i, owners.get(name)):
+                stamp(canvas, image, at, mask)
+
+
+Stamp = tuple[Image.Image | int, tuple[int, int], Image.Image]  # ``stamp``'s image, corner and mask
+_NAME_STAMPS: dict[tuple[int, int, str | None], tuple[MapBase, tuple[Stamp, ...]]] = {}
+_NAME_STAMPS_KEPT = 4096  # a base's names in each owner's ink: under 500 a base
+
+
+def _name_stamps(base: MapBase, index: int, owner: str | None) -> tuple[Stamp, ...]:
+    """What drawing territory ``index``'s name held by ``owner`` stamps on ``base``, in order: kept, as
+    a name is drawn at the same place on every render (its layers are the text cache's: pasted, never
+    drawn on)."""
+    key = (id(base), index, owner)
+    found = _NAME_STAMPS.get(key)
+    if found is not None and found[0] is base:  # (an id can be reused once a base is dropped)
+        return found[1]
     palette = map_palette()
     f = name_font(base.ui)
-    for i, name in enumerate(board.names):
-        label = base.labels[i]
-        if label is None:
+    label = base.labels[index]
+    assert label is not None, "a sea zone's name is in the base"
+    colour = power_colour(owner)
+    x, y = label.name_at
+    made: list[Stamp] = []
+    for k, line in enumerate(label.lines):
+        at = (x, y + k * f.size * 1.15)
+        if not line:
             continue
-        colour = power_colour(picture.owners.get(name))
-        x, y = label.name_at
-        for k, line in enumerate(label.lines):
-            at = (x, y + k * f.size * 1.15)
-            if label.on_land:
-                draw_text(canvas, at, line, f, palette.ramp(C.ink_on(colour), colour), "mm")
-            else:
-                _halo_text(canvas, at, line, f, max(1, round(2 * base.ui)))
+        if label.on_land:
+            made.append(text_stamp(at, line, f, palette.ramp(C.ink_on(colour), colour), "mm"))
+        else:  # white on a dark halo
+            halo, (dx, dy) = _halo(line, f, max(1, round(2 * base.ui)))
+            made.append((palette[C.INK], (round(at[0]) + dx, round(at[1]) + dy), halo))
+            made.append(text_stamp(at, line, f, palette.ramp(C.TEXT, C.INK), "mm"))
+    forget_oldest(_NAME_STAMPS, _NAME_STAMPS_KEPT - 1)  # a race at worst works one out twice
+    _NAME_STAMPS[key] = (base, tuple(made))
+    return tuple(made)
 
 
 def names_ahead(base: MapBase) -> None:
     """Each name on its land made in every owner's ink, and those off their land (islands) with their
-    halos (a bot's start-up warm-up: a territory that changes hands shows its name in a colour no
-    position has drawn yet); a few hundred small layers."""
+    halos, and what each name stamps under each owner (a bot's start-up warm-up: a territory that
+    changes hands shows its name in a colour no position has drawn yet); a few hundred small layers."""
     palette = map_palette()
     f = name_font(base.ui)
     inks = [palette.ramp(C.ink_on(colour), colour) for colour in map(power_colour, (None, *POWERS))]
@@ -143,6 +180,10 @@ def names_ahead(base: MapBase) -> None:
     layers_ahead(off, f, [palette.ramp(C.TEXT, C.INK)], "mm")
     for line in off:
         _halo(line, f, max(1, round(2 * base.ui)))
+    for i, label in enumerate(base.labels):  # and what each stamps, under every owner (a few hundred)
+        if label is not None:
+            for owner in (None, *POWERS):
+                _name_stamps(base, i, owner)
 
 
 def _draw_markers(canvas: Image.Image, draw: ImageDraw.ImageDraw, markers: list[Marker], ui: float) -> None:
@@ -167,19 +208,48 @@ def _halo(text: str, f: Font, radius: int) -> tuple[Image.Image, tuple[int, int]
     return masks.binary(masks.dilate(grown, radius)), (offset[0] - radius, offset[1] - radius)
 
 
-def _halo_text(canvas: Image.Image, at: Point, text: str, f: Font, radius: int) -> None:
-    palette = map_palette()
-    halo, (dx, dy) = _halo(text, f, radius)
-    stamp(canvas, palette[C.INK], (round(at[0]) + dx, round(at[1]) + dy), halo)
-    draw_text(canvas, at, text, f, palette.ramp(C.TEXT, C.INK), "mm")
-
-
 def _draw_tail(layer: Image.Image, centre: Point, tip: Point, power: str, ui: float) -> None:
     """A chip placed off its territory points at it with a tail in its power's colour, outlined (the
-    chip, pasted later, covers the tail's root; names, drawn later, stay readable over it). Drawn on a
-    cut-out of the wedge's box: Pillow masks an outline wider than a pixel with an image the size of
-    the one drawn on (a whole map's for each tail)."""
+    chip, pasted later, covers the tail's root; names, drawn later, stay readable over it): drawn on the
+    map the first time a tail is asked for, drawn on its own box and kept the second (displaced chips'
+    places come back from one position to the next), pasted after."""
     palette = map_palette()
+    fill, ink = palette[power_colour(power)], palette[C.INK]
+    key = (ui, centre, tip, fill, ink)
+    try:
+        found = _TAILS[key]
+    except KeyError:  # (not seen, or forgotten): drawn on a cut-out of the map, as a box costs more
+        seen = False
+    else:
+        if found is not None:
+            stamp(layer, found[0], found[2], found[1])
+            return
+        seen = True
+    made = _tail(centre, tip, fill, ink, ui, None if seen else layer)
+    forget_oldest(_TAILS, _TAILS_KEPT - 1)  # a race at worst draws one twice
+    _TAILS[key] = made if seen else None
+    image, mask, at = made
+    if seen:
+        stamp(layer, image, at, mask)
+    else:  # the cut-out, drawn on, back where it was
+        layer.paste(image, at)
+
+
+_TAILS: dict[
+    tuple[float, Point, Point, int, int], tuple[Image.Image, Image.Image, tuple[int, int]] | None
+] = {}
+_TAILS_KEPT = 512  # a tail's box and its mask: 1-4 KB
+_SET = [0] + [255] * 255  # no colour a tail draws is index 0 (the sea's): its mask is where its box is not 0
+
+
+def _tail(
+    centre: Point, tip: Point, fill: int, ink: int, ui: float, on: Image.Image | None
+) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
+    """A tail drawn on its box, that box's mask and where it goes: the box cut out of ``on`` (the
+    map: the caller pastes it back) or, without, a blank one to keep (the mask is where it is not 0).
+    Drawn on a box (Pillow masks an outline wider than a pixel with an image the size of the one drawn
+    on) whole pixels off the map's, so the same pixels. A kept one is shared: never drawn on."""
+    assert 0 not in (fill, ink), "index 0 is where a tail's box is left blank"
     (x0, y0), (x1, y1) = centre, tip
     length = math.hypot(x1 - x0, y1 - y0) or 1.0
     half = 7 * ui
@@ -191,10 +261,12 @@ def _draw_tail(layer: Image.Image, centre: Point, tip: Point, power: str, ui: fl
     top = math.floor(min(y for _, y in wedge)) - margin
     right = math.ceil(max(x for x, _ in wedge)) + margin
     bottom = math.ceil(max(y for _, y in wedge)) + margin
-    cut = layer.crop((left, top, right, bottom))
+    box = (
+        Image.new("L", (right - left, bottom - top), 0) if on is None else on.crop((left, top, right, bottom))
+    )
     moved = [(x - left, y - top) for x, y in wedge]  # by whole pixels: the same pixels drawn
-    ImageDraw.Draw(cut).polygon(moved, fill=palette[power_colour(power)], outline=palette[C.INK], width=width)
-    layer.paste(cut, (left, top))
+    ImageDraw.Draw(box).polygon(moved, fill=fill, outline=ink, width=width)
+    return box, box if on is not None else box.point(_SET), (left, top)
 
 
 def _star(centre: Point, r: float) -> list[Point]:

@@ -7,10 +7,12 @@ Everything draws in palette indices (see ``palette``), like the boards themselve
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -86,6 +88,69 @@ def polyline_arrow(
     return [*pts[:-1], neck], head
 
 
+# A core drawing call with its ink left out: the method's name, the arguments before the ink and after.
+CoreCall = tuple[str, tuple[Any, ...], tuple[Any, ...]]
+_INK = object()  # the ink a recorded call leaves out
+
+
+class _Recorder:
+    """Stands in for Pillow's core drawing object under an ``ImageDraw``: notes each drawing call instead
+    of drawing, so what ``ImageDraw`` works out per shape (a line's rounded joints) is worked out once."""
+
+    def __init__(self) -> None:
+        self.calls: list[CoreCall] = []
+
+    def draw_ink(self, ink: object) -> object:
+        return ink
+
+    def __getattr__(self, name: str) -> Callable[..., None]:
+        if not name.startswith("draw_"):
+            raise AttributeError(name)
+
+        def note(*args: Any) -> None:
+            k = next(k for k, arg in enumerate(args) if arg is _INK)
+            self.calls.append((name, args[:k], args[k + 1 :]))
+
+        return note
+
+
+def arrow_passes(
+    points: Sequence[Point], *, shaft: float, head: float, edge: float
+) -> tuple[tuple[CoreCall, ...], ...]:
+    """The core calls of ``draw_arrow``'s two passes, the casing's and the fill's, each without its ink,
+    as ``ImageDraw`` makes them (its line's rounded joints too); none for a path too short to draw. A
+    caller may keep them for a path it draws again (``draw_arrow_passes``)."""
+    draws = getattr(_RECORDING, "draws", None)
+    if draws is None:  # (each thread its own two: a recorder is written to as it notes)
+        draws = _RECORDING.draws = (
+            ImageDraw.Draw(Image.new("L", (1, 1))),
+            ImageDraw.Draw(Image.new("L", (1, 1))),
+        )
+        for draw in draws:
+            draw.draw = _Recorder()
+    recorders = [draw.draw for draw in draws]
+    for recorder in recorders:
+        recorder.calls = []
+    _cased_arrow(draws, (_INK, _INK), points, shaft, head, edge)
+    if not recorders[0].calls:
+        return ()
+    return tuple(tuple(recorder.calls) for recorder in recorders)
+
+
+_RECORDING = threading.local()
+
+
+def draw_arrow_passes(
+    draw: ImageDraw.ImageDraw, passes: Sequence[Sequence[CoreCall]], fill: int, casing: int
+) -> None:
+    """``arrow_passes``' arrow: the casing's pass in ``casing``, then the fill's in ``fill`` (an "L" or
+    "P" image's indices), handed to Pillow's core: a board of a round's moves draws some forty arrows."""
+    core = draw.draw
+    for colour, calls in zip((casing, fill), passes, strict=False):
+        for name, before, after in calls:
+            getattr(core, name)(*before, colour, *after)
+
+
 def draw_arrow(
     draw: ImageDraw.ImageDraw,
     points: Sequence[Point],
@@ -98,7 +163,20 @@ def draw_arrow(
 ) -> None:
     """A cased arrow along ``points``: ``casing`` ``edge`` pixels wide all round, then ``fill``, so it
     shows on every colour beneath."""
-    for colour, grow in ((casing, edge), (fill, 0.0)):
+    _cased_arrow((draw, draw), (casing, fill), points, shaft, head, edge)
+
+
+def _cased_arrow(
+    draws: Sequence[ImageDraw.ImageDraw],
+    inks: Sequence[Any],
+    points: Sequence[Point],
+    shaft: float,
+    head: float,
+    edge: float,
+) -> None:
+    """The casing's pass with ``draws[0]`` in ``inks[0]``, then the fill's with ``draws[1]`` in
+    ``inks[1]``: each a line (joints rounded), a round tail and the head's triangle."""
+    for draw, ink, grow in zip(draws, inks, (edge, 0.0), strict=True):
         line, tri = polyline_arrow(points, shaft + 2 * grow, head + 1.6 * grow, head + 2.6 * grow)
         if not line:
             return
@@ -108,11 +186,11 @@ def draw_arrow(
             d = math.dist((mx, my), tip) or 1.0
             tip = (tip[0] + (tip[0] - mx) / d * grow, tip[1] + (tip[1] - my) / d * grow)
             tri = [(ax, ay), tip, (bx, by)]
-        draw.line(line, fill=colour, width=max(1, round(shaft + 2 * grow)), joint="curve")
+        draw.line(line, fill=ink, width=max(1, round(shaft + 2 * grow)), joint="curve")
         r = (shaft + 2 * grow) / 2
         x, y = line[0]
-        draw.ellipse((x - r, y - r, x + r, y + r), fill=colour)  # a round tail
-        draw.polygon(tri, fill=colour)
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=ink)  # a round tail
+        draw.polygon(tri, fill=ink)
 
 
 def trim(points: Sequence[Point], start: float, end: float) -> list[Point]:

@@ -89,7 +89,16 @@ def draw_text(
     """Draw ``text`` in palette indices; returns the box it covers."""
     if not text:
         return (round(xy[0]), round(xy[1]), round(xy[0]), round(xy[1]))
-    image, cover, dx, dy = _text_layers(text, f, ramp, anchor)
-    x, y = round(xy[0]) + dx, round(xy[1]) + dy
+    image, (x, y), cover = text_stamp(xy, text, f, ramp, anchor)
     stamp(canvas, image, (x, y), cover)
     return (x, y, x + image.width, y + image.height)
+
+
+def text_stamp(
+    xy: tuple[float, float], text: str, f: Font, ramp: tuple[int, ...], anchor: str = "la"
+) -> tuple[Image.Image, tuple[int, int], Image.Image]:
+    """What ``draw_text`` stamps for a (non-empty) ``text``: the indexed text, its top-left corner and
+    its mask (``render.core.stamp.stamp``'s arguments), for a caller that draws the same text at the
+    same place on every render and keeps them."""
+    image, cover, dx, dy = _text_layers(text, f, ramp, anchor)
+    return image, (round(xy[0]) + dx, round(xy[1]) + dy), cover

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import io
+import random
 from itertools import combinations
 
 import pytest
@@ -12,7 +13,7 @@ from PIL import Image, ImageDraw, ImageSequence
 from render.core.badges import Sprite
 from render.core.colours import SEAT_COLOURS
 from render.core.dice_faces import die_face, ring_width
-from render.core.marks import attach, dashed_path, draw_arrow, signed, trim
+from render.core.marks import arrow_passes, attach, dashed_path, draw_arrow, draw_arrow_passes, signed, trim
 from render.core.replay import animate, pick
 from render.core.shapes import seat_shape
 from render.core.vision import VISIONS, closest_pair, delta_e_lab, distance, simulate
@@ -90,6 +91,30 @@ def test_an_arrow_and_a_dashed_ring_draw_where_asked() -> None:
     dashed_path(ImageDraw.Draw(ring), [(10, 10), (90, 10), (90, 90), (10, 90)], 255, 2, 10, 6)
     top_edge = [ring.getpixel((x, 10)) for x in range(10, 90)]
     assert 0 < top_edge.count(255) < len(top_edge)  # dashes with gaps between
+
+
+SIZES = [(4.0, 16.0, 1.6), (5.6, 22.4, 2.24), (7.0, 28.0, 2.8), (2.0, 8.0, 1.0)]  # shaft, head, casing
+
+
+def test_an_arrow_from_its_recorded_calls_is_the_arrow_image_draw_draws() -> None:
+    """``arrow_passes`` notes the core calls ``ImageDraw`` makes for an arrow (its line's rounded joints
+    too) and ``draw_arrow_passes`` makes them again in any two colours: the same pixels as ``draw_arrow``
+    drawing through ``ImageDraw``, for paths of two to five points, thin and thick, partly off the
+    picture, over what is already drawn."""
+    rng, shown = random.Random(7), 0
+    for case in range(200):
+        ground = Image.new("L", (160, 120), 0)
+        ImageDraw.Draw(ground).rectangle((30, 20, 120, 90), fill=50)
+        points = [(rng.uniform(-30, 190), rng.uniform(-30, 150)) for _ in range(rng.randint(2, 5))]
+        shaft, head, edge = rng.choice(SIZES)
+        fill, casing = rng.sample(range(1, 256), 2)
+        recorded, drawn = ground.copy(), ground.copy()
+        passes = arrow_passes(points, shaft=shaft, head=head, edge=edge)
+        draw_arrow_passes(ImageDraw.Draw(recorded), passes, fill, casing)
+        draw_arrow(ImageDraw.Draw(drawn), points, fill, casing, shaft=shaft, head=head, edge=edge)
+        assert recorded.tobytes() == drawn.tobytes(), (case, points, shaft)
+        shown += drawn.tobytes() != ground.tobytes()
+    assert shown > 150  # (the rest run off the picture)
 
 
 def test_a_hit_die_has_a_ring_and_a_miss_is_struck_through() -> None:
