@@ -24,9 +24,6 @@ decide the game).
   counted a capital's last defenders, which its threat keeps home, so its empty transports waited off
   Washington for good while the army waited at West US (2 to 15 of them at round 30 in 8 of the 13
   undecided all-normal games of ``aan16-t``).
-- Staging (the island Allies against Tokyo alone, ``ai.staging``): the army is shipped to the
-  Pacific coast nearest Japan (West Canada, West US) by an Atlantic fleet and on from there by a
-  Pacific fleet, in place of every transport sailing from London to Japan's waters and back.
 
 Everything else (the rest of the purchases, placements, the rest of the combat move, the non-combat
 move, battle decisions) is the ``easy`` AI's, composed rather than copied; like it, this AI is stateless.
@@ -36,25 +33,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.axis_allies.actions import Buy, EndPhase, Move
+from rules.axis_allies.actions import Buy, Move
 from rules.axis_allies.ai import convoy as convoys
-from rules.axis_allies.ai import staging
 from rules.axis_allies.ai.attack import Source, _add, _feed, judge, present, sources, spare
 from rules.axis_allies.ai.convoy import convoy, landing_sources, relief_targets
-from rules.axis_allies.ai.moves import (
-    _holds,
-    advance,
-    cover_capital,
-    escort,
-    fly_to_front,
-    land_aircraft,
-    return_empty,
-)
+from rules.axis_allies.ai.moves import _holds, cover_capital, land_aircraft, return_empty
 from rules.axis_allies.ai.pacific import keep_land
 from rules.axis_allies.ai.player import AxisAlliesAI
 from rules.axis_allies.ai.purchase import ISLAND_POWERS, SLOTS, _island, goal_capitals
-from rules.axis_allies.ai.raids import stage_bombers
-from rules.axis_allies.ai.staging import ship
 from rules.axis_allies.ai.survey import LAND_STEPS, View, legal, movable
 from rules.axis_allies.common import (
     CAPITAL,
@@ -70,7 +56,6 @@ from rules.axis_allies.common import (
     side_income,
 )
 from rules.axis_allies.engine import acting_power
-from rules.axis_allies.legal import legal_actions
 from rules.axis_allies.mobilize import capacity, working_factory
 from rules.axis_allies.state import AXIS_SIDE, SIDE, AAState, Phase
 from rules.axis_allies.units import Domain, cost
@@ -109,15 +94,13 @@ class AxisAlliesNormalAI:
                 return move
         if state.phase is Phase.NONCOMBAT_MOVE and battle is None:
             view = View(state, acting_power(state))
-            move = land_aircraft(state, view.power) or cover_capital(view) or convoy(view) or gather(view)
-            if move is None and staging.active(view):
-                # Against Tokyo alone the island Allies ship by ``ai.staging``, not the easy AI's way.
-                move = staged(view)
-                if move is None:
-                    options = legal_actions(state, seat)
-                    return EndPhase() if EndPhase() in options else options[0]
-            if move is None and free_ports(view):
-                move = return_empty(view, free=True)
+            move = (
+                land_aircraft(state, view.power)
+                or cover_capital(view)
+                or convoy(view)
+                or gather(view)
+                or (return_empty(view, free=True) if free_ports(view) else None)
+            )
             if move is not None:
                 return move
         return self._easy.choose(state, seat)
@@ -217,17 +200,6 @@ def gather(view: View) -> Move | None:
             move = legal(state, power, Move(((s.unit, k),), (NAMES[where], NAMES[to])))
             if move is not None:
                 return move
-    return None
-
-
-def staged(view: View) -> Move | None:
-    """The non-combat move of an island Allied power against Tokyo alone: the staged shipping
-    (``ai.staging``) in place of the easy AI's deliveries, loads and returns, then the rest of the
-    easy AI's non-combat move (escorts, advances, bombers staged, aircraft to the front)."""
-    for finder in (ship, escort, advance, stage_bombers, fly_to_front):
-        move = finder(view)
-        if move is not None:
-            return move
     return None
 
 

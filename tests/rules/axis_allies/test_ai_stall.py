@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rules.axis_allies.actions import Move
-from rules.axis_allies.ai import AxisAlliesAI, AxisAlliesNormalAI, normal, staging
+from rules.axis_allies.ai import AxisAlliesAI, AxisAlliesNormalAI, normal
 from rules.axis_allies.ai.normal import free_ports
 from rules.axis_allies.ai.survey import View
 from rules.axis_allies.state import Phase
@@ -26,12 +26,7 @@ PORTS = {
 }
 
 
-def test_empty_transports_leave_a_capital_kept_defended_and_ship_the_army_waiting_elsewhere(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # Free ports alone: the staged shipping (``ai.staging``) would take them to West US's Pacific
-    # shore instead (``test_ai_staging.py``).
-    monkeypatch.setattr(staging, "STAGE", 0)
+def test_empty_transports_leave_a_capital_kept_defended_and_ship_the_army_waiting_elsewhere() -> None:
     state = position(PORTS, owners={"Germany": "usa"}, power="usa", phase=Phase.NONCOMBAT_MOVE, round=20)
     easy, _ = play_phase(state, AxisAlliesAI(), Phase.NONCOMBAT_MOVE)
     assert units_in(easy, "East US Sea Zone", "usa") == {"transport": 3}  # the easy AI waits for good
