@@ -20,14 +20,19 @@ def owner(state: RiskState, territory: str) -> int:
 
 
 async def to_an_attack(service: GameService, game_id: int) -> tuple[RiskState, Attack]:
-    """Play the AI's moves for the humans until the seat to act may attack; that state and an attack."""
+    """Play the AI's moves for the humans until the seat to act may attack a player's territory of two
+    armies or more (its defender then has a choice of dice); that state and that attack."""
     rules = GAMES["risk"].rules
     for _ in range(2000):
         state = service.state_of(await service.load(game_id))
         seat = rules.to_act(state)[0]
         if state.phase is Phase.ATTACK and state.pending is None:
             against_a_player = (  # with two players the neutral army defends by itself
-                a for a in rules.legal(state, seat) if isinstance(a, Attack) and owner(state, a.target) >= 0
+                a
+                for a in rules.legal(state, seat)
+                if isinstance(a, Attack)
+                and owner(state, a.target) >= 0
+                and state.armies[classic_map().ids.index(a.target)] >= 2
             )
             attack = next(against_a_player, None)
             if attack is not None:
