@@ -35,6 +35,17 @@ OPTIONS = (
         minimum=0,
         maximum=1,
     ),
+    # Issue 32's seat balance at the round limit: a tie on territories went to the most exchange value on
+    # the map as the game ends, just after the last player's own turn and after the others were attacked,
+    # so the last to move took most ties. Off by default, as above; on in new games by post.
+    OptionSpec(
+        "value_at_turn_end",
+        0,
+        "1: at the round limit a tie on territories goes to the most exchange value on the map at the end "
+        "of one's own last turn, when the territories are counted; 0: the value on the map as the game ends.",
+        minimum=0,
+        maximum=1,
+    ),
 )
 
 
@@ -45,4 +56,5 @@ def make_options(given: Mapping[str, object]) -> SkirmishOptions:
         victory_share=int(values["victory_share"]),
         start_troops=int(values["start_troops"]),
         first_turn_safe=int(values["first_turn_safe"]),
+        value_at_turn_end=int(values["value_at_turn_end"]),
     )

@@ -37,6 +37,7 @@ class SkirmishOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     victory_share: int = 60
     start_troops: int = 3
     first_turn_safe: int = 0  # 1: no territory is attacked before its owner's first turn
+    value_at_turn_end: int = 0  # 1: a tie at the round limit goes to the value held after one's own turn
 
 
 class StandingOrders(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -90,6 +91,7 @@ class SkirmishState(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     attacks_barred: bool = False
     truces: tuple[Truce, ...] = ()
     held_after_turn: tuple[int, ...] = ()  # per seat: territories at the end of its last turn (the score)
+    value_after_turn: tuple[int, ...] = ()  # per seat: exchange value on the map then (value_at_turn_end)
     battle: Battle | None = None
     rolls: int = 0  # dice counter: the next roll's number
     winners: tuple[int, ...] = ()

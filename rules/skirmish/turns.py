@@ -85,6 +85,9 @@ def end_turn(state: SkirmishState, cup: DiceCup, events: list[Event]) -> Skirmis
     events.append(TurnEnded(seat))
     held = state.held_after_turn or (0,) * state.players
     state = replace(state, held_after_turn=with_item(held, seat, state.territories_of(seat)))
+    if state.options.value_at_turn_end:
+        values = state.value_after_turn or (0,) * state.players
+        state = replace(state, value_after_turn=with_item(values, seat, map_value(state, seat)))
     following = next_playing(state, seat)
     wrapped = following <= seat
     if wrapped and state.round >= state.options.round_limit:
@@ -107,10 +110,14 @@ def map_value(state: SkirmishState, seat: int) -> int:
 
 def finish_by_territories(state: SkirmishState, events: list[Event]) -> SkirmishState:
     """The round limit: the most territories at the end of one's own last turn wins (so moving last in
-    the round is no advantage); then the most exchange value on the map now; still tied, shared."""
+    the round is no advantage); then the most exchange value on the map now, or with the option
+    ``value_at_turn_end`` at the end of one's own last turn as the territories (now favours the last to
+    move: the others have been attacked since their turns); still tied, shared."""
     playing = state.playing()
 
     def score(seat: int) -> tuple[int, int]:
+        if state.options.value_at_turn_end:
+            return (state.held_after_turn[seat], state.value_after_turn[seat])
         return (state.held_after_turn[seat], map_value(state, seat))
 
     best = max(score(s) for s in playing)

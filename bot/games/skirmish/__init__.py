@@ -49,6 +49,7 @@ GAME = Game(
     vary_secrets=vary_secrets,
     short_game={"round_limit": 3},
     # Issue 32's seat balance: the first seat no longer sweeps every neighbour before anyone has had a
-    # turn (docs/rules/skirmish.md, "first_turn_safe"); stored games keep the engine's default, 0.
-    post_defaults={"first_turn_safe": 1},
+    # turn (docs/rules/skirmish.md, "first_turn_safe"), and a tie at the round limit no longer goes to the
+    # last to move ("value_at_turn_end"); stored games keep the engine's defaults, 0.
+    post_defaults={"first_turn_safe": 1, "value_at_turn_end": 1},
 )

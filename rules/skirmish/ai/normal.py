@@ -20,6 +20,8 @@ the extra move, where it used more of the game at no measurable cost.
 - The last round: the score is the territories held at the end of one's own last turn, and nothing after
   it can be lost, so the turn reinforces twice and takes every attack with a fair chance, the surest
   first (a lost battle ends the attacks).
+  With up to three players a territory of a seat still to play goes before one of a seat whose last turn
+  is over (``LAST_RIVAL``): that seat's score is counted already, so taking from it only raises ours.
 - Once the strike stack is full, a roll first gives a second troop to each lone unit that an enemy stack
   next door could sweep one but not two (games of up to four players).
 - A five to one leaves two units at home where the strongest enemy stack next door could sweep one unit
@@ -78,6 +80,7 @@ LADDER = 1  # 1: an extra exchange in place of a card where cannons are to buy a
 LADDER_HAND = 1  # ... the fewest cards in hand (0: in place of every such card: card kinds fell to 0.07-0.24)
 OCCUPY_BEHIND = 1  # 1: a won battle's survivors leave at home what a five to one would (0: advance all)
 OCCUPY_PLAYERS = 3  # ... in games of at most this many players (at four the last seat won 1.47x its share)
+LAST_RIVAL = 2.0  # the last round: what a target of a seat still to play adds to an attack's score
 PAD = 1  # 1: once the strike stack is full, a roll gives a lone unit that 5-9 enemy dice face a second
 
 
@@ -97,6 +100,7 @@ class SkirmishNormalAI(SkirmishAI):
     BEHIND_EARLY_FEW = BEHIND_EARLY_FEW
     LAST_DEEP = LAST_DEEP
     PAD = PAD
+    LAST_RIVAL = LAST_RIVAL
     OCCUPY_BEHIND = OCCUPY_BEHIND
     OCCUPY_PLAYERS = OCCUPY_PLAYERS
     CAVALRY_AT = CAVALRY_AT
@@ -304,8 +308,17 @@ class SkirmishNormalAI(SkirmishAI):
 
     def _target_value(self, state: SkirmishState, seat: int, target: int, board: SkirmishMap) -> float:
         if self._last_round:
-            return 0.0
+            return self._rival(state, seat, target)
         return self.WORTH * super()._target_value(state, seat, target, board)
+
+    def _rival(self, state: SkirmishState, seat: int, target: int) -> float:
+        """The last round (games of up to ``OCCUPY_PLAYERS`` players): a territory of a seat still to play
+        this round is worth ``LAST_RIVAL`` more than one of a seat that has played its last turn, whose score
+        is counted already: taking it raises ours by one and lowers a score still open by one, where the
+        other only raises ours."""
+        if state.players > self.OCCUPY_PLAYERS or state.owner[target] <= seat:
+            return 0.0
+        return self.LAST_RIVAL
 
     # -- cards -----------------------------------------------------------------------------------------
 

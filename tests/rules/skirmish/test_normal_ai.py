@@ -488,3 +488,25 @@ def test_a_board_battle_won_leaves_at_home_what_a_five_to_one_would():
     assert SkirmishNormalAI(1).choose(won_on_the_board(11, players=4), 0) == Occupy(troops(10))
     # Two at home already (12 troops, ten attacked): nothing more stays.
     assert SkirmishNormalAI(1).choose(won_on_the_board(12), 0) == Occupy(troops(10))
+
+
+def test_in_the_last_round_a_seat_still_to_play_is_attacked_before_one_whose_score_is_counted():
+    """The last round, three players, seat 1 to move: Oakhollow's 11 troops could sweep Sable Ford's lone
+    troop (seat 0, whose last turn is over and its score counted) or fight Barrowby's 3 (seat 2, still to
+    play) on the board. The sure sweep scores more on chance alone, and did before (``LAST_RIVAL = 0``);
+    now Barrowby goes first: it lowers a score still open. With four players, as before."""
+
+    held = {"oakhollow": (1, troops(11)), "sable_ford": (0, troops(1)), "barrowby": (2, troops(3))}
+
+    def last(players: int = 3):
+        return position(
+            players=players, holdings=held, rest=(1, troops(1)), current=1, options=LAST, round=15
+        )
+
+    before = type("Before", (SkirmishNormalAI,), {"LAST_RIVAL": 0.0})
+    chosen = SkirmishNormalAI(1).choose(last(), 1)
+    assert isinstance(chosen, Attack) and chosen.target == "barrowby"
+    old = before(1).choose(last(), 1)
+    assert isinstance(old, Attack) and old.target == "sable_ford"
+    four = SkirmishNormalAI(1).choose(last(players=4), 1)
+    assert isinstance(four, Attack) and four.target == "sable_ford"

@@ -5,11 +5,13 @@ from __future__ import annotations
 import pytest
 from msgspec.structs import replace
 
+from bot.games.skirmish import GAME
 from rules.core.dice import SeededRng
 from rules.core.errors import IllegalAction
 from rules.skirmish import RULES
 from rules.skirmish.actions import Attack, Defend, EndPhase, Occupy, Resign
 from rules.skirmish.events import GameWon, SeatEliminated, SeatResigned
+from rules.skirmish.options import make_options
 from rules.skirmish.pieces import pieces
 from rules.skirmish.state import Phase, SeatStatus, SkirmishOptions
 from tests.rules.skirmish.position import BOARD, of_type, play, position, troops
@@ -77,6 +79,23 @@ def test_at_the_round_limit_the_most_territories_after_ones_own_last_turn_win():
     tied = replace(state, held_after_turn=(23, 0))
     _, events = play(tied, 1, EndPhase())
     assert of_type(events, GameWon)[0].winners == (1,)  # 23 each: more exchange value on the map now
+    assert after.value_after_turn == ()  # recorded only with the option below
+
+
+def test_with_value_at_turn_end_a_tie_goes_to_the_value_held_after_ones_own_last_turn():
+    """Option ``value_at_turn_end``: seat 0 ended its last turn with 23 territories worth 30; seat 1 then
+    took 13 of them back (seat 0 holds 10 troops now, worth 10) and ends the game with 23 worth 23. On the
+    value now seat 1 would win; on the value at the end of each one's own last turn, seat 0 (30 to 23).
+    Worth 20 then, seat 0 loses it; worth 23, the win is shared."""
+    limit = SkirmishOptions(round_limit=3, victory_share=100, value_at_turn_end=1)
+    ten = {BOARD.ids[i]: (0, troops(1)) for i in range(10)}
+    state = position(players=2, holdings=ten, rest=(1, troops(1)), current=1, phase=Phase.MOVE, options=limit)
+    for then, winners in ((30, (0,)), (20, (1,)), (23, (0, 1))):
+        tied = replace(state, round=3, held_after_turn=(23, 0), value_after_turn=(then, 0))
+        after, events = play(tied, 1, EndPhase())
+        assert of_type(events, GameWon)[0].winners == winners, then
+        assert after.value_after_turn == (then, 23)
+    assert make_options(GAME.post_defaults).value_at_turn_end == 1  # new games by post start with it
 
 
 def test_resigning_empties_the_seats_territories_and_passes_its_turn():
