@@ -73,8 +73,11 @@ def place_starting(
     state: RiskState, seat: int, territory: int, armies: int, board: RiskMap, events: list[Event]
 ) -> RiskState:
     if neutral_due(state):
-        due = counted(neutral_room(state), "neutral army", "neutral armies")
-        raise IllegalAction("neutral_due", f"Place {due} on neutral territories now.")
+        due = neutral_room(state)
+        where = "a neutral territory" if due == 1 else "neutral territories"
+        raise IllegalAction(
+            "neutral_due", f"Place {counted(due, 'neutral army', 'neutral armies')} on {where} now."
+        )
     if state.owner[territory] != seat:
         raise IllegalAction(
             "not_yours",

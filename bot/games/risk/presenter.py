@@ -88,7 +88,8 @@ class RiskPresenter:
             return f"{more} to place this turn{then} (/risk place territory armies)."
         if view.neutral_room:
             neutral = counted(view.neutral_room, "neutral army", "neutral armies")
-            return f"Now {neutral} on neutral territories (/risk neutral territory armies)."
+            where = "a neutral territory" if view.neutral_room == 1 else "neutral territories"
+            return f"Now {neutral} on {where} (/risk neutral territory armies)."
         return None
 
 

@@ -102,6 +102,7 @@ def test_two_player_setup_turn_is_two_own_armies_then_one_neutral():
     with pytest.raises(IllegalAction) as neutral_due:
         RULES.apply(state, 0, PlaceArmies(mine[0], 1), NONE)
     assert neutral_due.value.code == "neutral_due"
+    assert neutral_due.value.message == "Place 1 neutral army on a neutral territory now."
     with pytest.raises(IllegalAction) as not_neutral:
         RULES.apply(state, 0, PlaceNeutral(mine[0]), NONE)
     assert not_neutral.value.code == "not_neutral"
