@@ -11,7 +11,7 @@ from rules.core.tuples import add_at, with_item
 from rules.core.words import counted
 from rules.risk.board import RiskMap
 from rules.risk.events import ArmiesPlaced, SeatsDealt, TerritoryClaimed
-from rules.risk.quota import neutral_due, neutral_room, neutral_variant, setup_quota
+from rules.risk.quota import neutral_due, neutral_room, neutral_variant, setup_room
 from rules.risk.state import NEUTRAL, Phase, RiskOptions, RiskState, SeatStatus
 from rules.risk.turns import begin_turn
 
@@ -83,7 +83,7 @@ def place_starting(
             "not_yours",
             f"You can only place armies on your own territories; {_whose(state, board, territory)}.",
         )
-    room = setup_quota(state, seat) - state.placed_this_turn
+    room = setup_room(state)
     if not 1 <= armies <= room:
         raise IllegalAction("bad_count", f"You can place 1 to {room} starting armies this setup turn.")
     events.append(ArmiesPlaced(seat, board.ids[territory], armies, seat))
@@ -93,7 +93,7 @@ def place_starting(
         setup_left=add_at(state.setup_left, seat, -armies),
         placed_this_turn=state.placed_this_turn + armies,
     )
-    if state.placed_this_turn < setup_quota(state, seat) or neutral_due(state):
+    if setup_room(state) or neutral_due(state):
         return state
     return _next_setup_turn(state, seat, events)
 
