@@ -31,7 +31,7 @@ from bot.models import ActResult, GameStatus, Position, SeatInfo, TimeoutResult
 from bot.recent import Digest, Recent
 from bot.store import Listeners
 from rules.core.events import Event
-from rules.core.summary import summarise
+from rules.core.summary import own_actors, summarise
 
 log = logging.getLogger("warboard.announce")
 QUIET = discord.AllowedMentions.none()
@@ -333,8 +333,8 @@ class TurnAnnouncer:
         # of simultaneous orders, every seat's last turn began together.
         digest = news.digest
         assert digest is not None, "the game waits on someone"
-        name = status.seats[first].name
-        lines = summarise(rules, digest.events, status.names, leave_out=name) or ["A new turn begins."]
+        mine = own_actors(rules, position.state, first, status.names)
+        lines = summarise(rules, digest.events, status.names, leave_out=mine) or ["A new turn begins."]
         mentions = ", ".join(mention(seat.user_id, seat.name) for seat in pinged)
         content = f"{head}{mentions}, it is your turn in {plain(status.title)} · {deadline_text(status)}."
         if any(seat.user_id in self.dm_closed for seat in pinged):

@@ -8,7 +8,7 @@ from typing import Any
 
 from rules.axis_allies import absent, engine, text
 from rules.axis_allies.actions import AAAction
-from rules.axis_allies.board import POWER_NAMES
+from rules.axis_allies.board import POWER_NAMES, POWERS
 from rules.axis_allies.common import power_name
 from rules.axis_allies.events import AAEvent
 from rules.axis_allies.legal import legal_actions
@@ -59,6 +59,10 @@ class AxisAlliesRules(Rules):
         S.S.R. from USSR."): the log's sentences start with the power, not the player, who may command
         three of them."""
         return summary.generic(self, events, names, actors=tuple(POWER_NAMES.values()))
+
+    def actors_of(self, state: AAState, seat: int) -> tuple[str, ...]:
+        """The powers a seat commands: its own lines start with them, not with the player's name."""
+        return tuple(POWER_NAMES[p] for p, s in zip(POWERS, state.seat_of, strict=True) if s == seat)
 
     def answer_off_turn(self, state: AAState, seat: int) -> Action | None:
         """A defender's decisions in another power's battle: the cheapest casualties, as TripleA's."""

@@ -2,7 +2,9 @@
 "since your last turn" and the turn message as the turn goes, for the whole table, from public events.
 
 A ruleset may say it best itself with an optional method ``summarise(events, names) -> list[str]``
-(optional so that every game has the generic default without writing one). The default is built from
+(optional so that every game has the generic default without writing one), and say whom a seat's own
+lines start with by ``actors_of(state, seat) -> Sequence[str]`` when not its player's name (a game
+whose players each command several powers). The default is built from
 the ruleset's own sentences (``describe``): one line per player who did something, naming their latest
 sentences and how many more there were, never log headlines, dice lists or roll numbers.
 """
@@ -21,15 +23,23 @@ _DICE = re.compile(r"\s*(\[[\d ,]+\]|\([^)]*\brolls? [^)]*\))")
 
 
 def summarise(
-    ruleset: Any, events: Sequence[Event], names: Sequence[str], leave_out: str | None = None
+    ruleset: Any, events: Sequence[Event], names: Sequence[str], leave_out: Sequence[str] = ()
 ) -> list[str]:
     """At most ``LINES`` lines of at most ``LINE_CHARS`` characters about ``events`` (public ones);
-    ``leave_out``: a player whose own doings the reader knows (the one the ping is for)."""
+    ``leave_out``: whom the lines of the reader's own doings start with (``own_actors``: the one the
+    ping is for knows what they did)."""
     own = getattr(ruleset, "summarise", None)
     lines = own(events, names) if callable(own) else generic(ruleset, events, names)
     if leave_out:
-        lines = [line for line in lines if not line.startswith(leave_out + " ")]
+        mine = tuple(actor + " " for actor in leave_out)
+        lines = [line for line in lines if not line.startswith(mine)]
     return [_short(line) for line in lines[:LINES]]
+
+
+def own_actors(ruleset: Any, state: Any, seat: int, names: Sequence[str]) -> tuple[str, ...]:
+    """Whom a seat's own lines start with: the ruleset's ``actors_of`` if it has one, else its name."""
+    actors_of = getattr(ruleset, "actors_of", None)
+    return tuple(actors_of(state, seat)) if callable(actors_of) else (names[seat],)
 
 
 def _short(line: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core.summary import LINE_CHARS, summarise
+from rules.core.summary import LINE_CHARS, own_actors, summarise
 
 NAMES = ["Bob", "Cara", "Dan"]
 
@@ -35,7 +35,7 @@ def test_the_lines_that_matter_most_per_player() -> None:
         "",
     ]
     assert summarise(Said(), events, NAMES) == ["Bob … conquered Egypt from Cara.", "Cara placed 4 on Siam."]
-    assert summarise(Said(), events, NAMES, leave_out="Cara") == ["Bob … conquered Egypt from Cara."]
+    assert summarise(Said(), events, NAMES, leave_out=["Cara"]) == ["Bob … conquered Egypt from Cara."]
 
 
 def test_at_most_five_short_lines() -> None:
@@ -48,3 +48,19 @@ def test_at_most_five_short_lines() -> None:
 
 def test_a_rulesets_own_summariser_is_used() -> None:
     assert summarise(Own(), ["anything"], NAMES) == ["Bob took Congo and Egypt; Cara lost 6 armies in Siam."]
+
+
+class Powers(Said):
+    """A ruleset whose players each command several powers."""
+
+    def actors_of(self, state: Any, seat: int) -> list[str]:
+        return [power for power, s in state if s == seat]
+
+
+def test_the_pinged_players_own_powers_are_left_out() -> None:
+    state = [("Germany", 0), ("USSR", 1), ("Japan", 0)]
+    events = ["USSR took Finland from Germany.", "Germany took Egypt.", "Japan took Siam from USSR."]
+    mine = own_actors(Powers(), state, 0, NAMES)
+    assert mine == ("Germany", "Japan")
+    assert summarise(Powers(), events, NAMES, leave_out=mine) == ["USSR took Finland from Germany."]
+    assert own_actors(Said(), state, 1, NAMES) == ("Cara",)

@@ -104,3 +104,25 @@ def test_the_turn_so_far_is_told_by_power_not_by_the_battles_waiting_lines():
         "USSR … captured Manchuria from Japan.",
         "Germany moved 2 tanks from Germany to East Europe.",
     ]
+
+
+def test_the_ping_leaves_out_the_lines_of_every_power_the_pinged_player_commands():
+    """With two players one commands the Axis, the other the Allies: the Axis player's ping tells what
+    the three Allied powers did, never what Germany or Japan (their own) did."""
+    from rules.axis_allies import RULES
+    from rules.axis_allies.engine import new_game
+    from rules.axis_allies.events import TerritoryCaptured
+    from rules.axis_allies.options import make_options
+    from rules.core.dice import SeededRng
+    from rules.core.summary import own_actors, summarise
+
+    state, _ = new_game(make_options({}), 2, SeededRng("ping"))
+    axis = state.seat_of[1]  # Germany's seat
+    events = [
+        TerritoryCaptured("germany", "Karelia S.S.R.", "russia", "germany"),
+        TerritoryCaptured("uk", "Libya", "germany", "uk"),
+        TerritoryCaptured("japan", "China", "usa", "japan"),
+    ]
+    mine = own_actors(RULES, state, axis, NAMES)
+    assert mine == ("Germany", "Japan")
+    assert summarise(RULES, events, NAMES, leave_out=mine) == ["United Kingdom captured Libya from Germany."]
