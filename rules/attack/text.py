@@ -49,7 +49,7 @@ from rules.attack.events import (
 )
 from rules.attack.tables import ARMY_FACES, ARMY_TYPES, NAVY_TYPES, card_name
 from rules.core.events import DiceRolled, Event
-from rules.core.words import dice_text
+from rules.core.words import counted, dice_text
 
 
 @cache
@@ -151,7 +151,7 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
             return f"{len(regions)} regions are neutral, their government markers face down."
         case DirectionChosen(seat=seat, clockwise=cw, order=order):
             way = "clockwise" if cw else "counterclockwise"
-            return f"{who(seat)} plays {way}: {', '.join(who(s) for s in order)}."
+            return f"{who(seat)} chose to play {way}: {', '.join(who(s) for s in order)}."
         case YearBegan(year=year):
             return f"— Year {year} begins."
         case SeasonBegan(season=season):
@@ -159,16 +159,16 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         case ActionBegan(seat=seat, action=action, card=card, target=target):
             with_card = f", playing {card_name(card)}" if card is not None else ""
             on = f" on {at(target)}" if target else ""
-            return f"{who(seat)} takes {action.title()}{on}{with_card}."
+            return f"{who(seat)} took {action.title()}{on}{with_card}."
         case Passed(seat=seat):
-            return f"{who(seat)} passes."
+            return f"{who(seat)} passed."
         case Burned(seat=seat, oil=oil, marker=marker):
             paid = f"{oil} oil certificates" if marker is None else f"the oil marker in {at(marker)}"
-            return f"{who(seat)} burns {paid} for a Winter action."
+            return f"{who(seat)} burned {paid} for a Winter action."
         case ArmyMoved(seat=seat, source=s, target=t, army=a):
             return f"{who(seat)} moved {troops(a)} from {at(s)} to {at(t)}."
         case AssaultGathered(seat=seat, source=s, target=t, army=a):
-            return f"{who(seat)} sends {troops(a)} from {at(s)} against {at(t)}."
+            return f"{who(seat)} sent {troops(a)} from {at(s)} against {at(t)}."
         case ShipsSailed(seat=seat, source=s, target=t, ships=n, army=a, path=path):
             cargo = f" carrying {troops(a)}" if any(a.counts()) else ""
             # The zones on the way: for a landing, the last is where the ships wait while the army
@@ -178,7 +178,7 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
             return f"{who(seat)} sailed {ships(n)}{cargo} from {at(s)}{via} to {at(t)}."
         case IncomeCollected(seat=seat, production=p, oil=o, year_end=year_end):
             when = " at the year's end" if year_end else ""
-            return f"{who(seat)} collects {certificates(p, o)}{when}."
+            return f"{who(seat)} collected {certificates(p, o)}{when}."
         case UnitsBuilt(seat=seat, region=r, army=a, navy=n, production=p, oil=o):
             what = ", ".join(
                 x for x in (troops(a) if any(a.counts()) else "", ships(n) if any(n.counts()) else "") if x
@@ -226,7 +226,7 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
             told = "; ".join(f"{side}'s {ship} {fate}" for side, ship, fate in hits) or "no hit"
             return f"  {a} {sa} against {d} {sd}: {told}."
         case DamagedWithdrew(seat=seat, battleships=n, home=home):
-            return f"{who(seat)}'s {n} damaged battleship(s) sail home to {at(home)} for repair."
+            return f"{who(seat)}'s {counted(n, 'damaged battleship')} sailed home to {at(home)} for repair."
         case CargoLost(seat=seat, army=a):
             return f"{who(seat)} lost {troops(a)} at sea with the ships carrying them."
         case NavyRetreated(seat=seat, zone=z, to=to):
@@ -238,7 +238,7 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         case YearEnded(year=year):
             return f"— Year {year} is over."
         case SeatResigned(seat=seat, regions=n):
-            return f"{who(seat)} resigned; {n} regions turn neutral."
+            return f"{who(seat)} resigned; {n} regions turned neutral."
         case Scored(seat=seat, regions=r, zones=z, capitals=c, economics=e, total=t):
             parts = f"{r} regions, {z} sea zones, {c} capitals, {e} for economics"
             return f"{who(seat)}: {t} victory points ({parts})."

@@ -72,7 +72,7 @@ async def test_a_hot_seat_game_in_the_terminal(tmp_path: Path) -> None:
     out = printed.getvalue()
     assert "sail <from> <to> [ships] [with <army>]" in out, "help lists the game's own commands"
     assert "Cat chose Monarchy" in out and "Cat placed the capital in France" in out
-    assert "Cat plays clockwise: Cat, Ann, Bob." in out
+    assert "Cat chose to play clockwise: Cat, Ann, Bob." in out
     assert "✗ Choose this season's action first (or pass)." in out, "a step before its action is refused"
     assert "✗ There is no region called “nowhere” on this board." in out
     assert "Cat moved 1 infantry, 2 artillery, 1 tank, 1 plane from France to Iberia." in out
