@@ -3,7 +3,9 @@ export, verify). Anyone may look; only the seated may play."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -61,6 +63,16 @@ def seat_menu(status: GameStatus, rules: Ruleset, roles: list[str]) -> list[tupl
 def option_text(value: object) -> str:
     """An option's value as players type it: on/off, never True/False."""
     return ("on" if value else "off") if isinstance(value, bool) else str(value)
+
+
+def changed_option(rules: Any, name: str, before: Mapping[str, object], after: Mapping[str, object]) -> str:
+    """What setting an option did, as the table reads it: "set **rounds** to `3` (was `0`). <its help>"."""
+    spec = next(s for s in rules.options if s.name == name.strip().lower())
+    old, new = (option_text(o.get(spec.name, spec.default)) for o in (before, after))
+    done = (
+        f"left **{spec.name}** at `{new}`" if old == new else f"set **{spec.name}** to `{new}` (was `{old}`)"
+    )
+    return f"{done}. {spec.help}"
 
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
@@ -235,9 +247,14 @@ class LobbyCog(
             if value is None:
                 raise ServiceError("no_value", f"Give a value for {name}.")
             moderator = await is_moderator(self.bot, interaction)
-            await self.bot.service.set_options(
+            before = (await self.bot.service.status(game_id)).options
+            status = await self.bot.service.set_options(
                 game_id, interaction.user.id, {name: value}, moderator=moderator
             )
+            # The table is told the one change, in a line; the whole list is `/game options`'s, privately.
+            said = changed_option(self.bot.service.rules(status.ruleset), name, before, status.options)
+            await interaction.response.send_message(f"{shown(interaction.user)} {said}")
+            return
         status = await self.bot.service.status(game_id)
         rules = self.bot.service.rules(status.ruleset)
         lines = [
@@ -250,7 +267,7 @@ class LobbyCog(
             description=clip("\n".join(lines), EMBED_DESCRIPTION),
             colour=COLOUR,
         )
-        await interaction.response.send_message(embed=embed, ephemeral=name is None)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @options.autocomplete("name")
     async def _option_names(
