@@ -73,8 +73,14 @@ def generic(
     for actor, texts in said.items():
         rest = [a for a in actors if a and a != actor]
         telling = [t for t in texts if any(n in t[len(actor) :] for n in rest)]
-        latest = (telling or texts)[-2:]
-        # "Bob … took Congo; took Egypt.": the name once.
-        line = "; ".join(t[len(actor) + 1 :].rstrip(".") for t in latest)
-        lines.append(f"{actor} {'… ' if len(texts) > len(latest) else ''}{line}.")
+        pool = telling or texts
+        # Two sentences if they fit a line, else the latest alone: clipping the pair cut off its end,
+        # where the outcome is ("attacked Zephyr Bluff … with 6 troops, 1 cannon: 8 dice; took…").
+        for latest in (pool[-2:], pool[-1:]):
+            # "Bob … took Congo; took Egypt.": the name once.
+            line = "; ".join(t[len(actor) + 1 :].rstrip(".") for t in latest)
+            line = f"{actor} {'… ' if len(texts) > len(latest) else ''}{line}."
+            if len(line) <= LINE_CHARS:
+                break
+        lines.append(line)
     return lines[-LINES:]

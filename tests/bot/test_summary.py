@@ -64,3 +64,17 @@ def test_the_pinged_players_own_powers_are_left_out() -> None:
     assert mine == ("Germany", "Japan")
     assert summarise(Powers(), events, NAMES, leave_out=mine) == ["USSR took Finland from Germany."]
     assert own_actors(Said(), state, 1, NAMES) == ("Cara",)
+
+
+def test_two_sentences_too_long_for_a_line_give_the_latest_whole_not_both_cut() -> None:
+    """Clipping the pair cut off its end, where the outcome is: the line keeps the conquest."""
+    events = [
+        "Bob attacked Zephyr Bluff (Cara) from Redcliff with 6 troops, 1 cannon: 8 dice, 1 counter.",
+        "Bob took Zephyr Bluff from Cara.",
+        "Cara placed 4 on Siam.",
+        "Cara took Congo from Bob.",
+    ]
+    assert summarise(Said(), events, NAMES) == [
+        "Bob … took Zephyr Bluff from Cara.",
+        "Cara … took Congo from Bob.",
+    ]
