@@ -36,6 +36,7 @@ from render.axis_allies.layout import (
     Marker,
     Token,
     check_picture,
+    forget_rows,
     laid_out,
     token_layout,
 )
@@ -114,13 +115,14 @@ def map_layer(picture: MapPicture, base: MapBase) -> Image.Image:
 
 def forget_drawn(*bases: MapBase, names: bool = True) -> None:
     """Forget what renders keep of what they draw: chips' tails, the moves' arrows of ``bases`` and,
-    with ``names``, names' stamps (a bench's bot just started; a new position keeps the names, which
-    do not depend on it, as the text they are made of is kept)."""
+    with ``names``, names' stamps and marker rows (a bench's bot just started; a new position keeps
+    them, as they do not depend on it, as the text they are made of is kept)."""
     _TAILS.clear()
     for base in bases:
         base.arrows.clear()
     if names:
         _NAME_STAMPS.clear()
+        forget_rows()
 
 
 def _draw_names(canvas: Image.Image, base: MapBase, picture: MapPicture) -> None:
