@@ -386,20 +386,23 @@ def cover(base: Geometry, index: int, box: Box, costs: Costs = FREE) -> tuple[fl
 
 
 def fits(base: Geometry, index: int, box: Box, costs: Costs, share: float) -> bool:
-    """``cover``'s own share at least ``share`` and mean cost at most 0.1, from the same samples, but
-    stopping at the first sample that settles it (most spots tried are refused early)."""
+    """``cover``'s own share at least ``share`` and mean cost at most 0.1, from the same samples (summed
+    in the same order: the same float). A box on the map (every place a list keeps) is sampled by
+    ``sampled``, which reads its 15 points in a few lines."""
     value, pixels, width, height = index + 1, base.territory_bytes, base.width, base.height
     x0, y0, x1, y1 = box
-    bw, bh = x1 - x0, y1 - y0
-    own, cost, left = 0, 0.0, 15
-    for fx, fy in SAMPLES:
-        x, y = int(x0 + fx * bw), int(y0 + fy * bh)
-        v = pixels[y * width + x] if 0 <= x < width and 0 <= y < height else 0
-        left -= 1
-        if v == value:
-            own += 1
-        else:
+    if x0 >= 0 and y0 >= 0 and x1 <= width and y1 <= height:
+        seen: Sequence[int] = sampled(pixels, width, box)
+    else:
+        bw, bh = x1 - x0, y1 - y0
+        seen = [
+            pixels[y * width + x] if 0 <= x < width and 0 <= y < height else 0
+            for x, y in ((int(x0 + fx * bw), int(y0 + fy * bh)) for fx, fy in SAMPLES)
+        ]
+    if seen.count(value) / 15 < share:
+        return False
+    cost = 0.0
+    for v in seen:
+        if v != value:
             cost += costs[v]
-            if cost / 15 > 0.1 or (own + left) / 15 < share:  # the costs are never negative
-                return False
-    return own / 15 >= share
+    return cost / 15 <= 0.1
