@@ -3,6 +3,7 @@ Axis right) with each power's colour and shape, player, IPCs, income, territorie
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
@@ -63,11 +64,12 @@ def draw_map_legend(
     head, regular = font(round(18 * scale)), font(round(22 * scale))
     bold, head_bold = font(round(22 * scale), bold=True), font(round(18 * scale), bold=True)
     row_h = round(40 * scale)
-    territories = {p: sum(1 for o in picture.owners.values() if o == p) for p in POWERS}
+    held = Counter(picture.owners.values())
+    territories = {p: held[p] for p in POWERS}
     units = dict.fromkeys(POWERS, 0)
     for by_power in picture.units.values():
         for power, counts in by_power.items():
-            units[power] += sum(n for u, n in counts.items() if u != "factory")
+            units[power] += sum(counts.values()) - counts.get("factory", 0)
     for c, (side, powers) in enumerate(SIDES):
         x0 = margin + c * (col_width + col_gap)
         y = top + round(14 * scale)
