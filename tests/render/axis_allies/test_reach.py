@@ -14,7 +14,7 @@ import pytest
 from render.axis_allies.base import MOSTLY, MapBase, map_base
 from render.axis_allies.changes import Room
 from render.axis_allies.layout import free_spot
-from render.axis_allies.places import grid_offsets, nearby
+from render.axis_allies.places import Nearby, grid_offsets, nearby
 from render.axis_allies.reach import (
     FREE,
     SAME,
@@ -229,3 +229,26 @@ def test_fits_reads_all_samples_and_says_what_stopping_at_the_first_that_settles
         costs = tuple(rng.choice((0.0, 0.25, 1.5 / 15, 2.0)) for _ in range(256))
         share = rng.choice((0.0, 0.5, MOSTLY, 1.0))
         assert fits(base, index, box, costs, share) == stopping_fits(base, index, box, costs, share)
+
+
+@pytest.mark.parametrize("base", [map_base(1600), close_up_base()], ids=["map", "close-up"])
+def test_a_grid_s_places_clear_of_the_names_are_those_each_place_s_test_keeps(base: MapBase) -> None:
+    """A list of a ``Nearby`` grid's places (a mark's, ``changes.Room``) tells which are on a name per
+    name (``OwnLand._on_the_grid``): read 400 places deep round every space's middle in two sizes, it
+    holds exactly the places on the map whose box ``BoxIndex.first_hit`` finds clear of the names."""
+    for i, centre in enumerate(base.centres):
+        if not base.shown[i]:
+            continue
+        for w, h in ((30.0, 20.0), (52.5, 27.25)):
+            grid = Nearby(centre, max(2.0, h / 2), 3000)
+            places = own_land(base, -1, ("test", centre, w), grid, w, h, 0.0)
+            while places.tried < 400 and places._look_further(len(places.on_land)):
+                pass
+            hw, hh = w / 2, h / 2
+            expected = [
+                (x, y)
+                for x, y in grid[: places.tried]
+                if x - hw >= 0 and y - hh >= 0 and x + hw <= base.width and y + hh <= base.height
+                and base.names.first_hit((x - hw, y - hh, x + hw, y + hh)) is None
+            ]  # fmt: skip
+            assert places.on_land == expected
