@@ -122,50 +122,87 @@ def check_picture(picture: MapPicture) -> None:
 def marker_rows(picture: MapPicture, base: MapBase) -> dict[int, list[Marker]]:
     """Per land territory (board index), its markers centred under its name."""
     board = classic_board()
-    palette = map_palette()
-    style, tokens = ipc_style(base.ui), token_style(base.ui * 1.12)
-    gap = round(3 * base.ui)
     rows: dict[int, list[Marker]] = {}
     taken = names_index(base)
+    units = picture.units
     for i, name in enumerate(board.names):
         label = base.labels[i]
         if label is None:
             continue
-        t = board.territories[name]
         owner = picture.owners.get(name)
-        items: list[tuple[str, Sprite | None, tuple[int, int]]] = []
-        if t.capital_of:
-            star = round(30 * base.ui)
-            items.append(("star", None, (star, star)))
-        if t.production:
-            colour = power_colour(owner)
-            shape = seat_shape(POWERS.index(owner)) if owner else "rounded"
-            ink = palette.ramp(C.ink_on(colour), colour)
-            sprite = badge_sprite(shape, str(t.production), style, palette[colour], palette[C.INK], ink)
-            items.append(("ipc", sprite, sprite.size))
-        if owner is not None:
-            mine = picture.units.get(name, {}).get(owner, {})
-            for unit in STRUCTURES:
-                if mine.get(unit, 0) > 0:
-                    sprite = token_for(owner, unit, mine[unit], tokens)
-                    items.append((unit, sprite, sprite.size))
-        width = sum(size[0] for _, _, size in items) + gap * max(0, len(items) - 1)
-        height = max((size[1] for _, _, size in items), default=0)
+        mine = units.get(name, {}).get(owner, {}) if owner is not None else {}
+        parts = _row_parts(base, i, owner, tuple(mine.get(unit, 0) for unit in STRUCTURES))
+        if not parts.markers:
+            rows[i] = []
+            continue
+        if not taken.hits(parts.box, ignore=base.reserved[i]):  # (most rows: under the name)
+            rows[i] = list(parts.markers)
+            taken.add(parts.box)
+            continue
+        width, height = parts.width, parts.height
         centre = _row_place(base, i, label.row_at, width, height, taken)
-        x = centre[0] - width / 2
-        row = []
-        for kind, image, size in items:
-            row.append(Marker(kind, image, (x + size[0] / 2, centre[1]), size))
-            x += size[0] + gap
-        rows[i] = row
-        if row:
-            taken.add(box_at(centre, width, height))
+        rows[i] = _in_row([(m.kind, m.sprite, m.size) for m in parts.markers], centre, width, parts.gap)
+        taken.add(box_at(centre, width, height))
     return rows
+
+
+@dataclass(frozen=True, slots=True)
+class _RowParts:
+    """A territory's marker row for one owner and count of structures: its markers placed under the
+    name (``label.row_at``), their width, height and gap, and the box they take there."""
+
+    markers: tuple[Marker, ...]
+    width: float
+    height: int
+    gap: int
+    box: Box
+
+
+_ROW_PARTS: dict[tuple[int, int, str | None, tuple[int, ...]], tuple[MapBase, _RowParts]] = {}
+_ROW_PARTS_KEPT = 4096  # a base's rows under each owner: a few hundred, some 300 bytes each
+
+
+def _row_parts(base: MapBase, index: int, owner: str | None, structures: tuple[int, ...]) -> _RowParts:
+    """Territory ``index``'s markers held by ``owner`` with ``structures`` (counts, as ``STRUCTURES``),
+    placed under its name: the same on every position (``marker_rows`` moves a row that meets another
+    territory's name or row), so kept per base."""
+    key = (id(base), index, owner, structures)
+    found = _ROW_PARTS.get(key)
+    if found is not None and found[0] is base:  # (an id can be reused once a base is dropped)
+        return found[1]
+    palette = map_palette()
+    style, tokens = ipc_style(base.ui), token_style(base.ui * 1.12)
+    gap = round(3 * base.ui)
+    t = classic_board().territories[classic_board().names[index]]
+    items: list[tuple[str, Sprite | None, tuple[int, int]]] = []
+    if t.capital_of:
+        star = round(30 * base.ui)
+        items.append(("star", None, (star, star)))
+    if t.production:
+        colour = power_colour(owner)
+        shape = seat_shape(POWERS.index(owner)) if owner else "rounded"
+        ink = palette.ramp(C.ink_on(colour), colour)
+        sprite = badge_sprite(shape, str(t.production), style, palette[colour], palette[C.INK], ink)
+        items.append(("ipc", sprite, sprite.size))
+    if owner is not None:
+        for unit, n in zip(STRUCTURES, structures, strict=True):
+            if n > 0:
+                sprite = token_for(owner, unit, n, tokens)
+                items.append((unit, sprite, sprite.size))
+    width = sum(size[0] for _, _, size in items) + gap * max(0, len(items) - 1)
+    height = max((size[1] for _, _, size in items), default=0)
+    label = base.labels[index]
+    assert label is not None, "a sea zone has no marker row"
+    row = _in_row(items, label.row_at, width, gap)
+    parts = _RowParts(tuple(row), width, height, gap, box_at(label.row_at, width, height))
+    forget_oldest(_ROW_PARTS, _ROW_PARTS_KEPT - 1)  # a race at worst works one out twice
+    _ROW_PARTS[key] = (base, parts)
+    return parts
 
 
 def markers_ahead(base: MapBase) -> None:
     """Every marker a row may hold, made (a bot's start-up warm-up): each IPC badge in each owner's
-    colour and shape, each power's factory."""
+    colour and shape, each power's factory, and each territory's row under each owner."""
     board = classic_board()
     palette = map_palette()
     style, tokens = ipc_style(base.ui), token_style(base.ui * 1.12)
@@ -178,6 +215,29 @@ def markers_ahead(base: MapBase) -> None:
         if owner is not None:
             for unit in STRUCTURES:
                 token_for(owner, unit, 1, tokens)
+    for i, label in enumerate(base.labels):  # and each row under each owner, with and without a factory
+        if label is not None:
+            for owner in (None, *POWERS):
+                for structures in ((0,), (1,)) if owner is not None else ((0,),):
+                    _row_parts(base, i, owner, structures)
+
+
+def _in_row(
+    items: Sequence[tuple[str, Sprite | None, tuple[int, int]]], centre: Point, width: float, gap: int
+) -> list[Marker]:
+    """``items`` (kind, sprite, size) as markers left to right, ``gap`` apart, their row ``width`` wide
+    centred on ``centre``."""
+    x = centre[0] - width / 2
+    row = []
+    for kind, image, size in items:
+        row.append(Marker(kind, image, (x + size[0] / 2, centre[1]), size))
+        x += size[0] + gap
+    return row
+
+
+def forget_rows() -> None:
+    """Forget every territory's kept marker row (a bench's bot just started)."""
+    _ROW_PARTS.clear()
 
 
 def places_ahead(picture: MapPicture, base: MapBase) -> None:

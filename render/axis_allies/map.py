@@ -16,6 +16,7 @@ picture always gives the same PNG bytes. Where things go is worked out in ``rend
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -36,19 +37,20 @@ from render.axis_allies.layout import (
     Marker,
     Token,
     check_picture,
+    forget_rows,
     laid_out,
     token_layout,
 )
 from render.axis_allies.legend import draw_map_legend, legend_height, title_info
 from render.core import colours as C
 from render.core import masks
-from render.core.badges import paste_sprite
+from render.core.badges import paste_sprites
 from render.core.cache import forget_oldest
 from render.core.fonts import Font
 from render.core.panels import draw_title, title_height
 from render.core.png import encode_png
 from render.core.shapes import Point
-from render.core.stamp import stamp
+from render.core.stamp import Paste, paste_of, stamp, stamp_all
 from render.core.text import layers_ahead, text_mask, text_stamp
 from rules.axis_allies.board import POWERS, classic_board
 
@@ -103,10 +105,8 @@ def map_layer(picture: MapPicture, base: MapBase) -> Image.Image:
         if token.tail is not None:
             _draw_tail(layer, token.centre, token.tail, token.power, base.ui)
     _draw_names(layer, base, picture)
-    for markers in rows.values():
-        _draw_markers(layer, draw, markers, base.ui)
-    for token in tokens:
-        paste_sprite(layer, token.sprite, token.centre)
+    _draw_markers(layer, draw, rows.values(), base.ui)
+    paste_sprites(layer, [(token.sprite, token.centre) for token in tokens])
     if changes:
         draw_marks(layer, base, changes, Room(base, rows, tokens))
     return layer
@@ -114,30 +114,35 @@ def map_layer(picture: MapPicture, base: MapBase) -> Image.Image:
 
 def forget_drawn(*bases: MapBase, names: bool = True) -> None:
     """Forget what renders keep of what they draw: chips' tails, the moves' arrows of ``bases`` and,
-    with ``names``, names' stamps (a bench's bot just started; a new position keeps the names, which
-    do not depend on it, as the text they are made of is kept)."""
+    with ``names``, names' stamps, marker rows and stars (a bench's bot just started; a new position keeps
+    them, as they do not depend on it, as the text they are made of is kept)."""
     _TAILS.clear()
     for base in bases:
         base.arrows.clear()
     if names:
         _NAME_STAMPS.clear()
+        _STARS.clear()
+        forget_rows()
 
 
 def _draw_names(canvas: Image.Image, base: MapBase, picture: MapPicture) -> None:
     """Names in the owner's ink; where a name does not fit on its land, white on a dark halo."""
     owners = picture.owners
-    for i, name in enumerate(classic_board().names):
-        if base.labels[i] is not None:
-            for image, at, mask in _name_stamps(base, i, owners.get(name)):
-                stamp(canvas, image, at, mask)
+    for i, name in _labelled(base):
+        stamp_all(canvas, _name_stamps(base, i, owners.get(name)))
 
 
-Stamp = tuple[Image.Image | int, tuple[int, int], Image.Image]  # ``stamp``'s image, corner and mask
-_NAME_STAMPS: dict[tuple[int, int, str | None], tuple[MapBase, tuple[Stamp, ...]]] = {}
+def _labelled(base: MapBase) -> tuple[tuple[int, str], ...]:
+    """The territories with a name drawn on ``base`` (land that shows), each with its board index."""
+    names = classic_board().names
+    return tuple((i, names[i]) for i, label in enumerate(base.labels) if label is not None)
+
+
+_NAME_STAMPS: dict[tuple[int, int, str | None], tuple[MapBase, tuple[Paste, ...]]] = {}
 _NAME_STAMPS_KEPT = 4096  # a base's names in each owner's ink: under 500 a base
 
 
-def _name_stamps(base: MapBase, index: int, owner: str | None) -> tuple[Stamp, ...]:
+def _name_stamps(base: MapBase, index: int, owner: str | None) -> tuple[Paste, ...]:
     """What drawing territory ``index``'s name held by ``owner`` stamps on ``base``, in order: kept, as
     a name is drawn at the same place on every render (its layers are the text cache's: pasted, never
     drawn on)."""
@@ -151,17 +156,17 @@ def _name_stamps(base: MapBase, index: int, owner: str | None) -> tuple[Stamp, .
     assert label is not None, "a sea zone's name is in the base"
     colour = power_colour(owner)
     x, y = label.name_at
-    made: list[Stamp] = []
+    made: list[Paste] = []
     for k, line in enumerate(label.lines):
         at = (x, y + k * f.size * 1.15)
         if not line:
             continue
         if label.on_land:
-            made.append(text_stamp(at, line, f, palette.ramp(C.ink_on(colour), colour), "mm"))
+            made.append(paste_of(*text_stamp(at, line, f, palette.ramp(C.ink_on(colour), colour), "mm")))
         else:  # white on a dark halo
             halo, (dx, dy) = _halo(line, f, max(1, round(2 * base.ui)))
-            made.append((palette[C.INK], (round(at[0]) + dx, round(at[1]) + dy), halo))
-            made.append(text_stamp(at, line, f, palette.ramp(C.TEXT, C.INK), "mm"))
+            made.append(paste_of(palette[C.INK], (round(at[0]) + dx, round(at[1]) + dy), halo))
+            made.append(paste_of(*text_stamp(at, line, f, palette.ramp(C.TEXT, C.INK), "mm")))
     forget_oldest(_NAME_STAMPS, _NAME_STAMPS_KEPT - 1)  # a race at worst works one out twice
     _NAME_STAMPS[key] = (base, tuple(made))
     return tuple(made)
@@ -186,16 +191,54 @@ def names_ahead(base: MapBase) -> None:
                 _name_stamps(base, i, owner)
 
 
-def _draw_markers(canvas: Image.Image, draw: ImageDraw.ImageDraw, markers: list[Marker], ui: float) -> None:
+def _draw_markers(
+    canvas: Image.Image, draw: ImageDraw.ImageDraw, rows: Iterable[list[Marker]], ui: float
+) -> None:
+    """The marker rows' badges, factories and capitals' stars, row by row."""
     palette = map_palette()
-    for m in markers:
-        centre = m.centre
-        if m.sprite is not None:
-            paste_sprite(canvas, m.sprite, centre)
-        else:
-            r = m.size[1] / 2
-            draw.polygon(_star(centre, r), fill=palette[C.INK])
-            draw.polygon(_star(centre, r - 1.8 * ui), fill=palette[GOLD])
+    ink, gold = palette[C.INK], palette[GOLD]
+    pastes: list[Paste] = []
+    for markers in rows:
+        for m in markers:
+            (cx, cy), image = m.centre, m.sprite
+            if image is not None:
+                w, h = image.size
+                x, y = round(cx - w / 2), round(cy - h / 2)
+                pastes.append((image.image.im, (x, y, x + w, y + h), image.mask.im))
+            elif min(cx, cy) - m.size[1] / 2 < 0:  # (Pillow rounds a negative corner the other way)
+                stamp_all(canvas, pastes)
+                pastes.clear()
+                r = m.size[1] / 2
+                draw.polygon(_star(m.centre, r), fill=ink)
+                draw.polygon(_star(m.centre, r - 1.8 * ui), fill=gold)
+            else:
+                pastes.append(_star_stamp(m.centre, m.size[1] / 2, ui, ink, gold))
+    stamp_all(canvas, pastes)
+
+
+_STARS: dict[tuple[Point, float, float, int, int], Paste] = {}
+_STARS_KEPT = 256  # a capital's star: under 1 KB; a dozen capitals a base
+
+
+def _star_stamp(centre: Point, r: float, ui: float, ink: int, gold: int) -> Paste:
+    """A capital's star at ``centre``: an ``ink`` star of radius ``r`` with a ``gold`` one inside, drawn
+    on its own box whole pixels off the map's (Pillow rounds a polygon's corners to whole pixels, so
+    the same pixels) and kept: a capital's star stands at the same place on every position."""
+    key = (centre, r, ui, ink, gold)
+    found = _STARS.get(key)
+    if found is not None:
+        return found
+    assert 0 not in (ink, gold), "index 0 is where a star's box is left blank"
+    left, top = math.floor(centre[0] - r) - 2, math.floor(centre[1] - r) - 2
+    size = math.ceil(centre[0] + r) + 2 - left, math.ceil(centre[1] + r) + 2 - top
+    image = Image.new("L", size, 0)
+    draw = ImageDraw.Draw(image)
+    for radius, fill in ((r, ink), (r - 1.8 * ui, gold)):
+        draw.polygon([(x - left, y - top) for x, y in _star(centre, radius)], fill=fill)
+    made = paste_of(image, (left, top), image.point(_SET))
+    forget_oldest(_STARS, _STARS_KEPT - 1)  # a race at worst draws one twice
+    _STARS[key] = made
+    return made
 
 
 @lru_cache(maxsize=512)

@@ -157,26 +157,8 @@ class Reach:
         self.pending = rows[final:]
 
     def _names_in_the_way(self) -> list[int]:
-        """Per grid column (``dx`` from ``-searched_span()``), a bit per row (``dy`` likewise) set where the
-        chip's box there would overlap a name's: what ``BoxIndex.first_hit`` on the names would say of
-        each place, the same boxes compared the same way, worked out per name instead of per place. A
-        box overlaps a name's where its column's span and its row's span each overlap the name's, and
-        the columns (rows) that do are a run: the spans' ends only grow along the grid."""
-        r, step, (ax, ay) = searched_span(), self.step, self.anchor
-        xs = [ax + dx * step for dx in range(-r, r + 1)]  # the same sums as ``_read``'s
-        ys = [ay + dy * step for dy in range(-r, r + 1)]
-        lefts, rights = [x - self.hw for x in xs], [x + self.hw for x in xs]
-        tops, bottoms = [y - self.hh for y in ys], [y + self.hh for y in ys]
-        columns = [0] * len(xs)
-        for b in self.names.overlapping((lefts[0], tops[0], rights[-1], bottoms[-1])):
-            # Columns whose span overlaps the name's (left < b[2] and b[0] < right), rows likewise.
-            first, end = bisect.bisect_right(rights, b[0]), bisect.bisect_left(lefts, b[2])
-            top, bottom = bisect.bisect_right(bottoms, b[1]), bisect.bisect_left(tops, b[3])
-            if first < end and top < bottom:
-                bits = ((1 << (bottom - top)) - 1) << top
-                for k in range(first, end):
-                    columns[k] |= bits
-        return columns
+        """``names_in_the_way`` of this reach's grid."""
+        return names_in_the_way(self.names, self.anchor, self.step, self.hw, self.hh, searched_span())
 
     def _sample(self, number: int, box: Box) -> bytes:
         seen = sampled(self.pixels, self.width, box)
@@ -199,7 +181,37 @@ class Reach:
 @cache
 def searched_span() -> int:
     """How many grid steps the ``SEARCHED`` places round an anchor reach out, across or down."""
-    return max(max(abs(dx), abs(dy)) for dx, dy in grid_offsets()[:SEARCHED])
+    return span(SEARCHED)
+
+
+@cache
+def span(count: int) -> int:
+    """How many grid steps the first ``count`` of ``grid_offsets`` reach out, across or down."""
+    return max(max(abs(dx), abs(dy)) for dx, dy in grid_offsets()[:count])
+
+
+def names_in_the_way(names: BoxIndex, anchor: Point, step: float, hw: float, hh: float, r: int) -> list[int]:
+    """Per column of the grid of ``step`` round ``anchor`` (``dx`` from ``-r`` to ``r``), a bit per row
+    (``dy`` likewise) set where a 2hw×2hh box centred there would overlap one of ``names``: what
+    ``BoxIndex.first_hit`` on the names would say of each place, the same boxes compared the same way,
+    worked out per name instead of per place. A box overlaps a name's where its column's span and its
+    row's span each overlap the name's, and the columns (rows) that do are a run: the spans' ends only
+    grow along the grid."""
+    ax, ay = anchor
+    xs = [ax + dx * step for dx in range(-r, r + 1)]  # the same sums as a place's (``Nearby``, ``_read``)
+    ys = [ay + dy * step for dy in range(-r, r + 1)]
+    lefts, rights = [x - hw for x in xs], [x + hw for x in xs]
+    tops, bottoms = [y - hh for y in ys], [y + hh for y in ys]
+    columns = [0] * len(xs)
+    for b in names.overlapping((lefts[0], tops[0], rights[-1], bottoms[-1])):
+        # Columns whose span overlaps the name's (left < b[2] and b[0] < right), rows likewise.
+        first, end = bisect.bisect_right(rights, b[0]), bisect.bisect_left(lefts, b[2])
+        top, bottom = bisect.bisect_right(bottoms, b[1]), bisect.bisect_left(tops, b[3])
+        if first < end and top < bottom:
+            bits = ((1 << (bottom - top)) - 1) << top
+            for k in range(first, end):
+                columns[k] |= bits
+    return columns
 
 
 def nearest_fit(
@@ -259,6 +271,7 @@ class OwnLand:
         self.places = places if isinstance(places, Nearby) else tuple(places)  # (a ``Nearby``: made lazily)
         self.tried = 0  # how many of the places have been looked at
         self.on_land: list[Point] = []  # those of them on the map and on the land, in order
+        self.on_names: list[int] | None = None  # for a grid's places (``_on_the_grid``)
         self.lock = threading.Lock()
 
     def first_free(self, taken: BoxIndex, base: Geometry, costs: Costs | None = None) -> Point | None:
@@ -295,17 +308,38 @@ class OwnLand:
                 return False
             start, end = self.tried, min(len(self.places), self.tried + 32)
             hw, hh, width, height, names = self.hw, self.hh, self.width, self.height, self.names
-            new = [
-                (x, y)
-                for x, y in self.places[start:end]
-                if x - hw >= 0 and y - hh >= 0 and x + hw <= width and y + hh <= height
-                and (self.share <= 0 or sampled(self.pixels, width, (x - hw, y - hh, x + hw, y + hh)).count(
-                    self.index + 1) / len(SAMPLES) >= self.share)
-                and names.first_hit((x - hw, y - hh, x + hw, y + hh)) is None
-            ]  # fmt: skip
+            if isinstance(self.places, Nearby) and self.share <= 0:
+                new = self._on_the_grid(self.places, start, end)
+            else:
+                new = [
+                    (x, y)
+                    for x, y in self.places[start:end]
+                    if x - hw >= 0 and y - hh >= 0 and x + hw <= width and y + hh <= height
+                    and (self.share <= 0 or sampled(self.pixels, width, (x - hw, y - hh, x + hw, y + hh))
+                         .count(self.index + 1) / len(SAMPLES) >= self.share)
+                    and names.first_hit((x - hw, y - hh, x + hw, y + hh)) is None
+                ]  # fmt: skip
             self.on_land = self.on_land + new  # a new list: a search walking the old one goes on
             self.tried = end
             return True
+
+    def _on_the_grid(self, places: Nearby, start: int, end: int) -> list[Point]:
+        """Of ``places[start:end]``, those on the map and clear of the names, told per name for the
+        part of the grid read so far (``names_in_the_way``, made again as the reading goes further out)
+        instead of per place: the same."""
+        r = span(end)
+        if self.on_names is None or len(self.on_names) < 2 * r + 1:
+            self.on_names = names_in_the_way(self.names, places.centre, places.step, self.hw, self.hh, r)
+        on_names, (cx, cy), step = self.on_names, places.centre, places.step
+        r = len(on_names) // 2
+        hw, hh, width, height = self.hw, self.hh, self.width, self.height
+        new = []
+        for dx, dy in grid_offsets()[start:end]:
+            x, y = cx + dx * step, cy + dy * step  # (``Nearby``'s sums)
+            on_map = x - hw >= 0 and y - hh >= 0 and x + hw <= width and y + hh <= height
+            if on_map and not on_names[dx + r] >> (dy + r) & 1:
+                new.append((x, y))
+        return new
 
 
 def own_land(
@@ -386,20 +420,23 @@ def cover(base: Geometry, index: int, box: Box, costs: Costs = FREE) -> tuple[fl
 
 
 def fits(base: Geometry, index: int, box: Box, costs: Costs, share: float) -> bool:
-    """``cover``'s own share at least ``share`` and mean cost at most 0.1, from the same samples, but
-    stopping at the first sample that settles it (most spots tried are refused early)."""
+    """``cover``'s own share at least ``share`` and mean cost at most 0.1, from the same samples (summed
+    in the same order: the same float). A box on the map (every place a list keeps) is sampled by
+    ``sampled``, which reads its 15 points in a few lines."""
     value, pixels, width, height = index + 1, base.territory_bytes, base.width, base.height
     x0, y0, x1, y1 = box
-    bw, bh = x1 - x0, y1 - y0
-    own, cost, left = 0, 0.0, 15
-    for fx, fy in SAMPLES:
-        x, y = int(x0 + fx * bw), int(y0 + fy * bh)
-        v = pixels[y * width + x] if 0 <= x < width and 0 <= y < height else 0
-        left -= 1
-        if v == value:
-            own += 1
-        else:
+    if x0 >= 0 and y0 >= 0 and x1 <= width and y1 <= height:
+        seen: Sequence[int] = sampled(pixels, width, box)
+    else:
+        bw, bh = x1 - x0, y1 - y0
+        seen = [
+            pixels[y * width + x] if 0 <= x < width and 0 <= y < height else 0
+            for x, y in ((int(x0 + fx * bw), int(y0 + fy * bh)) for fx, fy in SAMPLES)
+        ]
+    if seen.count(value) / 15 < share:
+        return False
+    cost = 0.0
+    for v in seen:
+        if v != value:
             cost += costs[v]
-            if cost / 15 > 0.1 or (own + left) / 15 < share:  # the costs are never negative
-                return False
-    return own / 15 >= share
+    return cost / 15 <= 0.1

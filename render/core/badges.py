@@ -6,7 +6,7 @@ overlapping badges apart, deterministically, so neighbouring counts never hide e
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -82,6 +82,18 @@ def paste_sprite(
     x, y = round(centre[0] - w / 2), round(centre[1] - h / 2)
     stamp(canvas, sprite.image, (x, y), sprite.mask)
     return (x, y, x + w, y + h)
+
+
+def paste_sprites(canvas: Image.Image, placed: Iterable[tuple[Sprite, tuple[float, float]]]) -> None:
+    """``paste_sprite`` of each (sprite, centre), in order, on ``canvas``: a writable image (a render's
+    own layer) in the sprites' mode. One call each into Pillow's core (``render.core.stamp``)."""
+    assert not canvas.readonly, "pasted on a shared image"
+    paste = canvas.im.paste
+    for sprite, (cx, cy) in placed:
+        image = sprite.image
+        w, h = image.size
+        x, y = round(cx - w / 2), round(cy - h / 2)
+        paste(image.im, (x, y, x + w, y + h), sprite.mask.im)
 
 
 def separate(

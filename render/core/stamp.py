@@ -8,7 +8,14 @@ can be made once, cheaply, and the copy handed to Pillow's core directly. The sa
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from PIL import Image
+
+# ``stamp``'s arguments as Pillow's core takes them: the image's core (or one palette index), the box
+# it covers and the mask's core. For what a caller pastes at the same place on every render.
+Paste = tuple[Any, tuple[int, int, int, int], Any]
 
 
 def stamp(canvas: Image.Image, image: Image.Image | int, xy: tuple[int, int], mask: Image.Image) -> None:
@@ -21,3 +28,21 @@ def stamp(canvas: Image.Image, image: Image.Image | int, xy: tuple[int, int], ma
     x, y = xy
     w, h = mask.size
     canvas.im.paste(source, (x, y, x + w, y + h), mask.im)
+
+
+def paste_of(image: Image.Image | int, xy: tuple[int, int], mask: Image.Image) -> Paste:
+    """``stamp(canvas, image, xy, mask)`` made ready for ``stamp_all``: ``image`` must be in the mode of
+    the canvases it goes on (the images are held by their cores: never draw on them)."""
+    source = image.im if isinstance(image, Image.Image) else image
+    x, y = xy
+    w, h = mask.size
+    return source, (x, y, x + w, y + h), mask.im
+
+
+def stamp_all(canvas: Image.Image, pastes: Iterable[Paste]) -> None:
+    """``stamp`` of each of ``pastes`` (``paste_of``), in order, on ``canvas``: a writable image (a
+    render's own layer), of the mode they were made for. One call each into Pillow's core."""
+    assert not canvas.readonly, "stamped on a shared image"
+    paste = canvas.im.paste
+    for source, box, mask in pastes:
+        paste(source, box, mask)

@@ -14,10 +14,11 @@ import pytest
 from render.axis_allies.base import MOSTLY, MapBase, map_base
 from render.axis_allies.changes import Room
 from render.axis_allies.layout import free_spot
-from render.axis_allies.places import grid_offsets, nearby
+from render.axis_allies.places import Nearby, grid_offsets, nearby
 from render.axis_allies.reach import (
     FREE,
     SAME,
+    SAMPLES,
     SEARCHED,
     Costs,
     Reach,
@@ -27,7 +28,7 @@ from render.axis_allies.reach import (
     own_land,
 )
 from render.axis_allies.theatre import close_up_base
-from render.core.boxes import BoxIndex, box_at
+from render.core.boxes import Box, BoxIndex, box_at
 from render.core.shapes import Point
 
 WIDTH = 1100  # a small map: the plain search below is slow
@@ -193,3 +194,61 @@ def test_a_marks_place_is_the_first_free_place_nearby() -> None:
             assert room.place(anchor, w, h) == expected
             taken.add(box_at(expected, w, h))
     base.fitting.clear()
+
+
+def stopping_fits(base: MapBase, index: int, box: Box, costs: Costs, share: float) -> bool:
+    """``fits`` as it was: sample by sample, stopping at the first that settles it."""
+    value, pixels, width, height = index + 1, base.territory_bytes, base.width, base.height
+    x0, y0, x1, y1 = box
+    bw, bh = x1 - x0, y1 - y0
+    own, cost, left = 0, 0.0, 15
+    for fx, fy in SAMPLES:
+        x, y = int(x0 + fx * bw), int(y0 + fy * bh)
+        v = pixels[y * width + x] if 0 <= x < width and 0 <= y < height else 0
+        left -= 1
+        if v == value:
+            own += 1
+        else:
+            cost += costs[v]
+            if cost / 15 > 0.1 or (own + left) / 15 < share:
+                return False
+    return own / 15 >= share
+
+
+@pytest.mark.parametrize("width", [1600, 900])
+def test_fits_reads_all_samples_and_says_what_stopping_at_the_first_that_settles_it_said(width: int) -> None:
+    """``fits`` sums every sample's cost (the same sum, in the same order): at 3,000 random boxes, on
+    the map and over its edges, with random costs (some of them at the 0.1 bound) and shares."""
+    base, rng = map_base(width), random.Random(width)
+    land = [i for i, label in enumerate(base.labels) if label is not None]
+    for _ in range(3000):
+        index = rng.choice(land)
+        x0, y0, x1, y1 = base.bounds[index]
+        centre = (rng.uniform(x0 - 30, x1 + 30), rng.uniform(y0 - 30, y1 + 30))
+        box = box_at(centre, rng.uniform(10, 120), rng.uniform(10, 40))
+        costs = tuple(rng.choice((0.0, 0.25, 1.5 / 15, 2.0)) for _ in range(256))
+        share = rng.choice((0.0, 0.5, MOSTLY, 1.0))
+        assert fits(base, index, box, costs, share) == stopping_fits(base, index, box, costs, share)
+
+
+@pytest.mark.parametrize("base", [map_base(1600), close_up_base()], ids=["map", "close-up"])
+def test_a_grid_s_places_clear_of_the_names_are_those_each_place_s_test_keeps(base: MapBase) -> None:
+    """A list of a ``Nearby`` grid's places (a mark's, ``changes.Room``) tells which are on a name per
+    name (``OwnLand._on_the_grid``): read 400 places deep round every space's middle in two sizes, it
+    holds exactly the places on the map whose box ``BoxIndex.first_hit`` finds clear of the names."""
+    for i, centre in enumerate(base.centres):
+        if not base.shown[i]:
+            continue
+        for w, h in ((30.0, 20.0), (52.5, 27.25)):
+            grid = Nearby(centre, max(2.0, h / 2), 3000)
+            places = own_land(base, -1, ("test", centre, w), grid, w, h, 0.0)
+            while places.tried < 400 and places._look_further(len(places.on_land)):
+                pass
+            hw, hh = w / 2, h / 2
+            expected = [
+                (x, y)
+                for x, y in grid[: places.tried]
+                if x - hw >= 0 and y - hh >= 0 and x + hw <= base.width and y + hh <= base.height
+                and base.names.first_hit((x - hw, y - hh, x + hw, y + hh)) is None
+            ]  # fmt: skip
+            assert places.on_land == expected

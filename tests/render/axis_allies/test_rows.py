@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from render.axis_allies import DEFAULT_WIDTH
 from render.axis_allies.base import map_base
-from render.axis_allies.layout import Marker, clear_layouts, marker_rows, rows_of
+from render.axis_allies.layout import Marker, clear_layouts, forget_rows, marker_rows, rows_of
 from rules.axis_allies.board import classic_board
 from tests.render.axis_allies import samples
 
@@ -39,3 +39,27 @@ def test_moving_units_keeps_the_rows_and_a_capture_or_a_factory_does_not() -> No
 def factories(rows: Mapping[int, Sequence[Marker]]) -> set[str]:
     names = classic_board().names
     return {names[i] for i, row in rows.items() if any(m.kind == "factory" for m in row)}
+
+
+def test_a_territory_s_kept_row_is_the_row_worked_out_afresh() -> None:
+    """Each territory's row is kept per owner and structures (``layout._row_parts``), placed under its
+    name; ``marker_rows`` moves those that meet another territory's name or row (four on the start's
+    map: Finland Norway, French West Africa, Kwangtung and West Europe). Kept or not, the same rows."""
+    base = map_base(DEFAULT_WIDTH)
+    start = samples.start()
+    captured = replace(start, owners={**start.owners, "West Europe": "uk", "Karelia S.S.R.": "germany"})
+    pictures = [start, captured, samples.midgame(), samples.crowded()]
+    forget_rows()
+    fresh = [marker_rows(picture, base) for picture in pictures]
+    kept = [marker_rows(picture, base) for picture in reversed(pictures)][::-1]
+    assert kept == fresh
+    names = classic_board().names
+    moved = {
+        names[i]
+        for i, row in fresh[0].items()
+        if row and row[0].centre[1] != base.labels[i].row_at[1]  # type: ignore[union-attr]
+    }
+    assert moved == {"Finland Norway", "French West Africa", "Kwangtung"}  # above their names
+    west = fresh[0][names.index("West Europe")]
+    assert (west[0].centre[0] + west[-1].centre[0]) / 2 != base.labels[names.index("West Europe")].row_at[0]  # type: ignore[union-attr]
+    assert fresh[1][names.index("West Europe")] != west  # the UK's badge now

@@ -10,12 +10,13 @@ from itertools import combinations
 import pytest
 from PIL import Image, ImageDraw, ImageSequence
 
-from render.core.badges import Sprite
+from render.core.badges import Sprite, paste_sprites
 from render.core.colours import SEAT_COLOURS
 from render.core.dice_faces import die_face, ring_width
 from render.core.marks import arrow_passes, attach, dashed_path, draw_arrow, draw_arrow_passes, signed, trim
 from render.core.replay import animate, pick
 from render.core.shapes import seat_shape
+from render.core.stamp import paste_of, stamp_all
 from render.core.vision import VISIONS, closest_pair, delta_e_lab, distance, simulate
 
 # Sharma, Wu and Dalal (2005), Table 1: CIELAB pairs and their CIEDE2000 differences.
@@ -181,3 +182,31 @@ def test_a_replay_takes_png_bytes_of_mixed_palettes() -> None:
     # A board that grows during a game (a map the players build): smaller frames are centred on the largest.
     grown = animate([*_frames(1, (10, 10)), *_frames(1)])
     assert (grown.width, grown.height) == _frames(1)[0].size and grown.frames == 2
+
+
+def test_stamps_and_sprites_handed_to_the_core_paste_what_paste_pastes() -> None:
+    """``stamp_all`` and ``paste_sprites`` (one core call each) against ``Image.paste``: random small
+    images, masks and colours, some off the canvas's edges (clipped)."""
+    rng = random.Random(7)
+    expected = Image.new("L", (120, 80), 3)
+    stamped, pasted = expected.copy(), expected.copy()
+    pastes, sprites = [], []
+    for _ in range(60):
+        w, h = rng.randint(1, 30), rng.randint(1, 30)
+        image = Image.frombytes("L", (w, h), bytes(rng.randrange(256) for _ in range(w * h)))
+        mask = Image.frombytes("L", (w, h), bytes(rng.choice((0, 255)) for _ in range(w * h)))
+        centre = (rng.uniform(-20, 140), rng.uniform(-20, 100))
+        x, y = round(centre[0] - w / 2), round(centre[1] - h / 2)
+        source: Image.Image | int = image if rng.random() < 0.7 else rng.randrange(256)
+        expected.paste(source, (x, y, x + w, y + h) if isinstance(source, int) else (x, y), mask)
+        pastes.append(paste_of(source, (x, y), mask))
+        sprites.append(
+            (
+                Sprite(image if isinstance(source, Image.Image) else Image.new("L", (w, h), source), mask),
+                centre,
+            )
+        )
+    stamp_all(stamped, pastes)
+    paste_sprites(pasted, sprites)
+    assert stamped.tobytes() == expected.tobytes()
+    assert pasted.tobytes() == expected.tobytes()
