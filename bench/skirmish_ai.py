@@ -1,7 +1,8 @@
 """Skirmish AIs: seat balance, what the AI uses of the game, and one level against another.
 
     .venv/bin/python bench/skirmish_ai.py [--level easy|normal] [--games 100] [--seats 2 3 4 5 6]
-                                          [--prefix sk-ai] [--usage] [--versus N] [--against easy|normal]
+                                          [--prefix sk-ai] [--usage] [--rounds] [--every N] [--versus N]
+                                          [--against easy|normal]
                                           [--set NAME=VALUE ...] [--against-set NAME=VALUE ...]
                                           [--option NAME=VALUE ...] [--post]
 
@@ -14,6 +15,12 @@ rounds played and the games per minute (AI thinking included).
 exchange), card kind (played), and action kind, the share of games in which some seat used it (aim: every
 kind in at least half of the 3-player `normal` games), and the share of battles decided on the board
 rather than five to one before a roll (aim: at least half), with and without attacks on empty territories.
+
+``--rounds``: the same games, and for each round the territories each seat held at the end of its own
+turn (the mean over the games where that seat played that turn; the round limit's score is the last), and
+the games tied on territories at the round limit, with the seats that took them (by the tie-break).
+
+``--every N``: the report after every N games too (the games so far), for long runs on a busy machine.
 
 ``--versus N``: N two-player games of ``--level`` against ``--against`` (default `easy`), the seats
 swapped every other game (seeds ``<prefix>-vs-<i>``); prints the level's wins (aim for `normal`: at least
@@ -113,6 +120,32 @@ class Usage:
             self.used.add(f"card: {pieces().cards[action.card].name}")
 
 
+class Rounds:
+    """Territories each seat held at the end of its own turn, per round, in one game."""
+
+    def __init__(self) -> None:
+        self.held: dict[tuple[int, int], int] = {}  # (round, seat) -> territories
+
+    def check(self, before: Any, after: Any, action: Action, events: list[Event]) -> None:
+        if after.current != before.current or after.turn != before.turn or after.winners:
+            self.held[before.round, before.current] = after.territories_of(before.current)
+
+
+Check = Callable[[Any, Any, Action, list[Event]], None]
+
+
+def together(checks: list[Check]) -> Check | None:
+    """One check calling each of ``checks`` in turn (None for none)."""
+    if not checks:
+        return None
+
+    def check(before: Any, after: Any, action: Action, events: list[Event]) -> None:
+        for each in checks:
+            each(before, after, action, events)
+
+    return check
+
+
 def kinds() -> list[str]:
     units = [f"unit on the board: {u}" for u in UNIT_TYPES] + [
         f"unit traded out: {u}" for u in UNIT_TYPES[1:]
@@ -143,23 +176,66 @@ def run(
     usage: bool,
     options: dict[str, Any],
     level: str,
+    by_round: bool = False,
+    every: int = 0,
 ) -> None:
     wins = [0.0] * players
+    held: dict[tuple[int, int], list[int]] = {}  # (round, seat) -> territories at the end of its turn
+    tied = [0.0] * players  # games tied on territories at the round limit, by the seat that took them
     endings: Counter[str] = Counter()
     rounds: list[int] = []
     used: Counter[str] = Counter()
     battles: Counter[str] = Counter()
+
+    def report(done: int) -> None:
+        elapsed = time.perf_counter() - start
+        fair = done / players
+        print(
+            f"{players} players, {level}, {done} games: {done / elapsed * 60:.0f} games/min, rounds median "
+            f"{statistics.median(rounds):g} (range {min(rounds)}-{max(rounds)}); "
+            + ", ".join(f"{k} {n}" for k, n in endings.most_common())
+        )
+        print("  seat   wins   wins/fair share")
+        for seat, won in enumerate(wins):
+            print(f"  {seat + 1:>4} {won:6.1f}   {won / fair:5.2f}")
+        print(f"  worst seat: {max(wins) / fair:.2f} x its fair share")
+        if by_round:
+            print(
+                f"  tied on territories at the round limit: {sum(tied):g} games, taken by seat "
+                + " / ".join(f"{t:g}" for t in tied)
+            )
+            print(
+                "  round: territories at the end of each seat's own turn (mean over the games it played it)"
+            )
+            for rnd in sorted({r for r, _ in held}):
+                means = [held.get((rnd, seat), []) for seat in range(players)]
+                print(f"    {rnd:>5} " + " ".join(f"{sum(m) / len(m):5.1f}" if m else "    -" for m in means))
+        if usage:
+            print("  used in games (share):")
+            for kind in kinds():
+                print(f"    {kind:<32} {used[kind] / done:5.2f}")
+            total = battles["board"] + battles["5-to-1"]
+            fought = total - battles["empty"]
+            print(
+                f"  battles: {total}, on the board {battles['board'] / max(total, 1):.2f}; "
+                f"leaving out the {battles['empty']} attacks on empty territories: "
+                f"{battles['board'] / max(fought, 1):.2f}; five to one against a lone unit "
+                f"{battles['5-to-1 on one unit'] / max(total, 1):.2f}"
+            )
+
     start = time.perf_counter()
     for i in range(games):
-        seen = Usage()
+        seen, turns = Usage(), Rounds()
         game = play(
             RULES,
             players,
             [make(i * 10 + s) for s in range(players)],
             f"{prefix}-{players}p-{i}",
             options=options,
-            check=seen.check if usage else None,
+            check=together([seen.check] * usage + [turns.check] * by_round),
         )
+        for key, count in turns.held.items():
+            held.setdefault(key, []).append(count)
         used.update(seen.used)
         battles.update(seen.battles)
         result = RULES.result(game.state)
@@ -170,29 +246,13 @@ def run(
             wins[seat] += 1 / len(result.winners)
         endings[ending(result.summary)] += 1
         rounds.append(game.state.round)
-    elapsed = time.perf_counter() - start
-    fair = games / players
-    print(
-        f"{players} players, {level}, {games} games: {games / elapsed * 60:.0f} games/min, rounds median "
-        f"{statistics.median(rounds):g} (range {min(rounds)}-{max(rounds)}); "
-        + ", ".join(f"{k} {n}" for k, n in endings.most_common())
-    )
-    print("  seat   wins   wins/fair share")
-    for seat, won in enumerate(wins):
-        print(f"  {seat + 1:>4} {won:6.1f}   {won / fair:5.2f}")
-    print(f"  worst seat: {max(wins) / fair:.2f} x its fair share")
-    if usage:
-        print("  used in games (share):")
-        for kind in kinds():
-            print(f"    {kind:<32} {used[kind] / games:5.2f}")
-        total = battles["board"] + battles["5-to-1"]
-        fought = total - battles["empty"]
-        print(
-            f"  battles: {total}, on the board {battles['board'] / max(total, 1):.2f}; "
-            f"leaving out the {battles['empty']} attacks on empty territories: "
-            f"{battles['board'] / max(fought, 1):.2f}; five to one against a lone unit "
-            f"{battles['5-to-1 on one unit'] / max(total, 1):.2f}"
-        )
+        score = game.state.held_after_turn
+        if ending(result.summary) == "round limit" and score.count(max(score)) > 1:
+            for seat in result.winners:
+                tied[seat] += 1 / len(result.winners)
+        if every and (i + 1) % every == 0 and i + 1 < games:
+            report(i + 1)
+    report(games)
 
 
 def versus(
@@ -227,6 +287,8 @@ def main() -> None:
     parser.add_argument("--prefix", default="sk-ai")
     parser.add_argument("--level", choices=sorted(LEVELS), default="easy")
     parser.add_argument("--usage", action="store_true", help="what the AI used, and battles on the board")
+    parser.add_argument("--rounds", action="store_true", help="territories per seat per round, and ties")
+    parser.add_argument("--every", type=int, default=0, help="also report after every N games so far")
     parser.add_argument("--versus", type=int, default=0, help="games of --level against --against, 2 players")
     parser.add_argument("--against", choices=sorted(LEVELS), default="easy")
     parser.add_argument("--set", action="append", default=[], help="NAME=VALUE: a setting of --level's AI")
@@ -248,7 +310,7 @@ def main() -> None:
         versus(opts.versus, opts.prefix, make, other, against, options, level)
         return
     for players in opts.seats:
-        run(players, opts.games, opts.prefix, make, opts.usage, options, level)
+        run(players, opts.games, opts.prefix, make, opts.usage, options, level, opts.rounds, opts.every)
 
 
 if __name__ == "__main__":

@@ -81,6 +81,7 @@ LADDER_HAND = 1  # ... the fewest cards in hand (0: in place of every such card:
 OCCUPY_BEHIND = 1  # 1: a won battle's survivors leave at home what a five to one would (0: advance all)
 OCCUPY_PLAYERS = 3  # ... in games of at most this many players (at four the last seat won 1.47x its share)
 LAST_RIVAL = 2.0  # the last round: what a target of a seat still to play adds to an attack's score
+RIVAL_PLAYERS = 3  # ... in games of at most this many players
 PAD = 1  # 1: once the strike stack is full, a roll gives a lone unit that 5-9 enemy dice face a second
 
 
@@ -101,6 +102,7 @@ class SkirmishNormalAI(SkirmishAI):
     LAST_DEEP = LAST_DEEP
     PAD = PAD
     LAST_RIVAL = LAST_RIVAL
+    RIVAL_PLAYERS = RIVAL_PLAYERS
     OCCUPY_BEHIND = OCCUPY_BEHIND
     OCCUPY_PLAYERS = OCCUPY_PLAYERS
     CAVALRY_AT = CAVALRY_AT
@@ -312,11 +314,11 @@ class SkirmishNormalAI(SkirmishAI):
         return self.WORTH * super()._target_value(state, seat, target, board)
 
     def _rival(self, state: SkirmishState, seat: int, target: int) -> float:
-        """The last round (games of up to ``OCCUPY_PLAYERS`` players): a territory of a seat still to play
+        """The last round (games of up to ``RIVAL_PLAYERS`` players): a territory of a seat still to play
         this round is worth ``LAST_RIVAL`` more than one of a seat that has played its last turn, whose score
         is counted already: taking it raises ours by one and lowers a score still open by one, where the
         other only raises ours."""
-        if state.players > self.OCCUPY_PLAYERS or state.owner[target] <= seat:
+        if state.players > self.RIVAL_PLAYERS or state.owner[target] <= seat:
             return 0.0
         return self.LAST_RIVAL
 
