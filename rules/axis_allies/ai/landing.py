@@ -23,13 +23,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rules.axis_allies.actions import Buy, Move
+from rules.axis_allies.actions import Move
 from rules.axis_allies.ai.attack import _add, _feed, _grab, _naval, _open, present, sources
 from rules.axis_allies.ai.purchase import _island, goal_capitals
 from rules.axis_allies.ai.raids import raid
 from rules.axis_allies.ai.survey import AIR_STEPS, COASTS, SEA_STEPS, View, fighting, legal, odds
 from rules.axis_allies.common import (
-    CAPITAL,
     DOMAIN,
     IS_SEA,
     SIZE,
@@ -39,24 +38,15 @@ from rules.axis_allies.common import (
     hostile_land,
 )
 from rules.axis_allies.odds import simulate_waves
-from rules.axis_allies.state import ALLIED_SIDE, SIDE, UK, USA, AAState
-from rules.axis_allies.units import Domain, cost, movement
-from rules.core.events import Action
+from rules.axis_allies.state import ALLIED_SIDE, SIDE, UK, USA
+from rules.axis_allies.units import Domain, movement
 
-__all__ = [
-    "assault",
-    "combat_without",
-    "island_alone",
-    "landing_buy",
-    "second_wave",
-    "two_waves",
-]
+__all__ = ["assault", "combat_without", "island_alone", "second_wave", "two_waves"]
 
 LANDING = 1  # 0: no massed landing (the easy AI's siege and the push), for the bench's --set
 MASS = 0.6  # the two waves' odds from which the first power lands with everything
 FOLLOW = 0.3  # odds from which the last power before the capital's owner attacks what is left
 POWERS_LANDING = (UK, USA)  # the powers whose attacks on the capital wait for the massed landing
-BOMBERS = 0  # bombers a landing power keeps against the capital alone, bought with its infantry's money
 TRIALS = 400  # simulated landings (both waves) behind the two waves' odds
 
 Counts = tuple[tuple[str, int], ...]
@@ -170,31 +160,3 @@ def combat_without(view: View, capital: int) -> Move | None:
         or raid(view)
         or _grab(view)
     )
-
-
-def landing_buy(state: AAState, power: int, bought: Action | None) -> Action | None:
-    """Against the island capital alone, a landing power whose capital is safe spends the money of the
-    infantry it would buy on bombers, up to BOMBERS in all: they join the landing from their bases
-    without transports, and raid the capital's factory while it waits (0: the purchase as before)."""
-    if not BOMBERS or not isinstance(bought, Buy):
-        return bought
-    view = View(state, power)
-    capital = CAPITAL[power]
-    if island_alone(view) is None:
-        return bought
-    if state.owner[capital] == power and view.threat(capital) + 2 > view.defence(capital):
-        return bought
-    techs = state.techs[power]
-    have = sum(s.count for stacks in state.units for s in stacks if s.power == power and s.unit == "bomber")
-    units = dict(bought.units)
-    infantry = units.pop("infantry", 0)
-    money = state.ipcs[power] - sum(cost(u, techs) * n for u, n in units.items())
-    bombers = min(BOMBERS - have - units.get("bomber", 0), money // cost("bomber", techs))
-    if bombers <= 0 or not infantry:
-        return bought
-    units["bomber"] = units.get("bomber", 0) + bombers
-    money -= bombers * cost("bomber", techs)
-    infantry = min(infantry, money // cost("infantry", techs))
-    if infantry:
-        units["infantry"] = infantry
-    return Buy(tuple(units.items()))

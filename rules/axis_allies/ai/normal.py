@@ -37,7 +37,7 @@ from rules.axis_allies.actions import Buy, EndPhase, Move
 from rules.axis_allies.ai import convoy as convoys
 from rules.axis_allies.ai.attack import Source, _add, _feed, judge, present, sources, spare
 from rules.axis_allies.ai.convoy import convoy, landing_sources, relief_targets
-from rules.axis_allies.ai.landing import assault, combat_without, island_alone, landing_buy
+from rules.axis_allies.ai.landing import assault, combat_without, island_alone
 from rules.axis_allies.ai.moves import _holds, cover_capital, land_aircraft, return_empty
 from rules.axis_allies.ai.pacific import keep_land
 from rules.axis_allies.ai.player import AxisAlliesAI
@@ -123,7 +123,7 @@ class AxisAlliesNormalAI:
     # The absent player's moves (``absent.py``) are the easy AI's.
 
     def _buy(self, state: AAState, power: int) -> Action | None:
-        return landing_buy(state, power, fill_transports(state, power, self._easy._buy(state, power)))
+        return fill_transports(state, power, self._easy._buy(state, power))
 
     def _land_aircraft(self, state: AAState, power: int) -> Action | None:
         return self._easy._land_aircraft(state, power)
