@@ -1,6 +1,7 @@
-"""The ``normal`` Allies' massed landing on Tokyo left alone (``ai.landing``, issue 32's stall), in set
-positions (``aa_position``): the USA holds its wave back while it would be traded away alone, and
-lands when the British wave that plays next (no Japanese turn between) would take what it leaves."""
+"""The ``normal`` Allies' massed landing on Tokyo left alone (``ai.landing``, issue 32's stall; a bench
+option, ``LANDING`` 1, off in the committed AI), in set positions (``aa_position``): the USA holds its
+wave back while it would be traded away alone, and lands when the British wave that plays next (no
+Japanese turn between) would take what it leaves."""
 
 from __future__ import annotations
 
@@ -26,6 +27,11 @@ HOMES = {
 USA_WAVE = {"Hawaii Sea Zone": {"usa": {"transport:tank": 16}}}  # two sea steps from Japan's waters
 UK_WAVE = {"Wake Island Sea Zone": {"uk": {"transport:infantry+infantry": 4, "transport:tank": 6}}}
 LANDED = Move((("tank", 16),), ("Japan Sea Zone", "Japan"))
+
+
+@pytest.fixture(autouse=True)
+def landing_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(landing, "LANDING", 1)  # the bench's --set landing.LANDING=1
 
 
 def usa_turn(units: dict[str, dict[str, dict[str, int]]]) -> object:
@@ -59,8 +65,8 @@ def test_without_a_wave_to_follow_the_usa_holds_where_the_easy_siege_lands() -> 
     assert actions == [EndPhase()]  # the transports wait, loaded, two steps from Japan's waters
 
 
-def test_landing_0_is_the_siege_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(landing, "LANDING", 0)  # the bench's --set landing.LANDING=0
+def test_landing_0_the_committed_value_is_the_siege_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(landing, "LANDING", 0)
     state = usa_turn(TOKYO | HOMES | USA_WAVE)
     assert island_alone(View(state, US)) is None
     _, actions = play_phase(state, AxisAlliesNormalAI(), Phase.COMBAT_MOVE)
