@@ -36,7 +36,17 @@ BEFORE = 30  # a victory must come before this round, as aa_ai_games.py's defaul
 Variant = dict[str, str]
 
 
-def apply(settings: Variant) -> None:
+COMMITTED: dict[tuple[str, str], object] = {}  # each constant a variant set, at its committed value
+
+
+def apply(settings: Variant, variants: dict[str, Variant]) -> None:
+    """Every constant any variant sets back at its committed value, then ``settings``: a variant never
+    inherits another's (before this, a worker's next game kept the last variant's constants)."""
+    for name in {n for v in variants.values() for n in v}:
+        where, _, const = name.rpartition(".")
+        module = importlib.import_module(f"rules.axis_allies.ai.{where or 'normal'}")
+        original = COMMITTED.setdefault((module.__name__, const), getattr(module, const))
+        setattr(module, const, original)
     for name, text in settings.items():
         where, _, const = name.rpartition(".")
         module = importlib.import_module(f"rules.axis_allies.ai.{where or 'normal'}")
@@ -59,7 +69,7 @@ def run(seed: str, variants: dict[str, Variant]) -> tuple[str, int, dict[str, tu
     index = int(seed.rsplit("-", 1)[1])
     agents = [AxisAlliesNormalAI(index * 10 + p) for p in range(5)]
     rng = SeededRng(seed)
-    apply(next(iter(variants.values())))
+    apply(next(iter(variants.values())), variants)
     state, _ = RULES.setup({}, 5, rng)
 
     def until(state: AAState, stop: bool) -> tuple[AAState, float]:
@@ -78,7 +88,7 @@ def run(seed: str, variants: dict[str, Variant]) -> tuple[str, int, dict[str, tu
     branched = RULES.result(state) is None and state.round < BEFORE
     out = {}
     for name, settings in variants.items():
-        apply(settings)
+        apply(settings, variants)
         end, slowest = until(state, False) if branched else (state, 0.0)
         out[name] = (result(end), max(before, slowest))
     return seed, state.round if branched else 0, out
