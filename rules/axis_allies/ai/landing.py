@@ -17,8 +17,9 @@ them together.
   followers' loaded transports within two zones of its waters and aircraft in reach against what it
   leaves). The last power before the owner (the UK) attacks what is left from FOLLOW odds.
 - LANDING 0 (the committed value): the siege and the push as before. Measured on fresh seeds the
-  landing decided no more games than the siege (``aan18-a``: 95 of 100 against 97; ``aan18-b``: 92
-  against 92; the tuning seeds ``aan18-t``: 91 against 88), so it is a bench option
+  landing decided no more games than the siege (all-normal ``aan18-b``: 90 of 100 against 92; with
+  bombers bought for it, ``aan18-a``: 95 against 97; with MASS 0.3, ``aan18-b``: 92 against 92; see
+  docs/rules/axis_allies.md, the tenth stop), so it is a bench option
   (``--set landing.LANDING=1``, ``bench/aa_landing_pairs.py``) for the next try: where Tokyo is a
   fortress (a defence of 150 and more) both waves stop growing at the easy AI's cap on transports and
   never reach MASS, while the siege's trading would have worn Tokyo down.
