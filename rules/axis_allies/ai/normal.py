@@ -33,10 +33,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.axis_allies.actions import Buy, Move
+from rules.axis_allies.actions import Buy, EndPhase, Move
 from rules.axis_allies.ai import convoy as convoys
 from rules.axis_allies.ai.attack import Source, _add, _feed, judge, present, sources, spare
 from rules.axis_allies.ai.convoy import convoy, landing_sources, relief_targets
+from rules.axis_allies.ai.landing import assault, combat_without, island_alone
 from rules.axis_allies.ai.moves import _holds, cover_capital, land_aircraft, return_empty
 from rules.axis_allies.ai.pacific import keep_land
 from rules.axis_allies.ai.player import AxisAlliesAI
@@ -56,6 +57,7 @@ from rules.axis_allies.common import (
     side_income,
 )
 from rules.axis_allies.engine import acting_power
+from rules.axis_allies.legal import legal_actions
 from rules.axis_allies.mobilize import capacity, working_factory
 from rules.axis_allies.state import AXIS_SIDE, SIDE, AAState, Phase
 from rules.axis_allies.units import Domain, cost
@@ -88,6 +90,19 @@ class AxisAlliesNormalAI:
                 return bought
         if state.phase is Phase.COMBAT_MOVE and (battle is None or battle.pending is None):
             view = View(state, acting_power(state))
+            island = island_alone(view)  # the massed landing (``ai.landing``) decides its attacks
+            if island is not None:
+                move = (
+                    _feed(view)
+                    or assault(view, island, PUSH)
+                    or relieve_moscow(view)
+                    or economic_line(view)
+                    or combat_without(view, island)
+                )
+                if move is not None:
+                    return move
+                options = legal_actions(state, seat)  # as the easy AI ends a phase
+                return EndPhase() if EndPhase() in options else options[0]
             # Battles already started are fed first, as the easy AI does, so a push is carried through.
             move = _feed(view) or capital_push(view) or relieve_moscow(view) or economic_line(view)
             if move is not None:

@@ -16,10 +16,10 @@ casualty orders, nobody submerges, the attacker presses on unless told to retrea
 from collections.abc import Collection, Mapping, Sequence
 
 from rules.axis_allies.odds.exact import QUICK, exact, work
-from rules.axis_allies.odds.montecarlo import simulate
+from rules.axis_allies.odds.montecarlo import simulate, simulate_waves
 from rules.axis_allies.odds.result import Left, Odds
 
-__all__ = ["QUICK", "Left", "Odds", "battle_odds", "exact", "simulate", "work"]
+__all__ = ["QUICK", "Left", "Odds", "battle_odds", "exact", "simulate", "simulate_waves", "work"]
 
 
 def battle_odds(

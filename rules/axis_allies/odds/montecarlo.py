@@ -133,6 +133,43 @@ def simulate(
     )
 
 
+def simulate_waves(
+    waves: Sequence[Mapping[str, int]],
+    defenders: Mapping[str, int],
+    *,
+    trials: int = 1_000,
+    seed: str = "waves",
+    aa: bool = False,
+) -> float:
+    """The chance that land ``defenders`` fall to ``waves`` of attackers that fight one after another
+    (each a battle of its own to the end, with the AA gun firing at its aircraft), with no defender
+    added between them: the first wave's survivors are the next wave's defence. A wave wins when it
+    kills the last defender and has a unit left, as in ``simulate`` (or a later wave comes to walk in). No
+    technologies, no retreat."""
+    if trials < 1:
+        raise ValueError("trials must be at least 1")
+    dfn = _Side(defenders, False, frozenset(), False)
+    attacks = [_Side(w, True, frozenset(), False) for w in waves if any(w.values())]
+    draw = _uniforms(seed).__next__
+    wins = 0
+    for _ in range(trials):
+        d = dfn.start
+        for i, att in enumerate(attacks):
+            a = att.start
+            if aa and att.air_count(a):
+                a = att.lose_aircraft(a, bisect_right(att.aa_dist(a), draw()))
+            fought = 0
+            while any(a) and any(d) and fought < _MAX_ROUNDS:
+                fought += 1
+                hits = bisect_right(att.dists(a, False)[0], draw())
+                back = bisect_right(dfn.dists(d, False)[0], draw())
+                d, a = dfn.lose(d, hits, 0), att.lose(a, back, 0)
+            if not any(d):
+                wins += any(a) or i + 1 < len(attacks)  # a later wave walks in
+                break
+    return wins / trials
+
+
 class _Side:
     """One side's unit kinds in casualty order, and caches of what each composition rolls and loses."""
 

@@ -12,7 +12,7 @@ import pytest
 
 from rules.axis_allies.combat import Outcome, Unit, advance, decide, default_choice, start_battle
 from rules.axis_allies.odds import exact as exact_odds
-from rules.axis_allies.odds import simulate
+from rules.axis_allies.odds import simulate, simulate_waves
 from rules.core.dice import DiceCup, SeededRng
 
 TOLERANCE = 0.02  # 10,000 trials: one standard deviation is at most 0.005
@@ -177,3 +177,19 @@ def test_bad_requests_are_refused():
         simulate({"tank": 1}, {"infantry": 1}, sea=False, trials=0)
     with pytest.raises(ValueError):
         simulate({"rocket": 1}, {"infantry": 1}, sea=False)
+
+
+def test_waves_fight_one_after_another_on_what_the_first_leaves():
+    # One infantry against one: the attacker wins 1/4, loses 5/8, both die 1/8. A second infantry walks
+    # into a Tokyo the first emptied (a draw), and fights the one left when the first lost (1/4).
+    two = Fraction(1, 4) + Fraction(1, 8) + Fraction(5, 8) * Fraction(1, 4)
+    got = simulate_waves([{"infantry": 1}, {"infantry": 1}], {"infantry": 1}, trials=20_000)
+    assert abs(got - float(two)) < TOLERANCE, (got, two)
+    alone = simulate_waves([{"infantry": 1}], {"infantry": 1}, trials=20_000)
+    assert abs(alone - 0.25) < TOLERANCE  # one wave: simulate's win, a draw is no win
+    # The AA gun fires at the wave's aircraft: a lone fighter is downed one time in six.
+    air = simulate_waves([{"fighter": 1}], {}, trials=20_000, aa=True)
+    assert abs(air - 5 / 6) < TOLERANCE, air
+    assert simulate_waves([{"tank": 2}], {"infantry": 2}, seed="x") == simulate_waves(
+        [{"tank": 2}], {"infantry": 2}, seed="x"
+    )

@@ -1,0 +1,168 @@
+"""The ``normal`` Allies' massed landing on an island capital left alone (Tokyo, once Berlin is theirs;
+issue 32's stall).
+
+In the all-normal games left undecided at round 30 (Berlin Allied, the Allies producing 120-137
+against Japan's 10-22), Tokyo was attacked piecemeal: the easy AI's siege sends every wave of 5-17
+tanks and a few bombers as soon as it brings two fifths of Tokyo's defence, one power at a time, and
+each is traded away against a Tokyo of 60-160 defence. The landing holds those waves back and sends
+them together.
+
+- Held: against the island capital alone, the UK and the USA start no attack on it (the easy AI's
+  siege, the push) unless the landing says so; their loaded transports keep waiting next to its
+  waters (the easy AI's gathering zones), their bombers raid its factory meanwhile.
+- The landing: a power attacks the capital with everything in reach when that alone would win from
+  ``normal.PUSH`` odds, or when the allies who play after it and before the capital's owner (the USA:
+  the USSR, then the UK, with no Japanese turn between them) would take what its attack leaves, the
+  two waves together winning from MASS (simulated, ``odds.simulate_waves``: the first wave, then the
+  followers' loaded transports within two zones of its waters and aircraft in reach against what it
+  leaves). The last power before the owner (the UK) attacks what is left from FOLLOW odds.
+- LANDING 0 (the committed value): the siege and the push as before. Measured on fresh seeds the
+  landing decided no more games than the siege (all-normal ``aan18-b``: 90 of 100 against 92; with
+  bombers bought for it, ``aan18-a``: 95 against 97; with MASS 0.3, ``aan18-b``: 92 against 92; see
+  docs/rules/axis_allies.md, the tenth stop), so it is a bench option
+  (``--set landing.LANDING=1``, ``bench/aa_landing_pairs.py``) for the next try: where Tokyo is a
+  fortress (a defence of 150 and more) both waves stop growing at the easy AI's cap on transports and
+  never reach MASS, while the siege's trading would have worn Tokyo down.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rules.axis_allies.actions import Move
+from rules.axis_allies.ai.attack import _add, _feed, _grab, _naval, _open, present, sources
+from rules.axis_allies.ai.purchase import _island, goal_capitals
+from rules.axis_allies.ai.raids import raid
+from rules.axis_allies.ai.survey import AIR_STEPS, COASTS, SEA_STEPS, View, fighting, legal, odds
+from rules.axis_allies.common import (
+    DOMAIN,
+    IS_SEA,
+    SIZE,
+    enemy_fighting,
+    enemy_ships,
+    enemy_units,
+    hostile_land,
+)
+from rules.axis_allies.odds import simulate_waves
+from rules.axis_allies.state import ALLIED_SIDE, SIDE, UK, USA
+from rules.axis_allies.units import Domain, movement
+
+__all__ = ["assault", "combat_without", "island_alone", "second_wave", "two_waves"]
+
+LANDING = 0  # 1: the massed landing (a bench option, --set landing.LANDING=1); 0: the siege and the push
+MASS = 0.6  # the two waves' odds from which the first power lands with everything
+FOLLOW = 0.3  # odds from which the last power before the capital's owner attacks what is left
+POWERS_LANDING = (UK, USA)  # the powers whose attacks on the capital wait for the massed landing
+TRIALS = 400  # simulated landings (both waves) behind the two waves' odds
+
+Counts = tuple[tuple[str, int], ...]
+
+
+def island_alone(view: View) -> int | None:
+    """The enemy capital, when it is the only goal left and an island and we are a landing power."""
+    if not LANDING or view.side != ALLIED_SIDE or view.power not in POWERS_LANDING:
+        return None
+    goals = [c for c in goal_capitals(view.state, view.power) if hostile_land(view.state, c, view.power)]
+    if len(goals) != 1 or not _island(goals[0]):
+        return None
+    return goals[0]
+
+
+def followers(view: View, capital: int) -> list[int]:
+    """The landing powers of our side who play after us and before the capital's owner (turn order;
+    the USSR's aircraft alone would not attack a capital)."""
+    owner = view.state.owner[capital]
+    found = []
+    p = (view.power + 1) % len(SIDE)
+    while p != owner and p != view.power:
+        if SIDE[p] == view.side and p in POWERS_LANDING:
+            found.append(p)
+        p = (p + 1) % len(SIDE)
+    return found
+
+
+def second_wave(view: View, capital: int, powers: list[int]) -> dict[str, int]:
+    """What ``powers`` could bring against ``capital`` in their own next turns, with no enemy turn
+    between: cargo of loaded transports within two zones of a clear shore, aircraft within their
+    reach (range less one to land)."""
+    state = view.state
+    shores = [z for z in COASTS[capital] if not enemy_ships(state, z, view.power)]
+    units: dict[str, int] = {}
+    if not shores:
+        return units
+    for where in range(SIZE):
+        for s in state.units[where]:
+            if s.power not in powers:
+                continue
+            techs = state.techs[s.power]
+            if IS_SEA[where] and s.unit == "transport" and s.cargo:
+                if min((SEA_STEPS[where].get(z, 99) for z in shores), default=99) <= movement(s.unit, techs):
+                    for u in s.cargo:
+                        if u != "aa_gun":
+                            units[u] = units.get(u, 0) + s.count
+            elif DOMAIN[s.unit] is Domain.AIR and AIR_STEPS[where].get(capital, 99) < movement(s.unit, techs):
+                units[s.unit] = units.get(s.unit, 0) + s.count
+    return units
+
+
+@lru_cache(maxsize=1024)
+def _waves(first: Counts, second: Counts, dfn: Counts, aa: bool) -> float:
+    if not dfn:
+        return 1.0
+    return simulate_waves([dict(first), dict(second)], dict(dfn), trials=TRIALS, seed="landing", aa=aa)
+
+
+def two_waves(first: dict[str, int], second: dict[str, int], defence: dict[str, int], aa: bool) -> float:
+    """The chance the capital falls to ``first`` or, what it leaves, to ``second`` (no turn of the
+    owner between them, so no new defenders; simulated, TRIALS battles)."""
+    return _waves(fighting(first), fighting(second), fighting(defence), aa)
+
+
+def assault(view: View, capital: int, push: float) -> Move | None:
+    """The landing's first move against ``capital`` (None: hold, or nothing in reach): everything in
+    reach wins alone from ``push``, or with the followers' second wave from MASS."""
+    state = view.state
+    if not enemy_fighting(state, capital, view.power) or present(view, capital):
+        return None  # an empty capital is the easy AI's grab; a started battle is fed by ``_feed``
+    ok = [s for s in sources(view, capital) if legal(state, view.power, s.move) is not None]
+    if not ok:
+        return None
+    everything = present(view, capital)
+    for src in ok:
+        everything = _add(everything, src.units)
+    if not any(DOMAIN[u] is Domain.LAND for u, n in everything.items() if n):
+        return None
+    defence: dict[str, int] = {}
+    for s in enemy_fighting(state, capital, view.power):
+        defence[s.unit] = defence.get(s.unit, 0) + s.count
+    aa = any(s.unit == "aa_gun" for s in enemy_units(state, capital, view.power))
+    alone = odds(everything, defence, False, aa)[0]
+    if alone >= push:
+        return ok[0].move
+    after = followers(view, capital)
+    if after:
+        if two_waves(everything, second_wave(view, capital, after), defence, aa) >= MASS:
+            return ok[0].move
+    elif alone >= FOLLOW:
+        return ok[0].move
+    return None
+
+
+def combat_without(view: View, capital: int) -> Move | None:
+    """The easy AI's combat move (``attack.combat_move``) with no attack started on ``capital``."""
+    return (
+        _feed(view)
+        or _naval(view)
+        or _open(
+            view,
+            [
+                t
+                for t in range(SIZE)
+                if t != capital
+                and hostile_land(view.state, t, view.power)
+                and enemy_fighting(view.state, t, view.power)
+            ],
+        )
+        or raid(view)
+        or _grab(view)
+    )

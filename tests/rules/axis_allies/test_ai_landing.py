@@ -1,0 +1,95 @@
+"""The ``normal`` Allies' massed landing on Tokyo left alone (``ai.landing``, issue 32's stall; a bench
+option, ``LANDING`` 1, off in the committed AI), in set positions (``aa_position``): the USA holds its
+wave back while it would be traded away alone, and lands when the British wave that plays next (no
+Japanese turn between) would take what it leaves."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.axis_allies.actions import EndPhase, Move
+from rules.axis_allies.ai import AxisAlliesAI, AxisAlliesNormalAI, landing, normal
+from rules.axis_allies.ai.landing import followers, island_alone, second_wave, two_waves
+from rules.axis_allies.ai.survey import View, odds
+from rules.axis_allies.common import ORIGINAL_OWNER
+from rules.axis_allies.state import Phase
+from tests.rules.axis_allies.aa_position import BOARD, UK, US, idx, position
+from tests.rules.axis_allies.test_ai_convoy import play_phase
+
+# Berlin and every German territory Allied; Tokyo holds 20 infantry, 5 tanks and its AA gun.
+ALLIED = {BOARD.names[t]: "usa" for t, owner in enumerate(ORIGINAL_OWNER) if owner == 1}
+TOKYO = {"Japan": {"japan": {"factory": 1, "aa_gun": 1, "infantry": 20, "tank": 5}}}
+HOMES = {
+    "West US": {"usa": {"factory": 1}},
+    "East US": {"usa": {"factory": 1, "infantry": 4}},
+    "United Kingdom": {"uk": {"factory": 1, "infantry": 4}},
+}
+USA_WAVE = {"Hawaii Sea Zone": {"usa": {"transport:tank": 16}}}  # two sea steps from Japan's waters
+UK_WAVE = {"Wake Island Sea Zone": {"uk": {"transport:infantry+infantry": 4, "transport:tank": 6}}}
+LANDED = Move((("tank", 16),), ("Japan Sea Zone", "Japan"))
+
+
+@pytest.fixture(autouse=True)
+def landing_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(landing, "LANDING", 1)  # the bench's --set landing.LANDING=1
+
+
+def usa_turn(units: dict[str, dict[str, dict[str, int]]]) -> object:
+    return position(units, owners=ALLIED, power="usa", phase=Phase.COMBAT_MOVE, round=20)
+
+
+def test_the_usa_lands_when_the_british_wave_after_it_would_take_what_is_left() -> None:
+    state = usa_turn(TOKYO | HOMES | USA_WAVE | UK_WAVE)
+    view = View(state, US)
+    tokyo = idx("Japan")
+    assert island_alone(view) == tokyo and followers(view, tokyo) == [UK]
+    assert second_wave(view, tokyo, [UK]) == {"infantry": 8, "tank": 6}
+    defence = {"infantry": 20, "tank": 5}
+    assert odds({"tank": 16}, defence, False)[0] < 0.05  # alone, far below the push's 45%
+    assert two_waves({"tank": 16}, {"infantry": 8, "tank": 6}, defence, True) >= landing.MASS
+    _, actions = play_phase(state, AxisAlliesNormalAI(), Phase.COMBAT_MOVE)
+    assert actions == [
+        Move((("transport:tank", 16),), ("Hawaii Sea Zone", "North Pacific Sea Zone", "Japan Sea Zone")),
+        LANDED,
+        EndPhase(),
+    ]
+
+
+def test_without_a_wave_to_follow_the_usa_holds_where_the_easy_siege_lands() -> None:
+    state = usa_turn(TOKYO | HOMES | USA_WAVE)
+    view = View(state, US)
+    assert second_wave(view, idx("Japan"), [UK]) == {}
+    _, easy = play_phase(state, AxisAlliesAI(), Phase.COMBAT_MOVE)
+    assert LANDED in easy  # the easy AI's siege trades the wave away alone
+    _, actions = play_phase(state, AxisAlliesNormalAI(), Phase.COMBAT_MOVE)
+    assert actions == [EndPhase()]  # the transports wait, loaded, two steps from Japan's waters
+
+
+def test_landing_0_the_committed_value_is_the_siege_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(landing, "LANDING", 0)
+    state = usa_turn(TOKYO | HOMES | USA_WAVE)
+    assert island_alone(View(state, US)) is None
+    _, actions = play_phase(state, AxisAlliesNormalAI(), Phase.COMBAT_MOVE)
+    assert LANDED in actions
+
+
+def test_with_berlin_german_the_landing_is_not_planned() -> None:
+    state = position(TOKYO | HOMES | USA_WAVE | UK_WAVE, power="usa", phase=Phase.COMBAT_MOVE, round=20)
+    assert island_alone(View(state, US)) is None
+
+
+def test_the_uk_last_before_japan_attacks_what_is_left_from_follow_odds() -> None:
+    weak = {"Japan": {"japan": {"factory": 1, "aa_gun": 1, "infantry": 12, "tank": 3}}}
+    wave = {"Wake Island Sea Zone": {"uk": {"transport:infantry+infantry": 4, "transport:tank": 6}}}
+    state = position(weak | HOMES | wave, owners=ALLIED, power="uk", phase=Phase.COMBAT_MOVE, round=20)
+    view = View(state, UK)
+    assert followers(view, idx("Japan")) == []  # Japan plays next
+    win = odds({"infantry": 8, "tank": 6}, {"infantry": 12, "tank": 3}, False, True)[0]
+    assert landing.FOLLOW <= win < normal.PUSH  # the push alone would not land
+    _, actions = play_phase(state, AxisAlliesNormalAI(), Phase.COMBAT_MOVE)
+    assert actions[0].path[-1] == "Japan Sea Zone" and actions[-1] == EndPhase()
+    strong = {"Japan": {"japan": {"factory": 1, "aa_gun": 1, "infantry": 16, "tank": 4}}}
+    state = position(strong | HOMES | wave, owners=ALLIED, power="uk", phase=Phase.COMBAT_MOVE, round=20)
+    _, actions = play_phase(state, AxisAlliesNormalAI(), Phase.COMBAT_MOVE)
+    assert odds({"infantry": 8, "tank": 6}, {"infantry": 16, "tank": 4}, False, True)[0] < landing.FOLLOW
+    assert not any(isinstance(a, Move) and a.path[-1] in ("Japan", "Japan Sea Zone") for a in actions)
