@@ -36,11 +36,13 @@ from collections.abc import Callable
 from rules.axis_allies.actions import Buy, Move
 from rules.axis_allies.ai import convoy as convoys
 from rules.axis_allies.ai.attack import Source, _add, _feed, judge, present, sources, spare
+from rules.axis_allies.ai.bastion import hold_bastion
 from rules.axis_allies.ai.convoy import convoy, landing_sources, relief_targets
 from rules.axis_allies.ai.moves import _holds, cover_capital, land_aircraft, return_empty
 from rules.axis_allies.ai.pacific import keep_land
 from rules.axis_allies.ai.player import AxisAlliesAI
 from rules.axis_allies.ai.purchase import ISLAND_POWERS, SLOTS, _island, goal_capitals
+from rules.axis_allies.ai.reserve import air_reserve
 from rules.axis_allies.ai.survey import LAND_STEPS, View, legal, movable
 from rules.axis_allies.common import (
     CAPITAL,
@@ -89,13 +91,20 @@ class AxisAlliesNormalAI:
         if state.phase is Phase.COMBAT_MOVE and (battle is None or battle.pending is None):
             view = View(state, acting_power(state))
             # Battles already started are fed first, as the easy AI does, so a push is carried through.
-            move = _feed(view) or capital_push(view) or relieve_moscow(view) or economic_line(view)
+            move = (
+                _feed(view)
+                or air_reserve(view)
+                or capital_push(view)
+                or relieve_moscow(view)
+                or economic_line(view)
+            )
             if move is not None:
                 return move
         if state.phase is Phase.NONCOMBAT_MOVE and battle is None:
             view = View(state, acting_power(state))
             move = (
                 land_aircraft(state, view.power)
+                or hold_bastion(view)
                 or cover_capital(view)
                 or convoy(view)
                 or gather(view)
