@@ -4,9 +4,9 @@
 A ruleset may say it best itself with an optional method ``summarise(events, names) -> list[str]``
 (optional so that every game has the generic default without writing one), and say whom a seat's own
 lines start with by ``actors_of(state, seat) -> Sequence[str]`` when not its player's name (a game
-whose players each command several powers). The default is built from
-the ruleset's own sentences (``describe``): one line per player who did something, naming their latest
-sentences and how many more there were, never log headlines, dice lists or roll numbers.
+whose players each command several powers). The default is built from the ruleset's own sentences
+(``describe``): one line per player who did something, naming their latest sentences and how many more
+there were, never log headlines, dice lists or roll numbers.
 """
 
 from __future__ import annotations
