@@ -94,7 +94,7 @@ async def test_autocomplete_refusals_private_cards_and_the_card_menu(
         shown = len(fd.messages(CHANNEL, ephemeral=False))
         orders = await fd.slash("alice", CHANNEL, "sk orders", defend="all", assign="best", order="formed")
         assert orders.ephemeral and "defend all" in orders.content and "answered" in orders.content
-        assert "Alice defended" in public_text(fd, shown)
+        assert "Alice …" in public_text(fd, shown)  # the table is told her answered steps in a line
         assert await waiting(fd, app, game_id) == ("bob", "cards")
         state, _ = await position(app, game_id)
         assert (state.orders[alice].defend, state.orders[alice].assign, state.orders[alice].order) == (
@@ -104,6 +104,7 @@ async def test_autocomplete_refusals_private_cards_and_the_card_menu(
         )
         log = await fd.slash("bob", CHANNEL, "game log")
         told = log.embeds[0]["description"]
+        assert "Alice defended" in told  # the steps her orders answered, in the public log as usual
         assert "kept secret" not in told and "set orders" not in told and "'formed'" not in told
         message = latest_buttons(fd)
         menu_id = next(c for c in message.custom_ids if c.startswith("wbm:"))
