@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.axis_allies.actions import Buy, EndPhase, Move
+from rules.axis_allies.actions import Buy, Move
 from rules.axis_allies.ai import convoy as convoys
 from rules.axis_allies.ai.attack import Source, _add, _feed, judge, present, sources, spare
 from rules.axis_allies.ai.bastion import hold_bastion
@@ -46,7 +46,7 @@ from rules.axis_allies.ai.convoy import convoy, landing_sources, relief_targets
 from rules.axis_allies.ai.landing import assault, combat_without, island_alone
 from rules.axis_allies.ai.moves import _holds, cover_capital, land_aircraft, return_empty
 from rules.axis_allies.ai.pacific import keep_land
-from rules.axis_allies.ai.player import AxisAlliesAI
+from rules.axis_allies.ai.player import AxisAlliesAI, phase_done
 from rules.axis_allies.ai.purchase import ISLAND_POWERS, SLOTS, _island, goal_capitals
 from rules.axis_allies.ai.reserve import air_reserve
 from rules.axis_allies.ai.survey import LAND_STEPS, View, legal, movable
@@ -64,7 +64,6 @@ from rules.axis_allies.common import (
     side_income,
 )
 from rules.axis_allies.engine import acting_power
-from rules.axis_allies.legal import legal_actions
 from rules.axis_allies.mobilize import capacity, working_factory
 from rules.axis_allies.state import AXIS_SIDE, SIDE, AAState, Phase
 from rules.axis_allies.units import Domain, cost
@@ -108,8 +107,7 @@ class AxisAlliesNormalAI:
                 )
                 if move is not None:
                     return move
-                options = legal_actions(state, seat)  # as the easy AI ends a phase
-                return EndPhase() if EndPhase() in options else options[0]
+                return phase_done(state, seat)
             # Battles already started are fed first, as the easy AI does, so a push is carried through.
             move = (
                 _feed(view)

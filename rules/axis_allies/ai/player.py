@@ -28,9 +28,15 @@ from rules.axis_allies.legal import legal_actions
 from rules.axis_allies.state import AAState, Phase
 from rules.core.events import Action
 
-__all__ = ["AxisAlliesAI"]
+__all__ = ["AxisAlliesAI", "phase_done"]
 
 RETREAT_BELOW = 0.3  # the attacker retreats when its odds of winning fall below this
+
+
+def phase_done(state: AAState, seat: int) -> Action:
+    """With nothing more to do: end the phase, or the first legal action while it cannot end yet."""
+    options = legal_actions(state, seat)
+    return EndPhase() if EndPhase() in options else options[0]
 
 
 class AxisAlliesAI:
@@ -56,10 +62,7 @@ class AxisAlliesAI:
             action = noncombat_move(view)
         elif state.phase is Phase.MOBILIZE:
             action = place(view)
-        if action is not None:
-            return action
-        options = legal_actions(state, seat)
-        return EndPhase() if EndPhase() in options else options[0]
+        return action if action is not None else phase_done(state, seat)
 
     # The absent player's moves (``absent.py``): a purchase, a landing for aircraft, a placement.
 
