@@ -32,6 +32,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from types import ModuleType
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -91,16 +92,23 @@ def _run(args: tuple[str, int, int, str, str]) -> Result:
     return play_one(*args)
 
 
+def ai_constant(setting: str) -> tuple[ModuleType, str]:
+    """The module and name of an AI constant as ``--set`` names it: ``NAME`` of the normal AI's module,
+    ``module.NAME`` of another module of ``rules/axis_allies/ai`` (e.g. ``pacific.KEEP``)."""
+    where, _, name = setting.rpartition(".")
+    try:
+        return (importlib.import_module(f"rules.axis_allies.ai.{where}") if where else normal), name
+    except ModuleNotFoundError:
+        raise SystemExit(f"--set {setting}: rules/axis_allies/ai has no module {where}") from None
+
+
 def tune(settings: list[str]) -> None:
     """Set ``NAME=VALUE`` constants of the normal AI's module (``module.NAME=VALUE``: of another
     module of ``rules/axis_allies/ai``, e.g. ``pacific.KEEP=0``), keeping each constant's type."""
     for item in settings:
-        name, _, text = item.partition("=")
-        where, _, name = name.rpartition(".")
-        try:
-            module = importlib.import_module(f"rules.axis_allies.ai.{where}") if where else normal
-        except ModuleNotFoundError:
-            raise SystemExit(f"--set {item}: rules/axis_allies/ai has no module {where}") from None
+        setting, _, text = item.partition("=")
+        module, name = ai_constant(setting)
+        where = setting.rpartition(".")[0]
         old = getattr(module, name, None)
         if not name.isupper() or not isinstance(old, int | float) or not text:
             raise SystemExit(

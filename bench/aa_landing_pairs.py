@@ -16,7 +16,6 @@ pairing: ``off`` gave game for game the results of ``aa_ai_games.py`` on ``aan18
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -24,6 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.aa_ai_games import ai_constant
 from rules.axis_allies import RULES
 from rules.axis_allies.ai import AxisAlliesNormalAI, landing
 from rules.axis_allies.ai.survey import View
@@ -43,13 +43,11 @@ def apply(settings: Variant, variants: dict[str, Variant]) -> None:
     """Every constant any variant sets back at its committed value, then ``settings``: a variant never
     inherits another's (before this, a worker's next game kept the last variant's constants)."""
     for name in {n for v in variants.values() for n in v}:
-        where, _, const = name.rpartition(".")
-        module = importlib.import_module(f"rules.axis_allies.ai.{where or 'normal'}")
+        module, const = ai_constant(name)
         original = COMMITTED.setdefault((module.__name__, const), getattr(module, const))
         setattr(module, const, original)
     for name, text in settings.items():
-        where, _, const = name.rpartition(".")
-        module = importlib.import_module(f"rules.axis_allies.ai.{where or 'normal'}")
+        module, const = ai_constant(name)
         setattr(module, const, type(getattr(module, const))(text))
 
 
