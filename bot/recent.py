@@ -22,11 +22,14 @@ DIGEST_ROWS = 64
 
 @dataclass(frozen=True, slots=True)
 class Digest:
-    """What ``seat`` missed: ``lines`` in words, from the events it may see, and ``events`` as everyone
-    may see them (the board is the public board, so its marks come from public events only)."""
+    """What ``seat`` missed: ``lines`` in words, from the events it may see since its last turn was
+    announced; ``events`` as everyone may see them, reaching further back (the board is the public board,
+    so its marks come from public events only, and a board marks more than a moment's moves); ``fresh``:
+    those of ``events`` the seat has not been told at an announcement of its turn before."""
 
     lines: list[str]
     events: tuple[Event, ...]
+    fresh: tuple[Event, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +59,7 @@ class RecentChanges(ServiceCore):
         the log from the start. ``position``: the game in hand (else read)."""
         position = position or await self.position(game_id)
         tail = await self.store.log_tail(game_id, DIGEST_ROWS, None, seat)
-        return self._digest(position, seat, await self._since_turn(position, tail))
+        return self._digest(position, seat, await self._since_turn(position, tail), tail)
 
     async def events_since(self, game_id: int, seq: int | None, position: Position | None = None) -> Recent:
         """The public events of the live rows after row ``seq`` (in practice the rows since the last
@@ -78,7 +81,7 @@ class RecentChanges(ServiceCore):
         if seat is None:
             return News(None, await self._recent(position, since, tail, None))
         turn = await self._since_turn(position, tail)
-        return News(self._digest(position, seat, turn), await self._recent(position, since, tail, turn))
+        return News(self._digest(position, seat, turn, tail), await self._recent(position, since, tail, turn))
 
     def _first_waiting(self, position: Position) -> int | None:
         if position.state is None:
@@ -86,14 +89,19 @@ class RecentChanges(ServiceCore):
         waiting = self.rules(position.found.game.ruleset).to_act(position.state)
         return waiting[0] if waiting else None
 
-    def _digest(self, position: Position, seat: int, rows: list[LogRecord]) -> Digest:
+    def _digest(self, position: Position, seat: int, rows: list[LogRecord], tail: LogTail) -> Digest:
         game = position.found.game
         ruleset = self.rules(game.ruleset)
-        theirs = _events(ruleset, rows, seat)
+        # The seat was told everything up to the row that began its previous turn (that turn's ping or
+        # DM came after it); the words tell only what came later, so a seat on turn twice in a row is
+        # not told the same moves twice. The board's marks may reach further back.
+        told = tail.starts[1] if len(tail.starts) > 1 else 0
+        fresh = [row for row in rows if row.seq > told]
+        theirs = _events(ruleset, fresh, seat)
         view = ruleset.view(position.state, seat)
         names = [s.name for s in position.found.seats]
         lines = self.games[game.ruleset].presenter.digest(theirs, seat, names, view)
-        return Digest(lines, tuple(_events(ruleset, rows, None)))
+        return Digest(lines, tuple(_events(ruleset, rows, None)), tuple(_events(ruleset, fresh, None)))
 
     async def _recent(
         self, position: Position, seq: int | None, tail: LogTail, turn: list[LogRecord] | None

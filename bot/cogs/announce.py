@@ -334,7 +334,7 @@ class TurnAnnouncer:
         digest = news.digest
         assert digest is not None, "the game waits on someone"
         mine = own_actors(rules, position.state, first, status.names)
-        lines = summarise(rules, digest.events, status.names, leave_out=mine) or ["A new turn begins."]
+        lines = summarise(rules, digest.fresh, status.names, leave_out=mine) or ["A new turn begins."]
         mentions = ", ".join(mention(seat.user_id, seat.name) for seat in pinged)
         content = f"{head}{mentions}, it is your turn in {plain(status.title)} · {deadline_text(status)}."
         if any(seat.user_id in self.dm_closed for seat in pinged):

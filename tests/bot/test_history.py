@@ -21,6 +21,7 @@ from bot.replays import replay_of
 from bot.service import LOG_PAGE_ROWS, SUMMARY_ROWS, GameService
 from bot.store import GameStore, LogRecord
 from rules.core.codec import from_json
+from rules.core.summary import own_actors, summarise
 from rules.risk.actions import PlaceArmies
 from tests.bot.conftest import HOST, new_game, user_to_act
 
@@ -190,14 +191,17 @@ async def old_turn_summary(service: GameService, game_id: int) -> list[str]:
     return lines[marks[-2] if len(marks) > 1 else 0 :]
 
 
-async def old_since_last_turn(service: GameService, game_id: int, seat: int) -> list[str]:
-    """bot/deadlines.py's since_last_turn before issue 14: every live event of the game."""
+async def old_since_last_turn(service: GameService, game_id: int, seat: int, told: int) -> list[str]:
+    """bot/deadlines.py's since_last_turn before issue 14, from every live event of the game; since then
+    only the events after row ``told`` (the row that began the seat's previous turn, whose announcement
+    told it the rest): a seat on turn twice running is not told the same moves twice."""
     game = await service.load(game_id)
     ruleset = service.rules(game.ruleset)
     seats = await service.store.seats(game_id)
     events = [
         event
         for row in live_actions(await service.store.log(game_id))
+        if row.seq > told
         for event in visible(ruleset, decode_events(ruleset, row.events), seat, ended=False)
     ]
     view = ruleset.view(service.state_of(game), seat)
@@ -236,8 +240,50 @@ async def test_turn_summaries_and_digests_agree_with_the_whole_log(service: Game
             counting.reset()
             digest = await service.since_last_turn(game_id, seat)
             assert "log" not in counting.calls and counting.rows <= 4 * max(DIGEST_ROWS, reach) + len(window)
-            assert digest.lines == await old_since_last_turn(service, game_id, seat)
+            told = starts[1] if len(starts) > 1 else 0
+            assert digest.lines == await old_since_last_turn(service, game_id, seat, told)
     assert turns >= 5
+
+
+@pytest.mark.parametrize("name", ["attack", "hexwar"])
+async def test_a_turns_ping_does_not_tell_again_what_the_seats_last_ping_told(
+    service: GameService, name: str
+) -> None:
+    """A ping's "since your last turn" tells what came after the row that began the seat's previous turn
+    (that turn's ping told the rest), its own doings left out; so a seat on turn twice running (Attack!'s
+    new year, Hex war's setup) is not told the other player's earlier moves again. The board's marks may
+    still reach back."""
+    rules, twice = GAMES[name].rules, 0
+    game_id = await ai_game(service, name, 2, f"twice running in {name}")
+    names = [s.name for s in await service.store.seats(game_id)]
+    waited: int | None = None
+    for _ in range(300):
+        played = await service.play_ai(game_id, limit=1)
+        if not played or played[0].result:
+            break
+        if not played[0].turn_changed or not played[0].waiting_for:
+            continue
+        seat, before = played[0].waiting_for[0], waited
+        waited = seat
+        starts = await service.store.turn_starts(game_id, seat, 2)
+        if len(starts) < 2:
+            continue
+        twice += seat == before
+        told: set[str] = set()
+        new: set[str] = set()
+        for row in await service.store.live_actions(game_id, after=max(0, starts[1] - DIGEST_ROWS)):
+            said = {rules.describe(e, names) or "" for e in decode_events(rules, row.events)}
+            (told if row.seq <= starts[1] else new).update(said)
+        # A sentence told before and not since, as a summary line quotes it: without its actor's name.
+        stale = {(n, t[len(n) + 1 :].rstrip(".")) for t in told - new for n in names if t.startswith(n + " ")}
+        digest = await service.since_last_turn(game_id, seat)
+        mine = own_actors(rules, (await service.position(game_id)).state, seat, names)
+        for line in summarise(rules, digest.fresh, names, leave_out=mine):
+            actor = next((n for n in names if line.startswith(n + " ")), None)
+            if actor is not None:  # "Bob … took Congo; took Egypt.": Bob's sentences, each without his name
+                said = line[len(actor) + 1 :].removeprefix("… ").rstrip(".").split("; ")
+                assert not [t for t in said if (actor, t) in stale], line
+    assert twice, "the seed gives a seat two turns running"
 
 
 async def test_a_log_page_reads_its_rows_only(service: GameService) -> None:
