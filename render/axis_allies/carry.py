@@ -18,14 +18,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from render.axis_allies.reach import Probe
 from render.core.boxes import Box
 from rules.axis_allies.board import classic_board
 
 
-class Searched(NamedTuple):  # (a tuple: made for every search, so made quickly)
+@dataclass(frozen=True, slots=True)
+class Searched:
     """What a search found and what it looked at: the box round every place it tested (None: none)
     and the territories (``territory_at`` values) whose costs it read."""
 

@@ -30,7 +30,6 @@ final places only ever grow at the end.
 from __future__ import annotations
 
 import bisect
-import itertools
 import math
 import threading
 from array import array
@@ -106,33 +105,20 @@ class Probe:
 
 
 def extent(centres: Sequence[Point], known: list[Box], n: int, hw: float, hh: float) -> Box | None:
-    """The box round the hw×hh-half boxes centred on ``centres[:n]`` (None for none): ``known`` keeps,
-    for a list that only grows at the end, the box round its first k+1 centres, made as far as asked
-    (running minima and maxima, ``itertools.accumulate``)."""
+    """The box round the hw×hh-half boxes centred on ``centres[:n]``, each of their places tested in
+    turn (None for none): ``known`` keeps the running boxes of a list that only grows at the end, read
+    as far as asked."""
     if n <= 0:
         return None
-    if len(known) < n:
-        with _EXTENDING:  # (two threads extending at once would write one part twice)
-            have = len(known)
-            if have < n:
-                xs = [x for x, _ in centres[have:n]]
-                ys = [y for _, y in centres[have:n]]
-                first = known[-1] if known else (xs[0], ys[0], xs[0], ys[0])
-                known.extend(
-                    zip(
-                        itertools.accumulate(xs, min, initial=first[0]),
-                        itertools.accumulate(ys, min, initial=first[1]),
-                        itertools.accumulate(xs, max, initial=first[2]),
-                        itertools.accumulate(ys, max, initial=first[3]),
-                        strict=True,
-                    )
-                )
-                del known[have]  # (the initial values, already there or the first centre's)
-    x0, y0, x1, y1 = known[n - 1]
-    return (x0 - hw, y0 - hh, x1 + hw, y1 + hh)
-
-
-_EXTENDING = threading.Lock()
+    for k in range(len(known), n):  # (a race at worst extends it twice with the same boxes)
+        x, y = centres[k]
+        box = (x - hw, y - hh, x + hw, y + hh)
+        if known:
+            a = known[-1]
+            box = (min(a[0], box[0]), min(a[1], box[1]), max(a[2], box[2]), max(a[3], box[3]))
+        if len(known) == k:
+            known.append(box)
+    return known[n - 1]
 
 
 class Reach:
@@ -164,7 +150,7 @@ class Reach:
         self.fixed: array[float] = array("d")
         self.numbers: array[int] = array("H")
         self.centres: list[Point] = []  # their centres, as ``nearest_fit`` tests them
-        self.extents: list[Box] = []  # the box round the first k+1 places' centres (``extent``)
+        self.extents: list[Box] = []  # the box round the first k+1 places' boxes (``extent``)
         self.pending: list[tuple[float, int]] = []
         self.on_names: list[int] | None = None  # ``_names_in_the_way``, made on the first read
         self.lock = threading.Lock()
@@ -341,7 +327,7 @@ class OwnLand:
         self.tried = 0  # how many of the places have been looked at
         self.on_land: list[Point] = []  # those of them on the map and on the land, in order
         self.on_names: list[int] | None = None  # for a grid's places (``_on_the_grid``)
-        self.extents: list[Box] = []  # the box round the first k+1 of ``on_land``'s centres (``extent``)
+        self.extents: list[Box] = []  # the box round the first k+1 of ``on_land``'s boxes (``extent``)
         self.lock = threading.Lock()
 
     def first_free(

@@ -23,7 +23,6 @@ from render.axis_allies.reach import (
     Costs,
     Reach,
     cover,
-    extent,
     fits,
     nearest_fit,
     own_land,
@@ -280,25 +279,3 @@ def test_a_grid_s_places_clear_of_the_names_are_those_each_place_s_test_keeps(ba
                 and base.names.first_hit((x - hw, y - hh, x + hw, y + hh)) is None
             ]  # fmt: skip
             assert places.on_land == expected
-
-
-def test_the_box_round_a_list_s_first_places_is_the_box_round_each_of_them() -> None:
-    """``extent`` (what a search tested, for ``carry.Carry``) asked for prefixes in any order, as a list
-    is read further: the box round the boxes of its first places."""
-    rng = random.Random(5)
-    for _ in range(50):
-        centres = [(rng.uniform(0, 900), rng.uniform(0, 500)) for _ in range(rng.randrange(1, 80))]
-        known: list[Box] = []
-        for n in [rng.randrange(len(centres) + 1) for _ in range(6)] + [len(centres)]:
-            boxes = [box_at(c, 30.0, 12.0) for c in centres[:n]]
-            expected = (
-                (
-                    min(b[0] for b in boxes),
-                    min(b[1] for b in boxes),
-                    max(b[2] for b in boxes),
-                    max(b[3] for b in boxes),
-                )
-                if boxes
-                else None
-            )
-            assert extent(centres, known, n, 15.0, 6.0) == expected
