@@ -16,18 +16,15 @@ The bursts and tags go last, each in the free place nearest its space, clear of 
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import cast
 
 from PIL import Image, ImageDraw
 
 from render.axis_allies.base import Arrow, MapBase, map_palette, power_colour
-from render.axis_allies.carry import Carry, Trace
 from render.axis_allies.diff import MapChanges, Move
 from render.axis_allies.layout import Marker, Token, rows_taken
 from render.axis_allies.places import Nearby
-from render.axis_allies.reach import Probe, own_land
+from render.axis_allies.reach import own_land
 from render.core import colours as C
 from render.core.badges import Sprite, paste_sprite
 from render.core.boxes import box_at
@@ -53,57 +50,20 @@ class Room:
 
     def __init__(self, base: MapBase, rows: Mapping[int, Sequence[Marker]], tokens: Sequence[Token]) -> None:
         self.base = base
-        taken, row_boxes = rows_taken(base, rows)
-        self.taken = taken.copy()
-        boxes = [token.box for token in tokens]
-        for box in boxes:
-            self.taken.add(box)
-        self.shared = [box for box in row_boxes.values() if box is not None] + boxes  # (but the names)
+        self.taken = rows_taken(base, rows)[0].copy()
+        for token in tokens:
+            self.taken.add(token.box)
 
-    def place(self, anchor: Point, w: float, h: float, probe: Probe | None = None) -> Point:
+    def place(self, anchor: Point, w: float, h: float) -> Point:
         """The centre of the free w×h place nearest ``anchor``, now taken (``anchor`` if none is free):
         of ``nearby``'s places, those on the map and clear of the names are kept per base and size (a
-        mark's anchor is its space's middle, the same on every position). What the search looked at is
-        noted on ``probe``."""
+        mark's anchor is its space's middle, the same on every position)."""
         near = own_land(
             self.base, -1, ("near", anchor), Nearby(anchor, max(2.0, h / 2), 3000), w + 2, h + 2, 0.0
         )
-        centre = near.first_free(self.taken, self.base, probe=probe) or anchor
+        centre = near.first_free(self.taken, self.base) or anchor
         self.taken.add(box_at(centre, w, h))
         return centre
-
-    def places(self, marks: Sequence[tuple[Point, tuple[int, int]]]) -> list[Point]:
-        """``place`` for each of ``marks`` (anchor, size) in turn: what a search would find again carried
-        over from the kept marks on the base that share the most (``carry.Carry``)."""
-        seen: Counter[tuple[Point, tuple[int, int]]] = Counter()
-        keys = []
-        for mark in marks:
-            keys.append((*mark, seen[mark]))  # (the same mark twice in a picture: two searches)
-            seen[mark] += 1
-        carry = Carry(_MARKS, self.base, keys, self.shared, {})
-        centres = []
-        for key, (anchor, (w, h)) in zip(keys, marks, strict=True):
-            known, found = carry.first(key, None)
-            if known:
-                centre = cast(Point, found)
-                self.taken.add(box_at(centre, w, h))
-            else:
-                probe = Probe()
-                centre = self.place(anchor, w, h, probe)
-                carry.searched(key, centre, probe)
-            carry.took(box_at(centre, w, h))
-            centres.append(centre)
-        carry.keep(MARKS_KEPT)
-        return centres
-
-
-_MARKS: list[Trace] = []
-MARKS_KEPT = 24  # a few KB each: the last pictures' marks on the bot's two bases
-
-
-def forget_marks() -> None:
-    """Forget the kept marks' places (the bench's new positions)."""
-    _MARKS.clear()
 
 
 def draw_outlines(layer: Image.Image, base: MapBase, battles: Sequence[str], captured: Sequence[str]) -> None:
@@ -285,14 +245,14 @@ def draw_marks(layer: Image.Image, base: MapBase, changes: MapChanges, room: Roo
     palette = map_palette()
     ui = base.ui
     radius = max(6, round(17 * ui))
-    marks: list[tuple[Sprite, Point]] = []
     for where, winner in dict.fromkeys(changes.battles):
         i = board.territories[where].index
         if not base.shown[i]:
             continue
         core = palette[power_colour(winner)] if winner else palette[C.MUTED]
         sprite = burst_sprite(radius, palette[C.INK], core, palette[C.HIGHLIGHT], max(1, round(2 * ui)))
-        marks.append((sprite, base.centres[i]))
+        centre = room.place(base.centres[i], *sprite.size)
+        paste_sprite(layer, sprite, centre)
     style = tag_style(ui * 1.1)
     for counts, sign in ((changes.lost, -1), (changes.placed, 1)):
         for (where, power), n in counts.items():
@@ -302,7 +262,5 @@ def draw_marks(layer: Image.Image, base: MapBase, changes: MapChanges, room: Roo
             colour = power_colour(power)
             ramp = palette.ramp(C.ink_on(colour), colour)
             sprite = change_tag(sign * n, style, palette[colour], palette[C.INK], ramp)
-            marks.append((sprite, base.centres[i]))
-    centres = room.places([(anchor, sprite.size) for sprite, anchor in marks])
-    for (sprite, _), centre in zip(marks, centres, strict=True):
-        paste_sprite(layer, sprite, centre)
+            centre = room.place(base.centres[i], *sprite.size)
+            paste_sprite(layer, sprite, centre)

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import heapq
 import math
+from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, partial
-from typing import cast
 
 from render.axis_allies.base import (
     MOSTLY,
@@ -28,7 +28,6 @@ from render.axis_allies.base import (
     nearby,
     power_colour,
 )
-from render.axis_allies.carry import Carry, Trace
 from render.axis_allies.diff import MapChanges, check_changes
 from render.axis_allies.icons import (
     UNIT_ORDER,
@@ -292,7 +291,7 @@ def token_layout(
 ) -> list[Token]:
     """Each power's units in each space (its structures in the marker row aside) as one chip, with its
     centre in map pixels. What a search would find again is carried over from a layout already worked
-    out on ``base`` (``carry.Carry``): the same places as worked out afresh."""
+    out on ``base`` (``_Carry``): the same places as worked out afresh."""
     board = classic_board()
     rows = marker_rows(picture, base) if rows is None else rows
     style = chip_style(base.ui)
@@ -334,11 +333,10 @@ def token_layout(
         w, h = sprite.size[0] + gap, sprite.size[1] + gap
         home = owners.get(board.names[i]) == power
         order.append((i, power, w, h, home, row_boxes.get(i) if home else None))
-    carry = Carry(_TRACES, base, order, [b for b in row_boxes.values() if b is not None], owners)
+    carry = _Carry(base, order, owners, [b for b in row_boxes.values() if b is not None])
     for key in order:
         i, power, w, h, home, row = key
-        known, found = carry.first(key, power)
-        centre = cast(Point | None, found)
+        known, centre = carry.first(key)
         if not known:
             probe = Probe()
             if home:  # (its places depend on the row's box: the same box, the same places, made once)
@@ -361,7 +359,7 @@ def token_layout(
     carry.first_done()
 
     def best_place(i: int, power: str, w: float, h: float) -> tuple[float, Point]:
-        found = cast(tuple[float, Point] | None, carry.later((i, power, w, h), power))
+        found = carry.later((i, power, w, h))
         if found is None:
             probe = Probe()
             found = _best_place(i, w, h, taken, base, costs[power], probe)
@@ -382,7 +380,7 @@ def token_layout(
         taken.add(box)
         carry.later_took(box)
         placed[i, power] = centre
-    carry.keep(_TRACES_KEPT)
+    carry.keep()
     tokens = []
     for i, power, units, sprite in stacks:
         centre = placed[i, power]
@@ -395,8 +393,177 @@ def token_layout(
 # A chip's turn in a layout's first pass: territory, power, its box's width and height (with the gap),
 # whether it is the owner's, and then the box of the owner's marker row (its places depend on it).
 _Key = tuple[int, str, float, float, bool, Box | None]
-_TRACES: list[Trace] = []
+
+
+@dataclass(frozen=True, slots=True)
+class _Searched:
+    """What a chip's searches found (``None``: no room on or beside its land; a second-pass search: its
+    score and place) and what they looked at: the box round every place they tested (None: none) and the
+    territories whose costs they read."""
+
+    found: object
+    looked: Box | None
+    values: set[int]  # (never changed once noted)
+    at: int  # first pass: its turn; second pass: how many chips that pass had placed before it
+
+
+@dataclass(frozen=True, slots=True)
+class _Trace:
+    """A layout as worked out, for the next ones to carry over what did not change (``_Carry``)."""
+
+    base: MapBase
+    owners: Mapping[str, str | None]
+    rows: tuple[Box, ...]  # the marker rows' boxes (the names' are on every layout)
+    first: dict[_Key, _Searched]  # each chip of the first pass, by its key
+    boxes: tuple[Box | None, ...]  # the box each turn of the first pass took (None: none)
+    keys: frozenset[int]  # the hashes of ``first``'s keys
+    later: dict[tuple[int, str, float, float], list[_Searched]]  # the second pass's searches
+    later_boxes: tuple[Box, ...]  # the boxes the second pass took, in turn
+
+
+_TRACES: list[_Trace] = []
 _TRACES_KEPT = 24  # some 20-40 KB each: the last layouts of the bot's games, on its two bases
+
+
+class _Carry:
+    """What a layout carries over from the kept layout on its base that shares the most chips (same
+    territory, power, size, and for an owner's chip its marker row): a chip's search is not run again
+    where it would find the same place, and every other search is run as before and noted.
+
+    A search's answer depends only on the boxes taken when it runs that meet a place it tests (its
+    places are the same list, tested in the same order, and each test asks only whether a taken box
+    meets that place) and on the costs of the territories it reads (``reach.Probe``). So it finds again
+    what it found before if no box taken then, before or now, differs between the two layouts within
+    the box round the places it tested (``looked``), and no territory it read changed hands to or from
+    its power. The boxes that differ are counted as both layouts go (the kept layout's taken up to the
+    chip's old turn, less this one's up to its turn): a handful, where a few territories changed."""
+
+    def __init__(self, base: MapBase, order: list[_Key], owners: Mapping[str, str | None], rows: list[Box]):
+        self.base, self.owners, self.rows = base, owners, tuple(rows)
+        self.keys = frozenset(map(hash, order))  # (to pick the kept layout: ints compare quickly)
+        self.first_found: dict[_Key, _Searched] = {}
+        self.boxes: list[Box | None] = []
+        self.later_found: dict[tuple[int, str, float, float], list[_Searched]] = {}
+        self.later_boxes: list[Box] = []
+        self.last: _Trace | None = None
+        self.differ: dict[Box, int] = {}  # the old layout's taken less this one's, where not 0
+        self.at = 0  # the old layout's first-pass turns whose boxes ``differ`` holds
+        self.changed: dict[str, set[int]] = {}  # per power: territories (values) it gained or lost
+        shared = [t for t in _TRACES if t.base is base]
+        if not shared:
+            return
+        self.last = last = max(shared, key=lambda t: len(t.keys & self.keys))
+        if last.rows != self.rows:  # (a row moved or changed: most positions keep them all)
+            before, now = Counter(last.rows), Counter(self.rows)
+            for box in (before - now).elements():
+                self._count(box, 1)
+            for box in (now - before).elements():
+                self._count(box, -1)
+        territories = classic_board().territories
+        for name, owner in owners.items():
+            held = last.owners.get(name)
+            if held != owner:
+                for power in (held, owner):
+                    if power is not None:
+                        self.changed.setdefault(power, set()).add(territories[name].index + 1)
+
+    def _count(self, box: Box, n: int) -> None:
+        c = self.differ.get(box, 0) + n
+        if c:
+            self.differ[box] = c
+        else:
+            del self.differ[box]
+
+    def _move(self, last: _Trace, to: int) -> None:
+        """Count the old layout's first-pass boxes up to its turn ``to`` (that turn's not)."""
+        boxes = last.boxes
+        while self.at < to:
+            if (box := boxes[self.at]) is not None:
+                self._count(box, 1)
+            self.at += 1
+        while self.at > to:
+            self.at -= 1
+            if (box := boxes[self.at]) is not None:
+                self._count(box, -1)
+
+    def _same(self, old: _Searched, power: str, more: Iterable[Box] = ()) -> bool:
+        """Whether ``old``'s searches find the same again: no box that differs (``differ`` and ``more``)
+        meets what they tested, and no territory whose costs they read changed hands to or from
+        ``power``."""
+        if old.values and not old.values.isdisjoint(self.changed.get(power, ())):
+            return False
+        if old.looked is None:
+            return True
+        x0, y0, x1, y1 = old.looked
+        for boxes in (self.differ, more):
+            for b in boxes:
+                if b[0] <= x1 and x0 <= b[2] and b[1] <= y1 and y0 <= b[3]:
+                    return False
+        return True
+
+    def first(self, key: _Key) -> tuple[bool, Point | None]:
+        """Whether chip ``key`` of the first pass finds again what it found in the kept layout, and that
+        (None: no room on or beside its land)."""
+        last = self.last
+        old = last.first.get(key) if last is not None else None
+        if last is None or old is None:
+            return False, None
+        self._move(last, old.at)
+        if not self._same(old, key[1]):
+            return False, None
+        self.first_found[key] = _Searched(old.found, old.looked, old.values, len(self.boxes))
+        return True, old.found  # type: ignore[return-value]
+
+    def searched(self, key: _Key, centre: Point | None, probe: Probe) -> None:
+        self.first_found[key] = _Searched(centre, probe.box, probe.values, len(self.boxes))
+
+    def took(self, box: Box | None) -> None:
+        """The box the first pass's chip took, in turn (None: it went to the second pass)."""
+        self.boxes.append(box)
+        if box is not None and self.last is not None:
+            self._count(box, -1)
+
+    def first_done(self) -> None:
+        if self.last is not None:
+            self._move(self.last, len(self.last.boxes))
+
+    def later(self, key: tuple[int, str, float, float]) -> tuple[float, Point] | None:
+        """What a second-pass search of the kept layout for chip ``key`` found, if it finds it again now
+        (after the same number of that pass's chips or not: the boxes they took that differ count)."""
+        last = self.last
+        if last is None:
+            return None
+        for old in last.later.get(key, ()):
+            before, now = Counter(last.later_boxes[: old.at]), Counter(self.later_boxes)
+            if self._same(old, key[1], ((before - now) + (now - before)).elements()):
+                self.later_found.setdefault(key, []).append(
+                    _Searched(old.found, old.looked, old.values, len(self.later_boxes))
+                )
+                return old.found  # type: ignore[return-value]
+        return None
+
+    def later_searched(
+        self, key: tuple[int, str, float, float], found: tuple[float, Point], probe: Probe
+    ) -> None:
+        self.later_found.setdefault(key, []).append(
+            _Searched(found, probe.box, probe.values, len(self.later_boxes))
+        )
+
+    def later_took(self, box: Box) -> None:
+        self.later_boxes.append(box)
+
+    def keep(self) -> None:
+        """Keep this layout for the next ones (the oldest forgotten past ``_TRACES_KEPT``)."""
+        trace = _Trace(
+            self.base, self.owners, self.rows, self.first_found, tuple(self.boxes), self.keys,
+            self.later_found, tuple(self.later_boxes),
+        )  # fmt: skip
+        while len(_TRACES) >= _TRACES_KEPT:
+            try:
+                _TRACES.pop(0)
+            except IndexError:  # (emptied by another thread)
+                break
+        _TRACES.append(trace)
 
 
 def forget_traces() -> None:

@@ -31,7 +31,7 @@ from render.axis_allies.base import (
     name_font,
     power_colour,
 )
-from render.axis_allies.changes import Room, draw_marks, draw_moves, draw_outlines, forget_marks
+from render.axis_allies.changes import Room, draw_marks, draw_moves, draw_outlines
 from render.axis_allies.layout import (
     MapPicture,
     Marker,
@@ -113,11 +113,10 @@ def map_layer(picture: MapPicture, base: MapBase) -> Image.Image:
 
 
 def forget_drawn(*bases: MapBase, names: bool = True) -> None:
-    """Forget what renders keep of what they draw: chips' tails, marks' places, the moves' arrows of
-    ``bases`` and, with ``names``, names' stamps, marker rows and stars (a bench's bot just started; a
-    new position keeps them, as they do not depend on it, as the text they are made of is kept)."""
+    """Forget what renders keep of what they draw: chips' tails, the moves' arrows of ``bases`` and,
+    with ``names``, names' stamps, marker rows and stars (a bench's bot just started; a new position keeps
+    them, as they do not depend on it, as the text they are made of is kept)."""
     _TAILS.clear()
-    forget_marks()
     for base in bases:
         base.arrows.clear()
     if names:
