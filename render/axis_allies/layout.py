@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, partial
@@ -39,7 +38,7 @@ from render.axis_allies.icons import (
     token_for,
     token_style,
 )
-from render.axis_allies.reach import KEPT_TAILS, Costs, Probe, cover, extent, nearest_fit, own_land
+from render.axis_allies.reach import KEPT_TAILS, Costs, cover, nearest_fit, own_land
 from render.core import colours as C
 from render.core.badges import Sprite, badge_sprite
 from render.core.boxes import Box, BoxIndex, box_at
@@ -290,8 +289,7 @@ def token_layout(
     picture: MapPicture, base: MapBase, rows: Mapping[int, Sequence[Marker]] | None = None
 ) -> list[Token]:
     """Each power's units in each space (its structures in the marker row aside) as one chip, with its
-    centre in map pixels. What a search would find again is carried over from a layout already worked
-    out on ``base`` (``_Carry``): the same places as worked out afresh."""
+    centre in map pixels."""
     board = classic_board()
     rows = marker_rows(picture, base) if rows is None else rows
     style = chip_style(base.ui)
@@ -317,7 +315,7 @@ def token_layout(
             if units:
                 stacks.append((i, power, units, chip_for(power, units, style)))
     owners = picture.owners
-    costs = _Costs(owners)
+    costs = _costs(picture)
     # The owners' own stacks first, each against its name and marker row where there is room, else on
     # its land, else at the best place near it; those with the least room per unit go first (a big stack
     # in a small territory is the hardest to place and the worst to see displaced). Then the visitors and
@@ -328,59 +326,36 @@ def token_layout(
         i, power, units, _ = stack
         return owners.get(board.names[i]) != power, base.area[i] / sum(n for _, n in units), i
 
-    order = []
     for i, power, _, sprite in sorted(stacks, key=urgency):
         w, h = sprite.size[0] + gap, sprite.size[1] + gap
         home = owners.get(board.names[i]) == power
-        order.append((i, power, w, h, home, row_boxes.get(i) if home else None))
-    carry = _Carry(base, order, owners, [b for b in row_boxes.values() if b is not None])
-    for key in order:
-        i, power, w, h, home, row = key
-        known, centre = carry.first(key)
-        if not known:
-            probe = Probe()
-            if home:  # (its places depend on the row's box: the same box, the same places, made once)
-                beside = own_land(base, i, row, partial(_beside_row, base, i, row, w, h), w, h, 0.5)
-                centre = beside.first_free(taken, base, costs[power], probe)
-            if centre is None:
-                spots = own_land(base, i, "spots", base.spots[i][: base.good[i]], w, h, MOSTLY)
-                centre = spots.first_free(taken, base, probe=probe)
-            if centre is None and home:
-                centre = _best_place(i, w, h, taken, base, costs[power], probe)[1]
-            carry.searched(key, centre, probe)
+        centre = None
+        if home:  # (its places depend on the row's box: the same box, the same places, made once)
+            row = row_boxes.get(i)
+            beside = own_land(base, i, row, partial(_beside_row, base, i, row, w, h), w, h, 0.5)
+            centre = beside.first_free(taken, base, costs[power])
+        if centre is None:
+            spots = own_land(base, i, "spots", base.spots[i][: base.good[i]], w, h, MOSTLY)
+            centre = spots.first_free(taken, base)
+        if centre is None and home:
+            centre = _best_place(i, w, h, taken, base, costs[power])[1]
         if centre is None:
             left.append((i, power, w, h))
-            carry.took(None)
         else:
-            box = box_at(centre, w, h)
-            taken.add(box)
-            carry.took(box)
+            taken.add(box_at(centre, w, h))
             placed[i, power] = centre
-    carry.first_done()
-
-    def best_place(i: int, power: str, w: float, h: float) -> tuple[float, Point]:
-        found = carry.later((i, power, w, h))
-        if found is None:
-            probe = Probe()
-            found = _best_place(i, w, h, taken, base, costs[power], probe)
-            carry.later_searched((i, power, w, h), found, probe)
-        return found
-
     # The rest, best place first: a chip whose best place is near its territory goes before one that
     # would have to travel.
-    queue = [(*best_place(i, p, w, h), k) for k, (i, p, w, h) in enumerate(left)]
+    queue = [(*_best_place(i, w, h, taken, base, costs[p]), k) for k, (i, p, w, h) in enumerate(left)]
     heapq.heapify(queue)
     while queue:
         score, centre, k = heapq.heappop(queue)
         i, power, w, h = left[k]
         if score != math.inf and taken.hits(box_at(centre, w, h)):  # its place went to a better claim
-            heapq.heappush(queue, (*best_place(i, power, w, h), k))
+            heapq.heappush(queue, (*_best_place(i, w, h, taken, base, costs[power]), k))
             continue
-        box = box_at(centre, w, h)
-        taken.add(box)
-        carry.later_took(box)
+        taken.add(box_at(centre, w, h))
         placed[i, power] = centre
-    carry.keep()
     tokens = []
     for i, power, units, sprite in stacks:
         centre = placed[i, power]
@@ -388,187 +363,6 @@ def token_layout(
             Token(board.names[i], power, units, sprite, centre, _tail(base, i, centre, sprite.size))
         )
     return tokens
-
-
-# A chip's turn in a layout's first pass: territory, power, its box's width and height (with the gap),
-# whether it is the owner's, and then the box of the owner's marker row (its places depend on it).
-_Key = tuple[int, str, float, float, bool, Box | None]
-
-
-@dataclass(frozen=True, slots=True)
-class _Searched:
-    """What a chip's searches found (``None``: no room on or beside its land; a second-pass search: its
-    score and place) and what they looked at: the box round every place they tested (None: none) and the
-    territories whose costs they read."""
-
-    found: object
-    looked: Box | None
-    values: set[int]  # (never changed once noted)
-    at: int  # first pass: its turn; second pass: how many chips that pass had placed before it
-
-
-@dataclass(frozen=True, slots=True)
-class _Trace:
-    """A layout as worked out, for the next ones to carry over what did not change (``_Carry``)."""
-
-    base: MapBase
-    owners: Mapping[str, str | None]
-    rows: tuple[Box, ...]  # the marker rows' boxes (the names' are on every layout)
-    first: dict[_Key, _Searched]  # each chip of the first pass, by its key
-    boxes: tuple[Box | None, ...]  # the box each turn of the first pass took (None: none)
-    keys: frozenset[int]  # the hashes of ``first``'s keys
-    later: dict[tuple[int, str, float, float], list[_Searched]]  # the second pass's searches
-    later_boxes: tuple[Box, ...]  # the boxes the second pass took, in turn
-
-
-_TRACES: list[_Trace] = []
-_TRACES_KEPT = 24  # some 20-40 KB each: the last layouts of the bot's games, on its two bases
-
-
-class _Carry:
-    """What a layout carries over from the kept layout on its base that shares the most chips (same
-    territory, power, size, and for an owner's chip its marker row): a chip's search is not run again
-    where it would find the same place, and every other search is run as before and noted.
-
-    A search's answer depends only on the boxes taken when it runs that meet a place it tests (its
-    places are the same list, tested in the same order, and each test asks only whether a taken box
-    meets that place) and on the costs of the territories it reads (``reach.Probe``). So it finds again
-    what it found before if no box taken then, before or now, differs between the two layouts within
-    the box round the places it tested (``looked``), and no territory it read changed hands to or from
-    its power. The boxes that differ are counted as both layouts go (the kept layout's taken up to the
-    chip's old turn, less this one's up to its turn): a handful, where a few territories changed."""
-
-    def __init__(self, base: MapBase, order: list[_Key], owners: Mapping[str, str | None], rows: list[Box]):
-        self.base, self.owners, self.rows = base, owners, tuple(rows)
-        self.keys = frozenset(map(hash, order))  # (to pick the kept layout: ints compare quickly)
-        self.first_found: dict[_Key, _Searched] = {}
-        self.boxes: list[Box | None] = []
-        self.later_found: dict[tuple[int, str, float, float], list[_Searched]] = {}
-        self.later_boxes: list[Box] = []
-        self.last: _Trace | None = None
-        self.differ: dict[Box, int] = {}  # the old layout's taken less this one's, where not 0
-        self.at = 0  # the old layout's first-pass turns whose boxes ``differ`` holds
-        self.changed: dict[str, set[int]] = {}  # per power: territories (values) it gained or lost
-        shared = [t for t in _TRACES if t.base is base]
-        if not shared:
-            return
-        self.last = last = max(shared, key=lambda t: len(t.keys & self.keys))
-        if last.rows != self.rows:  # (a row moved or changed: most positions keep them all)
-            before, now = Counter(last.rows), Counter(self.rows)
-            for box in (before - now).elements():
-                self._count(box, 1)
-            for box in (now - before).elements():
-                self._count(box, -1)
-        territories = classic_board().territories
-        for name, owner in owners.items():
-            held = last.owners.get(name)
-            if held != owner:
-                for power in (held, owner):
-                    if power is not None:
-                        self.changed.setdefault(power, set()).add(territories[name].index + 1)
-
-    def _count(self, box: Box, n: int) -> None:
-        c = self.differ.get(box, 0) + n
-        if c:
-            self.differ[box] = c
-        else:
-            del self.differ[box]
-
-    def _move(self, last: _Trace, to: int) -> None:
-        """Count the old layout's first-pass boxes up to its turn ``to`` (that turn's not)."""
-        boxes = last.boxes
-        while self.at < to:
-            if (box := boxes[self.at]) is not None:
-                self._count(box, 1)
-            self.at += 1
-        while self.at > to:
-            self.at -= 1
-            if (box := boxes[self.at]) is not None:
-                self._count(box, -1)
-
-    def _same(self, old: _Searched, power: str, more: Iterable[Box] = ()) -> bool:
-        """Whether ``old``'s searches find the same again: no box that differs (``differ`` and ``more``)
-        meets what they tested, and no territory whose costs they read changed hands to or from
-        ``power``."""
-        if old.values and not old.values.isdisjoint(self.changed.get(power, ())):
-            return False
-        if old.looked is None:
-            return True
-        x0, y0, x1, y1 = old.looked
-        for boxes in (self.differ, more):
-            for b in boxes:
-                if b[0] <= x1 and x0 <= b[2] and b[1] <= y1 and y0 <= b[3]:
-                    return False
-        return True
-
-    def first(self, key: _Key) -> tuple[bool, Point | None]:
-        """Whether chip ``key`` of the first pass finds again what it found in the kept layout, and that
-        (None: no room on or beside its land)."""
-        last = self.last
-        old = last.first.get(key) if last is not None else None
-        if last is None or old is None:
-            return False, None
-        self._move(last, old.at)
-        if not self._same(old, key[1]):
-            return False, None
-        self.first_found[key] = _Searched(old.found, old.looked, old.values, len(self.boxes))
-        return True, old.found  # type: ignore[return-value]
-
-    def searched(self, key: _Key, centre: Point | None, probe: Probe) -> None:
-        self.first_found[key] = _Searched(centre, probe.box, probe.values, len(self.boxes))
-
-    def took(self, box: Box | None) -> None:
-        """The box the first pass's chip took, in turn (None: it went to the second pass)."""
-        self.boxes.append(box)
-        if box is not None and self.last is not None:
-            self._count(box, -1)
-
-    def first_done(self) -> None:
-        if self.last is not None:
-            self._move(self.last, len(self.last.boxes))
-
-    def later(self, key: tuple[int, str, float, float]) -> tuple[float, Point] | None:
-        """What a second-pass search of the kept layout for chip ``key`` found, if it finds it again now
-        (after the same number of that pass's chips or not: the boxes they took that differ count)."""
-        last = self.last
-        if last is None:
-            return None
-        for old in last.later.get(key, ()):
-            before, now = Counter(last.later_boxes[: old.at]), Counter(self.later_boxes)
-            if self._same(old, key[1], ((before - now) + (now - before)).elements()):
-                self.later_found.setdefault(key, []).append(
-                    _Searched(old.found, old.looked, old.values, len(self.later_boxes))
-                )
-                return old.found  # type: ignore[return-value]
-        return None
-
-    def later_searched(
-        self, key: tuple[int, str, float, float], found: tuple[float, Point], probe: Probe
-    ) -> None:
-        self.later_found.setdefault(key, []).append(
-            _Searched(found, probe.box, probe.values, len(self.later_boxes))
-        )
-
-    def later_took(self, box: Box) -> None:
-        self.later_boxes.append(box)
-
-    def keep(self) -> None:
-        """Keep this layout for the next ones (the oldest forgotten past ``_TRACES_KEPT``)."""
-        trace = _Trace(
-            self.base, self.owners, self.rows, self.first_found, tuple(self.boxes), self.keys,
-            self.later_found, tuple(self.later_boxes),
-        )  # fmt: skip
-        while len(_TRACES) >= _TRACES_KEPT:
-            try:
-                _TRACES.pop(0)
-            except IndexError:  # (emptied by another thread)
-                break
-        _TRACES.append(trace)
-
-
-def forget_traces() -> None:
-    """Forget every kept layout ``token_layout`` carries places over from."""
-    _TRACES.clear()
 
 
 Layout = tuple[dict[int, list[Marker]], list[Token]]
@@ -648,12 +442,11 @@ def rows_taken(base: MapBase, rows: Mapping[int, Sequence[Marker]]) -> tuple[Box
 
 
 def clear_layouts() -> None:
-    """Forget every remembered layout (those carried over from too), marker row and coloured map (the
-    bench times new positions with this)."""
+    """Forget every remembered layout, marker row and coloured map (the bench times new positions with
+    this)."""
     _LAID_OUT.clear()
     _ROWS.clear()
     _ROWS_TAKEN.clear()
-    forget_traces()
     forget_coloured()
 
 
@@ -706,26 +499,20 @@ def _beside_row(base: MapBase, index: int, row: Box | None, w: float, h: float) 
 
 
 def _best_place(
-    index: int, w: float, h: float, taken: BoxIndex, base: MapBase, costs: Costs, probe: Probe
+    index: int, w: float, h: float, taken: BoxIndex, base: MapBase, costs: Costs
 ) -> tuple[float, Point]:
     """Where a w×h chip of territory ``index`` that found no room on its land goes, and how good that
-    place is (lower is better; ``math.inf``: nowhere free, it overlaps); what it looked at noted on
-    ``probe``."""
+    place is (lower is better; ``math.inf``: nowhere free, it overlaps)."""
     label = base.labels[index]
     box = base.reserved[index]
     anchor = label.row_at if label else ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
     sea = base.sea_lut[index + 1] > 0  # ships stay on the water if they can
     island = base.good[index] == 0  # no room on it at all: TripleA's places beside it first
-    if island:  # (the box round all its spots: the first free one is among them)
-        spots = base.spots[index]
-        probe.cover(extent(spots, [], len(spots), w / 2, h / 2))
-        if (centre := free_spot(spots, w, h, taken, base)) is not None:
-            score = math.dist(centre, anchor) / h + cover(base, index, box_at(centre, w, h), costs, probe)[1]
-            return score, centre
-    found = nearest_fit(index, anchor, w, h, taken, base, sea, costs, 0.0 if island else 2.0, probe)
+    if island and (centre := free_spot(base.spots[index], w, h, taken, base)) is not None:
+        return math.dist(centre, anchor) / h + cover(base, index, box_at(centre, w, h), costs)[1], centre
+    found = nearest_fit(index, anchor, w, h, taken, base, sea, costs, 0.0 if island else 2.0)
     if found is not None:
         return found
-    probe.cover((-math.inf, -math.inf, math.inf, math.inf))  # (a search of the whole map)
     centre = free_spot(nearby(anchor, h / 2, 14000), w, h, taken, base)
     return (math.inf, anchor) if centre is None else (math.inf, centre)  # a map covered in chips
 
@@ -735,24 +522,21 @@ def _share(base: MapBase, index: int, box: Box) -> float:
     return cover(base, index, box)[0]
 
 
-class _Costs(dict[str, Costs]):
-    """Per power, what covering each territory (by ``territory_at`` value) costs its chip where the
-    chip cannot stay on its own: other powers' land a lot (the chip would read as theirs), land its
-    power holds a little (a tail says where it belongs), the sea nothing. Made when first asked for (a
-    carried-over layout reads few)."""
-
-    def __init__(self, owners: Mapping[str, str | None]) -> None:
-        super().__init__()
-        self.owners = owners
-
-    def __missing__(self, power: str) -> Costs:
-        others, land = _land_costs()
+def _costs(picture: MapPicture) -> dict[str, Costs]:
+    """Per power, what covering each territory (by ``territory_at`` value) costs its chip where the chip
+    cannot stay on its own: other powers' land a lot (the chip would read as theirs), land its power
+    holds a little (a tail says where it belongs), the sea nothing."""
+    others, land = _land_costs()
+    owned: dict[str | None, list[int]] = {}
+    for value, name in land:
+        owned.setdefault(picture.owners.get(name), []).append(value)
+    costs = {}
+    for power in POWERS:
         mine = list(others)
-        for value, name in land:
-            if self.owners.get(name) == power:
-                mine[value] = 0.25
-        made = self[power] = tuple(mine)
-        return made
+        for value in owned.get(power, ()):
+            mine[value] = 0.25
+        costs[power] = tuple(mine)
+    return costs
 
 
 @cache

@@ -79,48 +79,6 @@ SAMPLE_XS, SAMPLE_YS = (0.1, 0.3, 0.5, 0.7, 0.9), (0.17, 0.5, 0.83)
 SAMPLES = tuple((fx, fy) for fx in SAMPLE_XS for fy in SAMPLE_YS)
 
 
-class Probe:
-    """What one or more searches looked at, for ``layout``'s carried-over layouts: the box round every
-    place they tested against the taken boxes (a box that meets none of them changes no answer), and
-    the territories (``territory_at`` values) under the samples whose costs they read."""
-
-    __slots__ = ("box", "values")
-
-    def __init__(self) -> None:
-        self.box: Box | None = None
-        self.values: set[int] = set()
-
-    def cover(self, box: Box | None) -> None:
-        """Grow the box round what was tested to hold ``box`` too."""
-        if box is None:
-            return
-        if self.box is None:
-            self.box = box
-        else:
-            a = self.box
-            self.box = (min(a[0], box[0]), min(a[1], box[1]), max(a[2], box[2]), max(a[3], box[3]))
-
-    def read(self, seen: Sequence[int]) -> None:
-        self.values.update(seen)
-
-
-def extent(centres: Sequence[Point], known: list[Box], n: int, hw: float, hh: float) -> Box | None:
-    """The box round the hw×hh-half boxes centred on ``centres[:n]``, each of their places tested in
-    turn (None for none): ``known`` keeps the running boxes of a list that only grows at the end, read
-    as far as asked."""
-    if n <= 0:
-        return None
-    for k in range(len(known), n):  # (a race at worst extends it twice with the same boxes)
-        x, y = centres[k]
-        box = (x - hw, y - hh, x + hw, y + hh)
-        if known:
-            a = known[-1]
-            box = (min(a[0], box[0]), min(a[1], box[1]), max(a[2], box[2]), max(a[3], box[3]))
-        if len(known) == k:
-            known.append(box)
-    return known[n - 1]
-
-
 class Reach:
     """The places round one territory's anchor for one chip size, best fixed part first."""
 
@@ -150,7 +108,6 @@ class Reach:
         self.fixed: array[float] = array("d")
         self.numbers: array[int] = array("H")
         self.centres: list[Point] = []  # their centres, as ``nearest_fit`` tests them
-        self.extents: list[Box] = []  # the box round the first k+1 places' boxes (``extent``)
         self.pending: list[tuple[float, int]] = []
         self.on_names: list[int] | None = None  # ``_names_in_the_way``, made on the first read
         self.lock = threading.Lock()
@@ -215,13 +172,11 @@ class Reach:
         self.sampled[number] = 1  # (after the samples: another thread reading the flag finds them)
         return seen
 
-    def cost(self, number: int, box: Box, costs: Costs, probe: Probe | None = None) -> float:
+    def cost(self, number: int, box: Box, costs: Costs) -> float:
         """The mean of ``costs`` over the samples of place ``number`` (its box ``box``) off its own
-        territory (the territories read noted on ``probe``)."""
+        territory."""
         at = number * len(SAMPLES)
         seen = self.samples[at : at + len(SAMPLES)] if self.sampled[number] else self._sample(number, box)
-        if probe is not None:
-            probe.read(seen)
         total, value = 0.0, self.value
         for v in seen:
             if v != value:
@@ -275,15 +230,13 @@ def nearest_fit(
     sea: bool,
     costs: Costs,
     weight: float,
-    probe: Probe | None = None,
 ) -> tuple[float, Point] | None:
     """The best free place for a w×h chip round ``anchor``, and its score: near it, as much as can be on
     its own territory (with ``weight`` 2, a chip two of its heights away but wholly on its land beats
     one beside the name but on the sea), and over little that ``costs`` much. With ``sea``, only places
     centred on water. Of places that score the same (to within ``SAME``: two places equally far may
     differ in the last digit), the nearest in ``nearby``'s order. ``taken`` must hold ``base``'s names
-    (``layout.names_index``), as every layout's does: places on them are not even looked at. What it
-    looked at is noted on ``probe``: the places tested are always the reach's first ones."""
+    (``layout.names_index``), as every layout's does: places on them are not even looked at."""
     reach = reach_of(base, index, anchor, w, h, sea, weight)
     best: tuple[float, Point] | None = None
     best_number = 0
@@ -295,8 +248,6 @@ def nearest_fit(
         end = len(fixeds) if best is None else bisect.bisect_right(fixeds, best[0] + SAME, k)
         if k >= end:
             if end < len(fixeds) or not reach.read_more(k):
-                if probe is not None:
-                    probe.cover(extent(centres, reach.extents, k, hw, hh))
                 return best
             continue
         k = taken.first_clear(centres, k, end, w, h, memo)
@@ -304,7 +255,7 @@ def nearest_fit(
             k = end
             continue
         number, (x, y) = numbers[k], centres[k]
-        score = fixeds[k] + reach.cost(number, (x - hw, y - hh, x + hw, y + hh), costs, probe)
+        score = fixeds[k] + reach.cost(number, (x - hw, y - hh, x + hw, y + hh), costs)
         if best is None or score < best[0] - SAME or (score <= best[0] + SAME and number < best_number):
             best, best_number = (score, (x, y)), number
         k += 1
@@ -327,15 +278,11 @@ class OwnLand:
         self.tried = 0  # how many of the places have been looked at
         self.on_land: list[Point] = []  # those of them on the map and on the land, in order
         self.on_names: list[int] | None = None  # for a grid's places (``_on_the_grid``)
-        self.extents: list[Box] = []  # the box round the first k+1 of ``on_land``'s boxes (``extent``)
         self.lock = threading.Lock()
 
-    def first_free(
-        self, taken: BoxIndex, base: Geometry, costs: Costs | None = None, probe: Probe | None = None
-    ) -> Point | None:
+    def first_free(self, taken: BoxIndex, base: Geometry, costs: Costs | None = None) -> Point | None:
         """The first place where the chip is clear of ``taken`` and on its land (with ``costs``: and over
-        little that costs much, as ``fits`` says), or None. ``taken`` must hold the base's names. What
-        it looked at is noted on ``probe``: the places tested are always the list's first ones."""
+        little that costs much, as ``fits`` says), or None. ``taken`` must hold the base's names."""
         hw, hh, memo = self.hw, self.hh, [(0.0, 0.0, 0.0, 0.0)] * 2
         k = 0
         while True:
@@ -344,17 +291,13 @@ class OwnLand:
             if k >= 0:
                 x, y = on_land[k]
                 if costs is None or fits(
-                    base, self.index, (x - hw, y - hh, x + hw, y + hh), costs, self.share, probe
+                    base, self.index, (x - hw, y - hh, x + hw, y + hh), costs, self.share
                 ):
-                    if probe is not None:
-                        probe.cover(extent(on_land, self.extents, k + 1, hw, hh))
                     return on_land[k]
                 k += 1
                 continue
             k = len(on_land)
             if not self._look_further(k):
-                if probe is not None:
-                    probe.cover(extent(on_land, self.extents, k, hw, hh))
                 return None
 
     def look_ahead(self) -> None:
@@ -465,12 +408,9 @@ def sampled(pixels: bytes, width: int, box: Box) -> bytes:
     )
 
 
-def cover(
-    base: Geometry, index: int, box: Box, costs: Costs = FREE, probe: Probe | None = None
-) -> tuple[float, float]:
+def cover(base: Geometry, index: int, box: Box, costs: Costs = FREE) -> tuple[float, float]:
     """Roughly how much of ``box`` lies on territory ``index``, and the mean of ``costs`` (per
-    ``territory_at`` value) over the rest: 15 points sampled over it (the territories read noted on
-    ``probe``)."""
+    ``territory_at`` value) over the rest: 15 points sampled over it."""
     value, pixels, width, height = index + 1, base.territory_bytes, base.width, base.height
     x0, y0, x1, y1 = box
     bw, bh = x1 - x0, y1 - y0
@@ -478,8 +418,6 @@ def cover(
     for fx, fy in SAMPLES:
         x, y = int(x0 + fx * bw), int(y0 + fy * bh)
         v = pixels[y * width + x] if 0 <= x < width and 0 <= y < height else 0
-        if probe is not None:
-            probe.values.add(v)
         if v == value:
             own += 1
         else:
@@ -487,12 +425,10 @@ def cover(
     return own / 15, cost / 15
 
 
-def fits(
-    base: Geometry, index: int, box: Box, costs: Costs, share: float, probe: Probe | None = None
-) -> bool:
+def fits(base: Geometry, index: int, box: Box, costs: Costs, share: float) -> bool:
     """``cover``'s own share at least ``share`` and mean cost at most 0.1, from the same samples (summed
     in the same order: the same float). A box on the map (every place a list keeps) is sampled by
-    ``sampled``, which reads its 15 points in a few lines. The territories read are noted on ``probe``."""
+    ``sampled``, which reads its 15 points in a few lines."""
     value, pixels, width, height = index + 1, base.territory_bytes, base.width, base.height
     x0, y0, x1, y1 = box
     if x0 >= 0 and y0 >= 0 and x1 <= width and y1 <= height:
@@ -503,8 +439,6 @@ def fits(
             pixels[y * width + x] if 0 <= x < width and 0 <= y < height else 0
             for x, y in ((int(x0 + fx * bw), int(y0 + fy * bh)) for fx, fy in SAMPLES)
         ]
-    if probe is not None:
-        probe.read(seen)
     if seen.count(value) / 15 < share:
         return False
     cost = 0.0
