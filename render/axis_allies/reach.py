@@ -91,6 +91,11 @@ class Reach:
         self.bounds, self.value, self.anchor = bounds, index + 1, anchor
         self.hw, self.hh, self.h, self.step = w / 2, h / 2, h, max(2.0, h / 3)
         self.sea, self.weight = sea, weight
+        # Past this distance (in chip heights) a place's box cannot meet its territory's box, so none
+        # of it is on its territory and its fixed part is its distance (a margin for the rounding).
+        tx0, ty0, tx1, ty1 = bounds
+        corners = [(x, y) for x in (tx0 - w / 2, tx1 + w / 2) for y in (ty0 - h / 2, ty1 + h / 2)]
+        self.beyond = max(math.dist(anchor, corner) for corner in corners) / h + 1e-6
         # Per grid number: the territories under its samples, once ``sampled`` says they are there (a
         # place off the box round its territory has nothing on it, so it is sampled only if tried).
         # Grown as places are read (most reaches read a few hundred of their 2,000; a bot keeps hundreds).
@@ -145,8 +150,9 @@ class Reach:
         rows.sort()
         self.read = upto
         # A place not read yet is at least as far as the last read: its fixed part is no less than that
-        # distance less ``weight``, so every place read with a smaller one is final.
-        settled = math.inf if upto == SEARCHED else far - weight - SAME
+        # distance less ``weight``, or than that distance once past ``beyond`` (none of it can be on its
+        # territory there), so every place read with a smaller one is final.
+        settled = math.inf if upto == SEARCHED else far - (weight if far <= self.beyond else 0.0) - SAME
         final = bisect.bisect_right(rows, (settled, SEARCHED))
         # Numbers before fixed parts, each in one step (an array extended by an array, under the GIL): a
         # search on another thread walks while ``k < len(fixed)`` and then reads ``numbers[k]``.

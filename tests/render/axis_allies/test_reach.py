@@ -143,6 +143,33 @@ def test_a_reach_read_in_parts_orders_its_places_as_a_whole_reading_would() -> N
     assert len(set(reach.numbers)) == len(rows) and reach.read == SEARCHED and not reach.pending
 
 
+@pytest.mark.parametrize("weight", [0.0, 2.0])
+def test_a_reach_read_in_parts_finds_places_final_as_a_whole_reading_would(weight: float) -> None:
+    """A part's places are final once no place not read yet can come before them: past the box round
+    its territory (``Reach.beyond``) a place has none of it on its territory, so it ends the reading
+    sooner there. Every reach of 60 random territories, chip sizes and anchors, read in parts: each
+    part's final places are, in order, the first of the whole grid's best fixed part first."""
+    base = map_base(WIDTH)
+    rng = random.Random(int(weight) + 11)
+    for _ in range(60):
+        index = rng.randrange(len(base.reserved))
+        w, h = rng.choice([30.0, 41.0, 62.5, 90.0]), 33.0 * base.ui * rng.uniform(0.6, 1.4)
+        box = base.reserved[index]
+        anchor = ((box[0] + box[2]) / 2 + rng.uniform(-40, 40), (box[1] + box[3]) / 2 + rng.uniform(-40, 40))
+        sea = bool(base.sea_lut[index + 1])
+        reach = Reach(
+            base.territory_bytes, base.width, base.height, base.sea_lut, base.bounds[index], base.names,
+            index, anchor, w, h, sea, weight,
+        )  # fmt: skip
+        parts = []
+        while reach.read_more(len(reach.fixed)):
+            parts.append(list(zip(reach.fixed, reach.numbers, strict=True)))
+        whole = sorted(zip(reach.fixed, reach.numbers, strict=True))
+        assert reach.read == SEARCHED and not reach.pending
+        for part in parts:
+            assert part == whole[: len(part)]
+
+
 @pytest.mark.parametrize("world", [True, False], ids=["world map", "close-up"])
 def test_a_reach_leaves_out_exactly_the_places_on_a_name(world: bool) -> None:
     """A reach works out which of its places cover a name per name, not per place
