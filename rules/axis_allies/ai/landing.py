@@ -47,20 +47,38 @@ from rules.axis_allies.odds import simulate_waves
 from rules.axis_allies.state import ALLIED_SIDE, SIDE, UK, USA
 from rules.axis_allies.units import Domain, movement
 
-__all__ = ["assault", "combat_without", "island_alone", "second_wave", "two_waves"]
+__all__ = [
+    "assault",
+    "combat_without",
+    "held",
+    "island_alone",
+    "island_goal",
+    "second_wave",
+    "take_empty",
+    "two_waves",
+]
 
 LANDING = 0  # 1: the massed landing (a bench option, --set landing.LANDING=1); 0: the siege and the push
 MASS = 0.6  # the two waves' odds from which the first power lands with everything
 FOLLOW = 0.3  # odds from which the last power before the capital's owner attacks what is left
 POWERS_LANDING = (UK, USA)  # the powers whose attacks on the capital wait for the massed landing
 TRIALS = 400  # simulated landings (both waves) behind the two waves' odds
+FLOOR = 0.0  # the siege is held back only while both waves in reach take the capital this often
+GRAB = 0  # 1: an empty island capital is taken by a loaded transport in reach (sailed in, unloaded)
 
 Counts = tuple[tuple[str, int], ...]
 
 
 def island_alone(view: View) -> int | None:
     """The enemy capital, when it is the only goal left and an island and we are a landing power."""
-    if not LANDING or view.side != ALLIED_SIDE or view.power not in POWERS_LANDING:
+    if not LANDING:
+        return None
+    return island_goal(view)
+
+
+def island_goal(view: View) -> int | None:
+    """``island_alone`` whatever LANDING says."""
+    if view.side != ALLIED_SIDE or view.power not in POWERS_LANDING:
         return None
     goals = [c for c in goal_capitals(view.state, view.power) if hostile_land(view.state, c, view.power)]
     if len(goals) != 1 or not _island(goals[0]):
@@ -145,6 +163,32 @@ def assault(view: View, capital: int, push: float) -> Move | None:
             return ok[0].move
     elif alone >= FOLLOW:
         return ok[0].move
+    return None
+
+
+def held(view: View, capital: int) -> bool:
+    """Whether the siege of ``capital`` waits for the massed landing: the two waves in reach (the
+    USA's loaded transports and aircraft, then the UK's, ``second_wave``) take it from FLOOR."""
+    if FLOOR <= 0:
+        return True
+    state = view.state
+    defence: dict[str, int] = {}
+    for s in enemy_fighting(state, capital, view.power):
+        defence[s.unit] = defence.get(s.unit, 0) + s.count
+    aa = any(s.unit == "aa_gun" for s in enemy_units(state, capital, view.power))
+    first = second_wave(view, capital, [USA])
+    return two_waves(first, second_wave(view, capital, [UK]), defence, aa) >= FLOOR
+
+
+def take_empty(view: View, capital: int) -> Move | None:
+    """An island capital left with no defender (GRAB): the first loaded transport in reach sails to
+    its shore and lands (the easy AI's grab lands only cargo already on the shore)."""
+    state = view.state
+    if not GRAB or enemy_fighting(state, capital, view.power) or present(view, capital):
+        return None
+    for src in sources(view, capital):
+        if src.kind in ("unload", "carry") and legal(state, view.power, src.move) is not None:
+            return src.move
     return None
 
 

@@ -43,7 +43,7 @@ from rules.axis_allies.ai import convoy as convoys
 from rules.axis_allies.ai.attack import Source, _add, _feed, judge, present, sources, spare
 from rules.axis_allies.ai.bastion import hold_bastion
 from rules.axis_allies.ai.convoy import convoy, landing_sources, relief_targets
-from rules.axis_allies.ai.landing import assault, combat_without, island_alone
+from rules.axis_allies.ai.landing import assault, combat_without, held, island_alone, island_goal, take_empty
 from rules.axis_allies.ai.moves import _holds, cover_capital, land_aircraft, return_empty
 from rules.axis_allies.ai.pacific import keep_land
 from rules.axis_allies.ai.player import AxisAlliesAI, phase_done
@@ -96,8 +96,12 @@ class AxisAlliesNormalAI:
                 return bought
         if state.phase is Phase.COMBAT_MOVE and (battle is None or battle.pending is None):
             view = View(state, acting_power(state))
+            goal = island_goal(view)
+            grab = take_empty(view, goal) if goal is not None else None
+            if grab is not None:
+                return grab
             island = island_alone(view)  # the massed landing (``ai.landing``) decides its attacks
-            if island is not None:
+            if island is not None and held(view, island):
                 move = (
                     _feed(view)
                     or assault(view, island, PUSH)
