@@ -45,7 +45,7 @@ from rules.axis_allies.common import (
 )
 from rules.axis_allies.odds import simulate_waves
 from rules.axis_allies.state import ALLIED_SIDE, SIDE, UK, USA
-from rules.axis_allies.units import Domain, movement
+from rules.axis_allies.units import Domain, attack_value, movement
 
 __all__ = [
     "assault",
@@ -64,6 +64,9 @@ FOLLOW = 0.3  # odds from which the last power before the capital's owner attack
 POWERS_LANDING = (UK, USA)  # the powers whose attacks on the capital wait for the massed landing
 TRIALS = 400  # simulated landings (both waves) behind the two waves' odds
 FLOOR = 0.0  # the siege is held back only while both waves in reach take the capital this often
+SHARE = (
+    0.0  # against it alone, a siege starts only with this share of its defence in reach (0: the easy AI's)
+)
 GRAB = 0  # 1: an empty island capital is taken by a loaded transport in reach (sailed in, unloaded)
 
 Counts = tuple[tuple[str, int], ...]
@@ -178,6 +181,21 @@ def held(view: View, capital: int) -> bool:
     aa = any(s.unit == "aa_gun" for s in enemy_units(state, capital, view.power))
     first = second_wave(view, capital, [USA])
     return two_waves(first, second_wave(view, capital, [UK]), defence, aa) >= FLOOR
+
+
+def small_siege(view: View, capital: int) -> bool:
+    """Whether a siege of ``capital`` would start too small (SHARE): everything in reach brings less
+    than SHARE of its defence in attack points (the easy AI's siege starts from ``SIEGE_SHARE``, two
+    fifths, and trades small waves away one by one)."""
+    state = view.state
+    if SHARE <= 0 or not enemy_fighting(state, capital, view.power) or present(view, capital):
+        return False
+    everything: dict[str, int] = {}
+    for src in sources(view, capital):
+        if legal(state, view.power, src.move) is not None:
+            everything = _add(everything, src.units)
+    attack = sum(attack_value(u, view.techs) * n for u, n in everything.items())
+    return attack < SHARE * view.enemy_defence(capital)
 
 
 def take_empty(view: View, capital: int) -> Move | None:

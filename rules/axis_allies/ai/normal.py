@@ -43,7 +43,15 @@ from rules.axis_allies.ai import convoy as convoys
 from rules.axis_allies.ai.attack import Source, _add, _feed, judge, present, sources, spare
 from rules.axis_allies.ai.bastion import hold_bastion
 from rules.axis_allies.ai.convoy import convoy, landing_sources, relief_targets
-from rules.axis_allies.ai.landing import assault, combat_without, held, island_alone, island_goal, take_empty
+from rules.axis_allies.ai.landing import (
+    assault,
+    combat_without,
+    held,
+    island_alone,
+    island_goal,
+    small_siege,
+    take_empty,
+)
 from rules.axis_allies.ai.moves import _holds, cover_capital, land_aircraft, return_empty
 from rules.axis_allies.ai.pacific import keep_land
 from rules.axis_allies.ai.player import AxisAlliesAI, phase_done
@@ -112,6 +120,16 @@ class AxisAlliesNormalAI:
                 if move is not None:
                     return move
                 return phase_done(state, seat)
+            if goal is not None and small_siege(view, goal):  # no siege of it started this small
+                move = (
+                    _feed(view)
+                    or air_reserve(view)
+                    or capital_push(view)
+                    or relieve_moscow(view)
+                    or economic_line(view)
+                    or combat_without(view, goal)
+                )
+                return move if move is not None else phase_done(state, seat)
             # Battles already started are fed first, as the easy AI does, so a push is carried through.
             move = (
                 _feed(view)

@@ -150,3 +150,29 @@ def test_within_floor_of_mass_the_usa_holds_its_wave(monkeypatch: pytest.MonkeyP
     assert landing.held(view, tokyo)
     _, actions = play_phase(state, AxisAlliesNormalAI(), Phase.COMBAT_MOVE)
     assert actions == [EndPhase()]  # the waves wait, loaded, until together they reach MASS
+
+
+EIGHT_TANKS = {"Hawaii Sea Zone": {"usa": {"transport:tank": 8}}}  # 24 attack points against 50 defence
+EIGHT_LANDED = Move((("tank", 8),), ("Japan Sea Zone", "Japan"))
+
+
+def test_the_easy_siege_trades_a_wave_of_half_tokyos_defence(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(landing, "LANDING", 0)
+    state = usa_turn(TOKYO | HOMES | EIGHT_TANKS)
+    assert not landing.small_siege(View(state, US), idx("Japan"))  # SHARE 0: the easy AI's siege
+    _, easy = play_phase(state, AxisAlliesAI(), Phase.COMBAT_MOVE)
+    _, actions = play_phase(state, AxisAlliesNormalAI(), Phase.COMBAT_MOVE)
+    assert EIGHT_LANDED in easy and EIGHT_LANDED in actions
+
+
+def test_with_share_the_usa_starts_no_siege_under_that_share(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(landing, "LANDING", 0)
+    monkeypatch.setattr(landing, "SHARE", 0.7)
+    state = usa_turn(TOKYO | HOMES | EIGHT_TANKS)
+    assert landing.small_siege(View(state, US), idx("Japan"))  # 24 < 0.7 * 50
+    _, actions = play_phase(state, AxisAlliesNormalAI(), Phase.COMBAT_MOVE)
+    assert actions == [EndPhase()]  # the wave waits, loaded, for the next ones
+    state = usa_turn(TOKYO | HOMES | USA_WAVE)  # 16 tanks: 48 attack points, over 0.7 * 50
+    assert not landing.small_siege(View(state, US), idx("Japan"))
+    _, actions = play_phase(state, AxisAlliesNormalAI(), Phase.COMBAT_MOVE)
+    assert LANDED in actions
