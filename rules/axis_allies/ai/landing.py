@@ -23,6 +23,15 @@ them together.
   (``--set landing.LANDING=1``, ``bench/aa_landing_pairs.py``) for the next try: where Tokyo is a
   fortress (a defence of 150 and more) both waves stop growing at the easy AI's cap on transports and
   never reach MASS, while the siege's trading would have worn Tokyo down.
+- FLOOR (with LANDING 1): the siege is held back only while the two waves in reach (the USA's, then
+  the UK's) take the capital from FLOOR; below it the easy siege trades as before (0: always held).
+- SHARE: against the capital alone, the UK and the USA start no siege of it with less than SHARE of
+  its defence in attack points in reach (the easy AI's siege starts from two fifths and trades waves
+  of a few tanks away, one power at a time; 0: the easy AI's).
+- GRAB: a capital left with no defender is taken by the first loaded transport in reach, sailed to
+  its shore and unloaded (the easy AI's grab lands only cargo already on the shore: in ``aan19-t-17``
+  Tokyo stood empty through rounds 28 and 29 with an American tank two sea steps away).
+See docs/rules/axis_allies.md, the eleventh stop, for what each measured.
 """
 
 from __future__ import annotations
@@ -67,7 +76,7 @@ FLOOR = 0.0  # the siege is held back only while both waves in reach take the ca
 SHARE = (
     0.0  # against it alone, a siege starts only with this share of its defence in reach (0: the easy AI's)
 )
-GRAB = 0  # 1: an empty island capital is taken by a loaded transport in reach (sailed in, unloaded)
+GRAB = 1  # an empty island capital is taken by a loaded transport in reach, sailed in (0: the easy grab)
 
 Counts = tuple[tuple[str, int], ...]
 
