@@ -73,9 +73,7 @@ FOLLOW = 0.3  # odds from which the last power before the capital's owner attack
 POWERS_LANDING = (UK, USA)  # the powers whose attacks on the capital wait for the massed landing
 TRIALS = 400  # simulated landings (both waves) behind the two waves' odds
 FLOOR = 0.0  # the siege is held back only while both waves in reach take the capital this often
-SHARE = (
-    0.0  # against it alone, a siege starts only with this share of its defence in reach (0: the easy AI's)
-)
+SHARE = 0.7  # against it alone, no siege starts with less of its defence in reach (0: the easy AI's)
 GRAB = 1  # an empty island capital is taken by a loaded transport in reach, sailed in (0: the easy grab)
 
 Counts = tuple[tuple[str, int], ...]

@@ -158,6 +158,7 @@ EIGHT_LANDED = Move((("tank", 8),), ("Japan Sea Zone", "Japan"))
 
 def test_the_easy_siege_trades_a_wave_of_half_tokyos_defence(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(landing, "LANDING", 0)
+    monkeypatch.setattr(landing, "SHARE", 0.0)
     state = usa_turn(TOKYO | HOMES | EIGHT_TANKS)
     assert not landing.small_siege(View(state, US), idx("Japan"))  # SHARE 0: the easy AI's siege
     _, easy = play_phase(state, AxisAlliesAI(), Phase.COMBAT_MOVE)
