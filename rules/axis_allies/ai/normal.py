@@ -120,16 +120,6 @@ class AxisAlliesNormalAI:
                 if move is not None:
                     return move
                 return phase_done(state, seat)
-            if goal is not None and small_siege(view, goal):  # no siege of it started this small
-                move = (
-                    _feed(view)
-                    or air_reserve(view)
-                    or capital_push(view)
-                    or relieve_moscow(view)
-                    or economic_line(view)
-                    or combat_without(view, goal)
-                )
-                return move if move is not None else phase_done(state, seat)
             # Battles already started are fed first, as the easy AI does, so a push is carried through.
             move = (
                 _feed(view)
@@ -140,6 +130,8 @@ class AxisAlliesNormalAI:
             )
             if move is not None:
                 return move
+            if goal is not None and small_siege(view, goal):  # no siege of it started this small
+                return combat_without(view, goal) or phase_done(state, seat)
         if state.phase is Phase.NONCOMBAT_MOVE and battle is None:
             view = View(state, acting_power(state))
             move = (
