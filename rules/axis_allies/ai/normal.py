@@ -30,6 +30,9 @@ decide the game).
   Washington for good while the army waited at West US (2 to 15 of them at round 30 in 8 of the 13
   undecided all-normal games of ``aan16-t``).
 
+- Against Tokyo alone (``ai.landing``): an empty Tokyo is taken by a loaded transport in reach (GRAB),
+  and no siege of it starts with less than SHARE of its defence in reach (the easy AI's from two fifths).
+
 Everything else (the rest of the purchases, placements, the rest of the combat move, the non-combat
 move, battle decisions) is the ``easy`` AI's, composed rather than copied; like it, this AI is stateless.
 """
