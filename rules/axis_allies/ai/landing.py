@@ -23,6 +23,15 @@ them together.
   (``--set landing.LANDING=1``, ``bench/aa_landing_pairs.py``) for the next try: where Tokyo is a
   fortress (a defence of 150 and more) both waves stop growing at the easy AI's cap on transports and
   never reach MASS, while the siege's trading would have worn Tokyo down.
+- FLOOR (with LANDING 1): the siege is held back only while the two waves in reach (the USA's, then
+  the UK's) take the capital from FLOOR; below it the easy siege trades as before (0: always held).
+- SHARE: against the capital alone, the UK and the USA start no siege of it with less than SHARE of
+  its defence in attack points in reach (the easy AI's siege starts from two fifths and trades waves
+  of a few tanks away, one power at a time; 0: the easy AI's).
+- GRAB: a capital left with no defender is taken by the first loaded transport in reach, sailed to
+  its shore and unloaded (the easy AI's grab lands only cargo already on the shore: in ``aan19-t-17``
+  Tokyo stood empty through rounds 28 and 29 with an American tank two sea steps away).
+See docs/rules/axis_allies.md, the eleventh stop, for what each measured.
 """
 
 from __future__ import annotations
@@ -45,22 +54,41 @@ from rules.axis_allies.common import (
 )
 from rules.axis_allies.odds import simulate_waves
 from rules.axis_allies.state import ALLIED_SIDE, SIDE, UK, USA
-from rules.axis_allies.units import Domain, movement
+from rules.axis_allies.units import Domain, attack_value, movement
 
-__all__ = ["assault", "combat_without", "island_alone", "second_wave", "two_waves"]
+__all__ = [
+    "assault",
+    "combat_without",
+    "held",
+    "island_alone",
+    "island_goal",
+    "second_wave",
+    "take_empty",
+    "two_waves",
+]
 
 LANDING = 0  # 1: the massed landing (a bench option, --set landing.LANDING=1); 0: the siege and the push
 MASS = 0.6  # the two waves' odds from which the first power lands with everything
 FOLLOW = 0.3  # odds from which the last power before the capital's owner attacks what is left
 POWERS_LANDING = (UK, USA)  # the powers whose attacks on the capital wait for the massed landing
 TRIALS = 400  # simulated landings (both waves) behind the two waves' odds
+FLOOR = 0.0  # the siege is held back only while both waves in reach take the capital this often
+SHARE = 0.7  # against it alone, no siege starts with less of its defence in reach (0: the easy AI's)
+GRAB = 1  # an empty island capital is taken by a loaded transport in reach, sailed in (0: the easy grab)
 
 Counts = tuple[tuple[str, int], ...]
 
 
 def island_alone(view: View) -> int | None:
     """The enemy capital, when it is the only goal left and an island and we are a landing power."""
-    if not LANDING or view.side != ALLIED_SIDE or view.power not in POWERS_LANDING:
+    if not LANDING:
+        return None
+    return island_goal(view)
+
+
+def island_goal(view: View) -> int | None:
+    """``island_alone`` whatever LANDING says."""
+    if view.side != ALLIED_SIDE or view.power not in POWERS_LANDING:
         return None
     goals = [c for c in goal_capitals(view.state, view.power) if hostile_land(view.state, c, view.power)]
     if len(goals) != 1 or not _island(goals[0]):
@@ -145,6 +173,47 @@ def assault(view: View, capital: int, push: float) -> Move | None:
             return ok[0].move
     elif alone >= FOLLOW:
         return ok[0].move
+    return None
+
+
+def held(view: View, capital: int) -> bool:
+    """Whether the siege of ``capital`` waits for the massed landing: the two waves in reach (the
+    USA's loaded transports and aircraft, then the UK's, ``second_wave``) take it from FLOOR."""
+    if FLOOR <= 0:
+        return True
+    state = view.state
+    defence: dict[str, int] = {}
+    for s in enemy_fighting(state, capital, view.power):
+        defence[s.unit] = defence.get(s.unit, 0) + s.count
+    aa = any(s.unit == "aa_gun" for s in enemy_units(state, capital, view.power))
+    first = second_wave(view, capital, [USA])
+    return two_waves(first, second_wave(view, capital, [UK]), defence, aa) >= FLOOR
+
+
+def small_siege(view: View, capital: int) -> bool:
+    """Whether a siege of ``capital`` would start too small (SHARE): everything in reach brings less
+    than SHARE of its defence in attack points (the easy AI's siege starts from ``SIEGE_SHARE``, two
+    fifths, and trades small waves away one by one)."""
+    state = view.state
+    if SHARE <= 0 or not enemy_fighting(state, capital, view.power) or present(view, capital):
+        return False
+    everything: dict[str, int] = {}
+    for src in sources(view, capital):
+        if legal(state, view.power, src.move) is not None:
+            everything = _add(everything, src.units)
+    attack = sum(attack_value(u, view.techs) * n for u, n in everything.items())
+    return attack < SHARE * view.enemy_defence(capital)
+
+
+def take_empty(view: View, capital: int) -> Move | None:
+    """An island capital left with no defender (GRAB): the first loaded transport in reach sails to
+    its shore and lands (the easy AI's grab lands only cargo already on the shore)."""
+    state = view.state
+    if not GRAB or enemy_fighting(state, capital, view.power) or present(view, capital):
+        return None
+    for src in sources(view, capital):
+        if src.kind in ("unload", "carry") and legal(state, view.power, src.move) is not None:
+            return src.move
     return None
 
 

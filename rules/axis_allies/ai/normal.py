@@ -30,6 +30,9 @@ decide the game).
   Washington for good while the army waited at West US (2 to 15 of them at round 30 in 8 of the 13
   undecided all-normal games of ``aan16-t``).
 
+- Against Tokyo alone (``ai.landing``): an empty Tokyo is taken by a loaded transport in reach (GRAB),
+  and no siege of it starts with less than SHARE of its defence in reach (the easy AI's from two fifths).
+
 Everything else (the rest of the purchases, placements, the rest of the combat move, the non-combat
 move, battle decisions) is the ``easy`` AI's, composed rather than copied; like it, this AI is stateless.
 """
@@ -43,7 +46,15 @@ from rules.axis_allies.ai import convoy as convoys
 from rules.axis_allies.ai.attack import Source, _add, _feed, judge, present, sources, spare
 from rules.axis_allies.ai.bastion import hold_bastion
 from rules.axis_allies.ai.convoy import convoy, landing_sources, relief_targets
-from rules.axis_allies.ai.landing import assault, combat_without, island_alone
+from rules.axis_allies.ai.landing import (
+    assault,
+    combat_without,
+    held,
+    island_alone,
+    island_goal,
+    small_siege,
+    take_empty,
+)
 from rules.axis_allies.ai.moves import _holds, cover_capital, land_aircraft, return_empty
 from rules.axis_allies.ai.pacific import keep_land
 from rules.axis_allies.ai.player import AxisAlliesAI, phase_done
@@ -96,8 +107,12 @@ class AxisAlliesNormalAI:
                 return bought
         if state.phase is Phase.COMBAT_MOVE and (battle is None or battle.pending is None):
             view = View(state, acting_power(state))
+            goal = island_goal(view)
+            grab = take_empty(view, goal) if goal is not None else None
+            if grab is not None:
+                return grab
             island = island_alone(view)  # the massed landing (``ai.landing``) decides its attacks
-            if island is not None:
+            if island is not None and held(view, island):
                 move = (
                     _feed(view)
                     or assault(view, island, PUSH)
@@ -118,6 +133,8 @@ class AxisAlliesNormalAI:
             )
             if move is not None:
                 return move
+            if goal is not None and small_siege(view, goal):  # no siege of it started this small
+                return combat_without(view, goal) or phase_done(state, seat)
         if state.phase is Phase.NONCOMBAT_MOVE and battle is None:
             view = View(state, acting_power(state))
             move = (

@@ -93,3 +93,87 @@ def test_the_uk_last_before_japan_attacks_what_is_left_from_follow_odds() -> Non
     _, actions = play_phase(state, AxisAlliesNormalAI(), Phase.COMBAT_MOVE)
     assert odds({"infantry": 8, "tank": 6}, {"infantry": 16, "tank": 4}, False, True)[0] < landing.FOLLOW
     assert not any(isinstance(a, Move) and a.path[-1] in ("Japan", "Japan Sea Zone") for a in actions)
+
+
+EMPTY_TOKYO = {"Japan": {"japan": {"factory": 1, "aa_gun": 1}}}
+ONE_TANK = {"Hawaii Sea Zone": {"usa": {"transport:tank": 1}}}  # two sea steps from Japan's waters
+
+
+def test_an_empty_tokyo_is_taken_by_a_loaded_transport_in_reach(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(landing, "LANDING", 0)
+    monkeypatch.setattr(landing, "GRAB", 1)
+    state = usa_turn(EMPTY_TOKYO | HOMES | ONE_TANK)
+    _, easy = play_phase(state, AxisAlliesAI(), Phase.COMBAT_MOVE)
+    assert easy == [EndPhase()]  # the easy AI's grab lands only cargo already on the shore
+    after, actions = play_phase(state, AxisAlliesNormalAI(), Phase.COMBAT_MOVE)
+    assert actions == [
+        Move((("transport:tank", 1),), ("Hawaii Sea Zone", "North Pacific Sea Zone", "Japan Sea Zone")),
+        Move((("tank", 1),), ("Japan Sea Zone", "Japan")),
+        EndPhase(),
+    ]
+    assert after.owner[idx("Japan")] == US  # an empty territory is taken as the tank lands
+
+
+def test_grab_0_leaves_an_empty_tokyo_to_the_easy_grab(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(landing, "LANDING", 0)
+    monkeypatch.setattr(landing, "GRAB", 0)
+    state = usa_turn(EMPTY_TOKYO | HOMES | ONE_TANK)
+    _, actions = play_phase(state, AxisAlliesNormalAI(), Phase.COMBAT_MOVE)
+    assert actions == [EndPhase()]
+
+
+def test_a_defended_tokyo_is_not_grabbed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(landing, "GRAB", 1)
+    state = usa_turn(TOKYO | HOMES | ONE_TANK)
+    assert landing.take_empty(View(state, US), idx("Japan")) is None
+
+
+SMALL_UK_WAVE = {"Wake Island Sea Zone": {"uk": {"transport:infantry+infantry": 3, "transport:tank": 4}}}
+
+
+def test_below_floor_the_waves_do_not_hold_the_siege_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(landing, "FLOOR", 0.2)
+    state = usa_turn(TOKYO | HOMES | USA_WAVE)
+    view = View(state, US)
+    assert not landing.held(view, idx("Japan"))  # 16 tanks alone: under 5%
+    _, actions = play_phase(state, AxisAlliesNormalAI(), Phase.COMBAT_MOVE)
+    assert LANDED in actions  # the easy AI's siege, as with LANDING 0
+
+
+def test_within_floor_of_mass_the_usa_holds_its_wave(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(landing, "FLOOR", 0.2)
+    state = usa_turn(TOKYO | HOMES | USA_WAVE | SMALL_UK_WAVE)
+    view = View(state, US)
+    tokyo = idx("Japan")
+    both = two_waves({"tank": 16}, second_wave(view, tokyo, [UK]), {"infantry": 20, "tank": 5}, True)
+    assert landing.FLOOR <= both < landing.MASS
+    assert landing.held(view, tokyo)
+    _, actions = play_phase(state, AxisAlliesNormalAI(), Phase.COMBAT_MOVE)
+    assert actions == [EndPhase()]  # the waves wait, loaded, until together they reach MASS
+
+
+EIGHT_TANKS = {"Hawaii Sea Zone": {"usa": {"transport:tank": 8}}}  # 24 attack points against 50 defence
+EIGHT_LANDED = Move((("tank", 8),), ("Japan Sea Zone", "Japan"))
+
+
+def test_the_easy_siege_trades_a_wave_of_half_tokyos_defence(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(landing, "LANDING", 0)
+    monkeypatch.setattr(landing, "SHARE", 0.0)
+    state = usa_turn(TOKYO | HOMES | EIGHT_TANKS)
+    assert not landing.small_siege(View(state, US), idx("Japan"))  # SHARE 0: the easy AI's siege
+    _, easy = play_phase(state, AxisAlliesAI(), Phase.COMBAT_MOVE)
+    _, actions = play_phase(state, AxisAlliesNormalAI(), Phase.COMBAT_MOVE)
+    assert EIGHT_LANDED in easy and EIGHT_LANDED in actions
+
+
+def test_with_share_the_usa_starts_no_siege_under_that_share(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(landing, "LANDING", 0)
+    monkeypatch.setattr(landing, "SHARE", 0.7)
+    state = usa_turn(TOKYO | HOMES | EIGHT_TANKS)
+    assert landing.small_siege(View(state, US), idx("Japan"))  # 24 < 0.7 * 50
+    _, actions = play_phase(state, AxisAlliesNormalAI(), Phase.COMBAT_MOVE)
+    assert actions == [EndPhase()]  # the wave waits, loaded, for the next ones
+    state = usa_turn(TOKYO | HOMES | USA_WAVE)  # 16 tanks: 48 attack points, over 0.7 * 50
+    assert not landing.small_siege(View(state, US), idx("Japan"))
+    _, actions = play_phase(state, AxisAlliesNormalAI(), Phase.COMBAT_MOVE)
+    assert LANDED in actions
