@@ -13,10 +13,7 @@ Europe (tuning seeds ``aax17-t``), and which has a factory of 10 IPCs. So Japan 
   odds, and the cargo lands on West US from ODDS (everything in reach);
 - while Japan holds West US's factory, its land units are placed there first (up to 10), next to
   Washington, which ``capital_push`` attacks from its odds as any goal capital;
-- empty transports of the crossing sail back to Japan's waters;
-- with HOLD, while the crossing waits (West US grown beyond ODDS), the normal AI's other combat plans
-  and the easy AI leave its transports and their cargo alone (without it the economic line sailed the
-  cargo back to Asia, or the easy AI landed it on an island, the turn after it arrived).
+- empty transports of the crossing sail back to Japan's waters.
 
 CROSSING 0 turns it off (the committed ``normal`` before it), for ``bench/aa_ai_games.py --set``.
 """
@@ -37,7 +34,6 @@ from rules.axis_allies.units import Domain, defense_value
 __all__ = ["crossing_move", "crossing_place", "crossing_strike", "pinned"]
 
 CROSSING = 1  # 1: Japan crosses to West US; 0: off (the easy AI's shipping alone)
-HOLD = 1  # 1: the normal AI's other combat plans (capital push, economic line) leave the crossing alone
 ODDS = 0.6  # the landing on West US, everything in reach
 STRIKE = 0.7  # clearing West US's waters for the landing
 SAIL = 0.8  # the cargo's odds against West US's defence (MARGIN over it) for the crossing to sail
@@ -247,11 +243,9 @@ def pinned(state: AAState, power: int) -> AAState:
     if not active(state, power):
         return state
     units = list(state.units)
-    # With HOLD their cargo stays aboard too: marked as having unloaded elsewhere in the combat move.
-    held = {"flags": COMBAT | UNLOADED, "unloaded_to": SHORE} if HOLD else {}
     for z in ZONES:
         units[z] = tuple(
-            msgspec.structs.replace(s, moved=9, **held) if s.power == JAPAN and s.unit == "transport" else s
+            msgspec.structs.replace(s, moved=9) if s.power == JAPAN and s.unit == "transport" else s
             for s in units[z]
         )
     return msgspec.structs.replace(state, units=tuple(units))

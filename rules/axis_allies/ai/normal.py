@@ -40,7 +40,6 @@ from collections.abc import Callable
 
 from rules.axis_allies.actions import Buy, Move
 from rules.axis_allies.ai import convoy as convoys
-from rules.axis_allies.ai import crossing
 from rules.axis_allies.ai.attack import Source, _add, _feed, judge, present, sources, spare
 from rules.axis_allies.ai.bastion import hold_bastion
 from rules.axis_allies.ai.convoy import convoy, landing_sources, relief_targets
@@ -111,20 +110,17 @@ class AxisAlliesNormalAI:
                     return move
                 return phase_done(state, seat)
             # Battles already started are fed first, as the easy AI does, so a push is carried through.
-            held = pinned(state, view.power)
-            # The crossing's transports are kept for West US (``crossing.HOLD``) by the plans after it.
-            rest = View(held, view.power) if crossing.HOLD and held is not state else view
             move = (
                 _feed(view)
                 or air_reserve(view)
                 or crossing_strike(view, _attack)
-                or capital_push(rest)
-                or relieve_moscow(rest)
-                or economic_line(rest)
+                or capital_push(view)
+                or relieve_moscow(view)
+                or economic_line(view)
             )
             if move is not None:
                 return move
-            return self._easy.choose(held, seat)
+            return self._easy.choose(pinned(state, view.power), seat)
         if state.phase is Phase.NONCOMBAT_MOVE and battle is None:
             view = View(state, acting_power(state))
             move = (

@@ -6,10 +6,8 @@ Washington once West US's factory is its own."""
 
 from __future__ import annotations
 
-import pytest
-
 from rules.axis_allies.actions import EndPhase, Move, Place
-from rules.axis_allies.ai import AxisAlliesAI, AxisAlliesNormalAI, crossing
+from rules.axis_allies.ai import AxisAlliesAI, AxisAlliesNormalAI
 from rules.axis_allies.ai.crossing import SAIL, STAGING
 from rules.axis_allies.ai.survey import SEA_STEPS, odds
 from rules.axis_allies.common import NAMES
@@ -124,30 +122,3 @@ def test_on_an_empty_west_us_the_whole_crossing_lands() -> None:
     after, actions = play_phase(state, AxisAlliesNormalAI(), Phase.COMBAT_MOVE)
     assert actions[0] == Move((("transport:infantry+infantry", 1),), ("Hawaii Sea Zone", "West US Sea Zone"))
     assert units_in(after, WEST, "japan") == {"factory": 1, "infantry": 2, "tank": 2}  # taken
-
-
-# The crossing waiting in Hawaii's waters while West US has grown too strong to land on (ODDS), with the
-# Hawaiian Islands (1 IPC) held by one American infantry next to it.
-GROWN = WAITING | {
-    WEST: {"usa": {"factory": 1, "infantry": 6, "tank": 2}},
-    "Hawaiian Islands": {"usa": {"infantry": 1}},
-}
-
-
-def test_the_crossing_waiting_for_west_us_is_not_spent_on_the_economic_line(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    state = position(GROWN, power="japan")
-    assert odds({"tank": 2, "infantry": 2}, {"infantry": 6, "tank": 2}, False)[0] < crossing.ODDS
-    after, _ = play_phase(state, AxisAlliesNormalAI(), Phase.COMBAT_MOVE)
-    assert units_in(after, "Hawaiian Islands", "japan") == {}
-    assert sorted(japanese_transports(after)["Hawaii Sea Zone"]) == [
-        ("infantry", "infantry"),
-        ("tank",),
-        ("tank",),
-    ]
-    # Without HOLD (the version before) the economic line sails the cargo back to Soviet Far East.
-    monkeypatch.setattr(crossing, "HOLD", 0)
-    before, _ = play_phase(state, AxisAlliesNormalAI(), Phase.COMBAT_MOVE)
-    assert "Hawaii Sea Zone" not in japanese_transports(before)
-    assert units_in(before, "Soviet Far East", "japan") == {"infantry": 3, "tank": 2}
