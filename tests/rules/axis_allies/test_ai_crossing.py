@@ -2,18 +2,27 @@
 (``aa_position``): the army Tokyo can spare is loaded and sails to wait one move from West US when it
 would take it (not when West US is strong, and not as the easy AI ships), the easy AI's shipping leaves
 the waiting transports alone, the next combat move lands them on West US, and Japan places next to
-Washington once West US's factory is its own."""
+Washington once West US's factory is its own. The crossing is a bench option (``CROSSING`` 1), off in
+the committed AI."""
 
 from __future__ import annotations
 
+import pytest
+
 from rules.axis_allies.actions import EndPhase, Move, Place
-from rules.axis_allies.ai import AxisAlliesAI, AxisAlliesNormalAI
+from rules.axis_allies.ai import AxisAlliesAI, AxisAlliesNormalAI, crossing
 from rules.axis_allies.ai.crossing import SAIL, STAGING
 from rules.axis_allies.ai.survey import SEA_STEPS, odds
 from rules.axis_allies.common import NAMES
 from rules.axis_allies.state import AAState, Phase
 from tests.rules.axis_allies.aa_position import idx, position, seat, units_in
 from tests.rules.axis_allies.test_ai_convoy import play_phase
+
+
+@pytest.fixture(autouse=True)
+def crossing_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(crossing, "CROSSING", 1)  # the bench's --set crossing.CROSSING=1
+
 
 WEST = "West US"
 SHORE = idx("West US Sea Zone")
@@ -122,3 +131,10 @@ def test_on_an_empty_west_us_the_whole_crossing_lands() -> None:
     after, actions = play_phase(state, AxisAlliesNormalAI(), Phase.COMBAT_MOVE)
     assert actions[0] == Move((("transport:infantry+infantry", 1),), ("Hawaii Sea Zone", "West US Sea Zone"))
     assert units_in(after, WEST, "japan") == {"factory": 1, "infantry": 2, "tank": 2}  # taken
+
+
+def test_crossing_0_the_committed_value_ships_as_the_easy_ai(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(crossing, "CROSSING", 0)
+    state = position(CROSSING, power="japan", phase=Phase.NONCOMBAT_MOVE)
+    after, _ = play_phase(state, AxisAlliesNormalAI(), Phase.NONCOMBAT_MOVE)
+    assert not any(idx(z) in STAGING for z in japanese_transports(after))
