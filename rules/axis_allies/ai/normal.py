@@ -46,6 +46,7 @@ from rules.axis_allies.ai import convoy as convoys
 from rules.axis_allies.ai.attack import Source, _add, _feed, judge, present, sources, spare
 from rules.axis_allies.ai.bastion import hold_bastion
 from rules.axis_allies.ai.convoy import convoy, landing_sources, relief_targets
+from rules.axis_allies.ai.crossing import crossing_move, crossing_place, crossing_strike, pinned
 from rules.axis_allies.ai.landing import (
     assault,
     combat_without,
@@ -127,6 +128,7 @@ class AxisAlliesNormalAI:
             move = (
                 _feed(view)
                 or air_reserve(view)
+                or crossing_strike(view, _attack)
                 or capital_push(view)
                 or relieve_moscow(view)
                 or economic_line(view)
@@ -135,18 +137,25 @@ class AxisAlliesNormalAI:
                 return move
             if goal is not None and small_siege(view, goal):  # no siege of it started this small
                 return combat_without(view, goal) or phase_done(state, seat)
+            return self._easy.choose(pinned(state, view.power), seat)
         if state.phase is Phase.NONCOMBAT_MOVE and battle is None:
             view = View(state, acting_power(state))
             move = (
                 land_aircraft(state, view.power)
                 or hold_bastion(view)
                 or cover_capital(view)
+                or crossing_move(view)
                 or convoy(view)
                 or gather(view)
                 or (return_empty(view, free=True) if free_ports(view) else None)
             )
             if move is not None:
                 return move
+            return self._easy.choose(pinned(state, view.power), seat)
+        if state.phase is Phase.MOBILIZE and battle is None:
+            placed = crossing_place(state, acting_power(state))
+            if placed is not None:
+                return placed
         return self._easy.choose(state, seat)
 
     # The absent player's moves (``absent.py``) are the easy AI's.
