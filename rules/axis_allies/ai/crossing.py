@@ -26,7 +26,7 @@ import msgspec
 
 from rules.axis_allies.actions import Move, Place
 from rules.axis_allies.ai.attack import spare
-from rules.axis_allies.ai.survey import SEA_STEPS, View, legal, merge_counts, movable, odds, sea_path
+from rules.axis_allies.ai.survey import SEA_STEPS, View, counts, legal, merge_counts, movable, odds, sea_path
 from rules.axis_allies.common import CAPITAL, IS_SEA, NAMES, SIZE, enemy_fighting, enemy_units
 from rules.axis_allies.mobilize import can_place, working_factory
 from rules.axis_allies.reach import remaining
@@ -108,7 +108,7 @@ def crossing_move(view: View) -> Move | None:
     whole = dict(cargo)
     whole["tank"] = whole.get("tank", 0) + tanks
     whole["infantry"] = whole.get("infantry", 0) + infantry
-    defence = _american(state, WEST)
+    defence = counts(enemy_units(state, WEST, JAPAN))
     defence["infantry"] = defence.get("infantry", 0) + MARGIN // 2
     if odds(whole, defence, False)[0] < SAIL or _staging(view) is None:
         return None
@@ -143,13 +143,6 @@ def _land(view: View, loaded: list[tuple[int, Stack]]) -> Move | None:
         if move is not None:
             return move
     return None
-
-
-def _american(state: AAState, where: int) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for s in enemy_units(state, where, JAPAN):
-        out[s.unit] = out.get(s.unit, 0) + s.count
-    return out
 
 
 def _warships(view: View, zone: int) -> list[tuple[Stack, list[int]]]:

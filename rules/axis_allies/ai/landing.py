@@ -42,7 +42,7 @@ from rules.axis_allies.actions import Move
 from rules.axis_allies.ai.attack import _add, _feed, _grab, _naval, _open, present, sources
 from rules.axis_allies.ai.purchase import _island, goal_capitals
 from rules.axis_allies.ai.raids import raid
-from rules.axis_allies.ai.survey import AIR_STEPS, COASTS, SEA_STEPS, View, fighting, legal, odds
+from rules.axis_allies.ai.survey import AIR_STEPS, COASTS, SEA_STEPS, View, counts, fighting, legal, odds
 from rules.axis_allies.common import (
     DOMAIN,
     IS_SEA,
@@ -160,10 +160,7 @@ def assault(view: View, capital: int, push: float) -> Move | None:
         everything = _add(everything, src.units)
     if not any(DOMAIN[u] is Domain.LAND for u, n in everything.items() if n):
         return None
-    defence: dict[str, int] = {}
-    for s in enemy_fighting(state, capital, view.power):
-        defence[s.unit] = defence.get(s.unit, 0) + s.count
-    aa = any(s.unit == "aa_gun" for s in enemy_units(state, capital, view.power))
+    defence, aa = _defenders(view, capital)
     alone = odds(everything, defence, False, aa)[0]
     if alone >= push:
         return ok[0].move
@@ -181,11 +178,7 @@ def held(view: View, capital: int) -> bool:
     USA's loaded transports and aircraft, then the UK's, ``second_wave``) take it from FLOOR."""
     if FLOOR <= 0:
         return True
-    state = view.state
-    defence: dict[str, int] = {}
-    for s in enemy_fighting(state, capital, view.power):
-        defence[s.unit] = defence.get(s.unit, 0) + s.count
-    aa = any(s.unit == "aa_gun" for s in enemy_units(state, capital, view.power))
+    defence, aa = _defenders(view, capital)
     first = second_wave(view, capital, [USA])
     return two_waves(first, second_wave(view, capital, [UK]), defence, aa) >= FLOOR
 
@@ -215,6 +208,13 @@ def take_empty(view: View, capital: int) -> Move | None:
         if src.kind in ("unload", "carry") and legal(state, view.power, src.move) is not None:
             return src.move
     return None
+
+
+def _defenders(view: View, capital: int) -> tuple[dict[str, int], bool]:
+    """The capital's fighting defenders by kind, and whether an AA gun stands there."""
+    state = view.state
+    aa = any(s.unit == "aa_gun" for s in enemy_units(state, capital, view.power))
+    return counts(enemy_fighting(state, capital, view.power)), aa
 
 
 def combat_without(view: View, capital: int) -> Move | None:
