@@ -38,6 +38,7 @@ from render.attack.style import ATTACK, SAIL, palette, region_slot, seat_colour,
 from render.core import colours as C
 from render.core.badges import Sprite, paste_sprite
 from render.core.fonts import Font, font
+from render.core.outlines import paste_outline
 from render.core.panels import TitleInfo, draw_title, title_height
 from render.core.png import encode_png
 from render.core.shapes import Point, arrow_polygon
@@ -148,7 +149,7 @@ def board_image(
     region_index = {r.id: i for i, r in enumerate(view.regions)}
     for rid in found.outlined:
         if rid in region_index:
-            _outline(draw, base, region_index[rid], top)
+            _outline(canvas, base, region_index[rid], top)
     places = {**{z.id: centres[len(view.regions) + k] for k, z in enumerate(view.zones)}}
     places.update({r.id: centres[i] for i, r in enumerate(view.regions)})
     sizes = {r.id: _size(sprites[i]) for i, r in enumerate(view.regions)}
@@ -372,13 +373,12 @@ def _inside(centre: Point, size: tuple[int, int], base: BoardBase) -> Point:
     return (x, y)
 
 
-def _outline(draw: ImageDraw.ImageDraw, base: BoardBase, region: int, top: int) -> None:
-    """A region taken or won over: a white line round it, on a dark one so it shows on every colour."""
+def _outline(canvas: Image.Image, base: BoardBase, region: int, top: int) -> None:
+    """A region taken or won over: a white line round it, on a dark one so it shows on every colour
+    (kept once drawn: ``render.core.outlines``)."""
     pal = palette()
-    for colour, width in ((C.INK, round(8 * base.ui)), (C.HIGHLIGHT, round(4 * base.ui))):
-        for ring in base.rings[region]:
-            points = [(x, y + top) for x, y in ring]
-            draw.line([*points, points[0]], fill=pal[colour], width=max(1, width), joint="curve")
+    strokes = tuple((pal[colour], max(1, round(k * base.ui))) for colour, k in ((C.INK, 8), (C.HIGHLIGHT, 4)))
+    paste_outline(canvas, base, region, base.rings[region], strokes, top)
 
 
 def _arrow_path(

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from render.core.pictures import Pictures
 from render.risk.base import LAYOUTS, board_base, clear_cache
 from render.risk.battle import battle_image, render_battle
-from render.risk.board import badge_layout, board_image, render_board
+from render.risk.board import badge_layout, board_image, outlines_ahead, render_board
 from render.risk.cards import render_hand
 from render.risk.changes import RiskChanges, changes
 from render.risk.fight import Fight, Roll, last_fight
@@ -65,7 +65,7 @@ def _private_png(view: RiskView, names: Sequence[str]) -> bytes | None:
 
 
 def _warm() -> None:
-    board_base(LAYOUT, WIDTH)
+    outlines_ahead(board_base(LAYOUT, WIDTH))
 
 
 PICTURES = Pictures(board=_board_png, battle=_battle_png, private=_private_png, warm=_warm, replay=replay)

@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 from render.core import colours as C
 from render.core.badges import Box, Sprite, paste_sprite
 from render.core.fonts import font
+from render.core.outlines import paste_outline
 from render.core.panels import TitleInfo, draw_title, title_height
 from render.core.png import encode_png
 from render.core.shapes import Point, arrow_polygon
@@ -109,7 +110,7 @@ def board_image(
     marks = changes(recent)
     outlined = [index[tid] for tid in marks.taken if tid in index]
     for i in outlined:
-        _outline(draw, base, i, top)
+        _outline(canvas, base, i, top)
     _plates_on_top(canvas, base, _plates_near(base, outlined), top)
     sprites, centres = badge_layout(view, base)
     centres = [(x, y + top) for x, y in centres]
@@ -208,12 +209,14 @@ def legend_rows(view: SkirmishView, names: Sequence[str]) -> list[Row]:
     ]
 
 
-def _outline(draw: ImageDraw.ImageDraw, base: MapBase, territory: int, top: int) -> None:
-    """A territory taken: a white line round it on a dark one, so it shows on every colour."""
+def _outline(canvas: Image.Image, base: MapBase, territory: int, top: int) -> None:
+    """A territory taken: a white line round it on a dark one, so it shows on every colour (kept once
+    drawn: ``render.core.outlines``)."""
     palette = map_palette()
-    points = [(x, y + top) for x, y in base.rings[territory]]
-    for colour, width in ((C.INK, round(8 * base.ui)), (C.HIGHLIGHT, round(4 * base.ui))):
-        draw.line([*points, points[0]], fill=palette[colour], width=max(1, width), joint="curve")
+    strokes = tuple(
+        (palette[colour], max(1, round(k * base.ui))) for colour, k in ((C.INK, 8), (C.HIGHLIGHT, 4))
+    )
+    paste_outline(canvas, base, territory, (base.rings[territory],), strokes, top)
 
 
 def _label_box(base: MapBase, i: int, centre: Point, size: tuple[int, int], top: int) -> Box:
