@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from render.attack.base import WIDTHS, board_base, clear_cache, zone_places
 from render.attack.battle import render_battle
-from render.attack.board import board_image, changes, render_board
+from render.attack.board import board_image, changes, outlines_ahead, render_board
 from render.attack.hand import render_private
 from render.attack.keys import key_places
 from render.core.pictures import Pictures
@@ -61,6 +61,7 @@ def _warm() -> None:
     (``bench/attack_render.py``, along a game)."""
     for layout, width in WIDTHS.items():
         base = board_base(layout)
+        outlines_ahead(base)
         for zone in range(len(base.sea_names)):
             zone_places(layout, width, zone)
             zone_places(layout, width, zone, away=True)

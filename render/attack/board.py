@@ -38,7 +38,7 @@ from render.attack.style import ATTACK, SAIL, palette, region_slot, seat_colour,
 from render.core import colours as C
 from render.core.badges import Sprite, paste_sprite
 from render.core.fonts import Font, font
-from render.core.outlines import paste_outline
+from render.core.outlines import kept_outline, paste_outline
 from render.core.panels import TitleInfo, draw_title, title_height
 from render.core.png import encode_png
 from render.core.shapes import Point, arrow_polygon
@@ -376,9 +376,19 @@ def _inside(centre: Point, size: tuple[int, int], base: BoardBase) -> Point:
 def _outline(canvas: Image.Image, base: BoardBase, region: int, top: int) -> None:
     """A region taken or won over: a white line round it, on a dark one so it shows on every colour
     (kept once drawn: ``render.core.outlines``)."""
+    paste_outline(canvas, base, region, base.rings[region], _outline_strokes(base), top)
+
+
+def outlines_ahead(base: BoardBase) -> None:
+    """Every region's outline drawn and kept (the bot's start-up warm-up, some 50 ms a layout)."""
+    strokes, top = _outline_strokes(base), title_height(base.ui) + season_height(base.ui)
+    for region, rings in enumerate(base.rings):
+        kept_outline(base, region, rings, strokes, top)
+
+
+def _outline_strokes(base: BoardBase) -> tuple[tuple[int, int], ...]:
     pal = palette()
-    strokes = tuple((pal[colour], max(1, round(k * base.ui))) for colour, k in ((C.INK, 8), (C.HIGHLIGHT, 4)))
-    paste_outline(canvas, base, region, base.rings[region], strokes, top)
+    return tuple((pal[colour], max(1, round(k * base.ui))) for colour, k in ((C.INK, 8), (C.HIGHLIGHT, 4)))
 
 
 def _arrow_path(

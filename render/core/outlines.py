@@ -11,21 +11,40 @@ where the picture draws it and cut out, so the same pixels.
 from __future__ import annotations
 
 import math
+import zlib
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from render.core.badges import Sprite
 from render.core.cache import forget_oldest
 from render.core.stamp import stamp
 
 Point = tuple[float, float]
 Strokes = tuple[tuple[int, int], ...]  # (palette index, line width), drawn in this order
 
-# A board's territories at a couple of widths (the board's and a replay's frames): a few hundred boxes,
-# a megabyte or two.
-OUTLINES_KEPT = 600
-_KEPT: dict[tuple[int, Hashable, Strokes, int], tuple[object, tuple[Sprite, tuple[int, int]]]] = {}
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """An outline's box, packed: for each stroke in turn, the pixels it covers (255, else 0), deflated
+    together. An outline is a thin line round a large box (a fifth of its pixels), so it keeps in a few
+    KiB instead of two boxes' worth (a board's 30-60 territories some 2-3 MB, every game's some 15)."""
+
+    xy: tuple[int, int]
+    size: tuple[int, int]
+    packed: bytes
+
+    def paste(self, canvas: Image.Image, strokes: Strokes) -> None:
+        """Each stroke's colour where it covers, in turn, on ``canvas``: what drawing them there draws."""
+        covers = memoryview(zlib.decompress(self.packed))
+        area = self.size[0] * self.size[1]
+        for k, (index, _) in enumerate(strokes):
+            stamp(canvas, index, self.xy, Image.frombytes("L", self.size, covers[k * area : (k + 1) * area]))
+
+
+# A board's territories at a couple of widths (the board's and a replay's frames), for every game.
+OUTLINES_KEPT = 1000
+_KEPT: dict[tuple[int, Hashable, Strokes, int], tuple[object, Kept]] = {}
 
 
 def paste_outline(
@@ -40,13 +59,12 @@ def paste_outline(
     ``dy`` pixels lower, by the ``strokes`` in order, with curved joints: as drawing them would. The
     drawing is kept for ``owner`` (the board's static layer: its territories' rings never change) and
     ``key`` (the territory)."""
-    sprite, xy = kept_outline(owner, key, rings, strokes, dy)
-    stamp(canvas, sprite.image, xy, sprite.mask)
+    kept_outline(owner, key, rings, strokes, dy).paste(canvas, strokes)
 
 
 def kept_outline(
     owner: object, key: Hashable, rings: Sequence[Sequence[Point]], strokes: Strokes, dy: int
-) -> tuple[Sprite, tuple[int, int]]:
+) -> Kept:
     """``paste_outline``'s drawing and where its box goes: made the first time, kept after (a bot's
     start-up warm-up makes a board's ahead)."""
     entry = (id(owner), key, strokes, dy)
@@ -70,7 +88,7 @@ def forget_outlines() -> None:
     _KEPT.clear()
 
 
-def _drawn(rings: Sequence[Sequence[Point]], strokes: Strokes, dy: int) -> tuple[Sprite, tuple[int, int]]:
+def _drawn(rings: Sequence[Sequence[Point]], strokes: Strokes, dy: int) -> Kept:
     margin = max(width for _, width in strokes) // 2 + 2
     shifted = [[(x, y + dy) for x, y in ring] for ring in rings]
     xs = [x for ring in shifted for x, _ in ring]
@@ -79,9 +97,10 @@ def _drawn(rings: Sequence[Sequence[Point]], strokes: Strokes, dy: int) -> tuple
     right, bottom = max(left + 1, math.ceil(max(xs)) + margin), max(top + 1, math.ceil(max(ys)) + margin)
     # Drawn at the picture's own coordinates, then cut out: Pillow's wide lines and joints round their
     # float corners, and the same points moved by whole pixels round a pixel or two differently.
-    image, mask = Image.new("L", (right, bottom), 0), Image.new("L", (right, bottom), 0)
-    draw_outline(ImageDraw.Draw(image), shifted, strokes)
-    # Every pixel some stroke covers, whatever its index (an index may be 0).
-    draw_outline(ImageDraw.Draw(mask), shifted, tuple((255, width) for _, width in strokes))
     box = (left, top, right, bottom)
-    return Sprite(image.crop(box), mask.crop(box)), (left, top)
+    covers = []
+    for _, width in strokes:
+        cover = Image.new("L", (right, bottom), 0)
+        draw_outline(ImageDraw.Draw(cover), shifted, ((255, width),))
+        covers.append(cover.crop(box).tobytes())
+    return Kept((left, top), (right - left, bottom - top), zlib.compress(b"".join(covers), 1))

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from render.core.pictures import Pictures
 from render.skirmish.base import clear_cache, map_base
 from render.skirmish.battle import battle_image, render_battle
-from render.skirmish.board import DEFAULT_WIDTH, board_image, render_board
+from render.skirmish.board import DEFAULT_WIDTH, board_image, outlines_ahead, render_board
 from render.skirmish.hand import private_image, render_private
 from render.skirmish.marks import Changes, changes
 from render.skirmish.picture import BattlePicture, battle_picture
@@ -60,7 +60,7 @@ def _private_png(view: SkirmishView, names: Sequence[str]) -> bytes | None:
 
 
 def _warm() -> None:
-    map_base(DEFAULT_WIDTH)
+    outlines_ahead(map_base(DEFAULT_WIDTH))
 
 
 PICTURES = Pictures(board=_board_png, battle=_battle_png, private=_private_png, warm=_warm)

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 from render.core import colours as C
 from render.core.badges import Box, Sprite, paste_sprite
 from render.core.fonts import font
-from render.core.outlines import paste_outline
+from render.core.outlines import kept_outline, paste_outline
 from render.core.panels import TitleInfo, draw_title, title_height
 from render.core.png import encode_png
 from render.core.shapes import Point, arrow_polygon
@@ -212,11 +212,20 @@ def legend_rows(view: SkirmishView, names: Sequence[str]) -> list[Row]:
 def _outline(canvas: Image.Image, base: MapBase, territory: int, top: int) -> None:
     """A territory taken: a white line round it on a dark one, so it shows on every colour (kept once
     drawn: ``render.core.outlines``)."""
+    paste_outline(canvas, base, territory, (base.rings[territory],), _outline_strokes(base), top)
+
+
+def outlines_ahead(base: MapBase) -> None:
+    """Every territory's outline drawn and kept (the bot's start-up warm-up, some 15 ms)."""
+    strokes, top = _outline_strokes(base), title_height(base.ui)
+    for territory, ring in enumerate(base.rings):
+        kept_outline(base, territory, (ring,), strokes, top)
+
+
+def _outline_strokes(base: MapBase) -> tuple[tuple[int, int], ...]:
     palette = map_palette()
-    strokes = tuple(
-        (palette[colour], max(1, round(k * base.ui))) for colour, k in ((C.INK, 8), (C.HIGHLIGHT, 4))
-    )
-    paste_outline(canvas, base, territory, (base.rings[territory],), strokes, top)
+    widths = ((C.INK, 8), (C.HIGHLIGHT, 4))
+    return tuple((palette[colour], max(1, round(k * base.ui))) for colour, k in widths)
 
 
 def _label_box(base: MapBase, i: int, centre: Point, size: tuple[int, int], top: int) -> Box:
