@@ -353,7 +353,7 @@ class Record:
     kind: str
     it: Interaction
     fake: RecordingFake
-    game: str = ""  # the ruleset a /game map was asked of (the pictures' figures per game)
+    game: str = ""  # the ruleset of the game asked (the pictures' figures per game)
 
 
 @dataclass
@@ -416,7 +416,7 @@ class Driver:
                 it = await (self._click(table) if kind == "button" else self._move(table))
                 if it is not None:
                     table.moving = it
-                    self.records.append(Record(kind, it, self.fd))
+                    self.records.append(Record(kind, it, self.fd, table.ruleset))
                     return kind
             kind = "status"
         table = self.random.choice(self.risk if kind == "autocomplete" and self.risk else self.tables)
@@ -602,25 +602,26 @@ def report(
     print(line("all interactions", every, every_floor))
     for kind, _ in MIX:
         print(line(kind, first[kind], floor_first[kind]))
-    maps = [t for r in driver.records if r.kind == "map" for t in [ours.picture_time(r.it)] if t is not None]
-    battles = [
-        t for r in driver.records if r.kind == "move" for t in [ours.picture_time(r.it)] if t is not None
-    ]
     echo_pictures = [
         t for r in echo.records if r.kind == "map" for t in [floor.picture_time(r.it)] if t is not None
     ]
     print("picture follow-ups, p50 / p95 / p99")
-    print(line("/game map board", maps, echo_pictures))
-    for game in sorted({r.game for r in driver.records if r.kind == "map"}):
-        of_game = [
+
+    def pictures(kind: str, game: str | None = None) -> list[float]:
+        return [
             t
             for r in driver.records
-            if r.kind == "map" and r.game == game
+            if r.kind == kind and game in (None, r.game)
             for t in [ours.picture_time(r.it)]
             if t is not None
         ]
-        print(line(f"  {game}", of_game, echo_pictures))
-    print(line("battle card of a move", battles, echo_pictures))
+
+    # The board of each /game map, then the battle card of each move that drew one, each by game too.
+    for kind, label in (("map", "/game map board"), ("move", "battle card of a move")):
+        print(line(label, pictures(kind), echo_pictures))
+        for game in sorted({r.game for r in driver.records if r.kind == kind}):
+            if of_game := pictures(kind, game):
+                print(line(f"  {game}", of_game, echo_pictures))
     unanswered = sum(1 for r in driver.records if r.it.ack_type is None)
     late = sum(1 for v in ours.violations if v.kind == "ack_timeout")
     print(f"unanswered: {unanswered}; past Discord's 3 s: {late}; fake violations: {len(ours.violations)}")
