@@ -250,7 +250,10 @@ def row_lines(
 def took_back(who: str, move: str | None) -> str:
     """An undo in players' words, naming the move taken back when it may be shown (an undo from before
     the move was kept beside it, or of a move kept from the others, says only that one was)."""
-    return f"{who} took back their last move" + (f": {move}." if move else ".")
+    if not move:
+        return f"{who} took back their last move."
+    # A move's words may end with a name's own full stop ("to Ukraine S.S.R."): one full stop, not two.
+    return f"{who} took back their last move: {move}" + ("" if move.endswith(".") else ".")
 
 
 def undone_move(ruleset: Ruleset, row: LogRecord) -> str | None:
