@@ -22,6 +22,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+import msgspec
+
 from bot.game import Presenter
 from bot.store import GameRecord, GameStore, GameUpdate, LogEntry, LogRecord
 from rules.core import words
@@ -243,14 +245,17 @@ def row_lines(
         # move's own words would tell that part ("line up carrier, destroyer, submarine"), so only its kind.
         head = f"{who}: {_action_text({'type': meta.get('type')})}"
     else:
-        head = f"{who}: {_action_text(meta)}"
+        head = f"{who}: {_action_text(typed(ruleset, row.action, meta))}"
     return [head] + [f"    {line}" for line in event_lines(ruleset, events, names)]
 
 
 def took_back(who: str, move: str | None) -> str:
     """An undo in players' words, naming the move taken back when it may be shown (an undo from before
     the move was kept beside it, or of a move kept from the others, says only that one was)."""
-    return f"{who} took back their last move" + (f": {move}." if move else ".")
+    if not move:
+        return f"{who} took back their last move."
+    # A move's words may end with a name's own full stop ("to Ukraine S.S.R."): one full stop, not two.
+    return f"{who} took back their last move: {move}" + ("" if move.endswith(".") else ".")
 
 
 def undone_move(ruleset: Ruleset, row: LogRecord) -> str | None:
@@ -258,7 +263,24 @@ def undone_move(ruleset: Ruleset, row: LogRecord) -> str | None:
     (a standing order is the seat's own plan)."""
     if row.action is None or standing(ruleset, row):
         return None
-    return _action_text(json.loads(row.action))
+    return _action_text(typed(ruleset, row.action, json.loads(row.action)))
+
+
+def typed(ruleset: Ruleset, text: str | bytes | None, meta: Mapping[str, Any]) -> Mapping[str, Any]:
+    """An action's JSON without the fields left at their defaults, which the player did not type: a
+    battle's headline read "battle Manchuria -1", where -1 meant the default (every ship that may bombard)."""
+    try:
+        action = decode_action(ruleset, text) if text else None
+    except msgspec.MsgspecError:  # not this ruleset's action (a system row): as it is
+        action = None
+    if action is None:
+        return meta
+    left = {
+        field.encode_name
+        for field in msgspec.structs.fields(action)
+        if field.default is not msgspec.NODEFAULT and getattr(action, field.name) == field.default
+    }
+    return {key: value for key, value in meta.items() if key not in left}
 
 
 def standing(ruleset: Ruleset, row: LogRecord) -> bool:

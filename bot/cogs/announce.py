@@ -479,14 +479,18 @@ class TurnAnnouncer:
         if seat.user_id is None:
             return False
         digest = digest or await self.host.service.since_last_turn(status.game_id, seat.seat, position)
+        # The game's own digest, else the lines the channel's ping would have had: a game with no digest
+        # of its own sent "Since your last turn:" over nothing.
+        rules = self.host.games[status.ruleset].rules
+        mine = own_actors(rules, position.state, seat.seat, status.names)
+        news = digest.lines or summarise(rules, digest.fresh, status.names, leave_out=mine)
         board = await board_message(
             self.host,
             status.game_id,
             title=f"Your turn in {status.title} (game #{status.game_id})",
             lines=[
                 *([note] if note else []),
-                "Since your last turn:",
-                *digest.lines,
+                *(["Since your last turn:", *news] if news else ["Nothing new since your last turn."]),
                 f"Deadline: {stamp(status.deadline_at)}" if status.deadline_at else "No deadline.",
             ],
             recent=digest.events,

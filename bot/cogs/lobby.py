@@ -181,9 +181,17 @@ class LobbyCog(
             clock = clock_text(status.rules_clock)
         else:
             clock = f"{deadline_hours} hours a turn"
+        # A game of a set size begins by itself when its last seat is taken (the host holds the first):
+        # "the host runs /game start" left a host setting options after the game had begun.
+        begins = (
+            f"it begins as soon as all {seats} seats are taken, so the host sets `/game options` and "
+            "players claim seats with `/game seat` before then"
+            if seats
+            else "the host sets `/game options` and runs `/game start`"
+        )
         await interaction.response.send_message(
             f"{shown(interaction.user)} opened game #{status.game_id}: **{status.title}**{wanted}, "
-            f"{clock}. Join with `/game join`; the host sets `/game options` and runs `/game start`."
+            f"{clock}. Join with `/game join`; {begins}."
         )
 
     async def _reliability(self, interaction: discord.Interaction) -> str:

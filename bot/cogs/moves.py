@@ -171,16 +171,21 @@ async def _present_move(
     lines = lines or [plain(done_line(game.text, result))]
     still = game.presenter.still_to_do(result.view) if still_theirs(result) else None
     lines += [plain(still)] if still else []
+    current = not (result.turn_changed or result.result)
+    if current and not still_theirs(result) and result.waiting_for:
+        # The battle waits for another seat (a defender's answer): the mover is told whom, not shown
+        # that seat's buttons, which would only be refused to them.
+        lines.append(plain(f"Waiting for {', '.join(status.name(s) for s in result.waiting_for)}."))
     embed = discord.Embed(colour=COLOUR, description=last_lines(lines, EMBED_DESCRIPTION))
     files = []
     picture = await _off_loop(game.pictures.battle, result.view, result.public_events, status.names)
     if picture is not None:
         files.append(discord.File(io.BytesIO(picture), filename="battle.png"))
         embed.set_image(url="attachment://battle.png")  # full width: a thumbnail is ~80 px on a phone
-    # Buttons only while they are current: had the game moved on meanwhile, a click would be refused.
-    current = not (result.turn_changed or result.result)
+    # Buttons only while they are current: had the game moved on meanwhile, a click would be refused;
+    # and only the mover's own next steps (another seat's are sent to that player, below).
     steps = game.steps.next(result.view, result.public_events) if current else []
-    buttons = step_buttons(game_id, result.version, steps, game.command)
+    buttons = step_buttons(game_id, result.version, steps, game.command) if still_theirs(result) else None
     # The mover's own answer, with the battle picture and the next-step buttons: only they see it.
     if buttons is not None:
         await interaction.followup.send(embed=embed, files=files, view=buttons, ephemeral=True)

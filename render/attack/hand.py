@@ -22,6 +22,11 @@ FOOTER_BESIDE_NUMBER = CARD_W - 70  # room for a card's actions beside its numbe
 FOOTER_ALONE = CARD_W - 28  # and on a line of its own
 
 
+def hand_title(held: int) -> str:
+    """``Your action cards · 1 (at most 3)``: "1 of 3" read as the first card of three."""
+    return f"Your action cards · {held} (at most {HAND_LIMIT})"
+
+
 def render_private(view: AttackView, names: Sequence[str]) -> bytes | None:
     if view.hand is None or view.viewer is None:
         return None
@@ -32,7 +37,7 @@ def render_private(view: AttackView, names: Sequence[str]) -> bytes | None:
     pen = Pen((WIDTH, height))
     pen.text(
         (MARGIN, HEAD / 2),
-        f"Your action cards · {len(view.hand)} of {HAND_LIMIT}",
+        hand_title(len(view.hand)),
         24,
         C.TEXT,
         bold=True,

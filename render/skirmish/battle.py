@@ -130,6 +130,12 @@ def _header(canvas: Image.Image, picture: BattlePicture, names: Sequence[str], u
     )
 
 
+def no_units(side: SidePicture, role: str) -> str:
+    """What a side with no units on the board shows: a defender who has not yet chosen its defenders is
+    still choosing (a newcomer asked to defend read "no units left" over a territory of three troops)."""
+    return "defenders not chosen yet" if role == "Defender" and not side.declared else "no units left"
+
+
 def side_line(side: SidePicture, role: str) -> str:
     """A side's dice, counters and bonuses: "3 dice · +1 a die" ("1 die", not "1 dice"). The defender's
     +1 for each of its dice in a skirmish (the rules' modifier) is written, or its totals would be one a
@@ -186,9 +192,8 @@ def _side(
         paste_sprite(canvas, badge, (x + badge.size[0] / 2, y))
         x += badge.size[0] + round(10 * ui)
     else:
-        x = draw_text(canvas, (x, y), "no units left", small, palette.ramp(C.MUTED, bg), "lm")[2] + round(
-            10 * ui
-        )
+        empty = no_units(side, role)
+        x = draw_text(canvas, (x, y), empty, small, palette.ramp(C.MUTED, bg), "lm")[2] + round(10 * ui)
     text = side_line(side, role)
     draw_text(canvas, (x, y), _fit(text, small, x0 + w - pad - x), small, palette.ramp(C.TEXT, bg), "lm")
     y += round(34 * ui)

@@ -12,6 +12,7 @@ from bot.games.attack import orders
 from bot.games.attack.places import clockwise
 from bot.games.attack.units import parse_forces, parse_lineup, parse_ships, parse_troops
 from bot.models import ServiceError
+from bot.parsing import quoted
 from rules.attack.actions import (
     Burn,
     ChooseDirection,
@@ -26,9 +27,12 @@ from rules.attack.actions import (
     Retreat,
 )
 from rules.attack.state import AttackState
+from rules.attack.tables import GOVERNMENTS, SUITS
 from rules.core.events import Action
+from rules.core.names import did_you_mean, normalise
 
 Options = Mapping[str, object]
+SUITS_TYPED = {"rail_transport": "rail", "railtransport": "rail", "railway": "rail", "railways": "rail"}
 
 
 def _text(options: Options, name: str) -> str | None:
@@ -41,7 +45,9 @@ def plan(command: str, options: Options, state: AttackState, seat: int) -> Actio
     orders.in_step(state, command)
     card = orders.card_id(state, seat, _text(options, "card"))
     if command == "government":
-        return ChooseGovernment(str(options["government"]).lower(), str(options["economics"]).lower())
+        return ChooseGovernment(
+            government_named(str(options["government"])), economics_named(str(options["economics"]))
+        )
     if command == "capital":
         named = tuple(p.strip() for p in (_text(options, "outposts") or "").split(",") if p.strip())
         return PlaceCapital(str(options["region"]), named)
@@ -121,3 +127,31 @@ def _marching(command: str, options: Options, state: AttackState, seat: int, car
             "begin_first", "Begin a Move, Blitz or Transport first (/atk move, /atk blitz, /atk transport)."
         )
     return step
+
+
+def suit_named(word: str) -> str:
+    """An economics suit as the engine keys it: ``rail transport`` and ``Rail`` are ``rail``."""
+    key = normalise(word)
+    return SUITS_TYPED.get(key, key)
+
+
+def government_named(word: str) -> str:
+    """A government as typed, with the likely one for a slip ("facism": Did you mean fascism?)."""
+    key = word.lower()
+    if key not in GOVERNMENTS:
+        hint = did_you_mean(key, GOVERNMENTS)
+        raise ServiceError(
+            "no_government", f"Governments are {', '.join(GOVERNMENTS)}; not “{quoted(word)}”.{hint}"
+        )
+    return key
+
+
+def economics_named(words: str) -> str:
+    """A government's starting economics card as typed (``rail transport`` is ``rail``), with the likely
+    one for a slip; a word near none is left to the engine, which names the cards that government may
+    start with."""
+    suit = suit_named(words)
+    hint = did_you_mean(suit, SUITS)
+    if suit not in SUITS and hint:
+        raise ServiceError("no_suit", f"There is no economics card “{quoted(words)}”.{hint}")
+    return suit

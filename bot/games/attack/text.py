@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 
 from bot.commands import CLIENT_COMMANDS, PlainText, unknown_command
 from bot.games.attack import orders
+from bot.games.attack.commands import SUITS_TYPED, economics_named, government_named, suit_named
 from bot.games.attack.places import CLOCKWISE, COUNTER, clockwise, place_and_rest, places
 from bot.games.attack.units import (
     forces_value,
@@ -53,10 +54,10 @@ from rules.attack.battle.navy import side_of
 from rules.attack.common import board_of
 from rules.attack.engine import to_act
 from rules.attack.state import AttackState, Stage
-from rules.attack.tables import CARD_KINDS, GOVERNMENTS, NAVY_TYPES, SUITS
+from rules.attack.tables import CARD_KINDS, NAVY_TYPES
 from rules.attack.views import AttackView
 from rules.core.events import Action
-from rules.core.names import did_you_mean, normalise
+from rules.core.names import normalise
 
 HELP: tuple[tuple[str, str], ...] = (
     ("government <gov> <card>", "setup: government fascism minerals"),
@@ -114,7 +115,6 @@ CLIENT = tuple(
     dict.fromkeys(w for name, _ in CLIENT_COMMANDS for w in name.replace("/", " ").split() if w.isalpha())
 )
 CARDS = {orders.card_key([name]) for name in CARD_KINDS}
-SUITS_TYPED = {"rail_transport": "rail", "railtransport": "rail", "railway": "rail", "railways": "rail"}
 
 
 def _card(words: list[str]) -> tuple[list[str], str | None]:
@@ -150,34 +150,6 @@ def _seat(state: AttackState) -> int:
     if not waiting:
         raise ServiceError("no_turn", "Nobody is to act now.")
     return waiting[0]
-
-
-def _suit(word: str) -> str:
-    """An economics suit as the engine keys it: ``rail transport`` and ``Rail`` are ``rail``."""
-    key = normalise(word)
-    return SUITS_TYPED.get(key, key)
-
-
-def _government(word: str) -> str:
-    """A government as typed, with the likely one for a slip ("facism": Did you mean fascism?)."""
-    key = word.lower()
-    if key not in GOVERNMENTS:
-        hint = did_you_mean(key, GOVERNMENTS)
-        raise ServiceError(
-            "no_government", f"Governments are {', '.join(GOVERNMENTS)}; not “{quoted(word)}”.{hint}"
-        )
-    return key
-
-
-def _economics(words: str) -> str:
-    """A government's starting economics card as typed (``rail transport`` is ``rail``), with the likely
-    one for a slip."""
-    suit = _suit(words)
-    if suit not in SUITS:
-        raise ServiceError(
-            "no_suit", f"There is no economics card “{quoted(words)}”.{did_you_mean(suit, SUITS)}"
-        )
-    return suit
 
 
 def _shown(place: str) -> str:
@@ -222,7 +194,7 @@ class AttackText(PlainText):
                 raise ServiceError(
                     "bad_command", "Name a government and a card: government fascism minerals."
                 )
-            return ChooseGovernment(_government(rest[0]), _economics(" ".join(rest[1:])))
+            return ChooseGovernment(government_named(rest[0]), economics_named(" ".join(rest[1:])))
         if verb == "capital":
             if not rest:
                 raise ServiceError("bad_command", "Name your capital: capital <region> [two neighbours].")
@@ -335,8 +307,8 @@ class AttackText(PlainText):
     def _suit_and_rest(self, words: list[str]) -> tuple[str, list[str]]:
         """``rail transport germany`` -> ``("rail", ["germany"])``."""
         if len(words) >= 2 and normalise(" ".join(words[:2])) in SUITS_TYPED:
-            return _suit(" ".join(words[:2])), words[2:]
-        return _suit(words[0]), words[1:]
+            return suit_named(" ".join(words[:2])), words[2:]
+        return suit_named(words[0]), words[1:]
 
     def _nothing_after(self, tail: list[str], usage: str) -> None:
         if tail:

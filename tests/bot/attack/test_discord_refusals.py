@@ -99,3 +99,32 @@ async def test_refusals_change_nothing_autocomplete_is_legal_and_hands_are_priva
             card_name = hand.split(":")[0].split(" ", 1)[1]
             assert card_name not in text, f"{user}'s card is named in the public log"
         fd.assert_clean()
+
+
+async def test_a_mistyped_government_by_slash_command_gets_a_did_you_mean(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A newcomer's ``/atk government facism rail`` was told only "Governments are fascism, communism,
+    monarchy, democracy.", while the terminal named the likely one: the slash command does too."""
+    fix_seed(monkeypatch, SEED)
+    async with discord_world(str(tmp_path / "government.db"), games=WITH) as (fd, bot):
+        game_id = await open_game(fd, bot)
+        _, version, waiting = await position(fd, bot, game_id)
+        user = waiting[0]
+        said = [
+            (
+                await fd.slash(user, CHANNEL, "atk government", government=government, economics=economics)
+            ).content
+            for government, economics in (("facism", "rail"), ("Fascism", "minrals"), ("communism", "gold"))
+        ]
+        assert said == [
+            "Governments are fascism, communism, monarchy, democracy; not “facism”. Did you mean fascism?",
+            "There is no economics card “minrals”. Did you mean minerals?",
+            "Communism starts with one of minerals, rail, factories level 1, not gold.",
+        ]
+        assert (await bot.service.status(game_id)).version == version
+        chosen = await fd.slash(
+            user, CHANNEL, "atk government", government="Fascism", economics="Rail Transport"
+        )
+        assert chosen.embeds and "chose Fascism, starting with Rail 1" in chosen.embeds[0]["description"]
+        fd.assert_clean()

@@ -282,3 +282,23 @@ async def test_a_command_that_fails_on_a_bug_is_one_line_and_the_client_plays_on
     assert f"  ✗ {console_module.SOMETHING_WENT_WRONG}" in out and "Traceback" not in out
     rows = await service.store.log(game_id)
     assert [r for r in rows if r.kind == "action"], "the client played on: the next command was made"
+
+
+async def test_an_undo_of_a_move_to_a_dotted_name_ends_with_one_full_stop(
+    service: GameService, capsys
+) -> None:
+    """A newcomer's undo read "... to Ukraine S.S.R..": the move's words already end with a full stop."""
+    await play(service, ["buy 3 infantry", "end", "move 3 inf, 1 arm from karelia ssr to ukraine", "undo"])
+    lines = [line.strip() for line in capsys.readouterr().out.splitlines()]
+    assert (
+        "Player 1 took back their last move: move 3 infantry, 1 tank Karelia S.S.R. → Ukraine S.S.R." in lines
+    )
+
+
+async def test_the_log_headline_of_a_battle_is_what_the_player_typed(service: GameService, capsys) -> None:
+    """A newcomer's log read "Player 1: battle Ukraine S.S.R. -1": the -1 is the default (every battleship
+    that may bombard does), which nobody typed."""
+    await play(service, [*USSR_TURN[: USSR_TURN.index("battle") + 1], "log 3"])
+    lines = [line.strip() for line in capsys.readouterr().out.splitlines()]
+    assert "Player 1: battle Ukraine S.S.R." in lines
+    assert not [line for line in lines if "-1" in line]

@@ -124,9 +124,9 @@ async def test_a_full_round_for_three_with_a_battle_by_buttons_a_restart_and_sta
         await fd.wait_idle(settle=0.2)
         asked = [m for m in fd.messages(CHANNEL, ephemeral=False) if "waits for your decision" in m.content]
         assert asked and asked[-1].pings == {f"user:{fd.user_id('alice')}"}
-        assert "battle.png" in attacked.files and any(
-            c.endswith(":defend") for c in attacked.message.custom_ids
-        )
+        # The defence's buttons are hers, on her message; bob's answer has the battle, not her buttons.
+        assert any(c.endswith(":defend") for c in asked[-1].custom_ids)
+        assert "battle.png" in attacked.files and not attacked.message.custom_ids
 
         async def restart() -> Any:
             """The bot goes down mid-battle; a new one on the same database carries on."""

@@ -489,3 +489,11 @@ def test_the_season_bar_writes_a_setup_note_whole(stage: str, monkeypatch: pytes
     render_board(RULES.view(state, None), samples.NAMES[:3])
     assert drawn and not any(t.endswith("…") for t in drawn), drawn
     assert any(t in panel.SETUP[Stage(stage)] for t in drawn)
+
+
+def test_the_hands_title_says_how_many_cards_are_held_and_the_most_a_hand_holds() -> None:
+    """A newcomer read the hand's "Your action cards · 1 of 3" as the first card of three pages."""
+    from render.attack.hand import hand_title
+
+    assert hand_title(1) == "Your action cards · 1 (at most 3)"
+    assert hand_title(0) == "Your action cards · 0 (at most 3)"

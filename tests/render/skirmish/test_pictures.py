@@ -129,6 +129,20 @@ def test_the_battle_board_says_the_defender_adds_one_a_die_and_counts_one_die() 
     assert side_line(changed(one, declared=3, bonus=1), "Defender") == "3 dice · +1 a die · +1 every skirmish"
 
 
+def test_a_defender_still_choosing_is_not_shown_with_no_units_left() -> None:
+    """A newcomer asked to defend a territory of three troops read "no units left" on the battle board:
+    no defender was on the board yet because she had not chosen them."""
+    from dataclasses import replace as changed
+
+    from render.skirmish.battle import no_units
+    from render.skirmish.picture import SidePicture
+
+    choosing = SidePicture(seat=0, territory="Northwatch", units=Units())
+    assert no_units(choosing, "Defender") == "defenders not chosen yet"
+    assert no_units(changed(choosing, declared=3), "Defender") == "no units left"  # all lost since
+    assert no_units(choosing, "Attacker") == "no units left"
+
+
 def test_the_title_says_what_the_player_to_act_does_in_each_step_of_a_turn() -> None:
     """The header read "Alice to standard": a phase's name is not a verb."""
     from render.skirmish.board import title_info
