@@ -405,16 +405,25 @@ async def serve(bot: WarboardBot, token: str) -> None:
     for number in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(number, stop.set)
     bot.settles_heap = True  # the process is the bot's alone
-    async with bot:
-        running = asyncio.create_task(bot.start(token))
-        asked = asyncio.create_task(stop.wait())
-        await asyncio.wait({running, asked}, return_when=asyncio.FIRST_COMPLETED)
-        if asked.done():
-            log.info("stopping: a signal asked for it")
-            await bot.shutdown()
-        else:
-            asked.cancel()
-        await running  # what start raised (a refused token), or nothing once closed
+    try:
+        async with bot:
+            running = asyncio.create_task(bot.start(token))
+            asked = asyncio.create_task(stop.wait())
+            await asyncio.wait({running, asked}, return_when=asyncio.FIRST_COMPLETED)
+            if asked.done():
+                log.info("stopping: a signal asked for it")
+                await bot.shutdown()
+                # Closed. With Discord unreachable, discord.py may still be sleeping before its next
+                # reconnect (minutes, and ``close`` does not wake it): nothing is left to wait for.
+                running.cancel()
+            else:
+                asked.cancel()
+            await asyncio.wait({running})
+            if not running.cancelled():
+                running.result()  # what start raised (a refused token), or nothing once closed
+    finally:
+        for number in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(number)
 
 
 async def sync_commands(bot: WarboardBot, token: str) -> None:
