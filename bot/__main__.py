@@ -103,13 +103,32 @@ SECRET_FILES = {"DISCORD_TOKEN_FILE": "DISCORD_TOKEN", "PBP_DATABASE_PASSWORD_FI
 
 
 def secrets_from_files(env: dict[str, str] | os._Environ[str]) -> None:
+    from bot.settings import SettingsError
+
     for variable, target in SECRET_FILES.items():
         path = env.get(variable, "").strip()
         if path and not env.get(target):
-            env[target] = Path(path).read_text(encoding="utf-8").rstrip("\r\n")
+            try:
+                env[target] = Path(path).read_text(encoding="utf-8").rstrip("\r\n")
+            except OSError as error:  # compose's file secrets keep the host file's owner and mode
+                user = f" (the bot runs as uid {os.getuid()})" if hasattr(os, "getuid") else ""
+                raise SettingsError(
+                    f"{variable} names {path}, which the bot cannot read: {error.strerror}{user}."
+                ) from None
 
 
 def main() -> int:
+    """``run``, with a setting the bot cannot use said in one line (no traceback) and exit status 2."""
+    from bot.settings import SettingsError
+
+    try:
+        return run()
+    except SettingsError as error:
+        print(error, file=sys.stderr)
+        return 2
+
+
+def run() -> int:
     secrets_from_files(os.environ)
     arguments = sys.argv[1:]
     if arguments[:1] == ["health"]:

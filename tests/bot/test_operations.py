@@ -187,3 +187,16 @@ def test_secrets_come_from_files_with_any_characters(tmp_path: Path) -> None:
     env = {"PBP_DATABASE_PASSWORD_FILE": str(password), "DISCORD_TOKEN_FILE": str(token)}
     secrets_from_files(env)
     assert env["PGPASSWORD"] == "p@ss:/w?rd#%" and env["DISCORD_TOKEN"] == "the-token"
+
+
+def test_a_setting_the_bot_cannot_use_is_said_in_one_line_and_exit_2(tmp_path: Path) -> None:
+    """What an owner reads in ``docker logs`` when a setting is wrong: the sentence naming the variable,
+    without a traceback around it (there was one, ending in the sentence), and exit status 2 (as for a
+    missing token). A secret file the bot cannot read (absent, or mode 600 for another user: compose's
+    file secrets keep the host's owner and mode) is named with its variable."""
+    bad_level = run_bot_command(PBP_LOG_LEVEL="loud", DISCORD_TOKEN="x")
+    assert bad_level.returncode == 2 and "Traceback" not in bad_level.stderr, bad_level.stderr
+    assert bad_level.stderr.startswith("PBP_LOG_LEVEL must be one of"), bad_level.stderr
+    absent = run_bot_command(DISCORD_TOKEN_FILE=str(tmp_path / "nowhere"))
+    assert absent.returncode == 2 and "Traceback" not in absent.stderr, absent.stderr
+    assert absent.stderr.startswith(f"DISCORD_TOKEN_FILE names {tmp_path / 'nowhere'}"), absent.stderr
