@@ -127,7 +127,15 @@ class Prometheus(Metrics):
         server (its ``shutdown`` stops it)."""
         import prometheus_client as prometheus
 
-        server, _thread = prometheus.start_http_server(port, registry=self.registry)
+        from bot.settings import SettingsError
+
+        try:
+            server, _thread = prometheus.start_http_server(port, registry=self.registry)
+        except OSError as error:
+            raise SettingsError(
+                f"PBP_METRICS_PORT is {port}, which another process holds or the bot may not open "
+                f"({error.strerror}): choose another port."
+            ) from None
         log.info("metrics on port %d at /metrics", port)
         return server
 

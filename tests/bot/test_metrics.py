@@ -117,3 +117,16 @@ def test_the_endpoint_serves_the_metrics() -> None:
     finally:
         server.shutdown()
     assert 'warboard_interactions_total{kind="/game"} 1.0' in text
+
+
+def test_a_port_already_taken_is_said_as_a_setting() -> None:
+    """Another process on the port (a second bot, an exporter): one sentence naming PBP_METRICS_PORT, which
+    ``python -m bot`` prints alone with exit 2 (it was an OSError's traceback)."""
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("0.0.0.0", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with pytest.raises(SettingsError, match=f"PBP_METRICS_PORT is {port}, which another process"):
+            Prometheus().serve(port)
