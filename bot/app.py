@@ -347,8 +347,8 @@ class WarboardBot(commands.Bot):
         """Dev guilds get the commands at once; everyone else through the (slow, rate-limited) global sync,
         done only when the tree differs from the one last synced (its hash is kept in the store), as
         discord.py's maintainers advise, unless ``force_sync``. With several shard processes, only the one
-        holding shard 0 syncs (``ShardPlan.syncs_commands``)."""
-        if self.shard_plan is not None and not self.shard_plan.syncs_commands:
+        holding shard 0 syncs (``ShardPlan.syncs_commands``), unless ``python -m bot sync`` asked this one."""
+        if self.shard_plan is not None and not self.shard_plan.syncs_commands and not self.force_sync:
             log.info("slash commands not synced here: the process holding shard 0 syncs them")
             return
         for guild_id in self.settings.dev_guilds:
