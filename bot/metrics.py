@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, get_args
+
+from bot.records import GameState
 
 log = logging.getLogger("warboard")
 
@@ -100,7 +102,11 @@ class Prometheus(Metrics):
             buckets=AI_BUCKETS,
             registry=on,
         )
-        self._known_states: set[str] = set()
+        # Every state and error place reads 0 from the start, not "no data" until its first game or error.
+        self._known_states: set[str] = set(get_args(GameState))
+        self.games({})
+        for where in ("interaction", "ai"):
+            self._errors.labels(where)
 
     def interaction(self, kind: str, seconds: float) -> None:
         self._interactions.labels(kind).inc()
