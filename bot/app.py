@@ -316,7 +316,9 @@ class WarboardBot(commands.Bot):
 
     async def _beat(self, path: Path) -> None:
         """Touch ``path`` every ``HEARTBEAT_EVERY`` seconds while the gateway is up. A task on the event
-        loop: a stuck loop stops it as surely as a dead gateway does, and the file goes stale."""
+        loop: a stuck loop stops it as surely as a dead gateway does, and the file goes stale. The first
+        beat comes once connected (``python -m bot health`` is good from then on)."""
+        await self.wait_until_ready()
         while True:
             if self.gateway_up():
                 try:
