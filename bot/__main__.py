@@ -23,6 +23,7 @@ import sqlite3
 import sys
 import time
 from pathlib import Path
+from typing import IO
 
 from rules.core.words import counted
 
@@ -117,6 +118,28 @@ def secrets_from_files(env: dict[str, str] | os._Environ[str]) -> None:
                 ) from None
 
 
+def hold_database(database: str) -> IO[bytes] | None:
+    """One bot per SQLite file: an exclusive lock on ``<database>-lock`` for the process's life (the
+    returned file; the system lets go when the process ends, however it ends). A second bot on the same
+    file would answer every interaction too, and play each move twice. None where there is nothing to
+    lock (PostgreSQL, ``:memory:``) or no ``flock`` (Windows). Raises ``SettingsError`` when held."""
+    from bot.settings import SettingsError
+
+    if "://" in database or database == ":memory:" or sys.platform == "win32":
+        return None
+    import fcntl
+
+    lock = open(f"{database}-lock", "ab")  # noqa: SIM115 (held open until the process ends)
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        lock.close()
+        raise SettingsError(
+            f"Another Warboard bot is running on {database}: stop it first (two would both play every move)."
+        ) from None
+    return lock
+
+
 def main() -> int:
     """``run``, with a setting the bot cannot use said in one line (no traceback) and exit status 2."""
     from bot.settings import SettingsError
@@ -165,7 +188,10 @@ def run() -> int:
     if arguments[:1] == ["sync"]:
         asyncio.run(sync_commands(bot, settings.token or ""))
         return 0
+    held = hold_database(settings.database)
     asyncio.run(serve(bot, settings.token or ""))  # until SIGTERM or SIGINT, then a clean stop
+    if held is not None:
+        held.close()
     return 0
 
 

@@ -207,3 +207,24 @@ def test_a_setting_the_bot_cannot_use_is_said_in_one_line_and_exit_2(tmp_path: P
     absent = run_bot_command(DISCORD_TOKEN_FILE=str(tmp_path / "nowhere"))
     assert absent.returncode == 2 and "Traceback" not in absent.stderr, absent.stderr
     assert absent.stderr.startswith(f"DISCORD_TOKEN_FILE names {tmp_path / 'nowhere'}"), absent.stderr
+
+
+def test_a_second_bot_on_the_same_sqlite_file_refuses_to_start(tmp_path: Path) -> None:
+    """Two bots on one SQLite file (a second ``docker run`` on the volume, a manual start beside the
+    service) both receive every interaction, and both play it: tried on the fake Discord, one
+    ``/risk place`` was applied twice (two actions in the log) and the second answer was refused by
+    Discord. The bot holds a lock beside the file for its life; a second one says so and exits 2, before
+    it connects. ``python -m bot sync`` and ``backup``, and the terminal client, take no lock."""
+    from bot.__main__ import hold_database
+
+    database = tmp_path / "games.db"
+    held = hold_database(str(database))
+    try:
+        second = run_bot_command(DISCORD_TOKEN="x", PBP_DATABASE=str(database))
+        backup = run_bot_command("backup", str(tmp_path / "copy.db"), PBP_DATABASE=str(database))
+    finally:
+        assert held is not None
+        held.close()
+    assert second.returncode == 2 and "Traceback" not in second.stderr, second.stderr
+    assert second.stderr.startswith(f"Another Warboard bot is running on {database}"), second.stderr
+    assert backup.returncode == 2 and "There is no database" in backup.stderr  # not refused for the lock
