@@ -54,7 +54,7 @@ class JsonLines(logging.Formatter):
 
 def health(env: dict[str, str] | os._Environ[str]) -> int:
     """0 if the heartbeat file is fresh; else 1, saying why (docker shows the last lines)."""
-    from bot.app import HEARTBEAT_STALE
+    from bot.settings import HEARTBEAT_STALE
 
     path = env.get("PBP_HEARTBEAT", "").strip()
     if not path:

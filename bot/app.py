@@ -40,7 +40,7 @@ from bot.metrics import COUNT_EVERY, Metrics, interaction_kind, start_metrics
 from bot.postgres import open_database
 from bot.scheduler import Scheduler, TurnLocks, Unfinished
 from bot.service import GameService
-from bot.settings import Settings
+from bot.settings import HEARTBEAT_EVERY, Settings
 from bot.shards import ShardPlan
 from bot.store import GameStore
 from rules.core.dice import SeededRng
@@ -53,10 +53,6 @@ STOP_WITHIN = 7.0
 # discord.py runs each interaction's handler in a task of its own with one of these names (app_commands'
 # CommandTree and discord.ui's view store): the interactions in hand are the tasks so named.
 INTERACTION_TASKS = ("CommandTree-invoker", "discord-ui-")
-# Liveness (issue 34, item 2): while the gateway is connected, the bot touches its heartbeat file this often;
-# ``python -m bot health`` (the image's HEALTHCHECK) calls it stale after ``HEARTBEAT_STALE`` seconds.
-HEARTBEAT_EVERY = 10.0
-HEARTBEAT_STALE = 60.0
 # The heavy look-ups (a replay draws a GIF; an export or a verify reads a whole game): each member may
 # ask for each this many times a minute in a server, then is told how long to wait.
 COOLDOWNS = {"game replay": 3, "game export": 3, "game verify": 3}
