@@ -37,6 +37,15 @@ CONTAINER_NO_TOKEN = (
 )
 
 
+OWNER_HELP = (
+    "python -m bot runs the Discord bot when DISCORD_TOKEN is set, else the terminal client (its options "
+    'below). For a server\'s owner (README, "For server owners"):\n'
+    "  python -m bot health       exit 0 if the running bot's heartbeat (PBP_HEARTBEAT) is fresh, else 1\n"
+    "  python -m bot sync         send the slash commands to Discord now, and stop\n"
+    "  python -m bot backup FILE  a consistent copy of the live SQLite database, while the bot runs\n"
+)
+
+
 class JsonLines(logging.Formatter):
     """``PBP_LOG_FORMAT=json``: each record as one JSON object a line, for log collectors."""
 
@@ -161,6 +170,10 @@ def run() -> int:
             print("Usage: python -m bot backup FILE", file=sys.stderr)
             return 2
         return backup(os.environ, arguments[1])
+    if arguments[:1] in (["-h"], ["--help"]):
+        print(OWNER_HELP)
+        if os.environ.get("DISCORD_TOKEN"):
+            return 0  # asked for help, not for a bot
     if arguments[:1] == ["sync"] and not os.environ.get("DISCORD_TOKEN"):
         print("DISCORD_TOKEN is not set; syncing the commands needs the bot's token.", file=sys.stderr)
         return 2

@@ -248,3 +248,15 @@ def test_the_health_check_loads_no_discord() -> None:
     )
     loaded = checked.stdout
     assert "'discord'" not in loaded and "'bot.app'" not in loaded and "'PIL'" not in loaded, loaded[-2000:]
+
+
+def test_help_names_the_owners_commands_and_starts_no_bot() -> None:
+    """``python -m bot --help`` listed only the terminal client's options, and with a token set it started
+    the Discord bot instead (here it failed to reach discord.com, exit 1)."""
+    asked = run_bot_command("--help", DISCORD_TOKEN="x")
+    assert asked.returncode == 0 and "Traceback" not in asked.stderr, asked.stderr
+    for command in ("python -m bot health", "python -m bot sync", "python -m bot backup FILE"):
+        assert command in asked.stdout, asked.stdout
+    without = run_bot_command("--help")  # the terminal client's options follow
+    assert without.returncode == 0, without.stderr
+    assert "python -m bot health" in without.stdout and "--seats" in without.stdout
