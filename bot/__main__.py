@@ -23,6 +23,7 @@ import sqlite3
 import sys
 import time
 from pathlib import Path
+from typing import IO
 
 from rules.core.words import counted
 
@@ -33,6 +34,15 @@ NO_TOKEN = (
 CONTAINER_NO_TOKEN = (
     "DISCORD_TOKEN is not set. Run the bot with: docker run -e DISCORD_TOKEN=... -v warboard-data:/data "
     "warboard. To play in a terminal instead: docker run -it -v warboard-data:/data warboard."
+)
+
+
+OWNER_HELP = (
+    "python -m bot runs the Discord bot when DISCORD_TOKEN is set, else the terminal client (its options "
+    'below). For a server\'s owner (README, "For server owners"):\n'
+    "  python -m bot health       exit 0 if the running bot's heartbeat (PBP_HEARTBEAT) is fresh, else 1\n"
+    "  python -m bot sync         send the slash commands to Discord now, and stop\n"
+    "  python -m bot backup FILE  a consistent copy of the live SQLite database, while the bot runs\n"
 )
 
 
@@ -53,7 +63,7 @@ class JsonLines(logging.Formatter):
 
 def health(env: dict[str, str] | os._Environ[str]) -> int:
     """0 if the heartbeat file is fresh; else 1, saying why (docker shows the last lines)."""
-    from bot.app import HEARTBEAT_STALE
+    from bot.settings import HEARTBEAT_STALE
 
     path = env.get("PBP_HEARTBEAT", "").strip()
     if not path:
@@ -103,13 +113,54 @@ SECRET_FILES = {"DISCORD_TOKEN_FILE": "DISCORD_TOKEN", "PBP_DATABASE_PASSWORD_FI
 
 
 def secrets_from_files(env: dict[str, str] | os._Environ[str]) -> None:
+    from bot.settings import SettingsError
+
     for variable, target in SECRET_FILES.items():
         path = env.get(variable, "").strip()
         if path and not env.get(target):
-            env[target] = Path(path).read_text(encoding="utf-8").rstrip("\r\n")
+            try:
+                env[target] = Path(path).read_text(encoding="utf-8").rstrip("\r\n")
+            except OSError as error:  # compose's file secrets keep the host file's owner and mode
+                user = f" (the bot runs as uid {os.getuid()})" if hasattr(os, "getuid") else ""
+                raise SettingsError(
+                    f"{variable} names {path}, which the bot cannot read: {error.strerror}{user}."
+                ) from None
+
+
+def hold_database(database: str) -> IO[bytes] | None:
+    """One bot per SQLite file: an exclusive lock on ``<database>-lock`` for the process's life (the
+    returned file; the system lets go when the process ends, however it ends). A second bot on the same
+    file would answer every interaction too, and play each move twice. None where there is nothing to
+    lock (PostgreSQL, ``:memory:``) or no ``flock`` (Windows). Raises ``SettingsError`` when held."""
+    from bot.settings import SettingsError
+
+    if "://" in database or database == ":memory:" or sys.platform == "win32":
+        return None
+    import fcntl
+
+    lock = open(f"{database}-lock", "ab")  # noqa: SIM115 (held open until the process ends)
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        lock.close()
+        raise SettingsError(
+            f"Another Warboard bot is running on {database}: stop it first (two would both play every move)."
+        ) from None
+    return lock
 
 
 def main() -> int:
+    """``run``, with a setting the bot cannot use said in one line (no traceback) and exit status 2."""
+    from bot.settings import SettingsError
+
+    try:
+        return run()
+    except SettingsError as error:
+        print(error, file=sys.stderr)
+        return 2
+
+
+def run() -> int:
     secrets_from_files(os.environ)
     arguments = sys.argv[1:]
     if arguments[:1] == ["health"]:
@@ -119,6 +170,10 @@ def main() -> int:
             print("Usage: python -m bot backup FILE", file=sys.stderr)
             return 2
         return backup(os.environ, arguments[1])
+    if arguments[:1] in (["-h"], ["--help"]):
+        print(OWNER_HELP)
+        if os.environ.get("DISCORD_TOKEN"):
+            return 0  # asked for help, not for a bot
     if arguments[:1] == ["sync"] and not os.environ.get("DISCORD_TOKEN"):
         print("DISCORD_TOKEN is not set; syncing the commands needs the bot's token.", file=sys.stderr)
         return 2
@@ -146,7 +201,10 @@ def main() -> int:
     if arguments[:1] == ["sync"]:
         asyncio.run(sync_commands(bot, settings.token or ""))
         return 0
+    held = hold_database(settings.database)
     asyncio.run(serve(bot, settings.token or ""))  # until SIGTERM or SIGINT, then a clean stop
+    if held is not None:
+        held.close()
     return 0
 
 

@@ -40,7 +40,7 @@ from bot.metrics import COUNT_EVERY, Metrics, interaction_kind, start_metrics
 from bot.postgres import open_database
 from bot.scheduler import Scheduler, TurnLocks, Unfinished
 from bot.service import GameService
-from bot.settings import Settings
+from bot.settings import HEARTBEAT_EVERY, Settings
 from bot.shards import ShardPlan
 from bot.store import GameStore
 from rules.core.dice import SeededRng
@@ -53,10 +53,6 @@ STOP_WITHIN = 7.0
 # discord.py runs each interaction's handler in a task of its own with one of these names (app_commands'
 # CommandTree and discord.ui's view store): the interactions in hand are the tasks so named.
 INTERACTION_TASKS = ("CommandTree-invoker", "discord-ui-")
-# Liveness (issue 34, item 2): while the gateway is connected, the bot touches its heartbeat file this often;
-# ``python -m bot health`` (the image's HEALTHCHECK) calls it stale after ``HEARTBEAT_STALE`` seconds.
-HEARTBEAT_EVERY = 10.0
-HEARTBEAT_STALE = 60.0
 # The heavy look-ups (a replay draws a GIF; an export or a verify reads a whole game): each member may
 # ask for each this many times a minute in a server, then is told how long to wait.
 COOLDOWNS = {"game replay": 3, "game export": 3, "game verify": 3}
@@ -316,7 +312,9 @@ class WarboardBot(commands.Bot):
 
     async def _beat(self, path: Path) -> None:
         """Touch ``path`` every ``HEARTBEAT_EVERY`` seconds while the gateway is up. A task on the event
-        loop: a stuck loop stops it as surely as a dead gateway does, and the file goes stale."""
+        loop: a stuck loop stops it as surely as a dead gateway does, and the file goes stale. The first
+        beat comes once connected (``python -m bot health`` is good from then on)."""
+        await self.wait_until_ready()
         while True:
             if self.gateway_up():
                 try:
@@ -347,8 +345,8 @@ class WarboardBot(commands.Bot):
         """Dev guilds get the commands at once; everyone else through the (slow, rate-limited) global sync,
         done only when the tree differs from the one last synced (its hash is kept in the store), as
         discord.py's maintainers advise, unless ``force_sync``. With several shard processes, only the one
-        holding shard 0 syncs (``ShardPlan.syncs_commands``)."""
-        if self.shard_plan is not None and not self.shard_plan.syncs_commands:
+        holding shard 0 syncs (``ShardPlan.syncs_commands``), unless ``python -m bot sync`` asked this one."""
+        if self.shard_plan is not None and not self.shard_plan.syncs_commands and not self.force_sync:
             log.info("slash commands not synced here: the process holding shard 0 syncs them")
             return
         for guild_id in self.settings.dev_guilds:
@@ -405,16 +403,25 @@ async def serve(bot: WarboardBot, token: str) -> None:
     for number in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(number, stop.set)
     bot.settles_heap = True  # the process is the bot's alone
-    async with bot:
-        running = asyncio.create_task(bot.start(token))
-        asked = asyncio.create_task(stop.wait())
-        await asyncio.wait({running, asked}, return_when=asyncio.FIRST_COMPLETED)
-        if asked.done():
-            log.info("stopping: a signal asked for it")
-            await bot.shutdown()
-        else:
-            asked.cancel()
-        await running  # what start raised (a refused token), or nothing once closed
+    try:
+        async with bot:
+            running = asyncio.create_task(bot.start(token))
+            asked = asyncio.create_task(stop.wait())
+            await asyncio.wait({running, asked}, return_when=asyncio.FIRST_COMPLETED)
+            if asked.done():
+                log.info("stopping: a signal asked for it")
+                await bot.shutdown()
+                # Closed. With Discord unreachable, discord.py may still be sleeping before its next
+                # reconnect (minutes, and ``close`` does not wake it): nothing is left to wait for.
+                running.cancel()
+            else:
+                asked.cancel()
+            await asyncio.wait({running})
+            if not running.cancelled():
+                running.result()  # what start raised (a refused token), or nothing once closed
+    finally:
+        for number in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(number)
 
 
 async def sync_commands(bot: WarboardBot, token: str) -> None:

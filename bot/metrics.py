@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, get_args
+
+from bot.records import GameState
 
 log = logging.getLogger("warboard")
 
@@ -100,7 +102,11 @@ class Prometheus(Metrics):
             buckets=AI_BUCKETS,
             registry=on,
         )
-        self._known_states: set[str] = set()
+        # Every state and error place reads 0 from the start, not "no data" until its first game or error.
+        self._known_states: set[str] = set(get_args(GameState))
+        self.games({})
+        for where in ("interaction", "ai"):
+            self._errors.labels(where)
 
     def interaction(self, kind: str, seconds: float) -> None:
         self._interactions.labels(kind).inc()
@@ -127,7 +133,15 @@ class Prometheus(Metrics):
         server (its ``shutdown`` stops it)."""
         import prometheus_client as prometheus
 
-        server, _thread = prometheus.start_http_server(port, registry=self.registry)
+        from bot.settings import SettingsError
+
+        try:
+            server, _thread = prometheus.start_http_server(port, registry=self.registry)
+        except OSError as error:
+            raise SettingsError(
+                f"PBP_METRICS_PORT is {port}, which another process holds or the bot may not open "
+                f"({error.strerror}): choose another port."
+            ) from None
         log.info("metrics on port %d at /metrics", port)
         return server
 

@@ -11,6 +11,11 @@ SNOWFLAKE = re.compile(r"[0-9]{1,20}")  # a Discord id, in ASCII digits ("²".is
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 LOG_FORMATS = ("text", "json")
+# Liveness (issue 34, item 2): while the gateway is connected, the bot touches its heartbeat file this often;
+# ``python -m bot health`` (the image's HEALTHCHECK) calls it stale after ``HEARTBEAT_STALE`` seconds. Here,
+# not in ``bot.app``, so that the check every 30 s loads no Discord library.
+HEARTBEAT_EVERY = 10.0
+HEARTBEAT_STALE = 60.0
 
 
 class SettingsError(ValueError):

@@ -5,7 +5,8 @@ shard 0). ``PBP_SHARDS=total`` and ``PBP_SHARD_IDS=a,b,...`` give a process its 
 processes, each with its own set and one shared PostgreSQL, run one bot (as RoboDanny and the other
 large bots do: one process per cluster of shards, the database as the only shared state).
 
-Slash commands are published to Discord by the process holding shard 0 alone (``syncs_commands``).
+Slash commands are published to Discord by the process holding shard 0 alone (``syncs_commands``), or by
+any process an owner runs ``python -m bot sync`` in.
 
 A process sends a game's messages only if the game's guild is on its shards: its slash commands and
 buttons arrive there anyway (Discord routes a guild's events to its shard), and the scheduler and the

@@ -165,11 +165,18 @@ async def handle_error(interaction: discord.Interaction, error: BaseException) -
     went_wrong = f"Something went wrong on our side (reference {reference})"
     committed, unsure = COMMITTED.get(), UNSURE.get()
     command = interaction.command.qualified_name if interaction.command else "a button or menu"
+    if committed is not None:
+        outcome = f"game #{committed[0]} changed, now at version {committed[1]}"
+    else:
+        outcome = "nothing changed" if unsure is None else f"game #{unsure} may or may not have been saved"
     log.error(
-        "command failed (reference %s, %s, game changed: %s)",
+        "command failed (reference %s, %s; %s; guild %s, channel %s, member %s)",
         reference,
         command,
-        committed,
+        outcome,
+        interaction.guild_id,
+        interaction.channel_id,
+        interaction.user.id,
         exc_info=original,
     )
     if committed is not None:

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.announce import clock_text
+from bot.cogs.announce import clock_text, turn_rules
 from bot.cogs.common import (
     COLOUR,
     AnswersErrors,
@@ -419,6 +419,7 @@ class LobbyCog(
         embed = discord.Embed(
             title=f"{status.title} · game #{game_id}", description=clip("\n".join(lines), 4000), colour=COLOUR
         )
+        embed.set_footer(text=clip(turn_rules(status), 2048))  # each value from /mod defaults marked so
         await interaction.response.send_message(embed=embed, ephemeral=True, view=show_button())
 
     @app_commands.command(description="The board")

@@ -6,6 +6,7 @@ plays at the level it was given: a seat's own, or the stand-in's for a missed tu
 from __future__ import annotations
 
 import dataclasses
+import json
 from typing import Any
 
 import pytest
@@ -168,6 +169,10 @@ async def test_a_servers_defaults_are_what_a_new_game_starts_with_and_status_say
         )
         rules = turn_rules(status)
         assert "48 h a turn (the server's default)" in rules and "Easy (the server's default)" in rules
+        # What a member sees: /game status says it too (it did not: only the pinned board's footer did).
+        asked = await fd.slash("alice", "risk", "game status")
+        shown = json.dumps(asked.embeds)
+        assert "48 h a turn (the server's default)" in shown and "Easy (the server's default)" in shown
         await fd.slash(owner, "risk", "mod deadline", hours=12)
         rules = turn_rules(await bot.service.status(game_id))
         assert "12 h a turn ·" in rules and "reminders at 25% left (the server's default)" in rules

@@ -170,3 +170,31 @@ async def test_a_stop_gives_up_on_work_that_never_ends_after_its_budget(
             assert "stopping with work still in hand" in caplog.text
         finally:
             stuck.cancel()
+
+
+async def test_a_stop_while_discord_is_unreachable_does_not_wait_for_the_reconnect(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """With Discord's gateway gone, discord.py sleeps between reconnects (its backoff grows to minutes)
+    and ``close`` does not wake it: SIGTERM closed the bot, then ``serve`` waited out the sleep (tried: two
+    minutes after SIGTERM, under plain ``python -m bot``). ``serve`` now ends once the bot is closed."""
+    import discord.client
+
+    from bot.app import create_bot, serve
+    from bot.settings import Settings
+
+    monkeypatch.setattr(discord.client.ExponentialBackoff, "delay", lambda self: 3600.0)
+    async with FakeDiscord(guilds=[GUILD], settle=0.05, timeout=10.0) as fd:
+        bot = create_bot(Settings(token="fake-token", database=":memory:"), run_scheduler=False)
+        bot._connection.guild_ready_timeout = 0.05
+        served = asyncio.create_task(serve(bot, "fake-token"))
+        try:
+            await until(bot.is_ready, 30)
+            with caplog.at_level(logging.ERROR, logger="discord.client"):
+                await fd.stop_server()  # Discord gone: the next reconnect is an hour away
+                await until(lambda: "Attempting a reconnect in 3600" in caplog.text, 30)
+            os.kill(os.getpid(), signal.SIGTERM)  # serve's handler takes it (the test's process lives on)
+            await asyncio.wait_for(served, 60)
+        finally:
+            served.cancel()
+    assert bot.is_closed()

@@ -76,6 +76,10 @@ async def test_a_failure_after_the_commit_says_the_move_stands_and_announces_aga
         reference = reference_in(text)
         logged = [r for r in caplog.records if reference in r.getMessage()]
         assert logged and logged[0].exc_info is not None, "the traceback is logged under the reference"
+        # The owner reads in the log what became of the game and where (it said "game changed: (1, 5)").
+        line = logged[0].getMessage()
+        assert f"game #{game_id} changed, now at version {status.version}" in line, line
+        assert f"channel {fd.channel_id('risk')}" in line and f"member {fd.user_id(user)}" in line, line
         # The game's news went out again: a public board telling whose turn it is, after the failure.
         posted = fd.messages("risk", ephemeral=False)[shown_before:]
         assert any(m.embeds and "to play" in (m.embeds[0].get("title") or "") for m in posted)

@@ -11,6 +11,8 @@ from fakecord import FakeDiscord
 from bot.app import TREE_HASH, create_bot, sync_commands
 from bot.games import GAMES
 from bot.settings import Settings
+from bot.shards import ShardPlan
+from bot.store import SqliteStore
 from tests.bot.discord_world import GUILD
 
 GLOBAL_SYNC = re.compile(r"/applications/\d+/commands")
@@ -57,3 +59,20 @@ async def test_python_m_bot_sync_syncs_an_unchanged_tree_and_stops(tmp_path: Pat
         assert await again.store.bot_value(TREE_HASH) == again.tree_hash()
         await fd.stop_bot()
         fd.assert_clean()
+
+
+async def test_python_m_bot_sync_syncs_from_a_process_without_shard_0(tmp_path: Path) -> None:
+    """A sharded bot's start-ups leave the publishing to shard 0's process, but an owner who asks for a
+    sync in another one (``docker compose exec shard-1 python -m bot sync``) gets it: it said "not synced
+    here" and exited 0, syncing nothing."""
+    store = await SqliteStore.open(str(tmp_path / "games.db"))
+    try:
+        async with FakeDiscord(guilds=[GUILD], settle=0.05) as fd:
+            shard_1 = ShardPlan(total=2, ids=(1,))
+            asked = create_bot(Settings(token="fake-token", database=":memory:"), store, shards=shard_1)
+            await sync_commands(asked, "fake-token")
+            assert syncs(fd) == 1
+            assert {game.command for game in GAMES.values()} <= set(fd.registered_commands())
+            fd.assert_clean()
+    finally:
+        await store.close()

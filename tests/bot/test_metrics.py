@@ -117,3 +117,28 @@ def test_the_endpoint_serves_the_metrics() -> None:
     finally:
         server.shutdown()
     assert 'warboard_interactions_total{kind="/game"} 1.0' in text
+
+
+def test_a_port_already_taken_is_said_as_a_setting() -> None:
+    """Another process on the port (a second bot, an exporter): one sentence naming PBP_METRICS_PORT, which
+    ``python -m bot`` prints alone with exit 2 (it was an OSError's traceback)."""
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("0.0.0.0", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with pytest.raises(SettingsError, match=f"PBP_METRICS_PORT is {port}, which another process"):
+            Prometheus().serve(port)
+
+
+def test_every_game_state_and_error_reads_0_from_the_start() -> None:
+    """Series that exist before their first event (Prometheus's advice for known label values): a fresh
+    bot served no ``warboard_games`` and no ``warboard_errors_total`` until a game or an error came, so a
+    dashboard read "no data" and an alert on the errors' rate had no series to watch."""
+    registry = CollectorRegistry()
+    Prometheus(registry)
+    for state in ("lobby", "running", "paused", "ended"):
+        assert registry.get_sample_value("warboard_games", {"state": state}) == 0.0, state
+    for where in ("interaction", "ai"):
+        assert registry.get_sample_value("warboard_errors_total", {"where": where}) == 0.0, where
