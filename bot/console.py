@@ -30,12 +30,11 @@ from bot.gamelog import mover_lines
 from bot.games import GAMES
 from bot.models import ActResult, GameStatus, ServiceError
 from bot.parsing import is_count, quoted
-from bot.replays import replay_of
+from bot.replays import replay_of, replayed
 from bot.service import GameService
 from bot.store import SqliteStore
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
-from rules.core.words import counted
 
 CONSOLE_CHANNEL = 0  # the terminal is one "channel": one active game per database file
 HOST = 1  # the terminal user: hosts the game and has moderator rights over it
@@ -328,12 +327,6 @@ def outcome_line(lines: Sequence[str], result: str | None) -> str | None:
     if not result or any(result.rstrip(".") in line for line in lines):
         return None
     return result if result.endswith((".", "!", "?")) else f"{result}."
-
-
-def replayed(whole: bool, turns: int, frames: int) -> str:
-    """What a replay shows, as players count: "the last turn, 1 frame", not "the last 1 turn(s), 1 frames"."""
-    what = "the whole game" if whole else "the last turn" if turns == 1 else f"the last {turns} turns"
-    return f"{what}, {counted(frames, 'frame')}"
 
 
 def nothing_to_show(moves: int) -> str:

@@ -24,6 +24,7 @@ from rules.core.dice import SeededRng
 from rules.core.events import Action, Event
 from rules.core.options import OptionValue
 from rules.core.ruleset import Ruleset
+from rules.core.words import counted
 
 Turn = tuple[Any, list[Event]]
 NOT_STARTED = "The game has not started: there is nothing to replay."
@@ -118,3 +119,9 @@ async def replay_of(
         return drawn(shown, len(shown) == len(turns))
 
     return await asyncio.to_thread(whole_game)
+
+
+def replayed(whole: bool, turns: int, frames: int) -> str:
+    """What a replay shows, as players count: "the last turn, 1 frame", not "the last 1 turn(s), 1 frames"."""
+    what = "the whole game" if whole else "the last turn" if turns == 1 else f"the last {turns} turns"
+    return f"{what}, {counted(frames, 'frame')}"

@@ -114,8 +114,14 @@ def turn_rules(status: GameStatus) -> str:
 
     if not status.turn_hours:
         return f"No turn deadlines{source('turn_hours')}."
-    level = f" ({level_name(status.ai_level)}{source('ai_level')})" if status.ai_level else ""
-    missed = f"the AI{level} plays it" if status.timeout_action == "ai" else "skipped"
+    missed = "the AI plays it" if status.timeout_action == "ai" else "skipped"
+    # The level on its own, each with its own source: "the AI (Easy (the server's default)) plays it
+    # (the server's default)" read as one muddle.
+    level = (
+        f" · AI level: {level_name(status.ai_level)}{source('ai_level')}"
+        if status.ai_level and status.timeout_action == "ai"
+        else ""
+    )
     reminders = status.reminders.replace(",", "%, ")
     if status.rules_seconds is not None:  # the rules time this turn: not "24 h a turn" (a round had 48)
         length = f"{span(status.rules_seconds)} this turn, as the game's rules time it"
@@ -125,7 +131,7 @@ def turn_rules(status: GameStatus) -> str:
         length = f"{status.turn_hours} h a turn{source('turn_hours')}"
     return (
         f"{length} · "
-        f"missed turn: {missed}{source('timeout_action')} · "
+        f"missed turn: {missed}{source('timeout_action')}{level} · "
         f"reminders at {reminders}% left{source('reminders')} · "
         f"{status.missed_limit} misses hand a seat to the AI"
     )

@@ -18,7 +18,7 @@ from bot.cogs.share import show_button
 from bot.host import Host
 from bot.limits import EMBED_DESCRIPTION, clip
 from bot.models import ServiceError
-from bot.replays import NOT_STARTED, replay_of
+from bot.replays import NOT_STARTED, replay_of, replayed
 
 LOG_PAGE = 40  # lines per /game log page at the most (fewer when they are long)
 GAME_NUMBER = "an earlier game of this channel, by its number (default: the current or last one)"
@@ -186,9 +186,8 @@ class HistoryCommands(commands.Cog):
         await interaction.response.defer(ephemeral=True)
         last = turns or (None if status.status == "ended" else len(status.seats))
         made = await replay_of(self.bot.service, self.bot.games[status.ruleset].pictures, game_id, last=last)
-        what = "the whole game" if made.whole else f"the last {made.turns} turn(s)"
         await interaction.followup.send(
-            f"Game #{game_id}, {what}: {made.gif.frames} frames.",
+            f"Game #{game_id}, {replayed(made.whole, made.turns, made.gif.frames)}.",
             file=discord.File(io.BytesIO(made.gif.data), filename=f"warboard-game-{game_id}.gif"),
             ephemeral=True,
             view=show_button(),

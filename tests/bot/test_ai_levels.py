@@ -103,7 +103,7 @@ async def test_the_stand_in_plays_a_missed_turn_and_a_handed_seat_at_the_games_l
         await service.join(game_id, HOST + i, f"P{i + 1}")
     await service.start(game_id, HOST, seed=SEED)
     status = await service.set_turn_rules(game_id, HOST, missed_limit=2)
-    assert status.ai_level == "easy" and "the AI (Easy) plays it" in turn_rules(status)
+    assert status.ai_level == "easy" and "the AI plays it · AI level: Easy ·" in turn_rules(status)
     late = status.waiting_for[0]
     clock.advance(24)
     await scheduler.tick()
@@ -168,7 +168,14 @@ async def test_a_servers_defaults_are_what_a_new_game_starts_with_and_status_say
             "easy",
         )
         rules = turn_rules(status)
-        assert "48 h a turn (the server's default)" in rules and "Easy (the server's default)" in rules
+        assert "48 h a turn (the server's default)" in rules
+        # Each value with its own source, none inside another's brackets (it read "missed turn: the AI
+        # (Easy (the server's default)) plays it (the server's default)").
+        assert (
+            "missed turn: the AI plays it (the server's default) · AI level: Easy (the server's default) ·"
+            in rules
+        )
+        assert "))" not in rules
         # What a member sees: /game status says it too (it did not: only the pinned board's footer did).
         asked = await fd.slash("alice", "risk", "game status")
         shown = json.dumps(asked.embeds)

@@ -50,17 +50,17 @@ async def test_a_finished_game_whole_a_running_one_its_last_round(tmp_path):
 
         now = await fd.slash("bob", "risk", "game replay")
         assert now.deferred and now.latency is not None and now.latency < 3
-        assert now.content.startswith(f"Game #{running}, the last 3 turn(s): 3 frames.")
+        assert now.content.startswith(f"Game #{running}, the last 3 turns, 3 frames.")
         (gif,) = now.files.values()
         assert frames(gif) == 3 and len(gif) < 8 * MIB
 
         whole = await fd.slash("bob", "risk", "game replay", game=finished)
-        assert f"Game #{finished}, the whole game:" in whole.content
+        assert f"Game #{finished}, the whole game, " in whole.content
         (gif,) = whole.files.values()
         assert frames(gif) > 20 and len(gif) < 8 * MIB
 
         fewer = await fd.slash("bob", "risk", "game replay", game=finished, turns=5)
-        assert "the last 5 turn(s): 5 frames." in fewer.content
+        assert "the last 5 turns, 5 frames." in fewer.content
         fd.assert_clean()
 
 
