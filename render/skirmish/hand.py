@@ -123,7 +123,7 @@ def _orders(canvas: Image.Image, orders: StandingOrders | None, top: int, ui: fl
         (ORDER_WORDS[f], getattr(orders, f)) for f in ORDER_WORDS if orders and getattr(orders, f) is not None
     ]
     if not given:
-        line = "None: every battle step waits for you (set some with /sk orders)."
+        line = "None set: /sk orders sets some."
     else:
         line = " · ".join(f"{label}: {value}" for label, value in given)
     width = canvas.width - 2 * margin

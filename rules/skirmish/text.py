@@ -64,7 +64,9 @@ def orders_words(orders: StandingOrders | None) -> str:
         for f in ORDER_FIELDS
         if orders is not None and getattr(orders, f) is not None
     ]
-    return " · ".join(given) if given else "none (every battle step waits for you)"
+    # (Not "every battle step waits for you": the bot may answer a defence for a player who did not ask
+    # to be asked.)
+    return " · ".join(given) if given else "none set"
 
 
 # What a roll was for, as the engine records it, in players' words (the log wrote "battle: attacker").

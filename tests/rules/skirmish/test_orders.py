@@ -20,6 +20,7 @@ from rules.skirmish.events import (
 )
 from rules.skirmish.pieces import Units
 from rules.skirmish.state import StandingOrders
+from rules.skirmish.text import orders_words
 from tests.rules.skirmish.position import LEVEL, at_battle, card_of, of_type, play, position, troops, units_at
 
 SOURCE, TARGET = LEVEL
@@ -126,3 +127,10 @@ def test_the_attackers_orders_share_out_the_winners():
     after, events = play(state, 0, Attack(SOURCE, TARGET, troops(3)))
     assert after.battle is None and of_type(events, UnitsRedistributed)[0].by_order
     assert units_at(after, TARGET) == troops(1) and units_at(after, SOURCE) == troops(3)
+
+
+def test_no_standing_orders_say_none_set_not_that_every_step_waits() -> None:
+    """With none set, the bot may still answer a defence for a player who did not ask to be asked: the
+    words said "every battle step waits for you", which was not so on Discord."""
+    assert orders_words(None) == "none set"
+    assert orders_words(StandingOrders(defend="all")) == "defend all"
