@@ -32,9 +32,10 @@ decide the game).
 
 - Against Tokyo alone (``ai.landing``): an empty Tokyo is taken by a loaded transport in reach (GRAB),
   and no siege of it starts with less than SHARE of its defence in reach (the easy AI's from two fifths).
-- Starving Tokyo (STARVE): the Allies whose goals left are island capitals alone fight for the enemy's
-  producing land as near the economic line (from LINE odds, no gain asked): Japan holding India, China
-  and Africa produced 35-58 and Tokyo stood; each territory is a smaller fight than the capital.
+- Starving Tokyo (STARVE, a bench option, off: not kept, the rules page's twelfth stop): the Allies
+  whose goals left are island capitals alone fight for the enemy's producing land as near the economic
+  line (from LINE odds, no gain asked), every Allied power (1) or the USSR alone (2): Japan holding
+  India, China and Africa produced 35-58 and Tokyo stood; each territory is a smaller fight.
 
 Everything else (the rest of the purchases, placements, the rest of the combat move, the non-combat
 move, battle decisions) is the ``easy`` AI's, composed rather than copied; like it, this AI is stateless.
