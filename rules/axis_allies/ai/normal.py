@@ -32,6 +32,10 @@ decide the game).
 
 - Against Tokyo alone (``ai.landing``): an empty Tokyo is taken by a loaded transport in reach (GRAB),
   and no siege of it starts with less than SHARE of its defence in reach (the easy AI's from two fifths).
+- Starving Tokyo (STARVE, a bench option, off: not kept, the rules page's twelfth stop): the Allies
+  whose goals left are island capitals alone fight for the enemy's producing land as near the economic
+  line (from LINE odds, no gain asked), every Allied power (1) or the USSR alone (2): Japan holding
+  India, China and Africa produced 35-58 and Tokyo stood; each territory is a smaller fight.
 
 Everything else (the rest of the purchases, placements, the rest of the combat move, the non-combat
 move, battle decisions) is the ``easy`` AI's, composed rather than copied; like it, this AI is stateless.
@@ -77,7 +81,7 @@ from rules.axis_allies.common import (
 )
 from rules.axis_allies.engine import acting_power
 from rules.axis_allies.mobilize import capacity, working_factory
-from rules.axis_allies.state import AXIS_SIDE, SIDE, AAState, Phase
+from rules.axis_allies.state import AXIS_SIDE, RUSSIA, SIDE, AAState, Phase
 from rules.axis_allies.units import Domain, cost
 from rules.core.events import Action
 
@@ -90,6 +94,7 @@ FILL = 6  # empty transport slots from which an island power going for an island
 GUARD = 12  # IPCs below the economic victory's line from which the Allies fight over it
 AXIS_GUARD = 84  # the same for the Axis: the whole line, so from the first round
 FREE_PORTS = 1  # empty transports sail only for units free to ship (0: the easy AI's ports), see free_ports
+STARVE = 0  # 1: against island capitals alone the Allies fight for producing land near the line; 2: USSR only
 
 
 class AxisAlliesNormalAI:
@@ -212,12 +217,22 @@ def economic_line(view: View) -> Move | None:
     state = view.state
     line = state.options.economic_victory
     guard = AXIS_GUARD if view.side == AXIS_SIDE else GUARD
-    if not line or side_income(state, AXIS_SIDE) < line - guard:
+    if not line or (side_income(state, AXIS_SIDE) < line - guard and not starve(view)):
         return None
     targets = [t for t in range(SIZE) if PRODUCTION[t] > 0 and hostile_land(state, t, view.power)]
     targets.sort(key=lambda t: (-PRODUCTION[t], t))
     # The line is worth more than the units traded for it: no gain asked.
     return _attack(view, targets, LINE, gain=False)
+
+
+def starve(view: View) -> bool:
+    """STARVE: the Allies whose goals left are island capitals alone (Tokyo, Berlin taken) fight for
+    the enemy's producing land as they do near the economic line: each territory is a smaller fight
+    than the capital, and the capital then buys fewer defenders."""
+    if not STARVE or view.side == AXIS_SIDE or (STARVE == 2 and view.power != RUSSIA):
+        return False
+    goals = [c for c in goal_capitals(view.state, view.power) if hostile_land(view.state, c, view.power)]
+    return bool(goals) and all(_island(c) for c in goals)
 
 
 def gather(view: View) -> Move | None:
