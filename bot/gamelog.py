@@ -378,10 +378,25 @@ def _count(n: Any, kind: Any) -> str:
     return counted(n, what, words.plural(what)) if isinstance(n, int) else f"{n} {what}"
 
 
+def _start_text(claims: Mapping[int, int], names: Sequence[str]) -> str:
+    """The seating as it came about: a newcomer who claimed seat 1 with ``/game seat`` read "seats drawn
+    with the game's dice" over it."""
+    order = ", ".join(names)
+    if not claims:
+        return f"The game started; seats drawn with the game's dice: {order}."
+    if len(claims) >= len(names):
+        return f"The game started with the seats as claimed: {order}."
+    claimed = [f"{names[seat]} seat {seat + 1}" for seat in sorted(claims) if 0 <= seat < len(names)]
+    return (
+        f"The game started; seats claimed ({', '.join(claimed)}), the others drawn with the game's dice: "
+        f"{order}."
+    )
+
+
 def _system_text(meta: Mapping[str, Any], names: Sequence[str]) -> str:
     kind = meta.get("type")
     if kind == "start":
-        return f"The game started; seats drawn with the game's dice: {', '.join(names)}."
+        return _start_text(claims_of(meta), names)
     if kind == "pause":
         return "The game was paused."
     if kind == "resume":

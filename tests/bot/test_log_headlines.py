@@ -3,6 +3,7 @@ the move's events keep from them."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -103,3 +104,26 @@ def test_a_move_partly_kept_from_a_viewer_shows_them_only_its_kind() -> None:
     own = row_lines(ATTACK, lined_up, names, viewer=1, ended=False)
     assert own[0] == "Bo: line up carrier, destroyer, submarine"
     assert row_lines(ATTACK, lined_up, names, viewer=0, ended=True)[0] == own[0]
+
+
+def start_row(meta: dict[str, object]) -> LogRecord:
+    return LogRecord(
+        seq=1, kind="system", seat=None, user_id=None, action=json.dumps(meta), events=encode([]), at=""
+    )
+
+
+def test_the_first_line_says_which_seats_were_claimed_and_which_drawn() -> None:
+    """A newcomer who claimed seat 1 with /game seat read "seats drawn with the game's dice" over it."""
+    names = ["Ann", "Bo", "Cy"]
+    drawn = start_row({"type": "start", "order": [2, 0, 1]})
+    assert row_lines(RISK, drawn, names, viewer=0, ended=False) == [
+        "The game started; seats drawn with the game's dice: Ann, Bo, Cy."
+    ]
+    one = start_row({"type": "start", "order": [2, 0, 1], "claims": [[0, 2]]})
+    assert row_lines(RISK, one, names, viewer=0, ended=False) == [
+        "The game started; seats claimed (Ann seat 1), the others drawn with the game's dice: Ann, Bo, Cy."
+    ]
+    every = start_row({"type": "start", "order": [0, 1, 2], "claims": [[0, 0], [1, 1], [2, 2]]})
+    assert row_lines(RISK, every, names, viewer=0, ended=False) == [
+        "The game started with the seats as claimed: Ann, Bo, Cy."
+    ]
