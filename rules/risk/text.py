@@ -42,6 +42,12 @@ def territory_name(tid: str) -> str:
     return board.names[board.id_index[tid]]
 
 
+def place_name(key: str) -> str | None:
+    """A territory's name by its map id, None for any other word (the log's headlines)."""
+    board = classic_map()
+    return board.names[board.id_index[key]] if key in board.id_index else None
+
+
 def describe(event: Event, names: Sequence[str]) -> str | None:
     """One line for ``event``; "" for one another line already tells (a battle's dice), None for one
     without a sentence of its own (its dice, if it is a roll, are shown as they are)."""

@@ -7,7 +7,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import replace
 
-from bot.gamelog import encode, row_lines
+from bot.gamelog import encode, row_lines, undone_move
 from bot.store import LogRecord
 from rules.attack import RULES as ATTACK
 from rules.attack.actions import Begin, Buy, LineUp, March, Ships, Troops
@@ -18,6 +18,10 @@ from rules.axis_allies.actions import Move
 from rules.core.words import plural
 from rules.risk import RULES as RISK
 from rules.risk.actions import PlaceArmies
+from rules.skirmish import RULES as SKIRMISH
+from rules.skirmish.actions import Exchange
+from rules.skirmish.actions import Place as SkPlace
+from rules.skirmish.pieces import Units
 
 
 def row(action: object, events: Sequence[object] = (), seat: int = 0) -> LogRecord:
@@ -36,7 +40,7 @@ def test_a_headline_writes_keys_with_spaces_as_players_type_them() -> None:
     """A newcomer's log read "Player 1: place armies eastern_united_states 2" and "move 1 aa_gun"."""
     names = ["Ann", "Bo"]
     (risk,) = row_lines(RISK, row(PlaceArmies("eastern_united_states", 2)), names, viewer=0, ended=False)
-    assert risk == "Ann: place armies eastern united states 2"
+    assert risk == "Ann: place armies Eastern United States 2"
     move = Move((("aa_gun", 1), ("infantry", 2)), ("Karelia S.S.R.", "Karelia Sea Zone"))
     (aa,) = row_lines(AA, row(move), names, viewer=0, ended=False)
     assert aa == "Ann: move 1 aa gun, 2 infantry Karelia S.S.R. → Karelia Sea Zone"
@@ -48,12 +52,12 @@ def test_a_headline_writes_an_action_within_an_action_and_a_card_in_players_word
     names = ["Ann", "Bo"]
     blitz = Begin("blitz", None, "scandinavia", March("germany", "scandinavia", Troops(3, 0, 1)))
     (first,) = row_lines(ATTACK, row(blitz), names, viewer=0, ended=False)
-    assert first == "Ann: begin blitz scandinavia march germany → scandinavia 3 infantry, 1 tank"
+    assert first == "Ann: begin blitz Scandinavia: march Germany → Scandinavia 3 infantry, 1 tank"
     (build,) = row_lines(ATTACK, row(Begin("build", 23)), names, viewer=0, ended=False)
     assert build == "Ann: begin build card 23"
     bought = Buy("germany", Troops(0, 0, 2, 1), Ships(0, 0, 1, 0))
     (buy,) = row_lines(ATTACK, row(bought), names, viewer=0, ended=False)
-    assert buy == "Ann: buy germany 2 tanks, 1 plane, 1 battleship"
+    assert buy == "Ann: buy Germany 2 tanks, 1 plane, 1 battleship"
 
 
 def test_a_headline_writes_counts_of_many_in_the_plural() -> None:
@@ -127,3 +131,18 @@ def test_the_first_line_says_which_seats_were_claimed_and_which_drawn() -> None:
     assert row_lines(RISK, every, names, viewer=0, ended=False) == [
         "The game started with the seats as claimed: Ann, Bo, Cy."
     ]
+
+
+def test_a_headline_names_places_as_the_map_does_and_reads_as_players_say_it() -> None:
+    """A newcomer's Skirmish log read "place eagles rest 3" and "exchange oakhollow 5 troops cannon", and
+    Attack!'s log and undo line "begin move march maghreb → egypt 5 infantry"."""
+    names = ["Ann", "Bo"]
+    (place,) = row_lines(SKIRMISH, row(SkPlace("eagles_rest", 3)), names, viewer=0, ended=False)
+    assert place == "Ann: place Eagle's Rest 3"
+    exchange = Exchange("oakhollow", Units(troop=5), "cannon")
+    (traded,) = row_lines(SKIRMISH, row(exchange), names, viewer=0, ended=False)
+    assert traded == "Ann: exchange 5 troops for 1 cannon at Oakhollow"
+    move = Begin("move", None, None, March("maghreb", "egypt", Troops(5, 0, 0)))
+    (begun,) = row_lines(ATTACK, row(move), names, viewer=0, ended=False)
+    assert begun == "Ann: begin move: march Maghreb → Egypt 5 infantry"
+    assert undone_move(ATTACK, row(move)) == "begin move: march Maghreb → Egypt 5 infantry"

@@ -9,6 +9,7 @@ from bot.models import ServiceError
 from bot.service import GameService
 from rules.core.events import DiceRolled
 from rules.risk.actions import PlaceArmies
+from rules.risk.text import territory_name
 from tests.bot.conftest import HOST, footprint, new_game, snapshot_matches_replay, user_to_act
 
 
@@ -44,7 +45,7 @@ async def test_an_undo_says_which_move_it_took_back(service: GameService) -> Non
     await service.act(game_id, user, PlaceArmies(territory, 2))
     await service.act(game_id, user, PlaceArmies(territory, 1))
     name = (await service.status(game_id)).names[0]
-    spaced = territory.replace("_", " ")
+    spaced = territory_name(territory)  # by its name, as the log's headline writes it
     assert (
         await service.undo(game_id, user)
     ).message == f"{name} took back their last move: place armies {spaced} 1."
