@@ -120,6 +120,7 @@ SNAPSHOT_EVERY = 32
 # game has none yet): the event loop never waits for the engine more than a few milliseconds.
 REPLAY_ON_LOOP = 64
 ROUND_MARK = "— Round"  # a line of the log that opens a round (each ruleset's text says so)
+TIME_MARK = "— "  # a line that marks time passing (a round, a turn, a season), each ruleset's text says so
 
 
 def opens_round(lines: Iterable[str]) -> bool:
@@ -208,11 +209,21 @@ def event_lines(ruleset: Ruleset, events: Iterable[Event], names: Sequence[str])
 
 
 def mover_lines(
-    presenter: Presenter, ruleset: Ruleset, events: Sequence[Event], seat: int, names: Sequence[str]
+    presenter: Presenter,
+    ruleset: Ruleset,
+    events: Sequence[Event],
+    seat: int,
+    names: Sequence[str],
+    turn_ended: bool = False,
 ) -> list[str]:
-    """A move's lines for its mover: the game's short answer where it has one, else the log's lines."""
+    """A move's lines for its mover: the game's short answer where it has one, else the log's lines.
+    A move that tells nothing itself but the mark of the turn or round it led to ("— Round 1, turn 2:
+    AI 1 to play.", the whole answer to a newcomer's last move) says first what it did."""
     short = presenter.answer(events, seat, names)
-    return event_lines(ruleset, events, names) if short is None else short
+    lines = event_lines(ruleset, events, names) if short is None else short
+    if lines and all(line.startswith(TIME_MARK) for line in lines):
+        return ["You ended your turn." if turn_ended else "Done.", *lines]
+    return lines
 
 
 def row_lines(
