@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
-from rules.core.events import DiceRolled, Event
+from rules.core.events import Action, DiceRolled, Event
 from rules.core.words import counted, dice_text
+from rules.risk.actions import Occupy
 from rules.risk.board import classic_map
 from rules.risk.cards import card_name
 from rules.risk.events import (
@@ -46,6 +47,11 @@ def place_name(key: str) -> str | None:
     """A territory's name by its map id, None for any other word (the log's headlines)."""
     board = classic_map()
     return board.names[board.id_index[key]] if key in board.id_index else None
+
+
+def headline(action: Action) -> str | None:
+    """A move in players' words where the generic headline reads badly: "occupy 10" after a conquest."""
+    return f"occupy with {counted(action.armies, 'army', 'armies')}" if isinstance(action, Occupy) else None
 
 
 def describe(event: Event, names: Sequence[str]) -> str | None:

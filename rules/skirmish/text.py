@@ -7,7 +7,14 @@ from collections.abc import Sequence
 
 from rules.core.events import Action, DiceRolled, Event
 from rules.core.words import counted, dice_text
-from rules.skirmish.actions import Exchange
+from rules.skirmish.actions import (
+    AssignDice,
+    AssignExtra,
+    Exchange,
+    OrderSkirmishes,
+    PlaceCounter,
+    TakeLosses,
+)
 from rules.skirmish.board import skirmish_map
 from rules.skirmish.events import (
     AttackDeclared,
@@ -85,10 +92,27 @@ def place_name(key: str) -> str | None:
 
 def headline(action: Action) -> str | None:
     """A move in players' words where the generic headline reads badly: an exchange read "exchange
-    oakhollow 5 troops cannon"."""
+    oakhollow 5 troops cannon", losses "take losses 1 troop, 1 cannon, 1 cannon" (the last one traded),
+    a battle's steps "assign dice 1, 2" and "place counter 1 3"."""
+    table = pieces()
+    match action:
+        case TakeLosses(units=off, traded=traded, territory=held):
+            parts = [f"{table.describe(off)} off the board"] if off.total else []
+            parts += [f"{table.describe(traded)} traded for troops"] if traded.total else []
+            parts += [f"{table.describe(held)} from the territory"] if held.total else []
+            return "take losses: " + ("; ".join(parts) or "none")
+        case AssignDice(territory=held):
+            return "form the skirmishes" + (
+                f", {table.describe(held)} from the territory" if held.total else ""
+            )
+        case AssignExtra(to=to):
+            return f"add extra dice to skirmishes {', '.join(f'#{k}' for k in to)}"
+        case PlaceCounter(skirmish=k, counters=n):
+            return f"place {counted(n, 'counter')} on skirmish #{k}"
+        case OrderSkirmishes(order=order):
+            return f"resolve the skirmishes in the order {', '.join(f'#{k}' for k in order)}"
     if not isinstance(action, Exchange) or len(action.give.kinds()) != 1 or action.get not in UNIT_TYPES:
         return None
-    table = pieces()
     (kind,) = action.give.kinds()
     out = action.give.total // units_in_per_exchange(kind, action.get)
     got = table.describe(Units.one(action.get, out)) if out else table.unit(action.get).plural

@@ -7,7 +7,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import replace
 
-from bot.gamelog import encode, row_lines, undone_move
+from bot.gamelog import encode, row_lines
 from bot.store import LogRecord
 from rules.attack import RULES as ATTACK
 from rules.attack.actions import Begin, Buy, LineUp, March, Ships, Troops
@@ -17,10 +17,9 @@ from rules.axis_allies.actions import Buy as AaBuy
 from rules.axis_allies.actions import Move
 from rules.core.words import plural
 from rules.risk import RULES as RISK
-from rules.risk.actions import PlaceArmies
+from rules.risk.actions import Occupy, PlaceArmies
 from rules.skirmish import RULES as SKIRMISH
-from rules.skirmish.actions import Exchange
-from rules.skirmish.actions import Place as SkPlace
+from rules.skirmish import actions as sk
 from rules.skirmish.pieces import Units
 
 
@@ -134,15 +133,33 @@ def test_the_first_line_says_which_seats_were_claimed_and_which_drawn() -> None:
 
 
 def test_a_headline_names_places_as_the_map_does_and_reads_as_players_say_it() -> None:
-    """A newcomer's Skirmish log read "place eagles rest 3" and "exchange oakhollow 5 troops cannon", and
-    Attack!'s log and undo line "begin move march maghreb → egypt 5 infantry"."""
+    """A newcomer's Skirmish log read "place eagles rest 3" and "exchange oakhollow 5 troops cannon"
+    (Attack!'s: tests/bot/attack/test_log_headline_words.py)."""
     names = ["Ann", "Bo"]
-    (place,) = row_lines(SKIRMISH, row(SkPlace("eagles_rest", 3)), names, viewer=0, ended=False)
+    (place,) = row_lines(SKIRMISH, row(sk.Place("eagles_rest", 3)), names, viewer=0, ended=False)
     assert place == "Ann: place Eagle's Rest 3"
-    exchange = Exchange("oakhollow", Units(troop=5), "cannon")
+    exchange = sk.Exchange("oakhollow", Units(troop=5), "cannon")
     (traded,) = row_lines(SKIRMISH, row(exchange), names, viewer=0, ended=False)
     assert traded == "Ann: exchange 5 troops for 1 cannon at Oakhollow"
-    move = Begin("move", None, None, March("maghreb", "egypt", Troops(5, 0, 0)))
-    (begun,) = row_lines(ATTACK, row(move), names, viewer=0, ended=False)
-    assert begun == "Ann: begin move: march Maghreb → Egypt 5 infantry"
-    assert undone_move(ATTACK, row(move)) == "begin move: march Maghreb → Egypt 5 infantry"
+
+
+def test_a_battles_steps_read_as_players_say_them() -> None:
+    """A newcomer's Skirmish log read "take losses 1 troop, 1 cannon, 1 cannon" (the second cannon was
+    traded for troops), "assign dice 1, 2", "place counter 1 3"; Risk's read "occupy 10"."""
+    names = ["Ann", "Bo"]
+    losses = sk.TakeLosses(Units(troop=1, cannon=1), Units(cannon=1))
+    steps = [
+        losses,
+        sk.AssignDice((1, 2)),
+        sk.AssignExtra((2, 1)),
+        sk.PlaceCounter(1, 3),
+        sk.OrderSkirmishes((2, 1)),
+    ]
+    assert [row_lines(SKIRMISH, row(step), names, viewer=0, ended=False) for step in steps] == [
+        ["Ann: take losses: 1 troop, 1 cannon off the board; 1 cannon traded for troops"],
+        ["Ann: form the skirmishes"],
+        ["Ann: add extra dice to skirmishes #2, #1"],
+        ["Ann: place 3 counters on skirmish #1"],
+        ["Ann: resolve the skirmishes in the order #2, #1"],
+    ]
+    assert row_lines(RISK, row(Occupy(10)), names, viewer=0, ended=False) == ["Ann: occupy with 10 armies"]
