@@ -39,7 +39,7 @@ def test_a_headline_writes_keys_with_spaces_as_players_type_them() -> None:
     """A newcomer's log read "Player 1: place armies eastern_united_states 2" and "move 1 aa_gun"."""
     names = ["Ann", "Bo"]
     (risk,) = row_lines(RISK, row(PlaceArmies("eastern_united_states", 2)), names, viewer=0, ended=False)
-    assert risk == "Ann: place armies Eastern United States 2"
+    assert risk == "Ann: place 2 armies on Eastern United States"
     move = Move((("aa_gun", 1), ("infantry", 2)), ("Karelia S.S.R.", "Karelia Sea Zone"))
     (aa,) = row_lines(AA, row(move), names, viewer=0, ended=False)
     assert aa == "Ann: move 1 aa gun, 2 infantry Karelia S.S.R. → Karelia Sea Zone"

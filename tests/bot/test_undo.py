@@ -48,12 +48,12 @@ async def test_an_undo_says_which_move_it_took_back(service: GameService) -> Non
     spaced = territory_name(territory)  # by its name, as the log's headline writes it
     assert (
         await service.undo(game_id, user)
-    ).message == f"{name} took back their last move: place armies {spaced} 1."
+    ).message == f"{name} took back their last move: place 1 army on {spaced}."
     assert (
         await service.undo(game_id, user)
-    ).message == f"{name} took back their last move: place armies {spaced} 2."
+    ).message == f"{name} took back their last move: place 2 armies on {spaced}."
     log = await service.log_lines(game_id, None, last=4)
-    assert log[-1] == f"{name} took back their last move: place armies {spaced} 2."
+    assert log[-1] == f"{name} took back their last move: place 2 armies on {spaced}."
 
 
 async def test_a_move_that_ended_the_turn_is_not_undone(service: GameService) -> None:

@@ -56,7 +56,7 @@ def test_a_headline_words_what_its_numbers_count() -> None:
     assert headline(Attack("egypt", "east_africa")) == "Ann: attack Egypt → East Africa"
     assert headline(Defend(2)) == "Ann: defend with 2 dice"
     assert headline(Defend(1)) == "Ann: defend with 1 die"
-    assert headline(Fortify("egypt", "congo", 4)) == "Ann: fortify Egypt → Congo 4"
+    assert headline(Fortify("egypt", "congo", 4)) == "Ann: fortify Egypt → Congo with 4 armies"
 
 
 def test_the_answer_sums_the_rolls_and_leaves_the_dice_to_the_log() -> None:
