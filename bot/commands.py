@@ -186,18 +186,27 @@ def _command(game: Game, action: Action) -> str:
 def help_text(game: Game) -> str:
     text = game.text
     if text.help:
-        moves = [f"  {name:<30} {what}" for name, what in text.help]
+        moves = _table(text.help, 30)
     else:
         moves = [f"  {usage(game, c)}" for name, c in action_classes(game).items() if name != "Resign"]
     note = [f"  {text.note}"] if text.note else []
     hides = game.vary_secrets is not no_secrets  # "cards" only where a player holds something hidden
     own = {usage.split()[0] for usage, _ in text.help if usage.split()}  # "battle" may be a game's move
-    other = [
-        f"  {name:<22} {what}"
-        for name, what in CLIENT_COMMANDS
-        if (hides or name != "cards") and name not in own
-    ]
+    other = _table([(n, what) for n, what in CLIENT_COMMANDS if (hides or n != "cards") and n not in own], 22)
     return "\n".join(["Moves:", *moves, *note, "Other commands:", *other])
+
+
+def _table(rows: Iterable[tuple[str, str]], width: int) -> list[str]:
+    """Usages and what each does in two columns, two spaces apart at least; a usage too long for its
+    column has its own line, the words under the column (the terminal's help ran "… [counters N] attack
+    (default: …)" together)."""
+    lines = []
+    for usage, what in rows:
+        if len(usage) > width:
+            lines += [f"  {usage}", f"  {'':<{width}}  {what}"]
+        else:
+            lines.append(f"  {usage:<{width}}  {what}")
+    return lines
 
 
 def situation(game: Game, view: Any) -> str:

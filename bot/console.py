@@ -167,7 +167,9 @@ class Console:
         """The move's lines as its mover may read them (``events`` are as the acting seat sees them): the
         public lines alone would answer a move that only they may see (standing orders set) with silence,
         or tell them only that a card was drawn."""
-        return mover_lines(self.game.presenter, self.game.rules, result.events, result.seat, self.names)
+        return mover_lines(
+            self.game.presenter, self.game.rules, result.events, result.seat, self.names, result.turn_changed
+        )
 
     # -- commands --------------------------------------------------------------------------------------
 

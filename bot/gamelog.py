@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -120,6 +120,7 @@ SNAPSHOT_EVERY = 32
 # game has none yet): the event loop never waits for the engine more than a few milliseconds.
 REPLAY_ON_LOOP = 64
 ROUND_MARK = "— Round"  # a line of the log that opens a round (each ruleset's text says so)
+TIME_MARK = "— "  # a line that marks time passing (a round, a turn, a season), each ruleset's text says so
 
 
 def opens_round(lines: Iterable[str]) -> bool:
@@ -208,11 +209,21 @@ def event_lines(ruleset: Ruleset, events: Iterable[Event], names: Sequence[str])
 
 
 def mover_lines(
-    presenter: Presenter, ruleset: Ruleset, events: Sequence[Event], seat: int, names: Sequence[str]
+    presenter: Presenter,
+    ruleset: Ruleset,
+    events: Sequence[Event],
+    seat: int,
+    names: Sequence[str],
+    turn_ended: bool = False,
 ) -> list[str]:
-    """A move's lines for its mover: the game's short answer where it has one, else the log's lines."""
+    """A move's lines for its mover: the game's short answer where it has one, else the log's lines.
+    A move that tells nothing itself but the mark of the turn or round it led to ("— Round 1, turn 2:
+    AI 1 to play.", the whole answer to a newcomer's last move) says first what it did."""
     short = presenter.answer(events, seat, names)
-    return event_lines(ruleset, events, names) if short is None else short
+    lines = event_lines(ruleset, events, names) if short is None else short
+    if lines and all(line.startswith(TIME_MARK) for line in lines):
+        return ["You ended your turn." if turn_ended else "Done.", *lines]
+    return lines
 
 
 def row_lines(
@@ -245,7 +256,7 @@ def row_lines(
         # move's own words would tell that part ("line up carrier, destroyer, submarine"), so only its kind.
         head = f"{who}: {_action_text({'type': meta.get('type')})}"
     else:
-        head = f"{who}: {_action_text(typed(ruleset, row.action, meta))}"
+        head = f"{who}: {headline(ruleset, row.action, meta)}"
     return [head] + [f"    {line}" for line in event_lines(ruleset, events, names)]
 
 
@@ -263,17 +274,29 @@ def undone_move(ruleset: Ruleset, row: LogRecord) -> str | None:
     (a standing order is the seat's own plan)."""
     if row.action is None or standing(ruleset, row):
         return None
-    return _action_text(typed(ruleset, row.action, json.loads(row.action)))
+    return headline(ruleset, row.action, json.loads(row.action))
+
+
+def headline(ruleset: Ruleset, text: str | bytes | None, meta: Mapping[str, Any]) -> str:
+    """A move in players' words: the game's own headline for it if it has one, else the generic "verb
+    field field" with places by their names ("place Eagle's Rest 3", not "place eagles rest 3")."""
+    action = _decoded(ruleset, text)
+    own = ruleset.headline(action) if action is not None else None
+    return own if own is not None else _action_text(typed(ruleset, text, meta), ruleset.place_name)
+
+
+def _decoded(ruleset: Ruleset, text: str | bytes | None) -> Action | None:
+    try:
+        return decode_action(ruleset, text) if text else None
+    except msgspec.MsgspecError:  # not this ruleset's action (a system row)
+        return None
 
 
 def typed(ruleset: Ruleset, text: str | bytes | None, meta: Mapping[str, Any]) -> Mapping[str, Any]:
     """An action's JSON without the fields left at their defaults, which the player did not type: a
     battle's headline read "battle Manchuria -1", where -1 meant the default (every ship that may bombard)."""
-    try:
-        action = decode_action(ruleset, text) if text else None
-    except msgspec.MsgspecError:  # not this ruleset's action (a system row): as it is
-        action = None
-    if action is None:
+    action = _decoded(ruleset, text)
+    if action is None:  # not this ruleset's action (a system row): as it is
         return meta
     left = {
         field.encode_name
@@ -316,12 +339,13 @@ def from_second_mark(lines: list[str]) -> list[str]:
     return lines[marks[-2] :] if len(marks) > 1 else lines
 
 
-def _action_text(meta: Mapping[str, Any]) -> str:
+def _action_text(meta: Mapping[str, Any], place: Callable[[str], str | None] = lambda key: None) -> str:
     """An engine action as the command a player would type, from its JSON, in players' words: keys such
     as ``eastern_united_states`` or ``aa_gun`` written with spaces, as every game's reader takes them; an
     action within it (a Blitz's first march) as its own words, side-by-side unit counts (army and navy)
     as one list, a source and a target as "A → B", and numbers whose field says what they count as words
-    ("with 3 dice", "until 1 left"; bare, "attack egypt east africa 3 1" read as a puzzle)."""
+    ("with 3 dice", "until 1 left"; bare, "attack egypt east africa 3 1" read as a puzzle). ``place``: a
+    place's name by its id, None for a value that is not one."""
     kind = re.sub(r"(?<!^)(?=[A-Z])", " ", str(meta.get("type", "?"))).lower()  # PlaceArmies -> place armies
     words = [kind]
     counts_before = False
@@ -329,16 +353,21 @@ def _action_text(meta: Mapping[str, Any]) -> str:
         if key == "type" or (key == "target" and meta.get("source") is not None):
             continue
         if key == "source" and meta.get("target") is not None:
-            text: str | None = f"{value} → {meta['target']}"
+            text: str | None = f"{_named(value, place)} → {_named(meta['target'], place)}"
         else:
-            text = _value_text(key, value)
+            text = _value_text(key, value, place)
         if not text:
             continue
         counts = _is_counts(value)
         words[-1] += "," if (counts and counts_before) or key in _AFTER_COMMA else ""
+        words[-1] += ":" if isinstance(value, dict) and "type" in value else ""  # "begin move: march …"
         words.append(text)
         counts_before = counts
     return " ".join(words).replace("_", " ")
+
+
+def _named(value: Any, place: Callable[[str], str | None]) -> str:
+    return (place(value) or value) if isinstance(value, str) else str(value)
 
 
 # Numbers written as words by their field's name: a bare "3 1" after a move left players guessing.
@@ -350,7 +379,7 @@ def _is_counts(value: Any) -> bool:
     return isinstance(value, dict) and "type" not in value and all(isinstance(n, int) for n in value.values())
 
 
-def _value_text(key: str, value: Any) -> str | None:
+def _value_text(key: str, value: Any, place: Callable[[str], str | None]) -> str | None:
     """A field as typed: counts as "3 infantry, 1 tank", a path as "A → B", a set flag by its name, a card
     by "card" and its number."""
     if value is None or value is False:
@@ -358,18 +387,18 @@ def _value_text(key: str, value: Any) -> str | None:
     if value is True:
         return key
     if isinstance(value, dict) and "type" in value:  # an action within the action
-        return _action_text(value)
+        return _action_text(value, place)
     if isinstance(value, dict):  # counts by kind: {"troop": 3} reads "3 troops"
         return ", ".join(_count(n, what) for what, n in value.items() if n) or None
     if isinstance(value, list):
         if value and all(isinstance(v, list) and len(v) == 2 for v in value):  # (kind, count) pairs
             return ", ".join(_count(n, what) for what, n in value)
-        return (" → " if key == "path" else ", ").join(str(v) for v in value)
+        return (" → " if key == "path" else ", ").join(_named(v, place) for v in value)
     if key == "card" and isinstance(value, int):
         return f"card {value}"
     if key in _NUMBER_WORDS and isinstance(value, int):
         return _NUMBER_WORDS[key](value)
-    return str(value)
+    return _named(value, place)
 
 
 def _count(n: Any, kind: Any) -> str:
@@ -378,10 +407,25 @@ def _count(n: Any, kind: Any) -> str:
     return counted(n, what, words.plural(what)) if isinstance(n, int) else f"{n} {what}"
 
 
+def _start_text(claims: Mapping[int, int], names: Sequence[str]) -> str:
+    """The seating as it came about: a newcomer who claimed seat 1 with ``/game seat`` read "seats drawn
+    with the game's dice" over it."""
+    order = ", ".join(names)
+    if not claims:
+        return f"The game started; seats drawn with the game's dice: {order}."
+    if len(claims) >= len(names):
+        return f"The game started with the seats as claimed: {order}."
+    claimed = [f"{names[seat]} seat {seat + 1}" for seat in sorted(claims) if 0 <= seat < len(names)]
+    return (
+        f"The game started; seats claimed ({', '.join(claimed)}), the others drawn with the game's dice: "
+        f"{order}."
+    )
+
+
 def _system_text(meta: Mapping[str, Any], names: Sequence[str]) -> str:
     kind = meta.get("type")
     if kind == "start":
-        return f"The game started; seats drawn with the game's dice: {', '.join(names)}."
+        return _start_text(claims_of(meta), names)
     if kind == "pause":
         return "The game was paused."
     if kind == "resume":

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rules.core.words import clipped
+
 CONTENT = 2000
 EMBED_DESCRIPTION = 4096
 EMBED_TOTAL = 6000
@@ -13,8 +15,8 @@ CHOICE_NAME = 100
 
 
 def clip(text: str, limit: int) -> str:
-    """Cut ``text`` to ``limit`` characters, marking the cut."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """Cut ``text`` to ``limit`` characters at a word's end, marking the cut."""
+    return clipped(text, limit)
 
 
 def pack_lines(lines: Iterable[str], limit: int = EMBED_DESCRIPTION) -> list[str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from bot.models import ServiceError
+from rules.core.words import clipped
 
 DIGITS = re.compile(r"[0-9]{1,9}")  # ASCII only: str.isdigit() also takes "²" and "٣", which int() refuses
 
@@ -20,7 +21,7 @@ def whole_number(text: str, what: str, low: int, high: int) -> int:
     value = text.strip()
     if DIGITS.fullmatch(value) and low <= int(value) <= high:
         return int(value)
-    shown = value if len(value) <= 20 else value[:19] + "…"
+    shown = clipped(value, 20)
     raise ServiceError("bad_number", f"{what} is a whole number from {low} to {high}, not “{shown}”.")
 
 
@@ -32,4 +33,4 @@ def is_count(text: str) -> bool:
 def quoted(text: str, limit: int = 40) -> str:
     """What a player typed, shortened for a refusal that repeats it."""
     text = text.strip()
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return clipped(text, limit)

@@ -163,7 +163,9 @@ async def _present_move(
     game = host.games[result.status.ruleset]
     # The answer is the mover's alone, so it tells their move as they may read it (the card drawn, the
     # order written: the table's lines said "drew a card", or nothing), then what the AI did after it.
-    own = mover_lines(game.presenter, game.rules, result.events, result.seat, result.status.names)
+    own = mover_lines(
+        game.presenter, game.rules, result.events, result.seat, result.status.names, result.turn_changed
+    )
     told_already = len(result.lines)
     result = await with_ai_decisions(host, game_id, result)
     status = result.status

@@ -67,6 +67,9 @@ class AttackRules(Rules):
             return "Setup"
         return f"Year {state.year} of {WARS[state.options.war]}, {SEASONS[state.season]}"
 
+    def place_name(self, key: str) -> str | None:
+        return text.place_name(key)
+
     def answer_off_turn(self, state: AttackState, seat: int) -> Action | None:
         """A defender's battle line or navy line-up in another seat's action: the strongest line."""
         battle = state.army_battle is not None or state.navy_battle is not None

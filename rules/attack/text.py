@@ -60,6 +60,11 @@ def _places() -> dict[str, str]:
     return names
 
 
+def place_name(key: str) -> str | None:
+    """A region's or a sea zone's name by its id (``west_africa`` is "West Africa"); None for any other."""
+    return _places().get(key)
+
+
 def troops(units: Troops) -> str:
     plural = ("infantry", "artillery", "tanks", "planes")
     parts = [f"{n} {ARMY_TYPES[k] if n == 1 else plural[k]}" for k, n in enumerate(units.counts()) if n]

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from rules.core.errors import IllegalAction
+from rules.core.words import clipped
 
 OptionValue = bool | int | str
 
@@ -48,7 +49,7 @@ class OptionSpec:
         if self.kind is int:
             # ASCII digits only, and few of them: int() would also read "٣", "1_000" and 4,000 digits.
             if not _WHOLE.fullmatch(raw):
-                shown = raw if len(raw) <= 20 else raw[:19] + "…"
+                shown = clipped(raw, 20)
                 raise IllegalAction("bad_option", f"Option {self.name} takes a whole number, not “{shown}”.")
             return self.check(int(raw))
         return self.check(raw)

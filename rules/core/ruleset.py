@@ -102,6 +102,16 @@ class Ruleset(Protocol):
         it (standing orders set ahead of time); ``apply`` still judges it."""
         ...
 
+    def place_name(self, key: str) -> str | None:
+        """The name players read for a place's id that an action carries (``eagles_rest`` is "Eagle's
+        Rest"): the log's headlines and undo lines write it so. None: not a place's id."""
+        ...
+
+    def headline(self, action: Action) -> str | None:
+        """``action`` in players' words for the log's headline and the undo line, when the generic
+        "verb field field" reads badly ("exchange oakhollow 5 troops cannon"); None: the generic one."""
+        ...
+
 
 class Engine(Protocol):
     """What ``Rules`` forwards to a game's engine module (``rules/<game>/engine.py``)."""
@@ -188,3 +198,9 @@ class Rules:
 
     def anytime(self, action: Action) -> bool:
         return False  # every move is made when the game waits on its seat
+
+    def place_name(self, key: str) -> str | None:
+        return None  # the game's actions carry places by their names, or no places at all
+
+    def headline(self, action: Action) -> str | None:
+        return None  # the generic headline reads well for every move

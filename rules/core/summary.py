@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.core.events import Event
+from rules.core.words import clipped
 
 LINES = 5
 LINE_CHARS = 100
@@ -44,7 +45,7 @@ def own_actors(ruleset: Any, state: Any, seat: int, names: Sequence[str]) -> tup
 
 def _short(line: str) -> str:
     line = " ".join(line.split())
-    return line if len(line) <= LINE_CHARS else line[: LINE_CHARS - 1].rstrip() + "…"
+    return clipped(line, LINE_CHARS)
 
 
 def generic(

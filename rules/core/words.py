@@ -33,3 +33,24 @@ def plural(noun: str) -> str:
 def dice_text(values: Iterable[int]) -> str:
     """``[6 3 1]``: dice as every game's log shows them."""
     return "[" + " ".join(str(v) for v in values) + "]"
+
+
+# Kept off the end of a clipped text before its "…": an opening bracket or a comma left hanging.
+_HANGING = " \t\n,;:([{–—-·"
+
+
+def clipped(text: str, limit: int) -> str:
+    """``text`` in at most ``limit`` characters: cut at the last space that fits and marked with "…"
+    (a turn message read "all the garrison held (4 more rolled tha…"); a text with no space in its
+    last third (one long word) is cut inside it."""
+    if len(text) <= limit:
+        return text
+    if limit <= 1:
+        return "…"[:limit]
+    head = text[: limit - 1]
+    space = max(head.rfind(" "), head.rfind("\n"))
+    if text[limit - 1] in " \n":  # the cut falls just before a space: the last word is whole
+        space = limit - 1
+    if space >= (limit - 1) * 2 // 3:
+        head = head[:space]
+    return (head.rstrip(_HANGING) or head) + "…"

@@ -56,6 +56,12 @@ class RiskRules(Rules):
     def turn_label(self, state: RiskState) -> str:
         return f"Turn {state.turn}" if state.turn else "Setup"
 
+    def place_name(self, key: str) -> str | None:
+        return text.place_name(key)
+
+    def headline(self, action: Action) -> str | None:
+        return text.headline(action)
+
     def answer_off_turn(self, state: RiskState, seat: int) -> Action | None:
         """The defender's dice (``defender_dice choose``): as many as may be rolled."""
         return None if seat == state.current else absent.absent_move(state, seat)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
-from rules.core.events import DiceRolled, Event
+from rules.core.events import Action, DiceRolled, Event
 from rules.core.words import counted, dice_text
+from rules.risk.actions import Fortify, Occupy, PlaceArmies
 from rules.risk.board import classic_map
 from rules.risk.cards import card_name
 from rules.risk.events import (
@@ -40,6 +41,26 @@ def territory_name(tid: str) -> str:
     """A territory's name as players read it, from its map id."""
     board = classic_map()  # cached: the map's own id -> index table serves every call
     return board.names[board.id_index[tid]]
+
+
+def place_name(key: str) -> str | None:
+    """A territory's name by its map id, None for any other word (the log's headlines)."""
+    board = classic_map()
+    return board.names[board.id_index[key]] if key in board.id_index else None
+
+
+def headline(action: Action) -> str | None:
+    """A move in players' words where the generic headline reads badly: "occupy 10" after a conquest,
+    "place armies eastern united states 2", "fortify egypt → congo 4"."""
+    match action:
+        case Occupy(armies=n):
+            return f"occupy with {counted(n, 'army', 'armies')}"
+        case PlaceArmies(territory=where, armies=n):
+            return f"place {counted(n, 'army', 'armies')} on {place_name(where) or where}"
+        case Fortify(source=source, target=target, armies=n):
+            path = f"{place_name(source) or source} → {place_name(target) or target}"
+            return f"fortify {path} with {counted(n, 'army', 'armies')}"
+    return None
 
 
 def describe(event: Event, names: Sequence[str]) -> str | None:

@@ -75,5 +75,11 @@ class SkirmishRules(Rules):
         order for the step waiting now at once)."""
         return isinstance(action, SetOrders)
 
+    def place_name(self, key: str) -> str | None:
+        return text.place_name(key)
+
+    def headline(self, action: Action) -> str | None:
+        return text.headline(action)
+
 
 RULES = SkirmishRules()

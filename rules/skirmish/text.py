@@ -5,8 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.core.events import DiceRolled, Event
+from rules.core.events import Action, DiceRolled, Event
 from rules.core.words import counted, dice_text
+from rules.skirmish.actions import (
+    AssignDice,
+    AssignExtra,
+    Exchange,
+    OrderSkirmishes,
+    PlaceCounter,
+    TakeLosses,
+)
 from rules.skirmish.board import skirmish_map
 from rules.skirmish.events import (
     AttackDeclared,
@@ -42,7 +50,8 @@ from rules.skirmish.events import (
     UnitsMoved,
     UnitsRedistributed,
 )
-from rules.skirmish.pieces import Units, pieces
+from rules.skirmish.exchange import units_in_per_exchange
+from rules.skirmish.pieces import UNIT_TYPES, Units, pieces
 from rules.skirmish.state import StandingOrders
 
 ENDINGS = {
@@ -77,10 +86,45 @@ DICE_FOR = {
 }
 
 
+def place_name(key: str) -> str | None:
+    """A territory's name by its id (``eagles_rest`` is "Eagle's Rest"); None for any other word."""
+    board = skirmish_map()
+    return board.names[board.index(key)] if key in board.id_index else None
+
+
+def headline(action: Action) -> str | None:
+    """A move in players' words where the generic headline reads badly: an exchange read "exchange
+    oakhollow 5 troops cannon", losses "take losses 1 troop, 1 cannon, 1 cannon" (the last one traded),
+    a battle's steps "assign dice 1, 2" and "place counter 1 3"."""
+    table = pieces()
+    match action:
+        case TakeLosses(units=off, traded=traded, territory=held):
+            parts = [f"{table.describe(off)} off the board"] if off.total else []
+            parts += [f"{table.describe(traded)} traded for troops"] if traded.total else []
+            parts += [f"{table.describe(held)} from the territory"] if held.total else []
+            return "take losses: " + ("; ".join(parts) or "none")
+        case AssignDice(territory=held):
+            return "form the skirmishes" + (
+                f", {table.describe(held)} from the territory" if held.total else ""
+            )
+        case AssignExtra(to=to):
+            return f"add extra dice to skirmishes {', '.join(f'#{k}' for k in to)}"
+        case PlaceCounter(skirmish=k, counters=n):
+            return f"place {counted(n, 'counter')} on skirmish #{k}"
+        case OrderSkirmishes(order=order):
+            return f"resolve the skirmishes in the order {', '.join(f'#{k}' for k in order)}"
+    if not isinstance(action, Exchange) or len(action.give.kinds()) != 1 or action.get not in UNIT_TYPES:
+        return None
+    (kind,) = action.give.kinds()
+    out = action.give.total // units_in_per_exchange(kind, action.get)
+    got = table.describe(Units.one(action.get, out)) if out else table.unit(action.get).plural
+    where = place_name(action.territory) or action.territory
+    return f"exchange {table.describe(action.give)} for {got} at {where}"
+
+
 def describe(event: Event, names: Sequence[str]) -> str | None:
     """One line for ``event``; None for events told by another line (turn ends); the reinforcement roll
     and the battle's dice say whose they are."""
-    board = skirmish_map()
     table = pieces()
 
     def who(seat: int) -> str:
@@ -89,7 +133,7 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         return names[seat] if seat < len(names) else f"Seat {seat + 1}"
 
     def place(tid: str) -> str:
-        return board.names[board.index(tid)] if tid in board.id_index else tid
+        return place_name(tid) or tid
 
     def units(u: Units) -> str:
         return table.describe(u)

@@ -3,6 +3,7 @@ the move's events keep from them."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -16,7 +17,10 @@ from rules.axis_allies.actions import Buy as AaBuy
 from rules.axis_allies.actions import Move
 from rules.core.words import plural
 from rules.risk import RULES as RISK
-from rules.risk.actions import PlaceArmies
+from rules.risk.actions import Occupy, PlaceArmies
+from rules.skirmish import RULES as SKIRMISH
+from rules.skirmish import actions as sk
+from rules.skirmish.pieces import Units
 
 
 def row(action: object, events: Sequence[object] = (), seat: int = 0) -> LogRecord:
@@ -35,7 +39,7 @@ def test_a_headline_writes_keys_with_spaces_as_players_type_them() -> None:
     """A newcomer's log read "Player 1: place armies eastern_united_states 2" and "move 1 aa_gun"."""
     names = ["Ann", "Bo"]
     (risk,) = row_lines(RISK, row(PlaceArmies("eastern_united_states", 2)), names, viewer=0, ended=False)
-    assert risk == "Ann: place armies eastern united states 2"
+    assert risk == "Ann: place 2 armies on Eastern United States"
     move = Move((("aa_gun", 1), ("infantry", 2)), ("Karelia S.S.R.", "Karelia Sea Zone"))
     (aa,) = row_lines(AA, row(move), names, viewer=0, ended=False)
     assert aa == "Ann: move 1 aa gun, 2 infantry Karelia S.S.R. → Karelia Sea Zone"
@@ -47,12 +51,12 @@ def test_a_headline_writes_an_action_within_an_action_and_a_card_in_players_word
     names = ["Ann", "Bo"]
     blitz = Begin("blitz", None, "scandinavia", March("germany", "scandinavia", Troops(3, 0, 1)))
     (first,) = row_lines(ATTACK, row(blitz), names, viewer=0, ended=False)
-    assert first == "Ann: begin blitz scandinavia march germany → scandinavia 3 infantry, 1 tank"
+    assert first == "Ann: begin blitz Scandinavia: march Germany → Scandinavia 3 infantry, 1 tank"
     (build,) = row_lines(ATTACK, row(Begin("build", 23)), names, viewer=0, ended=False)
     assert build == "Ann: begin build card 23"
     bought = Buy("germany", Troops(0, 0, 2, 1), Ships(0, 0, 1, 0))
     (buy,) = row_lines(ATTACK, row(bought), names, viewer=0, ended=False)
-    assert buy == "Ann: buy germany 2 tanks, 1 plane, 1 battleship"
+    assert buy == "Ann: buy Germany 2 tanks, 1 plane, 1 battleship"
 
 
 def test_a_headline_writes_counts_of_many_in_the_plural() -> None:
@@ -103,3 +107,59 @@ def test_a_move_partly_kept_from_a_viewer_shows_them_only_its_kind() -> None:
     own = row_lines(ATTACK, lined_up, names, viewer=1, ended=False)
     assert own[0] == "Bo: line up carrier, destroyer, submarine"
     assert row_lines(ATTACK, lined_up, names, viewer=0, ended=True)[0] == own[0]
+
+
+def start_row(meta: dict[str, object]) -> LogRecord:
+    return LogRecord(
+        seq=1, kind="system", seat=None, user_id=None, action=json.dumps(meta), events=encode([]), at=""
+    )
+
+
+def test_the_first_line_says_which_seats_were_claimed_and_which_drawn() -> None:
+    """A newcomer who claimed seat 1 with /game seat read "seats drawn with the game's dice" over it."""
+    names = ["Ann", "Bo", "Cy"]
+    drawn = start_row({"type": "start", "order": [2, 0, 1]})
+    assert row_lines(RISK, drawn, names, viewer=0, ended=False) == [
+        "The game started; seats drawn with the game's dice: Ann, Bo, Cy."
+    ]
+    one = start_row({"type": "start", "order": [2, 0, 1], "claims": [[0, 2]]})
+    assert row_lines(RISK, one, names, viewer=0, ended=False) == [
+        "The game started; seats claimed (Ann seat 1), the others drawn with the game's dice: Ann, Bo, Cy."
+    ]
+    every = start_row({"type": "start", "order": [0, 1, 2], "claims": [[0, 0], [1, 1], [2, 2]]})
+    assert row_lines(RISK, every, names, viewer=0, ended=False) == [
+        "The game started with the seats as claimed: Ann, Bo, Cy."
+    ]
+
+
+def test_a_headline_names_places_as_the_map_does_and_reads_as_players_say_it() -> None:
+    """A newcomer's Skirmish log read "place eagles rest 3" and "exchange oakhollow 5 troops cannon"
+    (Attack!'s: tests/bot/attack/test_log_headline_words.py)."""
+    names = ["Ann", "Bo"]
+    (place,) = row_lines(SKIRMISH, row(sk.Place("eagles_rest", 3)), names, viewer=0, ended=False)
+    assert place == "Ann: place Eagle's Rest 3"
+    exchange = sk.Exchange("oakhollow", Units(troop=5), "cannon")
+    (traded,) = row_lines(SKIRMISH, row(exchange), names, viewer=0, ended=False)
+    assert traded == "Ann: exchange 5 troops for 1 cannon at Oakhollow"
+
+
+def test_a_battles_steps_read_as_players_say_them() -> None:
+    """A newcomer's Skirmish log read "take losses 1 troop, 1 cannon, 1 cannon" (the second cannon was
+    traded for troops), "assign dice 1, 2", "place counter 1 3"; Risk's read "occupy 10"."""
+    names = ["Ann", "Bo"]
+    losses = sk.TakeLosses(Units(troop=1, cannon=1), Units(cannon=1))
+    steps = [
+        losses,
+        sk.AssignDice((1, 2)),
+        sk.AssignExtra((2, 1)),
+        sk.PlaceCounter(1, 3),
+        sk.OrderSkirmishes((2, 1)),
+    ]
+    assert [row_lines(SKIRMISH, row(step), names, viewer=0, ended=False) for step in steps] == [
+        ["Ann: take losses: 1 troop, 1 cannon off the board; 1 cannon traded for troops"],
+        ["Ann: form the skirmishes"],
+        ["Ann: add extra dice to skirmishes #2, #1"],
+        ["Ann: place 3 counters on skirmish #1"],
+        ["Ann: resolve the skirmishes in the order #2, #1"],
+    ]
+    assert row_lines(RISK, row(Occupy(10)), names, viewer=0, ended=False) == ["Ann: occupy with 10 armies"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.limits import clip
 from rules.core.summary import LINE_CHARS, own_actors, summarise
 
 NAMES = ["Bob", "Cara", "Dan"]
@@ -78,3 +79,24 @@ def test_two_sentences_too_long_for_a_line_give_the_latest_whole_not_both_cut() 
         "Bob … took Zephyr Bluff from Cara.",
         "Cara … took Congo from Bob.",
     ]
+
+
+def test_a_long_line_is_clipped_at_a_words_end() -> None:
+    """A newcomer's turn message read "…all the garrison held (4 more rolled tha…": cut mid-word."""
+    attack = (
+        "Bob attacked Zephyr Bluff from Oakhollow with 6 troops, 1 cannon (Cara): 8 dice, all the garrison "
+        "held (4 more rolled than it had)."
+    )
+    assert summarise(Said(), [attack], NAMES) == [
+        "Bob attacked Zephyr Bluff from Oakhollow with 6 troops, 1 cannon (Cara): 8 dice, all the garrison…"
+    ]
+
+
+def test_clipping_keeps_whole_words_and_no_hanging_bracket() -> None:
+    assert clip("Bob held (4 more rolled than it had)", 14) == "Bob held (4…"
+    assert clip("Bob held ( more", 12) == "Bob held…"
+    assert clip("one, two three", 8) == "one…"
+    assert clip("Bob held (4 more", 16) == "Bob held (4 more"
+    assert clip("one two three", 8) == "one two…"
+    assert clip("Oakhollowandbeyond", 10) == "Oakhollow…"  # one long word: cut inside it
+    assert all(len(clip("word " * 40, n)) <= n for n in range(1, 60))

@@ -149,3 +149,16 @@ def test_the_terminal_says_how_a_game_ended_once_and_as_a_sentence() -> None:
         outcome_line(["🏆 AI 1 wins the game!"], "AI 1 conquered the world.") == "AI 1 conquered the world."
     )
     assert outcome_line(won, None) is None
+
+
+def test_help_keeps_its_columns_apart_and_spaces_each_choice() -> None:
+    """A newcomer's terminal help read "reinforce | draw | extra move|exchange a standard action (two a
+    turn)" and "attack <from> <to> [units] [dice N] [counters N] attack (default: the strongest ten)"."""
+    skirmish = help_text(GAMES["skirmish"]).splitlines()
+    first = skirmish.index("  reinforce | draw | extra move | extra exchange")
+    assert skirmish[first + 1] == " " * 34 + "a standard action (two a turn)"
+    assert "  place <territory> <troops>      place reinforcement troops" in skirmish
+    for game in GAMES.values():
+        text = help_text(game)
+        for usage, what in game.text.help:
+            assert f"  {usage:<30}  {what}" in text or f"  {usage}\n{' ' * 34}{what}" in text, usage

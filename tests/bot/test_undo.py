@@ -9,6 +9,7 @@ from bot.models import ServiceError
 from bot.service import GameService
 from rules.core.events import DiceRolled
 from rules.risk.actions import PlaceArmies
+from rules.risk.text import territory_name
 from tests.bot.conftest import HOST, footprint, new_game, snapshot_matches_replay, user_to_act
 
 
@@ -44,15 +45,15 @@ async def test_an_undo_says_which_move_it_took_back(service: GameService) -> Non
     await service.act(game_id, user, PlaceArmies(territory, 2))
     await service.act(game_id, user, PlaceArmies(territory, 1))
     name = (await service.status(game_id)).names[0]
-    spaced = territory.replace("_", " ")
+    spaced = territory_name(territory)  # by its name, as the log's headline writes it
     assert (
         await service.undo(game_id, user)
-    ).message == f"{name} took back their last move: place armies {spaced} 1."
+    ).message == f"{name} took back their last move: place 1 army on {spaced}."
     assert (
         await service.undo(game_id, user)
-    ).message == f"{name} took back their last move: place armies {spaced} 2."
+    ).message == f"{name} took back their last move: place 2 armies on {spaced}."
     log = await service.log_lines(game_id, None, last=4)
-    assert log[-1] == f"{name} took back their last move: place armies {spaced} 2."
+    assert log[-1] == f"{name} took back their last move: place 2 armies on {spaced}."
 
 
 async def test_a_move_that_ended_the_turn_is_not_undone(service: GameService) -> None:

@@ -146,7 +146,7 @@ def parse_orders(words: Sequence[str]) -> StandingOrders:
 class SkirmishText(PlainText):
     verbs: Mapping[str, str] = {"discard": "Discard", "counter": "PlaceCounter"}
     help: Sequence[tuple[str, str]] = (
-        ("reinforce | draw | extra move|exchange", "a standard action (two a turn)"),
+        ("reinforce | draw | extra move | extra exchange", "a standard action (two a turn)"),
         ("place <territory> <troops>", "place reinforcement troops"),
         (
             "exchange <territory> <units> for <type>",

@@ -37,7 +37,7 @@ def test_the_log_shows_each_die_once_under_a_headline_in_words() -> None:
     events = until_conquered()
     assert sum(isinstance(e, DiceRolled) for e in events) == 6
     assert row_lines(RULES, log_row(UNTIL, events), NAMES, viewer=None, ended=False) == [
-        "Ann: attack ukraine → ural with 3 dice, until 1 left",
+        "Ann: attack Ukraine → Ural with 3 dice, until 1 left",
         "    Ann attacked Ural from Ukraine: [6 6 6] v [1 1] (Bo); attacker lost 0, defender lost 2.",
         "    Ann attacked Ural from Ukraine: [1 1 1] v [6] (Bo); attacker lost 1, defender lost 0.",
         "    Ann attacked Ural from Ukraine: [5 4 3] v [2] (Bo); attacker lost 0, defender lost 1.",
@@ -51,12 +51,12 @@ def test_a_headline_words_what_its_numbers_count() -> None:
         return row_lines(RULES, log_row(action, []), NAMES, viewer=None, ended=False)[0]
 
     assert (
-        headline(Attack("egypt", "east_africa", until=4)) == "Ann: attack egypt → east africa, until 4 left"
+        headline(Attack("egypt", "east_africa", until=4)) == "Ann: attack Egypt → East Africa, until 4 left"
     )
-    assert headline(Attack("egypt", "east_africa")) == "Ann: attack egypt → east africa"
+    assert headline(Attack("egypt", "east_africa")) == "Ann: attack Egypt → East Africa"
     assert headline(Defend(2)) == "Ann: defend with 2 dice"
     assert headline(Defend(1)) == "Ann: defend with 1 die"
-    assert headline(Fortify("egypt", "congo", 4)) == "Ann: fortify egypt → congo 4"
+    assert headline(Fortify("egypt", "congo", 4)) == "Ann: fortify Egypt → Congo with 4 armies"
 
 
 def test_the_answer_sums_the_rolls_and_leaves_the_dice_to_the_log() -> None:
