@@ -24,7 +24,7 @@ from typing import Any
 from bot import settling
 from bot.clock import Clock, plan_turn, to_text, utc_now
 from bot.game import Games, level_name
-from bot.gamelog import encode, event_lines, kept_beside, row_lines, visible
+from bot.gamelog import encode, event_lines, kept_beside, log_text, visible
 from bot.models import ActResult, GameStatus, Position, SeatInfo, ServiceError
 from bot.records import SeatState
 from bot.standings import SETTLE
@@ -207,10 +207,7 @@ class ServiceCore:
         else:  # only the rows asked for, whatever the game's length
             length = await self.store.log_length(game_id)
             rows = await self.store.log_rows(game_id, first=max(1, length - last + 1))
-        lines: list[str] = []
-        for row in rows:
-            lines.extend(row_lines(ruleset, row, names, viewer, game.status == "ended"))
-        return lines
+        return log_text(ruleset, rows, names, viewer, game.status == "ended")
 
     async def _apply(
         self,

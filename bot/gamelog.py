@@ -321,15 +321,32 @@ def standing(ruleset: Ruleset, row: LogRecord) -> bool:
 ROWS_ON_LOOP = 32
 
 
+def log_text(
+    ruleset: Ruleset, rows: Iterable[LogRecord], names: Sequence[str], viewer: int | None, ended: bool
+) -> list[str]:
+    """The log text of ``rows``: ``row_lines`` of each, in order, where a move that did nothing to tell,
+    made again and again in a row, is one line: "AI 1: end phase (3 times)" (an AI passing through a
+    turn's empty phases wrote it three times over)."""
+    out: list[str] = []
+    bare, times = None, 0  # the headline-only line just written, and how often in a row
+    for row in rows:
+        lines = row_lines(ruleset, row, names, viewer, ended)
+        if len(lines) == 1 and lines[0] == bare:
+            times += 1
+            out[-1] = f"{bare} ({times} times)"
+            continue
+        out.extend(lines)
+        bare, times = (lines[0], 1) if len(lines) == 1 else (None, 0)
+    return out
+
+
 async def rows_text(
     ruleset: Ruleset, rows: Sequence[LogRecord], names: Sequence[str], viewer: int | None, ended: bool
 ) -> list[str]:
-    """The log text of ``rows`` (``row_lines`` of each, in order), off the loop when there are many."""
-
-    def text() -> list[str]:
-        return [line for row in rows for line in row_lines(ruleset, row, names, viewer, ended)]
-
-    return text() if len(rows) <= ROWS_ON_LOOP else await asyncio.to_thread(text)
+    """``log_text`` of ``rows``, off the loop when there are many."""
+    if len(rows) <= ROWS_ON_LOOP:
+        return log_text(ruleset, rows, names, viewer, ended)
+    return await asyncio.to_thread(log_text, ruleset, rows, names, viewer, ended)
 
 
 def from_second_mark(lines: list[str]) -> list[str]:

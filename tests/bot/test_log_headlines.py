@@ -7,7 +7,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import replace
 
-from bot.gamelog import encode, row_lines
+from bot.gamelog import encode, log_text, row_lines
 from bot.store import LogRecord
 from rules.attack import RULES as ATTACK
 from rules.attack.actions import Begin, Buy, LineUp, March, Ships, Troops
@@ -163,3 +163,14 @@ def test_a_battles_steps_read_as_players_say_them() -> None:
         ["Ann: resolve the skirmishes in the order #2, #1"],
     ]
     assert row_lines(RISK, row(Occupy(10)), names, viewer=0, ended=False) == ["Ann: occupy with 10 armies"]
+
+
+def test_a_move_with_nothing_to_tell_made_again_in_a_row_is_one_line() -> None:
+    """The terminal's log showed an AI passing through its turn's empty phases as "AI 1: end phase" three
+    times over; a run of such moves is one line, counted, and a move with lines of its own stays apart."""
+    names = ["Ann", "Bo"]
+    placed = row(PlaceArmies("alaska", 2), [])
+    bare = [row(sk.EndPhase()), row(sk.EndPhase()), row(sk.EndPhase())]
+    lines = log_text(SKIRMISH, [*bare, row(sk.EndPhase(), seat=1)], names, None, False)
+    assert lines == ["Ann: end phase (3 times)", "Bo: end phase"]
+    assert log_text(RISK, [placed, placed], names, None, False) == ["Ann: place 2 armies on Alaska (2 times)"]
