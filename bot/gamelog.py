@@ -281,8 +281,11 @@ def headline(ruleset: Ruleset, text: str | bytes | None, meta: Mapping[str, Any]
     """A move in players' words: the game's own headline for it if it has one, else the generic "verb
     field field" with places by their names ("place Eagle's Rest 3", not "place eagles rest 3")."""
     action = _decoded(ruleset, text)
-    own = ruleset.headline(action) if action is not None else None
-    return own if own is not None else _action_text(typed(ruleset, text, meta), ruleset.place_name)
+    words = getattr(ruleset, "headline", None)  # optional hooks (``rules.core.ruleset.Ruleset``)
+    own = words(action) if words is not None and action is not None else None
+    if own is not None:
+        return str(own)
+    return _action_text(typed(ruleset, text, meta), getattr(ruleset, "place_name", lambda key: None))
 
 
 def _decoded(ruleset: Ruleset, text: str | bytes | None) -> Action | None:

@@ -27,6 +27,10 @@ class Ruleset(Protocol):
 
     Optional: ``check_seats(options, seats)`` (``rules.core.options.SeatCheck``) refuses options that
     many seats cannot play; ``setup`` refuses them too, and must never leave a negative count.
+    ``place_name(key)``: the name players read for a place's id an action carries (``eagles_rest`` is
+    "Eagle's Rest"; None: not a place's id), which the log's headlines and undo lines write.
+    ``headline(action)``: the action in players' words for those, where the generic "verb field field"
+    reads badly ("exchange oakhollow 5 troops cannon"); None: the generic one.
     """
 
     name: str
@@ -100,16 +104,6 @@ class Ruleset(Protocol):
     def anytime(self, action: Action) -> bool:
         """Whether a seat still playing may take ``action`` whenever, not only when the game waits on
         it (standing orders set ahead of time); ``apply`` still judges it."""
-        ...
-
-    def place_name(self, key: str) -> str | None:
-        """The name players read for a place's id that an action carries (``eagles_rest`` is "Eagle's
-        Rest"): the log's headlines and undo lines write it so. None: not a place's id."""
-        ...
-
-    def headline(self, action: Action) -> str | None:
-        """``action`` in players' words for the log's headline and the undo line, when the generic
-        "verb field field" reads badly ("exchange oakhollow 5 troops cannon"); None: the generic one."""
         ...
 
 
@@ -198,9 +192,3 @@ class Rules:
 
     def anytime(self, action: Action) -> bool:
         return False  # every move is made when the game waits on its seat
-
-    def place_name(self, key: str) -> str | None:
-        return None  # the game's actions carry places by their names, or no places at all
-
-    def headline(self, action: Action) -> str | None:
-        return None  # the generic headline reads well for every move
