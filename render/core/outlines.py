@@ -4,8 +4,8 @@ small box and pasted after.
 A territory taken shows its outline on every picture of its turn (the turn's ping, each /game map, a
 DM), and a position seen for the first time outlines every territory taken since: Pillow draws a wide
 line's rounded joints as a pie slice per corner, in Python, some 1-2 ms a territory (on one board, 40%
-of a first-seen position's drawing), where pasting a kept one takes a few hundredths. Each is drawn
-where the picture draws it and cut out, so the same pixels.
+of a first-seen position's drawing), where pasting a kept one takes some 0.3 ms (it is kept packed,
+``Kept``). Each is drawn where the picture draws it and cut out, so the same pixels.
 """
 
 from __future__ import annotations
