@@ -285,7 +285,7 @@ def headline(ruleset: Ruleset, text: str | bytes | None, meta: Mapping[str, Any]
     own = words(action) if words is not None and action is not None else None
     if own is not None:
         return str(own)
-    return _action_text(typed(ruleset, text, meta), getattr(ruleset, "place_name", lambda key: None))
+    return _action_text(_typed(action, meta), getattr(ruleset, "place_name", lambda key: None))
 
 
 def _decoded(ruleset: Ruleset, text: str | bytes | None) -> Action | None:
@@ -295,10 +295,10 @@ def _decoded(ruleset: Ruleset, text: str | bytes | None) -> Action | None:
         return None
 
 
-def typed(ruleset: Ruleset, text: str | bytes | None, meta: Mapping[str, Any]) -> Mapping[str, Any]:
-    """An action's JSON without the fields left at their defaults, which the player did not type: a
-    battle's headline read "battle Manchuria -1", where -1 meant the default (every ship that may bombard)."""
-    action = _decoded(ruleset, text)
+def _typed(action: Action | None, meta: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``action``'s JSON ``meta`` without the fields left at their defaults, which the player did not type:
+    a battle's headline read "battle Manchuria -1", where -1 meant the default (every ship that may
+    bombard)."""
     if action is None:  # not this ruleset's action (a system row): as it is
         return meta
     left = {
