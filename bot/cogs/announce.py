@@ -31,6 +31,7 @@ from bot.models import ActResult, GameStatus, Position, SeatInfo, TimeoutResult
 from bot.recent import Digest, Recent
 from bot.store import Listeners
 from rules.core.events import Event
+from rules.core.ruleset import Ruleset
 from rules.core.summary import own_actors, summarise
 
 log = logging.getLogger("warboard.announce")
@@ -103,6 +104,15 @@ def seat_line(status: GameStatus, seat: SeatInfo, view: object, presenter: Prese
     if seat.vacation_until:
         parts.append(f"🌴 away until {stamp(seat.vacation_until)}")
     return " · ".join(parts)
+
+
+def seat_news(
+    rules: Ruleset, position: Position, seat: int, digest: Digest, names: Sequence[str]
+) -> list[str]:
+    """What happened since ``seat``'s last turn began, in a few lines, without the seat's own doings: the
+    turn's ping in the channel and the turn told by DM say the same."""
+    mine = own_actors(rules, position.state, seat, names)
+    return summarise(rules, digest.fresh, names, leave_out=mine)
 
 
 def turn_rules(status: GameStatus) -> str:
@@ -339,8 +349,7 @@ class TurnAnnouncer:
         # of simultaneous orders, every seat's last turn began together.
         digest = news.digest
         assert digest is not None, "the game waits on someone"
-        mine = own_actors(rules, position.state, first, status.names)
-        lines = summarise(rules, digest.fresh, status.names, leave_out=mine) or ["A new turn begins."]
+        lines = seat_news(rules, position, first, digest, status.names) or ["A new turn begins."]
         mentions = ", ".join(mention(seat.user_id, seat.name) for seat in pinged)
         content = f"{head}{mentions}, it is your turn in {plain(status.title)} · {deadline_text(status)}."
         if any(seat.user_id in self.dm_closed for seat in pinged):
@@ -488,8 +497,7 @@ class TurnAnnouncer:
         # The game's own digest, else the lines the channel's ping would have had: a game with no digest
         # of its own sent "Since your last turn:" over nothing.
         rules = self.host.games[status.ruleset].rules
-        mine = own_actors(rules, position.state, seat.seat, status.names)
-        news = digest.lines or summarise(rules, digest.fresh, status.names, leave_out=mine)
+        news = digest.lines or seat_news(rules, position, seat.seat, digest, status.names)
         board = await board_message(
             self.host,
             status.game_id,
