@@ -38,7 +38,7 @@ from render.attack.style import ATTACK, SAIL, palette, region_slot, seat_colour,
 from render.core import colours as C
 from render.core.badges import Sprite, paste_sprite
 from render.core.fonts import Font, font
-from render.core.outlines import kept_outline, paste_outline
+from render.core.outlines import Strokes, conquest_strokes, kept_outline, paste_outline
 from render.core.panels import TitleInfo, draw_title, title_height
 from render.core.png import encode_png
 from render.core.shapes import Point, arrow_polygon
@@ -386,9 +386,8 @@ def outlines_ahead(base: BoardBase) -> None:
         kept_outline(base, region, rings, strokes, top)
 
 
-def _outline_strokes(base: BoardBase) -> tuple[tuple[int, int], ...]:
-    pal = palette()
-    return tuple((pal[colour], max(1, round(k * base.ui))) for colour, k in ((C.INK, 8), (C.HIGHLIGHT, 4)))
+def _outline_strokes(base: BoardBase) -> Strokes:
+    return conquest_strokes(palette(), base.ui)
 
 
 def _arrow_path(

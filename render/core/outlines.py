@@ -17,7 +17,9 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from render.core import colours as C
 from render.core.cache import forget_oldest
+from render.core.palette import Palette
 from render.core.stamp import stamp
 
 Point = tuple[float, float]
@@ -40,6 +42,12 @@ class Kept:
         area = self.size[0] * self.size[1]
         for k, (index, _) in enumerate(strokes):
             stamp(canvas, index, self.xy, Image.frombytes("L", self.size, covers[k * area : (k + 1) * area]))
+
+
+def conquest_strokes(palette: Palette, ui: float, dark: float = 8) -> Strokes:
+    """A conquest's outline: a white line on a dark one ``dark`` pixels wide at ``ui`` 1, so it shows on
+    every owner's colour."""
+    return tuple((palette[colour], max(1, round(k * ui))) for colour, k in ((C.INK, dark), (C.HIGHLIGHT, 4)))
 
 
 # A board's territories at a couple of widths (the board's and a replay's frames), for every game.

@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 from render.core import colours as C
 from render.core.badges import BadgeStyle, Sprite, badge_sprite, paste_sprite, separate
 from render.core.marks import attach, change_tag, draw_arrow, tag_style
-from render.core.outlines import kept_outline, paste_outline
+from render.core.outlines import Strokes, conquest_strokes, kept_outline, paste_outline
 from render.core.panels import LegendRow, TitleInfo, draw_legend, draw_title, legend_height, title_height
 from render.core.png import encode_png
 from render.core.shapes import Point, arrow_polygon, seat_shape
@@ -275,11 +275,8 @@ def outlines_ahead(base: BoardBase) -> None:
         kept_outline(base, territory, rings, strokes, top)
 
 
-def _outline_strokes(base: BoardBase) -> tuple[tuple[int, int], ...]:
-    palette = board_palette()
-    return tuple(
-        (palette[colour], max(1, round(k * base.ui))) for colour, k in ((C.INK, 9), (C.HIGHLIGHT, 4))
-    )
+def _outline_strokes(base: BoardBase) -> Strokes:
+    return conquest_strokes(board_palette(), base.ui, dark=9)
 
 
 def _move_arrow(

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 from render.core import colours as C
 from render.core.badges import Box, Sprite, paste_sprite
 from render.core.fonts import font
-from render.core.outlines import kept_outline, paste_outline
+from render.core.outlines import Strokes, conquest_strokes, kept_outline, paste_outline
 from render.core.panels import TitleInfo, draw_title, title_height
 from render.core.png import encode_png
 from render.core.shapes import Point, arrow_polygon
@@ -222,10 +222,8 @@ def outlines_ahead(base: MapBase) -> None:
         kept_outline(base, territory, (ring,), strokes, top)
 
 
-def _outline_strokes(base: MapBase) -> tuple[tuple[int, int], ...]:
-    palette = map_palette()
-    widths = ((C.INK, 8), (C.HIGHLIGHT, 4))
-    return tuple((palette[colour], max(1, round(k * base.ui))) for colour, k in widths)
+def _outline_strokes(base: MapBase) -> Strokes:
+    return conquest_strokes(map_palette(), base.ui)
 
 
 def _label_box(base: MapBase, i: int, centre: Point, size: tuple[int, int], top: int) -> Box:

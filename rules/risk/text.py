@@ -45,8 +45,7 @@ def territory_name(tid: str) -> str:
 
 def place_name(key: str) -> str | None:
     """A territory's name by its map id, None for any other word (the log's headlines)."""
-    board = classic_map()
-    return board.names[board.id_index[key]] if key in board.id_index else None
+    return territory_name(key) if key in classic_map().id_index else None
 
 
 def headline(action: Action) -> str | None:
