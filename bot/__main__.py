@@ -23,9 +23,14 @@ import sqlite3
 import sys
 import time
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from rules.core.words import counted
+
+if TYPE_CHECKING:
+    from bot.app import WarboardBot
+    from bot.settings import Settings
+    from bot.shards import ShardPlan
 
 NO_TOKEN = (
     "DISCORD_TOKEN is not set, so this is the terminal client (set it to run the Discord bot). "
@@ -187,7 +192,7 @@ def run() -> int:
         return asyncio.run(console.main(sys.argv[1:]))
     import discord
 
-    from bot.app import create_bot, serve, sync_commands
+    from bot.app import create_bot, sync_commands
     from bot.settings import Settings
     from bot.shards import ShardPlan
 
@@ -202,10 +207,25 @@ def run() -> int:
         asyncio.run(sync_commands(bot, settings.token or ""))
         return 0
     held = hold_database(settings.database)
-    asyncio.run(serve(bot, settings.token or ""))  # until SIGTERM or SIGINT, then a clean stop
+    asyncio.run(serve_alone(bot, settings, shards))  # until SIGTERM or SIGINT, then a clean stop
     if held is not None:
         held.close()
     return 0
+
+
+async def serve_alone(bot: WarboardBot, settings: Settings, shards: ShardPlan | None) -> None:
+    """``serve``, on PostgreSQL holding this process's shards for its life (``bot/postgres/guard.py``:
+    a second process for one of them says so and stops before it connects to Discord)."""
+    from bot.app import serve
+    from bot.postgres import is_postgres
+    from bot.postgres.guard import hold_shards, release
+
+    guard = await hold_shards(settings.database, shards) if is_postgres(settings.database) else None
+    try:
+        await serve(bot, settings.token or "")
+    finally:
+        if guard is not None:
+            await release(guard)
 
 
 if __name__ == "__main__":
