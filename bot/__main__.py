@@ -66,6 +66,22 @@ class JsonLines(logging.Formatter):
         return json.dumps(entry, ensure_ascii=False)
 
 
+# discord.py's own text format, as it writes it where it does not colour.
+TEXT_FORMAT = "[{asctime}] [{levelname:<8}] {name}: {message}"
+
+
+def text_formatter(stream: IO[str]) -> logging.Formatter:
+    """``PBP_LOG_FORMAT=text``: discord.py's format, coloured only on a terminal. discord.py colours
+    whenever it thinks it runs in Docker, terminal or not, so ``docker logs`` and a log collector read
+    ANSI codes around every level and logger's name; here a stream that is no terminal gets none."""
+    import discord
+
+    if stream.isatty():
+        coloured: logging.Formatter = discord.utils.MISSING  # discord.py's: colour where a terminal shows it
+        return coloured
+    return logging.Formatter(TEXT_FORMAT, "%Y-%m-%d %H:%M:%S", style="{")
+
+
 def health(env: dict[str, str] | os._Environ[str]) -> int:
     """0 if the heartbeat file is fresh; else 1, saying why (docker shows the last lines)."""
     from bot.settings import HEARTBEAT_STALE
@@ -200,8 +216,7 @@ def run() -> int:
     shards = ShardPlan.from_env(os.environ)  # PBP_SHARDS, PBP_SHARD_IDS
     bot = create_bot(settings, shards=shards)
     # discord.py's handler for its own and the bot's loggers, as ``bot.run`` would set up.
-    # discord.py's own format (coloured on a terminal) unless PBP_LOG_FORMAT=json.
-    formatter: logging.Formatter = JsonLines() if settings.log_format == "json" else discord.utils.MISSING
+    formatter = JsonLines() if settings.log_format == "json" else text_formatter(sys.stderr)
     discord.utils.setup_logging(level=getattr(logging, settings.log_level), root=True, formatter=formatter)
     if arguments[:1] == ["sync"]:
         asyncio.run(sync_commands(bot, settings.token or ""))

@@ -32,7 +32,7 @@ GUILD = {"name": "War Room", "channels": ["risk", "aa"], "members": ["alice", "b
 ENTRY = POINT_AT_FAKE + 'import runpy\nrunpy.run_module("bot", run_name="__main__", alter_sys=True)\n'
 
 
-async def start_child(fd: FakeDiscord, database: Path) -> asyncio.subprocess.Process:
+async def start_child(fd: FakeDiscord, database: Path, entry: str = ENTRY) -> asyncio.subprocess.Process:
     env = {
         **os.environ,
         **fake_addresses(fd),
@@ -42,7 +42,7 @@ async def start_child(fd: FakeDiscord, database: Path) -> asyncio.subprocess.Pro
     }
     env.pop("WARBOARD_CONTAINER", None)
     return await asyncio.create_subprocess_exec(
-        sys.executable, "-c", ENTRY, env=env, cwd=ROOT, stderr=asyncio.subprocess.PIPE
+        sys.executable, "-c", entry, env=env, cwd=ROOT, stderr=asyncio.subprocess.PIPE
     )
 
 
@@ -198,3 +198,24 @@ async def test_a_stop_while_discord_is_unreachable_does_not_wait_for_the_reconne
         finally:
             served.cancel()
     assert bot.is_closed()
+
+
+async def test_text_logs_to_a_pipe_have_no_colour_codes_even_in_a_container(tmp_path: Path) -> None:
+    """``docker logs`` showed discord.py's ANSI colours around every level and logger's name: discord.py
+    colours whenever it thinks it runs in Docker (``discord.utils.is_docker``), terminal or not. The
+    child is told it runs in Docker; its text log, written to a pipe, has the lines and no colour."""
+    in_docker = "import discord.utils\ndiscord.utils.is_docker = lambda: True\n"
+    async with FakeDiscord(guilds=[GUILD], settle=0.1, timeout=20.0) as fd:
+        child = await start_child(fd, tmp_path / "games.db", POINT_AT_FAKE + in_docker + ENTRY)
+        try:
+            await until(lambda: any(c.ready for c in fd._conns), 60)
+            child.send_signal(signal.SIGTERM)
+            code = await asyncio.wait_for(child.wait(), 60)
+            said = (await child.stderr.read()).decode() if child.stderr else ""
+        finally:
+            if child.returncode is None:
+                child.kill()
+                await child.wait()
+    assert code == 0, said[-3000:]
+    assert "] [INFO    ] warboard: stopping: a signal asked for it" in said, said[-3000:]
+    assert "\x1b[" not in said, said[-3000:]
