@@ -228,3 +228,45 @@ async def test_text_logs_to_a_pipe_have_no_colour_codes_even_in_a_container(tmp_
     assert code == 0, said[-3000:]
     assert "] [INFO    ] warboard: stopping: a signal asked for it" in said, said[-3000:]
     assert "\x1b[" not in said, said[-3000:]
+
+
+# ``python -m bot`` held up while it makes the bot, after its imports: the test's SIGTERM comes meanwhile.
+HELD_AT_START = """
+import sys, runpy, bot.app
+made = bot.app.create_bot
+def create_bot(*args, **kwargs):
+    print("making the bot", flush=True)
+    sys.stdin.readline()
+    return made(*args, **kwargs)
+bot.app.create_bot = create_bot
+runpy.run_module("bot", run_name="__main__", alter_sys=True)
+"""
+
+
+async def test_sigterm_while_the_bot_starts_is_a_clean_stop(tmp_path: Path) -> None:
+    """SIGTERM in the start-up's first seconds (the imports: 3 s on a busy machine), before ``serve``
+    installs its handler: the process died by the signal (exit 143, -15 here), and as a container's PID 1
+    it ignored it until docker's SIGKILL. Now the handler is installed as soon as the process knows it
+    runs the bot: one line, exit 0, before anything was opened or sent."""
+    env = {k: v for k, v in os.environ.items() if k != "WARBOARD_CONTAINER"}
+    env |= {"PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "x", "PBP_DATABASE": str(tmp_path / "games.db")}
+    child = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        HELD_AT_START,
+        env=env,
+        cwd=ROOT,
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    try:
+        assert child.stdout is not None
+        assert await asyncio.wait_for(child.stdout.readline(), 120) == b"making the bot\n"
+        code, said = await terminate(child)
+    finally:
+        if child.returncode is None:
+            child.kill()
+            await child.wait()
+    assert (code, said) == (0, "Stopped by a signal before the bot started; nothing was done.\n")
+    assert not (tmp_path / "games.db").exists()
