@@ -80,9 +80,9 @@ class Prometheus(Metrics):
     def __init__(self, registry: Any = None) -> None:
         import prometheus_client as prometheus
 
-        # No ``_created`` series (each counter's and histogram's start time, as one more series beside
-        # it): Prometheus does not use them, and they doubled the series scraped. A switch of the library,
-        # for the whole process: the bot's is its only registry.
+        # No ``_created`` series (each counter's and histogram's start time, one more series per label
+        # value: 12 of 100 with four kinds of interaction and two games' AI), which Prometheus stores as
+        # series of their own. A switch of the library, for the whole process: the bot's only registry.
         prometheus.disable_created_metrics()  # type: ignore[no-untyped-call]
         self.registry = registry if registry is not None else prometheus.CollectorRegistry()
         on = self.registry

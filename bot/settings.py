@@ -40,7 +40,7 @@ class Settings:
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         """Read ``DISCORD_TOKEN``, ``PBP_DATABASE``, ``PBP_DEV_GUILDS`` (comma-separated ids),
-        ``PBP_LOG_LEVEL``, ``PBP_LOG_FORMAT`` (text or json), ``PBP_HEARTBEAT`` (a file's path) and
+        ``PBP_LOG_LEVEL``, ``PBP_LOG_FORMAT`` (text or json), ``PBP_HEARTBEAT`` (a file's path),
         ``PBP_METRICS_PORT`` (a TCP port for Prometheus metrics) and ``PBP_METRICS_HOST`` (the IP address
         they listen on)."""
         env = os.environ if env is None else env
