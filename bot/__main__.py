@@ -260,14 +260,14 @@ async def serve_alone(bot: WarboardBot, settings: Settings, shards: ShardPlan | 
     a second process for one of them says so and stops before it connects to Discord)."""
     from bot.app import serve
     from bot.postgres import is_postgres
-    from bot.postgres.guard import hold_shards, release
+    from bot.postgres.guard import hold_shards
 
     guard = await hold_shards(settings.database, shards) if is_postgres(settings.database) else None
     try:
         await serve(bot, settings.token or "")
     finally:
         if guard is not None:
-            await release(guard)
+            await guard.release()
 
 
 if __name__ == "__main__":

@@ -9,13 +9,15 @@ import asyncio
 import logging
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import asyncpg
 import pytest
 
-from bot.postgres.guard import hold_shards, release
+from bot.postgres import guard
+from bot.postgres.guard import hold_shards
 from bot.settings import SettingsError
 from bot.shards import ShardPlan
 
@@ -52,7 +54,7 @@ async def test_a_second_unsharded_bot_on_one_database_refuses_to_start(pg_dsn: s
         code, said = await python_m_bot(DISCORD_TOKEN="x", PBP_DATABASE=pg_dsn)
         backup_code, backup_said = await python_m_bot("backup", "copy.db", PBP_DATABASE=pg_dsn)
     finally:
-        await release(held)
+        await held.release()
     assert code == 2 and "Traceback" not in said, said
     name = urlsplit(pg_dsn).path.lstrip("/")  # t_1: the URL's password or socket is never shown
     assert said == (
@@ -70,7 +72,7 @@ async def test_a_second_process_for_a_shard_refuses_to_start(pg_dsn: str) -> Non
             DISCORD_TOKEN="x", PBP_DATABASE=pg_dsn, PBP_SHARDS="2", PBP_SHARD_IDS="1"
         )
     finally:
-        await release(held)
+        await held.release()
     assert code == 2 and said.startswith("Another Warboard bot is running shard 1 on the PostgreSQL"), said
 
 
@@ -83,35 +85,60 @@ async def test_different_shards_run_side_by_side_and_an_unsharded_bot_with_none(
                 await hold_shards(pg_dsn, taken)
         with pytest.raises(SettingsError, match="Another Warboard bot is running on"):
             await hold_shards(pg_dsn, None)  # it would answer every guild, the shards' too
-        await release(second)
+        await second.release()
         again = await hold_shards(pg_dsn, ShardPlan(3, (1, 2)))  # a stopped process's shards are free
-        await release(again)
+        await again.release()
     finally:
-        await release(first)
+        await first.release()
     unsharded = await hold_shards(pg_dsn, None)
     try:
         with pytest.raises(SettingsError, match="running on"):
             await hold_shards(pg_dsn, ShardPlan(3, (2,)))
     finally:
-        await release(unsharded)
+        await unsharded.release()
 
 
-async def test_a_process_that_dies_lets_go_and_a_lost_connection_is_said(
-    pg_dsn: str, caplog: pytest.LogCaptureFixture
+async def test_a_lost_connection_is_said_and_its_locks_taken_again(
+    pg_dsn: str, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The locks are the session's: PostgreSQL releases them when the connection ends (a killed process),
-    and the bot logs it if its connection is lost while it runs (from then on nothing guards its shards)."""
-    held = await hold_shards(pg_dsn, None)
+    """The locks are the session's: PostgreSQL releases them when the connection ends (a killed process
+    lets go of its shards). A bot whose connection is lost (PostgreSQL restarted) says so and takes them
+    again on a new connection; had another bot taken them meanwhile, it logs that two now run."""
+    monkeypatch.setattr(guard, "RETAKE_FIRST", 0.01)
+    held = await hold_shards(pg_dsn, ShardPlan(2, (0,)))
     admin = await asyncpg.connect(pg_dsn)
     try:
-        with caplog.at_level(logging.WARNING, logger="warboard"):
-            assert await admin.fetchval("SELECT pg_terminate_backend($1)", held.get_server_pid())
-            for _ in range(500):  # until the client has read the end of its session
-                if held.is_closed():
-                    break
-                await asyncio.sleep(0.01)
+        with caplog.at_level(logging.INFO, logger="warboard"):
+            lost = held.connection
+            assert lost is not None
+            assert await admin.fetchval("SELECT pg_terminate_backend($1)", lost.get_server_pid())
+            await until(lambda: held.connection is not None and held.connection is not lost)
         assert "the connection holding this bot's shard locks was lost" in caplog.text
-        await release(await hold_shards(pg_dsn, None))
+        assert "this bot's shard locks are held again" in caplog.text
+        with pytest.raises(SettingsError, match="running shard 0 on"):
+            await hold_shards(pg_dsn, ShardPlan(2, (0,)))  # held again
+        # Lost again, and another bot starts before the first one's new connection is made.
+        caplog.clear()
+        monkeypatch.setattr(guard, "RETAKE_FIRST", 60.0)
+        assert held.connection is not None
+        await admin.fetchval("SELECT pg_terminate_backend($1)", held.connection.get_server_pid())
+        await until(lambda: held.connection is None)
+        second = await hold_shards(pg_dsn, ShardPlan(2, (0,)))
+        try:
+            with caplog.at_level(logging.ERROR, logger="warboard"):
+                assert await held.try_again()  # the first try of the retake (its wait is long here)
+            assert "Another Warboard bot is running shard 0" in caplog.text, caplog.text
+            assert "both play its moves" in caplog.text and held.connection is None
+        finally:
+            await second.release()
     finally:
         await admin.close()
-        held.terminate()
+        await held.release()
+
+
+async def until(condition: Callable[[], bool]) -> None:
+    for _ in range(3000):  # a minute at the most; each pass lets the client read its socket
+        if condition():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("not within a minute")
