@@ -15,17 +15,22 @@ instead of a client that cannot read anything.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import os
+import signal
 import sqlite3
 import sys
 import time
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from rules.core.words import counted
+
+if TYPE_CHECKING:
+    from bot.app import WarboardBot
+    from bot.settings import Settings
+    from bot.shards import ShardPlan
 
 NO_TOKEN = (
     "DISCORD_TOKEN is not set, so this is the terminal client (set it to run the Discord bot). "
@@ -59,6 +64,22 @@ class JsonLines(logging.Formatter):
         if record.exc_info:
             entry["traceback"] = self.formatException(record.exc_info)
         return json.dumps(entry, ensure_ascii=False)
+
+
+# discord.py's own text format, as it writes it where it does not colour.
+TEXT_FORMAT = "[{asctime}] [{levelname:<8}] {name}: {message}"
+
+
+def text_formatter(stream: IO[str]) -> logging.Formatter:
+    """``PBP_LOG_FORMAT=text``: discord.py's format, coloured only on a terminal. discord.py colours
+    whenever it thinks it runs in Docker, terminal or not, so ``docker logs`` and a log collector read
+    ANSI codes around every level and logger's name; here a stream that is no terminal gets none."""
+    import discord
+
+    if stream.isatty():
+        coloured: logging.Formatter = discord.utils.MISSING  # discord.py's: colour where a terminal shows it
+        return coloured
+    return logging.Formatter(TEXT_FORMAT, "%Y-%m-%d %H:%M:%S", style="{")
 
 
 def health(env: dict[str, str] | os._Environ[str]) -> int:
@@ -149,8 +170,25 @@ def hold_database(database: str) -> IO[bytes] | None:
     return lock
 
 
+class StoppedEarly(SystemExit):
+    """SIGTERM or SIGINT before the bot started (``stop_early``). A ``SystemExit``, so that asyncio lets
+    it through a task it interrupts, as it would not another exception."""
+
+
+def stop_early(number: int, _frame: object) -> None:
+    raise StoppedEarly(number)
+
+
+# Until ``bot.app.serve`` installs its own, the stop signals' handler while the bot starts (its imports
+# alone take a second or more). Without it SIGTERM killed the process (exit 143), and a container's PID 1,
+# whose signals left at their default the kernel drops, ignored it until docker's SIGKILL 10 s later.
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+STOPPED_EARLY = "Stopped by a signal before the bot started; nothing was done."
+
+
 def main() -> int:
-    """``run``, with a setting the bot cannot use said in one line (no traceback) and exit status 2."""
+    """``run``, with a setting the bot cannot use said in one line (no traceback) and exit status 2, and a
+    stop asked while the bot starts said in one line, exit status 0 (a clean stop: nothing was begun)."""
     from bot.settings import SettingsError
 
     try:
@@ -158,6 +196,9 @@ def main() -> int:
     except SettingsError as error:
         print(error, file=sys.stderr)
         return 2
+    except StoppedEarly:
+        print(STOPPED_EARLY, file=sys.stderr)
+        return 0
 
 
 def run() -> int:
@@ -182,12 +223,19 @@ def run() -> int:
             print(CONTAINER_NO_TOKEN, file=sys.stderr)
             return 2
         print(NO_TOKEN)
+        import asyncio
+
         from bot import console  # the Discord layer is not needed for the terminal
 
         return asyncio.run(console.main(sys.argv[1:]))
+    if arguments[:1] != ["sync"]:  # the bot: a stop from now on is a clean one (``sync`` is a command)
+        for number in STOP_SIGNALS:
+            signal.signal(number, stop_early)
+    import asyncio  # here, not above: its import (80 ms) came before the handler, where SIGTERM killed
+
     import discord
 
-    from bot.app import create_bot, serve, sync_commands
+    from bot.app import create_bot, sync_commands
     from bot.settings import Settings
     from bot.shards import ShardPlan
 
@@ -195,17 +243,31 @@ def run() -> int:
     shards = ShardPlan.from_env(os.environ)  # PBP_SHARDS, PBP_SHARD_IDS
     bot = create_bot(settings, shards=shards)
     # discord.py's handler for its own and the bot's loggers, as ``bot.run`` would set up.
-    # discord.py's own format (coloured on a terminal) unless PBP_LOG_FORMAT=json.
-    formatter: logging.Formatter = JsonLines() if settings.log_format == "json" else discord.utils.MISSING
+    formatter = JsonLines() if settings.log_format == "json" else text_formatter(sys.stderr)
     discord.utils.setup_logging(level=getattr(logging, settings.log_level), root=True, formatter=formatter)
     if arguments[:1] == ["sync"]:
         asyncio.run(sync_commands(bot, settings.token or ""))
         return 0
     held = hold_database(settings.database)
-    asyncio.run(serve(bot, settings.token or ""))  # until SIGTERM or SIGINT, then a clean stop
+    asyncio.run(serve_alone(bot, settings, shards))  # until SIGTERM or SIGINT, then a clean stop
     if held is not None:
         held.close()
     return 0
+
+
+async def serve_alone(bot: WarboardBot, settings: Settings, shards: ShardPlan | None) -> None:
+    """``serve``, on PostgreSQL holding this process's shards for its life (``bot/postgres/guard.py``:
+    a second process for one of them says so and stops before it connects to Discord)."""
+    from bot.app import serve
+    from bot.postgres import is_postgres
+    from bot.postgres.guard import hold_shards
+
+    guard = await hold_shards(settings.database, shards) if is_postgres(settings.database) else None
+    try:
+        await serve(bot, settings.token or "")
+    finally:
+        if guard is not None:
+            await guard.release()
 
 
 if __name__ == "__main__":

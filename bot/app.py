@@ -120,7 +120,9 @@ class WarboardBot(commands.Bot):
         self.unfinished = Unfinished(self._go_on)
         self.service.on_unfinished = self.scheduler.on_failure = self.unfinished.add
         if not self.sync_only:
-            self.metrics = self._given_metrics or start_metrics(self.settings.metrics_port)
+            self.metrics = self._given_metrics or start_metrics(
+                self.settings.metrics_port, self.settings.metrics_host
+            )
             self.service.on_ai_turn = self.metrics.ai_turn
         for cog in (LobbyCog(self), NotifyCog(self), ModerationCog(self), HelpCog(self), StatsCog(self)):
             await self.add_cog(cog)

@@ -1,6 +1,8 @@
 """Optional Prometheus metrics (issue 34, item 2): with the ``metrics`` extra installed
 (``pip install 'warboard[metrics]'``, i.e. ``prometheus-client``) and ``PBP_METRICS_PORT`` set, the bot
-serves them on that port at ``/metrics`` for a Prometheus server to scrape:
+serves them on that port at ``/metrics`` for a Prometheus server to scrape, on every interface unless
+``PBP_METRICS_HOST`` names one (an IP address; 127.0.0.1 keeps them to the machine), without the
+library's ``_created`` series:
 
 - ``warboard_games{state}``: stored games by status (lobby, running, paused, ended), counted every
   ``COUNT_EVERY`` seconds;
@@ -18,11 +20,13 @@ package, one warning says how to install it and the bot runs on without metrics.
 
 from __future__ import annotations
 
+import errno
 import logging
 from collections.abc import Mapping
 from typing import Any, get_args
 
 from bot.records import GameState
+from bot.settings import METRICS_HOST
 
 log = logging.getLogger("warboard")
 
@@ -76,6 +80,10 @@ class Prometheus(Metrics):
     def __init__(self, registry: Any = None) -> None:
         import prometheus_client as prometheus
 
+        # No ``_created`` series (each counter's and histogram's start time, one more series per label
+        # value: 12 of 100 with four kinds of interaction and two games' AI), which Prometheus stores as
+        # series of their own. A switch of the library, for the whole process: the bot's only registry.
+        prometheus.disable_created_metrics()  # type: ignore[no-untyped-call]
         self.registry = registry if registry is not None else prometheus.CollectorRegistry()
         on = self.registry
         self._games = prometheus.Gauge("warboard_games", "Stored games by state.", ["state"], registry=on)
@@ -128,26 +136,32 @@ class Prometheus(Metrics):
             self._games.labels(state).set(count)
         self._known_states |= set(counts)
 
-    def serve(self, port: int) -> Any:
-        """The HTTP endpoint, in prometheus_client's own daemon thread (off the event loop); returns the
-        server (its ``shutdown`` stops it)."""
+    def serve(self, port: int, host: str = METRICS_HOST) -> Any:
+        """The HTTP endpoint on ``host`` (an IP address), in prometheus_client's own daemon thread (off the
+        event loop); returns the server (its ``shutdown`` stops it)."""
         import prometheus_client as prometheus
 
         from bot.settings import SettingsError
 
         try:
-            server, _thread = prometheus.start_http_server(port, registry=self.registry)
+            server, _thread = prometheus.start_http_server(port, addr=host, registry=self.registry)
         except OSError as error:
+            if error.errno == errno.EADDRNOTAVAIL:
+                raise SettingsError(
+                    f"PBP_METRICS_HOST is {host}, an address of no interface of this machine: use 0.0.0.0 "
+                    "(every interface), 127.0.0.1 or one of its own."
+                ) from None
             raise SettingsError(
                 f"PBP_METRICS_PORT is {port}, which another process holds or the bot may not open "
                 f"({error.strerror}): choose another port."
             ) from None
-        log.info("metrics on port %d at /metrics", port)
+        log.info("metrics on %s port %d at /metrics", host, port)
         return server
 
 
-def start_metrics(port: int | None) -> Metrics:
-    """The bot's metrics: served on ``port``, or nothing without a port or without prometheus-client."""
+def start_metrics(port: int | None, host: str = METRICS_HOST) -> Metrics:
+    """The bot's metrics: served on ``host``'s ``port``, or nothing without a port or without
+    prometheus-client."""
     if port is None:
         return Metrics()
     try:
@@ -155,5 +169,5 @@ def start_metrics(port: int | None) -> Metrics:
     except ImportError:
         log.warning(NOT_INSTALLED)
         return Metrics()
-    metrics.serve(port)
+    metrics.serve(port, host)
     return metrics

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import re
 from collections.abc import Mapping
@@ -16,6 +17,9 @@ LOG_FORMATS = ("text", "json")
 # not in ``bot.app``, so that the check every 30 s loads no Discord library.
 HEARTBEAT_EVERY = 10.0
 HEARTBEAT_STALE = 60.0
+# Where the metrics listen without PBP_METRICS_HOST: every interface, what a container needs for its port to
+# be published (the README's owner part says why, and when 127.0.0.1 is better).
+METRICS_HOST = "0.0.0.0"
 
 
 class SettingsError(ValueError):
@@ -31,12 +35,14 @@ class Settings:
     log_format: str = "text"  # "json": one JSON object a line, for log collectors
     heartbeat: str | None = None  # a file the bot touches while it is healthy (``python -m bot health``)
     metrics_port: int | None = None  # Prometheus metrics served here (``bot/metrics.py``); None: none
+    metrics_host: str = METRICS_HOST  # ... on this address
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         """Read ``DISCORD_TOKEN``, ``PBP_DATABASE``, ``PBP_DEV_GUILDS`` (comma-separated ids),
-        ``PBP_LOG_LEVEL``, ``PBP_LOG_FORMAT`` (text or json), ``PBP_HEARTBEAT`` (a file's path) and
-        ``PBP_METRICS_PORT`` (a TCP port for Prometheus metrics)."""
+        ``PBP_LOG_LEVEL``, ``PBP_LOG_FORMAT`` (text or json), ``PBP_HEARTBEAT`` (a file's path),
+        ``PBP_METRICS_PORT`` (a TCP port for Prometheus metrics) and ``PBP_METRICS_HOST`` (the IP address
+        they listen on)."""
         env = os.environ if env is None else env
         guilds = []
         for part in env.get("PBP_DEV_GUILDS", "").split(","):
@@ -55,6 +61,14 @@ class Settings:
         port = env.get("PBP_METRICS_PORT", "").strip()
         if port and not (port.isascii() and port.isdigit() and 1 <= int(port) <= 65535):
             raise SettingsError(f"PBP_METRICS_PORT must be a port number from 1 to 65535, not “{port}”.")
+        host = env.get("PBP_METRICS_HOST", "").strip() or METRICS_HOST
+        try:
+            ipaddress.ip_address(host)
+        except ValueError:
+            raise SettingsError(
+                f"PBP_METRICS_HOST must be an IP address (0.0.0.0 for every interface, 127.0.0.1 for this "
+                f"machine only), not “{host}”."
+            ) from None
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip() or None,
             database=env.get("PBP_DATABASE", "").strip() or "warboard.db",
@@ -63,4 +77,5 @@ class Settings:
             log_format=log_format,
             heartbeat=env.get("PBP_HEARTBEAT", "").strip() or None,
             metrics_port=int(port) if port else None,
+            metrics_host=host,
         )

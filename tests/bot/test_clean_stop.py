@@ -8,12 +8,14 @@ half done."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import signal
 import sqlite3
 import sys
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -32,7 +34,11 @@ GUILD = {"name": "War Room", "channels": ["risk", "aa"], "members": ["alice", "b
 ENTRY = POINT_AT_FAKE + 'import runpy\nrunpy.run_module("bot", run_name="__main__", alter_sys=True)\n'
 
 
-async def start_child(fd: FakeDiscord, database: Path) -> asyncio.subprocess.Process:
+@contextlib.asynccontextmanager
+async def bot_process(
+    fd: FakeDiscord, database: Path, entry: str = ENTRY
+) -> AsyncIterator[asyncio.subprocess.Process]:
+    """``python -m bot`` in a child process on the fake Discord, killed at the end if it still runs."""
     env = {
         **os.environ,
         **fake_addresses(fd),
@@ -41,9 +47,24 @@ async def start_child(fd: FakeDiscord, database: Path) -> asyncio.subprocess.Pro
         "PBP_DATABASE": str(database),
     }
     env.pop("WARBOARD_CONTAINER", None)
-    return await asyncio.create_subprocess_exec(
-        sys.executable, "-c", ENTRY, env=env, cwd=ROOT, stderr=asyncio.subprocess.PIPE
+    child = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", entry, env=env, cwd=ROOT, stderr=asyncio.subprocess.PIPE
     )
+    try:
+        yield child
+    finally:
+        if child.returncode is None:
+            child.kill()
+            await child.wait()
+
+
+async def terminate(child: asyncio.subprocess.Process) -> tuple[int, str]:
+    """SIGTERM, then the child's exit status and what it wrote on stderr. A loaded machine may take long
+    to start the interpreter's exit, so the wait is generous (the bot's own budget, ``STOP_WITHIN`` under
+    docker's 10 s, is tested below without a clock)."""
+    child.send_signal(signal.SIGTERM)
+    code = await asyncio.wait_for(child.wait(), 60)
+    return code, (await child.stderr.read()).decode() if child.stderr else ""
 
 
 def actions(database: Path, game_id: int) -> int:
@@ -90,39 +111,32 @@ async def first_move(database: Path, fd: FakeDiscord, game_id: int) -> tuple[str
 
 async def test_sigterm_mid_game_commits_and_answers_the_move_in_hand_and_exits_0(tmp_path: Path) -> None:
     database = tmp_path / "games.db"
-    async with FakeDiscord(guilds=[GUILD], settle=0.1, timeout=20.0) as fd:
-        child = await start_child(fd, database)
-        try:
-            await until(lambda: any(c.ready for c in fd._conns), 30)
-            await fd.wait_idle()
-            # Channel "risk": two players, nothing moves until one of them does.
-            await fd.slash("alice", "risk", "game new", ruleset="risk", seats=2)
-            await fd.slash("bob", "risk", "game join")
-            # Channel "aa": an AI-only game that plays on by itself.
-            await fd.slash("alice", "aa", "game new", ruleset="axis_allies", seats=3)
-            await fd.slash("alice", "aa", "game leave")
-            for _ in range(3):
-                await fd.slash("alice", "aa", "game join", ai=True)
-            await fd.slash("alice", "risk", "game start")
-            await until(lambda: actions(database, 2) >= 5, 30)  # the AI is playing
-            before = actions(database, 1)
-            user, command, values = await first_move(database, fd, 1)
-            callbacks = sum(1 for _, path, _ in fd.requests if path.endswith("/callback"))
-            move = asyncio.create_task(fd.slash(user, "risk", command, **values))
-            # SIGTERM once the bot has taken the move in hand (its first answer to it is on the way).
-            await until(lambda: sum(1 for _, p, _ in fd.requests if p.endswith("/callback")) > callbacks, 20)
-            asked_at = time.monotonic()
-            child.send_signal(signal.SIGTERM)
-            # The bot's own budget (``STOP_WITHIN``, under docker's 10 s) is tested below without a clock;
-            # here a loaded machine may take longer to start the interpreter's exit, so wait generously.
-            code = await asyncio.wait_for(child.wait(), 60)
-            took = time.monotonic() - asked_at
-            answered = await move
-            said = (await child.stderr.read()).decode() if child.stderr else ""
-        finally:
-            if child.returncode is None:
-                child.kill()
-                await child.wait()
+    async with (
+        FakeDiscord(guilds=[GUILD], settle=0.1, timeout=20.0) as fd,
+        bot_process(fd, database) as child,
+    ):
+        await until(lambda: any(c.ready for c in fd._conns), 30)
+        await fd.wait_idle()
+        # Channel "risk": two players, nothing moves until one of them does.
+        await fd.slash("alice", "risk", "game new", ruleset="risk", seats=2)
+        await fd.slash("bob", "risk", "game join")
+        # Channel "aa": an AI-only game that plays on by itself.
+        await fd.slash("alice", "aa", "game new", ruleset="axis_allies", seats=3)
+        await fd.slash("alice", "aa", "game leave")
+        for _ in range(3):
+            await fd.slash("alice", "aa", "game join", ai=True)
+        await fd.slash("alice", "risk", "game start")
+        await until(lambda: actions(database, 2) >= 5, 30)  # the AI is playing
+        before = actions(database, 1)
+        user, command, values = await first_move(database, fd, 1)
+        callbacks = sum(1 for _, path, _ in fd.requests if path.endswith("/callback"))
+        move = asyncio.create_task(fd.slash(user, "risk", command, **values))
+        # SIGTERM once the bot has taken the move in hand (its first answer to it is on the way).
+        await until(lambda: sum(1 for _, p, _ in fd.requests if p.endswith("/callback")) > callbacks, 20)
+        asked_at = time.monotonic()
+        code, said = await terminate(child)
+        took = time.monotonic() - asked_at
+        answered = await move
     assert code == 0, said[-3000:]
     assert "Traceback" not in said and " ERROR " not in said, said[-3000:]
     assert answered.message is not None and not answered.message.loading, "the move in hand was answered"
@@ -198,3 +212,61 @@ async def test_a_stop_while_discord_is_unreachable_does_not_wait_for_the_reconne
         finally:
             served.cancel()
     assert bot.is_closed()
+
+
+async def test_text_logs_to_a_pipe_have_no_colour_codes_even_in_a_container(tmp_path: Path) -> None:
+    """``docker logs`` showed discord.py's ANSI colours around every level and logger's name: discord.py
+    colours whenever it thinks it runs in Docker (``discord.utils.is_docker``), terminal or not. The
+    child is told it runs in Docker; its text log, written to a pipe, has the lines and no colour."""
+    in_docker = "import discord.utils\ndiscord.utils.is_docker = lambda: True\n" + ENTRY
+    async with (
+        FakeDiscord(guilds=[GUILD], settle=0.1, timeout=20.0) as fd,
+        bot_process(fd, tmp_path / "games.db", in_docker) as child,
+    ):
+        await until(lambda: any(c.ready for c in fd._conns), 60)
+        code, said = await terminate(child)
+    assert code == 0, said[-3000:]
+    assert "] [INFO    ] warboard: stopping: a signal asked for it" in said, said[-3000:]
+    assert "\x1b[" not in said, said[-3000:]
+
+
+# ``python -m bot`` held up while it makes the bot, after its imports: the test's SIGTERM comes meanwhile.
+HELD_AT_START = """
+import sys, runpy, bot.app
+made = bot.app.create_bot
+def create_bot(*args, **kwargs):
+    print("making the bot", flush=True)
+    sys.stdin.readline()
+    return made(*args, **kwargs)
+bot.app.create_bot = create_bot
+runpy.run_module("bot", run_name="__main__", alter_sys=True)
+"""
+
+
+async def test_sigterm_while_the_bot_starts_is_a_clean_stop(tmp_path: Path) -> None:
+    """SIGTERM in the start-up's first seconds (the imports: 3 s on a busy machine), before ``serve``
+    installs its handler: the process died by the signal (exit 143, -15 here), and as a container's PID 1
+    it ignored it until docker's SIGKILL. Now the handler is installed as soon as the process knows it
+    runs the bot: one line, exit 0, before anything was opened or sent."""
+    env = {k: v for k, v in os.environ.items() if k != "WARBOARD_CONTAINER"}
+    env |= {"PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "x", "PBP_DATABASE": str(tmp_path / "games.db")}
+    child = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        HELD_AT_START,
+        env=env,
+        cwd=ROOT,
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    try:
+        assert child.stdout is not None
+        assert await asyncio.wait_for(child.stdout.readline(), 120) == b"making the bot\n"
+        code, said = await terminate(child)
+    finally:
+        if child.returncode is None:
+            child.kill()
+            await child.wait()
+    assert (code, said) == (0, "Stopped by a signal before the bot started; nothing was done.\n")
+    assert not (tmp_path / "games.db").exists()

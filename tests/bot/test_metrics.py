@@ -103,7 +103,21 @@ def test_the_port_setting() -> None:
             Settings.from_env({"PBP_METRICS_PORT": wrong})
 
 
-def test_the_endpoint_serves_the_metrics() -> None:
+def test_the_host_setting() -> None:
+    """``PBP_METRICS_HOST``: the address the metrics listen on. It was always 0.0.0.0 (every interface:
+    what a container needs for its port to be published); on a bare host an owner may keep them to
+    127.0.0.1 (or one interface). An IP address, or one line and exit 2 as for the other settings."""
+    assert Settings.from_env({}).metrics_host == "0.0.0.0"
+    assert Settings.from_env({"PBP_METRICS_HOST": " 127.0.0.1 "}).metrics_host == "127.0.0.1"
+    assert Settings.from_env({"PBP_METRICS_HOST": "::1"}).metrics_host == "::1"
+    for wrong in ("localhost:9464", "300.1.1.1", "http://0.0.0.0", "١٢٧.0.0.1"):
+        with pytest.raises(SettingsError, match=r"^PBP_METRICS_HOST must be an IP address"):
+            Settings.from_env({"PBP_METRICS_HOST": wrong})
+
+
+def test_the_endpoint_serves_the_metrics_on_the_host_asked_without_created_series() -> None:
+    """On the address asked only; and without prometheus_client's ``_created`` series (a counter's or a
+    histogram's start time, one more series for each: ``disable_created_metrics``)."""
     metrics = Prometheus()
     metrics.interaction("/game", 0.02)
     import socket
@@ -111,12 +125,14 @@ def test_the_endpoint_serves_the_metrics() -> None:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = metrics.serve(port)
+    server = metrics.serve(port, "127.0.0.1")
     try:
+        assert server.server_address[:2] == ("127.0.0.1", port)
         text = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5).read().decode()
     finally:
         server.shutdown()
     assert 'warboard_interactions_total{kind="/game"} 1.0' in text
+    assert "warboard_interaction_seconds_count" in text and "_created" not in text, text
 
 
 def test_a_port_already_taken_is_said_as_a_setting() -> None:
@@ -130,6 +146,8 @@ def test_a_port_already_taken_is_said_as_a_setting() -> None:
         port = taken.getsockname()[1]
         with pytest.raises(SettingsError, match=f"PBP_METRICS_PORT is {port}, which another process"):
             Prometheus().serve(port)
+    with pytest.raises(SettingsError, match=r"^PBP_METRICS_HOST is 192\.0\.2\.7, an address of no interface"):
+        Prometheus().serve(port, "192.0.2.7")  # TEST-NET-1: no machine's own
 
 
 def test_every_game_state_and_error_reads_0_from_the_start() -> None:
