@@ -76,6 +76,8 @@ def actions(database: Path, game_id: int) -> int:
 
 
 async def until(condition: object, seconds: float) -> None:
+    """Wait for ``condition``; the bound only catches a hang (generous: a loaded machine starts a bot
+    process and its imports slowly)."""
     end = time.monotonic() + seconds
     while not condition():  # type: ignore[operator]
         if time.monotonic() > end:
@@ -115,7 +117,7 @@ async def test_sigterm_mid_game_commits_and_answers_the_move_in_hand_and_exits_0
         FakeDiscord(guilds=[GUILD], settle=0.1, timeout=20.0) as fd,
         bot_process(fd, database) as child,
     ):
-        await until(lambda: any(c.ready for c in fd._conns), 30)
+        await until(lambda: any(c.ready for c in fd._conns), 120)
         await fd.wait_idle()
         # Channel "risk": two players, nothing moves until one of them does.
         await fd.slash("alice", "risk", "game new", ruleset="risk", seats=2)
@@ -126,13 +128,13 @@ async def test_sigterm_mid_game_commits_and_answers_the_move_in_hand_and_exits_0
         for _ in range(3):
             await fd.slash("alice", "aa", "game join", ai=True)
         await fd.slash("alice", "risk", "game start")
-        await until(lambda: actions(database, 2) >= 5, 30)  # the AI is playing
+        await until(lambda: actions(database, 2) >= 5, 120)  # the AI is playing
         before = actions(database, 1)
         user, command, values = await first_move(database, fd, 1)
         callbacks = sum(1 for _, path, _ in fd.requests if path.endswith("/callback"))
         move = asyncio.create_task(fd.slash(user, "risk", command, **values))
         # SIGTERM once the bot has taken the move in hand (its first answer to it is on the way).
-        await until(lambda: sum(1 for _, p, _ in fd.requests if p.endswith("/callback")) > callbacks, 20)
+        await until(lambda: sum(1 for _, p, _ in fd.requests if p.endswith("/callback")) > callbacks, 120)
         asked_at = time.monotonic()
         code, said = await terminate(child)
         took = time.monotonic() - asked_at
@@ -203,10 +205,10 @@ async def test_a_stop_while_discord_is_unreachable_does_not_wait_for_the_reconne
         bot._connection.guild_ready_timeout = 0.05
         served = asyncio.create_task(serve(bot, "fake-token"))
         try:
-            await until(bot.is_ready, 30)
+            await until(bot.is_ready, 120)
             with caplog.at_level(logging.ERROR, logger="discord.client"):
                 await fd.stop_server()  # Discord gone: the next reconnect is an hour away
-                await until(lambda: "Attempting a reconnect in 3600" in caplog.text, 30)
+                await until(lambda: "Attempting a reconnect in 3600" in caplog.text, 120)
             os.kill(os.getpid(), signal.SIGTERM)  # serve's handler takes it (the test's process lives on)
             await asyncio.wait_for(served, 60)
         finally:
@@ -223,7 +225,7 @@ async def test_text_logs_to_a_pipe_have_no_colour_codes_even_in_a_container(tmp_
         FakeDiscord(guilds=[GUILD], settle=0.1, timeout=20.0) as fd,
         bot_process(fd, tmp_path / "games.db", in_docker) as child,
     ):
-        await until(lambda: any(c.ready for c in fd._conns), 60)
+        await until(lambda: any(c.ready for c in fd._conns), 120)
         code, said = await terminate(child)
     assert code == 0, said[-3000:]
     assert "] [INFO    ] warboard: stopping: a signal asked for it" in said, said[-3000:]
