@@ -59,6 +59,7 @@ from rules.axis_allies.ai.landing import (
     island_goal,
     small_siege,
     take_empty,
+    wave_cap,
 )
 from rules.axis_allies.ai.moves import _holds, cover_capital, land_aircraft, return_empty
 from rules.axis_allies.ai.pacific import keep_land
@@ -166,7 +167,8 @@ class AxisAlliesNormalAI:
     # The absent player's moves (``absent.py``) are the easy AI's.
 
     def _buy(self, state: AAState, power: int) -> Action | None:
-        return fill_transports(state, power, self._easy._buy(state, power))
+        cap = wave_cap(View(state, power))  # transports past the easy AI's cap (``landing.CAP``)
+        return fill_transports(state, power, self._easy._buy(state, power, cap))
 
     def _land_aircraft(self, state: AAState, power: int) -> Action | None:
         return self._easy._land_aircraft(state, power)
