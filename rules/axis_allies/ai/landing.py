@@ -34,7 +34,8 @@ them together.
 - CAP: the transports a landing power buys against the capital alone: enough to carry CAP times its
   defence in attack points (a tank, 3, a transport), where the easy AI's cap (its defence / 6 + 4)
   stopped both waves at about 30 transports against a Tokyo of 150-160 (``aan20-t-4``: 43 British
-  infantry and 12 tanks waiting at home); 0: the easy AI's cap. The thirteenth stop.
+  infantry and 12 tanks waiting at home); 0: the easy AI's cap. With ``normal.FILL`` 0 (the thirteenth
+  stop: the version before is ``--set landing.CAP=0 --set normal.FILL=6``).
 See docs/rules/axis_allies.md, the eleventh to thirteenth stops, for what each measured.
 """
 
@@ -80,7 +81,7 @@ TRIALS = 400  # simulated landings (both waves) behind the two waves' odds
 FLOOR = 0.0  # the siege is held back only while both waves in reach take the capital this often
 SHARE = 0.7  # against it alone, no siege starts with less of its defence in reach (0: the easy AI's)
 GRAB = 1  # an empty island capital is taken by a loaded transport in reach, sailed in (0: the easy grab)
-CAP = 0.0  # transports against it alone: CAP x its defence in attack points, 3 a transport (0: the easy cap)
+CAP = 1.5  # transports against it alone: CAP x its defence in attack points, 3 a transport (0: the easy cap)
 
 Counts = tuple[tuple[str, int], ...]
 

@@ -208,7 +208,7 @@ def test_with_cap_the_uk_buys_transports_past_the_easy_cap_for_the_army_at_home(
     )
 
 
-def test_cap_0_the_committed_value_buys_as_the_easy_ai(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cap_0_buys_as_the_easy_ai(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(landing, "CAP", 0.0)
     state = uk_purchase(CAP_UNITS, {"Germany": "uk"})
     assert landing.wave_cap(View(state, UK)) is None
