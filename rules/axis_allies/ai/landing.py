@@ -31,7 +31,12 @@ them together.
 - GRAB: a capital left with no defender is taken by the first loaded transport in reach, sailed to
   its shore and unloaded (the easy AI's grab lands only cargo already on the shore: in ``aan19-t-17``
   Tokyo stood empty through rounds 28 and 29 with an American tank two sea steps away).
-See docs/rules/axis_allies.md, the eleventh stop, for what each measured.
+- CAP: the transports a landing power buys against the capital alone: enough to carry CAP times its
+  defence in attack points (a tank, 3, a transport), where the easy AI's cap (its defence / 6 + 4)
+  stopped both waves at about 30 transports against a Tokyo of 150-160 (``aan20-t-4``: 43 British
+  infantry and 12 tanks waiting at home); 0: the easy AI's cap. With ``normal.FILL`` 0 (the thirteenth
+  stop: the version before is ``--set landing.CAP=0 --set normal.FILL=6``).
+See docs/rules/axis_allies.md, the eleventh to thirteenth stops, for what each measured.
 """
 
 from __future__ import annotations
@@ -65,6 +70,7 @@ __all__ = [
     "second_wave",
     "take_empty",
     "two_waves",
+    "wave_cap",
 ]
 
 LANDING = 0  # 1: the massed landing (a bench option, --set landing.LANDING=1); 0: the siege and the push
@@ -75,6 +81,7 @@ TRIALS = 400  # simulated landings (both waves) behind the two waves' odds
 FLOOR = 0.0  # the siege is held back only while both waves in reach take the capital this often
 SHARE = 0.7  # against it alone, no siege starts with less of its defence in reach (0: the easy AI's)
 GRAB = 1  # an empty island capital is taken by a loaded transport in reach, sailed in (0: the easy grab)
+CAP = 1.5  # transports against it alone: CAP x its defence in attack points, 3 a transport (0: the easy cap)
 
 Counts = tuple[tuple[str, int], ...]
 
@@ -208,6 +215,17 @@ def take_empty(view: View, capital: int) -> Move | None:
         if src.kind in ("unload", "carry") and legal(state, view.power, src.move) is not None:
             return src.move
     return None
+
+
+def wave_cap(view: View) -> int | None:
+    """CAP: the transports a landing power buys up to against the island capital alone (None: the
+    easy AI's cap, its defence / 6 + 4, which stopped both waves at 30 transports against a Tokyo of
+    150-160): enough to carry CAP times its defence in attack points, a tank (3) a transport. The
+    easy AI's purchase still buys them only for land units waiting at a factory."""
+    capital = island_goal(view) if CAP > 0 else None
+    if capital is None:
+        return None
+    return -(-int(CAP * view.enemy_defence(capital)) // 3)
 
 
 def _defenders(view: View, capital: int) -> tuple[dict[str, int], bool]:

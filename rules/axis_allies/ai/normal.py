@@ -23,8 +23,10 @@ decide the game).
   and the capital's army holds the factory next to it (Karelia) as far as the capital stays covered
   once it stands there. Where Karelia was Soviet at the USSR's second turn, the normal Allies won 18 of
   23 games against the easy Axis and lost none (``aav18-t``).
-- Filling the transports (the Allies against Tokyo alone): an island power with FILL transport slots
-  empty buys tanks where the easy AI would buy more transports.
+- Filling the transports (the Allies against Tokyo alone, FILL, off since the thirteenth stop): an
+  island power with FILL transport slots empty buys tanks where the easy AI would buy more transports.
+  With the wave's cap (``landing.CAP``) it turned every other purchase of transports for an army
+  waiting at home into tanks (the transports just bought stand empty until loaded).
 - Free ports (FREE_PORTS): empty transports sail for the land units free to ship; the easy AI's
   counted a capital's last defenders, which its threat keeps home, so its empty transports waited off
   Washington for good while the army waited at West US (2 to 15 of them at round 30 in 8 of the 13
@@ -59,6 +61,7 @@ from rules.axis_allies.ai.landing import (
     island_goal,
     small_siege,
     take_empty,
+    wave_cap,
 )
 from rules.axis_allies.ai.moves import _holds, cover_capital, land_aircraft, return_empty
 from rules.axis_allies.ai.pacific import keep_land
@@ -90,7 +93,8 @@ __all__ = ["AxisAlliesNormalAI", "capital_push", "economic_line", "gather"]
 PUSH = 0.45  # odds from which an enemy capital is attacked (the easy AI: 0.55)
 LINE = 0.5  # odds from which a territory that decides the economic victory is attacked
 GATHER = (AXIS_SIDE,)  # the sides that concentrate on their goal capital in the non-combat move
-FILL = 6  # empty transport slots from which an island power going for an island capital buys land units
+FILL = 0  # empty transport slots from which an island power going for an island capital buys land units
+# (0: never; 6 before the thirteenth stop, ``landing.CAP``'s transports then bought every other turn)
 GUARD = 12  # IPCs below the economic victory's line from which the Allies fight over it
 AXIS_GUARD = 84  # the same for the Axis: the whole line, so from the first round
 FREE_PORTS = 1  # empty transports sail only for units free to ship (0: the easy AI's ports), see free_ports
@@ -166,7 +170,8 @@ class AxisAlliesNormalAI:
     # The absent player's moves (``absent.py``) are the easy AI's.
 
     def _buy(self, state: AAState, power: int) -> Action | None:
-        return fill_transports(state, power, self._easy._buy(state, power))
+        cap = wave_cap(View(state, power))  # transports past the easy AI's cap (``landing.CAP``)
+        return fill_transports(state, power, self._easy._buy(state, power, cap))
 
     def _land_aircraft(self, state: AAState, power: int) -> Action | None:
         return self._easy._land_aircraft(state, power)
@@ -295,7 +300,7 @@ def fill_transports(state: AAState, power: int, bought: Action | None) -> Action
         if s.power == power and s.unit == "transport"
     )
     money = sum(cost(u, state.techs[power]) * n for u, n in bought.units if u == "transport")
-    if room < FILL or not money:
+    if not FILL or room < FILL or not money:
         return bought
     kept = {u: n for u, n in bought.units if u != "transport"}
     place = sum(min(capacity(state, power, f), 40) for f in range(SIZE) if working_factory(state, power, f))

@@ -66,8 +66,8 @@ class AxisAlliesAI:
 
     # The absent player's moves (``absent.py``): a purchase, a landing for aircraft, a placement.
 
-    def _buy(self, state: AAState, power: int) -> Action | None:
-        return buy(View(state, power), self._seed)
+    def _buy(self, state: AAState, power: int, cap: int | None = None) -> Action | None:
+        return buy(View(state, power), self._seed, cap)
 
     def _land_aircraft(self, state: AAState, power: int) -> Action | None:
         return land_aircraft(state, power)

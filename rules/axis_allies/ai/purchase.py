@@ -70,7 +70,9 @@ def factory_rank(state: AAState, power: int, where: int) -> int:
     return min((sea_rank(state, power, z) for z in COASTS[where]), default=99)
 
 
-def buy(view: View, seed: int) -> Buy | None:
+def buy(view: View, seed: int, cap: int | None = None) -> Buy | None:
+    """The purchase; ``cap``: transports worth having, in place of ``_transport_cap`` (the ``normal``
+    AI's wave against an island capital alone, ``ai.landing.wave_cap``)."""
     state, power = view.state, view.power
     if state.bought or not may_spend(state, power):
         return None
@@ -121,7 +123,7 @@ def buy(view: View, seed: int) -> Buy | None:
     )
     boats = 0
     land = 0
-    cap = _transport_cap(state, power)
+    cap = _transport_cap(state, power) if cap is None else max(cap, _transport_cap(state, power))
     # With an army waiting for ships, ships are all the money buys; otherwise at most half of it.
     share = 1 if deficit >= WAITING else 2
     # Against an island, tanks ship best: 3 attack in a transport, against 2 for two infantry.

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from rules.axis_allies.actions import EndPhase, Move
+from rules.axis_allies.actions import Buy, EndPhase, Move
 from rules.axis_allies.ai import AxisAlliesAI, AxisAlliesNormalAI, landing, normal
 from rules.axis_allies.ai.landing import followers, island_alone, second_wave, two_waves
 from rules.axis_allies.ai.survey import View, odds
 from rules.axis_allies.common import ORIGINAL_OWNER
 from rules.axis_allies.state import Phase
-from tests.rules.axis_allies.aa_position import BOARD, UK, US, idx, position
+from tests.rules.axis_allies.aa_position import BOARD, UK, US, idx, position, seat
 from tests.rules.axis_allies.test_ai_convoy import play_phase
 
 # Berlin and every German territory Allied; Tokyo holds 20 infantry, 5 tanks and its AA gun.
@@ -177,3 +177,46 @@ def test_with_share_the_usa_starts_no_siege_under_that_share(monkeypatch: pytest
     assert not landing.small_siege(View(state, US), idx("Japan"))
     _, actions = play_phase(state, AxisAlliesNormalAI(), Phase.COMBAT_MOVE)
     assert LANDED in actions
+
+
+# Berlin British, Tokyo 50 defence; the UK's 14 transports loaded in Wake Island's waters and 10 infantry
+# waiting in the United Kingdom: the easy AI's cap (the UK's income / 3, 13; Tokyo's defence / 6 + 4, 12)
+# is reached, so it buys no transport for them.
+CAP_UNITS = {
+    "Japan": {"japan": {"factory": 1, "aa_gun": 1, "infantry": 20, "tank": 5}},
+    "United Kingdom": {"uk": {"factory": 1, "infantry": 10}},
+    "Wake Island Sea Zone": {"uk": {"transport:tank": 14}},
+}
+
+
+def uk_purchase(units: dict[str, dict[str, dict[str, int]]], owners: dict[str, str]) -> object:
+    # Round 2: no bombers yet (an island power buys its squadron from round 3).
+    return position(units, owners=owners, power="uk", phase=Phase.PURCHASE, ipcs={"uk": 40}, round=2)
+
+
+def test_with_cap_the_uk_buys_transports_past_the_easy_cap_for_the_army_at_home(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(landing, "CAP", 1.5)
+    state = uk_purchase(CAP_UNITS, {"Germany": "uk"})
+    assert landing.wave_cap(View(state, UK)) == 25  # 1.5 x 50 attack points, 3 a transport
+    assert AxisAlliesAI().choose(state, seat(state)) == Buy((("infantry", 5), ("tank", 5)))
+    # Ten infantry waiting (less than the easy AI's 12 from which all the money goes on transports):
+    # transports up to half the money, the rest on land units.
+    assert AxisAlliesNormalAI().choose(state, seat(state)) == Buy(
+        (("transport", 3), ("infantry", 2), ("tank", 2))
+    )
+
+
+def test_cap_0_buys_as_the_easy_ai(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(landing, "CAP", 0.0)
+    state = uk_purchase(CAP_UNITS, {"Germany": "uk"})
+    assert landing.wave_cap(View(state, UK)) is None
+    assert AxisAlliesNormalAI().choose(state, seat(state)) == Buy((("infantry", 5), ("tank", 5)))
+
+
+def test_with_berlin_german_the_cap_is_the_easy_ais(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(landing, "CAP", 1.5)
+    state = uk_purchase(CAP_UNITS, {})
+    assert landing.wave_cap(View(state, UK)) is None
+    assert AxisAlliesNormalAI().choose(state, seat(state)) == AxisAlliesAI().choose(state, seat(state))

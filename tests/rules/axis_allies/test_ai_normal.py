@@ -4,10 +4,11 @@ the economic victory near its line, and keeps its own capital defended as ``easy
 
 from __future__ import annotations
 
+import pytest
+
 from rules.axis_allies import RULES
 from rules.axis_allies.actions import Battle, Buy, EndPhase, Move
-from rules.axis_allies.ai import AxisAlliesAI, AxisAlliesNormalAI
-from rules.axis_allies.ai.normal import FILL
+from rules.axis_allies.ai import AxisAlliesAI, AxisAlliesNormalAI, landing, normal
 from rules.axis_allies.ai.normal import PUSH as PUSH_ODDS
 from rules.axis_allies.ai.survey import View, odds
 from rules.axis_allies.common import side_income
@@ -175,11 +176,24 @@ FILL_UNITS = {
 }
 
 
-def test_against_tokyo_alone_the_normal_uk_buys_tanks_not_more_transports() -> None:
+def test_fill_6_against_tokyo_alone_the_normal_uk_buys_tanks_not_more_transports(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(normal, "FILL", 6)  # before the thirteenth stop (bench: --set normal.FILL=6)
+    monkeypatch.setattr(landing, "CAP", 0.0)
     state = position(FILL_UNITS, owners={"Germany": "uk"}, power="uk", phase=Phase.PURCHASE, ipcs={"uk": 30})
     assert AxisAlliesAI().choose(state, seat(state)) == Buy((("transport", 2), ("infantry", 3), ("tank", 1)))
-    assert FILL <= 2 * 3  # three empty transports
+    assert normal.FILL <= 2 * 3  # three empty transports
     assert AxisAlliesNormalAI().choose(state, seat(state)) == Buy((("infantry", 3), ("tank", 4)))
+
+
+def test_against_tokyo_alone_the_normal_uk_buys_the_transports_its_waiting_army_lacks() -> None:
+    assert normal.FILL == 0 and landing.CAP > 0  # the committed values (the thirteenth stop)
+    state = position(FILL_UNITS, owners={"Germany": "uk"}, power="uk", phase=Phase.PURCHASE, ipcs={"uk": 30})
+    # The easy AI's two transports for the 12 infantry, not turned into tanks for the 3 empty ones.
+    assert AxisAlliesNormalAI().choose(state, seat(state)) == Buy(
+        (("transport", 2), ("infantry", 3), ("tank", 1))
+    )
 
 
 def test_with_berlin_standing_the_normal_uk_buys_as_the_easy_ai() -> None:
