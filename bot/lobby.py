@@ -32,6 +32,17 @@ def check_lobby(game: GameRecord, refusal: str) -> None:
         raise ServiceError("started", refusal)
 
 
+def started_refusal(game: GameRecord, seated: int) -> str:
+    """The answer to starting a game that runs already: with a ``capacity``, a game whose seats are all
+    taken began by itself when the last one was (its players may not know it was not the host)."""
+    if game.capacity is not None and seated >= game.capacity:
+        return (
+            f"This game has already started: it began by itself when its last seat was taken "
+            f"({seated} of {game.capacity}). `/game status` shows whose turn it is."
+        )
+    return "This game has already started. `/game status` shows whose turn it is."
+
+
 def parse_options(
     ruleset: Ruleset, current: Mapping[str, Any], given: Mapping[str, str]
 ) -> dict[str, OptionValue]:

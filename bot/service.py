@@ -276,9 +276,9 @@ class GameService(Deadlines, Moderation, RecentChanges):
         async with self.lock(game_id):
             game = await self.load(game_id)
             lobby.check_host(game, user_id, moderator, "start the game")
-            lobby.check_lobby(game, "This game has already started.")
-            ruleset = self.rules(game.ruleset)
             seats = await self.store.seats(game_id)
+            lobby.check_lobby(game, lobby.started_refusal(game, len(seats)))
+            ruleset = self.rules(game.ruleset)
             seed = seed or secrets.token_hex(32)
             update, seated, entry = lobby.start(ruleset, game, seats, seed)
             state = from_json(update.state or "", ruleset.state_type)
