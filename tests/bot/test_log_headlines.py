@@ -18,7 +18,9 @@ from rules.axis_allies.actions import Buy as AaBuy
 from rules.axis_allies.actions import Move
 from rules.core.words import plural
 from rules.risk import RULES as RISK
-from rules.risk.actions import Occupy, PlaceArmies
+from rules.risk.actions import Occupy, PlaceArmies, PlaceNeutral, TradeCards
+from rules.risk.board import classic_map
+from rules.risk.cards import card_name as risk_card
 from rules.skirmish import RULES as SKIRMISH
 from rules.skirmish import actions as sk
 from rules.skirmish.pieces import Units
@@ -165,6 +167,16 @@ def test_a_battles_steps_read_as_players_say_them() -> None:
         ["Ann: resolve the skirmishes in the order #2, #1"],
     ]
     assert row_lines(RISK, row(Occupy(10)), names, viewer=0, ended=False) == ["Ann: occupy with 10 armies"]
+
+
+def test_risks_neutrals_and_card_trades_read_as_said() -> None:
+    """A helper's whole AI game of Risk read "place neutral Great Britain 5" and "trade cards 7, 8, 33"."""
+    names = ["Ann", "Bo"]
+    (neutral,) = row_lines(RISK, row(PlaceNeutral("great_britain", 5)), names, viewer=0, ended=True)
+    assert neutral == "Ann: place 5 neutral armies on Great Britain"
+    (traded,) = row_lines(RISK, row(TradeCards((7, 8, 33))), names, viewer=0, ended=True)
+    shown = ", ".join(risk_card(classic_map(), c) for c in (7, 8, 33))
+    assert traded == f"Ann: trade {shown}" and "(" in shown  # "Ural (cavalry)": a card by its name
 
 
 def test_skirmishs_moves_read_as_said_not_as_commands() -> None:
