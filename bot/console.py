@@ -378,7 +378,8 @@ async def open_game(service: GameService, args: argparse.Namespace) -> int:
             await service.join(status.game_id, HOST + i, name or f"Player {i + 1}", off_turn="ask")
     if args.order == "as-given":  # every seat where --seats put it, the AI's too
         await service.keep_order(status.game_id)
-    started = await service.start(status.game_id, HOST, moderator=True, seed=args.seed)
+    as_given = args.order == "as-given"
+    started = await service.start(status.game_id, HOST, moderator=True, seed=args.seed, as_given=as_given)
     print(seating(started, service.games[args.game].presenter.seat_roles(len(started.seats)), args.order))
     return status.game_id
 

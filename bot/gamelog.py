@@ -279,7 +279,7 @@ def undone_move(ruleset: Ruleset, row: LogRecord) -> str | None:
 
 def headline(ruleset: Ruleset, text: str | bytes | None, meta: Mapping[str, Any]) -> str:
     """A move in players' words: the game's own headline for it if it has one, else the generic "verb
-    field field" with places by their names ("place Eagle's Rest 3", not "place eagles rest 3")."""
+    field field" with places by their names ("fortify Egypt → Congo", not "fortify egypt congo")."""
     action = _decoded(ruleset, text)
     words = getattr(ruleset, "headline", None)  # optional hooks (``rules.core.ruleset.Ruleset``)
     own = words(action) if words is not None and action is not None else None
@@ -427,10 +427,12 @@ def _count(n: Any, kind: Any) -> str:
     return counted(n, what, words.plural(what)) if isinstance(n, int) else f"{n} {what}"
 
 
-def _start_text(claims: Mapping[int, int], names: Sequence[str]) -> str:
+def _start_text(claims: Mapping[int, int], names: Sequence[str], as_given: bool = False) -> str:
     """The seating as it came about: a newcomer who claimed seat 1 with ``/game seat`` read "seats drawn
-    with the game's dice" over it."""
+    with the game's dice" over it, and the terminal's ``--order as-given`` "the seats as claimed"."""
     order = ", ".join(names)
+    if as_given:
+        return f"The game started with the seats in the order given, none drawn: {order}."
     if not claims:
         return f"The game started; seats drawn with the game's dice: {order}."
     if len(claims) >= len(names):
@@ -445,7 +447,7 @@ def _start_text(claims: Mapping[int, int], names: Sequence[str]) -> str:
 def _system_text(meta: Mapping[str, Any], names: Sequence[str]) -> str:
     kind = meta.get("type")
     if kind == "start":
-        return _start_text(claims_of(meta), names)
+        return _start_text(claims_of(meta), names, bool(meta.get("as_given")))
     if kind == "pause":
         return "The game was paused."
     if kind == "resume":

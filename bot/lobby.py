@@ -32,6 +32,17 @@ def check_lobby(game: GameRecord, refusal: str) -> None:
         raise ServiceError("started", refusal)
 
 
+def started_refusal(game: GameRecord, seated: int) -> str:
+    """The answer to starting a game that runs already: with a ``capacity``, a game whose seats are all
+    taken began by itself when the last one was (its players may not know it was not the host)."""
+    if game.capacity is not None and seated >= game.capacity:
+        return (
+            f"This game has already started: it began by itself when its last seat was taken "
+            f"({seated} of {game.capacity}). `/game status` shows whose turn it is."
+        )
+    return "This game has already started. `/game status` shows whose turn it is."
+
+
 def parse_options(
     ruleset: Ruleset, current: Mapping[str, Any], given: Mapping[str, str]
 ) -> dict[str, OptionValue]:
@@ -125,9 +136,11 @@ def replaced(seats: Sequence[SeatRecord], seat: int, new_user: int | None, name:
 
 
 def start(
-    ruleset: Ruleset, game: GameRecord, seats: Sequence[SeatRecord], seed: str
+    ruleset: Ruleset, game: GameRecord, seats: Sequence[SeatRecord], seed: str, *, as_given: bool = False
 ) -> tuple[GameUpdate, list[SeatRecord], LogEntry]:
-    """Seat order from the game's dice, then the ruleset's setup; returns what to commit."""
+    """Seat order from the game's dice, then the ruleset's setup; returns what to commit. ``as_given``:
+    every seat kept its place in the order the seats were given (the terminal's ``--order as-given``),
+    which the log's first line says."""
     if not ruleset.min_seats <= len(seats) <= ruleset.max_seats:
         raise ServiceError(
             "seats",
@@ -151,6 +164,8 @@ def start(
     meta: dict[str, Any] = {"type": "start", "order": list(order)}
     if claims:
         meta["claims"] = sorted([seat, j] for seat, j in claims.items())
+    if as_given:
+        meta["as_given"] = True
     entry = LogEntry("system", None, game.created_by, json.dumps(meta), encode([*events, *setup_events]))
     update = GameUpdate(status="running", seed=seed, seed_hash=seed_hash(seed), state=encode(state))
     return update, seated, entry

@@ -267,20 +267,27 @@ class GameService(Deadlines, Moderation, RecentChanges):
         return await self.status(game_id)
 
     async def start(
-        self, game_id: int, user_id: int, *, moderator: bool = False, seed: str | None = None
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        moderator: bool = False,
+        seed: str | None = None,
+        as_given: bool = False,
     ) -> GameStatus:
         """Draw the seat order with the game's dice, set the game up and publish the seed's hash.
 
         ``seed`` is for tests and the terminal client's ``--seed``; the bot always draws a fresh one.
+        ``as_given``: the terminal's ``--order as-given``, every seat kept in order (``keep_order``).
         """
         async with self.lock(game_id):
             game = await self.load(game_id)
             lobby.check_host(game, user_id, moderator, "start the game")
-            lobby.check_lobby(game, "This game has already started.")
-            ruleset = self.rules(game.ruleset)
             seats = await self.store.seats(game_id)
+            lobby.check_lobby(game, lobby.started_refusal(game, len(seats)))
+            ruleset = self.rules(game.ruleset)
             seed = seed or secrets.token_hex(32)
-            update, seated, entry = lobby.start(ruleset, game, seats, seed)
+            update, seated, entry = lobby.start(ruleset, game, seats, seed, as_given=as_given)
             state = from_json(update.state or "", ruleset.state_type)
             # The first turn's start and round mark (no snapshot: the setup from the seed is the first).
             shown = visible(ruleset, decode_events(ruleset, entry.events), None, ended=False)

@@ -17,6 +17,7 @@ import io
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from functools import partial
 
 import discord
@@ -37,6 +38,10 @@ from rules.core.summary import own_actors, summarise
 log = logging.getLogger("warboard.announce")
 QUIET = discord.AllowedMentions.none()
 PING_CHARS = 600  # a turn message's text and embed text at the most: read at a glance on a phone
+# A player who moved in the game this recently is at the table: a decision asked of them on another seat's
+# turn (a battle's next step) is posted without a ping. The first ask of a turn, and one after a pause,
+# ping as before.
+AT_THE_TABLE = timedelta(minutes=10)
 FOOTER = 60  # room kept for the board's footer ("Game #12 · Round 12 of 20, United Kingdom")
 
 
@@ -206,6 +211,9 @@ class TurnAnnouncer:
         # Per game, the current turn's one public message (lost on a restart: the turn then goes on
         # without its edits, and the next turn's message tells it).
         self.turn_messages: dict[int, TurnMessage] = {}
+        # Per game, when each member last moved in the current turn (``at_the_table``): a battle's later
+        # steps ask them without a ping. Forgotten when the next turn begins (and on a restart).
+        self.moved_at: dict[int, dict[int, datetime]] = {}
 
     def status_marks_from(self, game_id: int) -> int | None:
         return self.marked_from.get(game_id)
@@ -288,6 +296,7 @@ class TurnAnnouncer:
         after: Position | None,
     ) -> None:
         service = self.host.service
+        self.moved_at.pop(game_id, None)  # a new turn: its first decision asked of a player pings them
         unseen, position = list(events), after
         for played in await service.play_ai(game_id, after=after):
             unseen.extend(played.public_events)
@@ -400,6 +409,7 @@ class TurnAnnouncer:
     async def turn_moved(self, result: ActResult) -> None:
         """A move within the turn: the turn's message, edited in place, tells the table what the turn
         has done so far (in a few lines, as the ping does)."""
+        self._moved(result)
         held = self.turn_messages.get(result.game_id)
         if held is None:
             return
@@ -454,11 +464,29 @@ class TurnAnnouncer:
             ):
                 continue
             channel = await self._channel(status.channel_id)
-            content = clip(f"{mention(seat.user_id, seat.name)}, {text}\n{body}", PING_CHARS)
-            if view is not None:
-                await channel.send(content=content, view=view, allowed_mentions=pinging(seat.user_id))
+            # A battle's later steps: the player answered a moment ago, so the message names them
+            # without pinging (the channel still shows it, with the buttons); else it pings them.
+            if self.at_the_table(status.game_id, seat.user_id):
+                who, mentions = plain(seat.name), QUIET
             else:
-                await channel.send(content=content, allowed_mentions=pinging(seat.user_id))
+                who, mentions = mention(seat.user_id, seat.name), pinging(seat.user_id)
+            content = clip(f"{who}, {text}\n{body}".strip(), PING_CHARS)
+            if view is not None:
+                await channel.send(content=content, view=view, allowed_mentions=mentions)
+            else:
+                await channel.send(content=content, allowed_mentions=mentions)
+
+    def _moved(self, result: ActResult) -> None:
+        """Remember when the member playing the move's seat moved (for ``at_the_table``)."""
+        seats = result.status.seats
+        user = seats[result.seat].user_id if result.seat < len(seats) else None
+        if user is not None:
+            self.moved_at.setdefault(result.game_id, {})[user] = self.host.service.clock()
+
+    def at_the_table(self, game_id: int, user_id: int) -> bool:
+        """Whether the member moved in the game's current turn within ``AT_THE_TABLE``."""
+        moved = self.moved_at.get(game_id, {}).get(user_id)
+        return moved is not None and self.host.service.clock() - moved < AT_THE_TABLE
 
     async def _battle(
         self, status: GameStatus, events: Sequence[Event], view: object, seat: int

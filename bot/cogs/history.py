@@ -123,6 +123,10 @@ class LogPageButton(
             await handle_error(interaction, error)
 
 
+# A verify report longer than this is sent as a file too (a message holds 2,000 characters).
+VERIFY_CHARS = 1900
+
+
 class HistoryCommands(commands.Cog):
     """The /game commands that read a game's history, mixed into ``LobbyCog`` (never a cog of its own)."""
 
@@ -162,10 +166,16 @@ class HistoryCommands(commands.Cog):
         if (await self.bot.service.load(game_id)).status == "ended":
             await interaction.response.defer()  # a whole replay: seconds for a long game
         report = await self.bot.service.verify(game_id)  # refuses a game that has not ended
+        text, files = report.text(), []
+        if len(text) > VERIFY_CHARS:  # every problem is in the file; the message shows the first
+            name = f"warboard-game-{game_id}-verify.txt"
+            files = [discord.File(io.BytesIO(text.encode()), filename=name)]
+            more = f"\nThe whole report ({len(report.problems)} problems) is attached: {name}."
+            text = clip(text, VERIFY_CHARS - len(more)) + more
         if interaction.response.is_done():
-            await interaction.followup.send(clip(report.text(), 1900))
+            await interaction.followup.send(text, files=files)
         else:
-            await interaction.response.send_message(clip(report.text(), 1900))
+            await interaction.response.send_message(text, files=files)
 
     @app_commands.command(description="An animated replay of the board, turn by turn")
     @app_commands.describe(

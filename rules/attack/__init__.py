@@ -70,6 +70,9 @@ class AttackRules(Rules):
     def place_name(self, key: str) -> str | None:
         return text.place_name(key)
 
+    def headline(self, action: Action) -> str | None:
+        return text.headline(action)
+
     def answer_off_turn(self, state: AttackState, seat: int) -> Action | None:
         """A defender's battle line or navy line-up in another seat's action: the strongest line."""
         battle = state.army_battle is not None or state.navy_battle is not None

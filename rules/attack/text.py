@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable, Sequence
 from functools import cache
 
+from rules.attack import actions as act
 from rules.attack.actions import Ships, Troops
 from rules.attack.board import LAYOUTS, board
 from rules.attack.events import (
@@ -48,7 +49,7 @@ from rules.attack.events import (
     YearEnded,
 )
 from rules.attack.tables import ARMY_FACES, ARMY_TYPES, NAVY_TYPES, card_name
-from rules.core.events import DiceRolled, Event
+from rules.core.events import Action, DiceRolled, Event
 from rules.core.words import counted, dice_text
 
 
@@ -63,6 +64,51 @@ def _places() -> dict[str, str]:
 def place_name(key: str) -> str | None:
     """A region's or a sea zone's name by its id (``west_africa`` is "West Africa"); None for any other."""
     return _places().get(key)
+
+
+def headline(action: Action) -> str | None:
+    """A move in players' words, as the log's headline and an undo line say it: the generic headline read
+    as a command ("choose direction clockwise", "begin build card 32", "march Amazonia → Venezuela 2
+    planes", "buy Germany 2 tanks")."""
+
+    def at(key: str) -> str:
+        return place_name(key) or key
+
+    def playing(card: int | None) -> str:
+        return f", playing {card_name(card)}" if card is not None else ""
+
+    def both(army: Troops, navy: Ships) -> str:
+        parts = (troops(army), ships(navy))
+        return ", ".join(part for part in parts if not part.startswith("no ")) or "nothing"
+
+    match action:
+        case act.ChooseGovernment(government=government, economics=economics):
+            return f"choose {government.title()}, starting with {economics.title()}"
+        case act.PlaceCapital(region=region, outposts=outposts):
+            out = f", with armies in {' and '.join(at(o) for o in outposts)}" if outposts else ""
+            return f"place the capital in {at(region)}{out}"
+        case act.ChooseDirection(clockwise=clockwise):
+            return f"play {'clockwise' if clockwise else 'counterclockwise'}"
+        case act.Begin(action=kind, card=card, target=target, first=first):
+            on = f" on {at(target)}" if target else ""
+            step = headline(first) if first is not None else None
+            return f"take {kind.title()}{on}{playing(card)}" + (f": {step}" if step else "")
+        case act.March(source=source, target=target, army=army):
+            return f"march {troops(army)} from {at(source)} to {at(target)}"
+        case act.Sail(source=source, target=target, ships=fleet, army=army):
+            cargo = f" carrying {troops(army)}" if any(army.counts()) else ""
+            return f"sail {ships(fleet)}{cargo} from {at(source)} to {at(target)}"
+        case act.Buy(region=region, army=army, navy=navy):
+            return f"buy {both(army, navy)} in {at(region)}"
+        case act.Research(suit=suit, region=region, army=army, navy=navy, card=card):
+            return f"research {suit.title()}, scrapping {both(army, navy)} in {at(region)}{playing(card)}"
+        case act.Burn(oil_marker=marker):
+            return f"burn the oil marker in {at(marker)}" if marker else "burn oil certificates"
+        case act.Negotiate(region=region, card=card):
+            return f"negotiate with {at(region)}{playing(card)}" if region else f"negotiate{playing(card)}"
+        case act.Deploy(army=army):
+            return f"deploy {troops(army)}"
+    return None
 
 
 def troops(units: Troops) -> str:

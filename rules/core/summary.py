@@ -52,7 +52,8 @@ def generic(
     ruleset: Any, events: Sequence[Event], names: Sequence[str], actors: Sequence[str] | None = None
 ) -> list[str]:
     """Per player, in the order they first acted, their two latest sentences that matter most: first
-    those naming another player (a fight, a conquest: what the table cares about), then the others.
+    those naming another player (a fight, a conquest: what the table cares about; not a list of the
+    table, which names the actor again), then the others.
     Blow-by-blow sentences (dice lists, a round's own marker) are left to the log; "…" says that
     something was left out. ``actors``: who the sentences start with, when not the players' names (a
     game whose players each command several powers tells them by power)."""
@@ -73,7 +74,11 @@ def generic(
     lines = []
     for actor, texts in said.items():
         rest = [a for a in actors if a and a != actor]
-        telling = [t for t in texts if any(n in t[len(actor) :] for n in rest)]
+        # A sentence naming its actor again lists the table ("chose to play clockwise: Ann, Bob"): in a
+        # game of two it named the other player and crowded out a conquest; it is not about them.
+        telling = [
+            t for t in texts if any(n in t[len(actor) :] for n in rest) and actor not in t[len(actor) :]
+        ]
         pool = telling or texts
         # Two sentences if they fit a line, else the latest alone: clipping the pair cut off its end,
         # where the outcome is ("attacked Zephyr Bluff … with 6 troops, 1 cannon: 8 dice; took…").

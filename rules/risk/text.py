@@ -7,7 +7,7 @@ from functools import partial
 
 from rules.core.events import Action, DiceRolled, Event
 from rules.core.words import counted, dice_text
-from rules.risk.actions import Fortify, Occupy, PlaceArmies
+from rules.risk.actions import Fortify, Occupy, PlaceArmies, PlaceNeutral, TradeCards
 from rules.risk.board import classic_map
 from rules.risk.cards import card_name
 from rules.risk.events import (
@@ -50,12 +50,18 @@ def place_name(key: str) -> str | None:
 
 def headline(action: Action) -> str | None:
     """A move in players' words where the generic headline reads badly: "occupy 10" after a conquest,
-    "place armies eastern united states 2", "fortify egypt → congo 4"."""
+    "place armies eastern united states 2", "fortify egypt → congo 4", "place neutral Great Britain 5",
+    "trade cards 7, 8, 33"."""
     match action:
         case Occupy(armies=n):
             return f"occupy with {counted(n, 'army', 'armies')}"
         case PlaceArmies(territory=where, armies=n):
             return f"place {counted(n, 'army', 'armies')} on {place_name(where) or where}"
+        case PlaceNeutral(territory=where, armies=n):
+            return f"place {counted(n, 'neutral army', 'neutral armies')} on {place_name(where) or where}"
+        case TradeCards(cards=cards):
+            board = classic_map()
+            return f"trade {', '.join(card_name(board, c) for c in cards)}"
         case Fortify(source=source, target=target, armies=n):
             path = f"{place_name(source) or source} → {place_name(target) or target}"
             return f"fortify {path} with {counted(n, 'army', 'armies')}"

@@ -10,9 +10,17 @@ from rules.core.words import counted, dice_text
 from rules.skirmish.actions import (
     AssignDice,
     AssignExtra,
+    Attack,
+    Defend,
+    Discard,
+    DrawCard,
     Exchange,
+    Move,
+    Occupy,
     OrderSkirmishes,
+    Place,
     PlaceCounter,
+    PlayCard,
     TakeLosses,
 )
 from rules.skirmish.board import skirmish_map
@@ -93,11 +101,39 @@ def place_name(key: str) -> str | None:
 
 
 def headline(action: Action) -> str | None:
-    """A move in players' words where the generic headline reads badly: an exchange read "exchange
-    oakhollow 5 troops cannon", losses "take losses 1 troop, 1 cannon, 1 cannon" (the last one traded),
-    a battle's steps "assign dice 1, 2" and "place counter 1 3"."""
+    """A move in players' words where the generic headline reads badly ("place Zephyr Bluff 9", "attack
+    Ironmoor → Oakhollow 6 troops", "occupy 2 cavalry, 1 cannon", "play card card 12 2"): an exchange
+    read "exchange oakhollow 5 troops cannon", losses "take losses 1 troop, 1 cannon, 1 cannon" (the
+    last one traded), a battle's steps "assign dice 1, 2" and "place counter 1 3"."""
     table = pieces()
+
+    def at(key: str) -> str:
+        return place_name(key) or key
+
+    def rolling(dice: int | None, counters: int | None) -> str:
+        parts = [counted(dice, "die", "dice")] if dice is not None else []
+        parts += [counted(counters, "counter")] if counters is not None else []
+        return f" ({', '.join(parts)})" if parts else ""
+
     match action:
+        case Place(territory=held, troops=n):
+            return f"place {counted(n, 'troop')} on {at(held)}"
+        case Move(source=source, target=target, units=moved):
+            return f"move {table.describe(moved)} from {at(source)} to {at(target)}"
+        case Attack(source=source, target=target, units=sent, dice=dice, counters=counters):
+            with_units = f" with {table.describe(sent)}" if sent is not None else ""
+            return f"attack {at(target)} from {at(source)}{with_units}{rolling(dice, counters)}"
+        case Defend(units=held, dice=dice, counters=counters):
+            return f"defend with {table.describe(held)}{rolling(dice, counters)}"
+        case Occupy(units=moved):
+            return f"move {table.describe(moved)} into the territory won"
+        case DrawCard():
+            return "draw a card"
+        case PlayCard(card=card, skirmish=k, territory=held):
+            where = f" on skirmish #{k}" if k is not None else f" on {at(held)}" if held is not None else ""
+            return f"play {table.cards[card].name}{where}"
+        case Discard(card=card):
+            return f"discard {table.cards[card].name}"
         case TakeLosses(units=off, traded=traded, territory=held):
             parts = [f"{table.describe(off)} off the board"] if off.total else []
             parts += [f"{table.describe(traded)} traded for troops"] if traded.total else []

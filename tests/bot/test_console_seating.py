@@ -52,3 +52,27 @@ async def test_as_given_keeps_every_seat_where_seats_put_it_the_ai_too(
             await store.close()
         kept.append([(s.controller, s.ai_level) for s in seats])
     assert kept == [[("ai", "easy"), ("human", None), ("ai", "normal")]] * 4
+
+
+async def test_the_logs_first_line_says_the_order_was_given_not_claimed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--order as-given`: the log's first line said "The game started with the seats as claimed", though
+    nobody claimed a seat; it says the order was given."""
+    script = tmp_path / "log.txt"
+    script.write_text("log\nquit\n")
+    args = [
+        "--game",
+        "risk",
+        "--seats",
+        "human,ai",
+        "--names",
+        "Ann,Bo",
+        "--no-images",
+        "--script",
+        str(script),
+    ]
+    assert await main([*args, "--db", str(tmp_path / "kept.db"), "--order", "as-given"]) == 0
+    out = capsys.readouterr().out
+    assert "The game started with the seats in the order given, none drawn: Ann, Bo." in out
+    assert "as claimed" not in out

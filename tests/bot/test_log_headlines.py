@@ -12,15 +12,19 @@ from bot.store import LogRecord
 from rules.attack import RULES as ATTACK
 from rules.attack.actions import Begin, Buy, LineUp, March, Ships, Troops
 from rules.attack.events import LineUpSet
+from rules.attack.tables import card_name
 from rules.axis_allies import RULES as AA
 from rules.axis_allies.actions import Buy as AaBuy
 from rules.axis_allies.actions import Move
 from rules.core.words import plural
 from rules.risk import RULES as RISK
-from rules.risk.actions import Occupy, PlaceArmies
+from rules.risk.actions import Occupy, PlaceArmies, PlaceNeutral, TradeCards
+from rules.risk.board import classic_map
+from rules.risk.cards import card_name as risk_card
 from rules.skirmish import RULES as SKIRMISH
 from rules.skirmish import actions as sk
 from rules.skirmish.pieces import Units
+from rules.skirmish.pieces import pieces as SK_PIECES
 
 
 def row(action: object, events: Sequence[object] = (), seat: int = 0) -> LogRecord:
@@ -51,12 +55,12 @@ def test_a_headline_writes_an_action_within_an_action_and_a_card_in_players_word
     names = ["Ann", "Bo"]
     blitz = Begin("blitz", None, "scandinavia", March("germany", "scandinavia", Troops(3, 0, 1)))
     (first,) = row_lines(ATTACK, row(blitz), names, viewer=0, ended=False)
-    assert first == "Ann: begin blitz Scandinavia: march Germany → Scandinavia 3 infantry, 1 tank"
+    assert first == "Ann: take Blitz on Scandinavia: march 3 infantry, 1 tank from Germany to Scandinavia"
     (build,) = row_lines(ATTACK, row(Begin("build", 23)), names, viewer=0, ended=False)
-    assert build == "Ann: begin build card 23"
+    assert build == f"Ann: take Build, playing {card_name(23)}"
     bought = Buy("germany", Troops(0, 0, 2, 1), Ships(0, 0, 1, 0))
     (buy,) = row_lines(ATTACK, row(bought), names, viewer=0, ended=False)
-    assert buy == "Ann: buy Germany 2 tanks, 1 plane, 1 battleship"
+    assert buy == "Ann: buy 2 tanks, 1 plane, 1 battleship in Germany"
 
 
 def test_a_headline_writes_counts_of_many_in_the_plural() -> None:
@@ -137,7 +141,7 @@ def test_a_headline_names_places_as_the_map_does_and_reads_as_players_say_it() -
     (Attack!'s: tests/bot/attack/test_log_headline_words.py)."""
     names = ["Ann", "Bo"]
     (place,) = row_lines(SKIRMISH, row(sk.Place("eagles_rest", 3)), names, viewer=0, ended=False)
-    assert place == "Ann: place Eagle's Rest 3"
+    assert place == "Ann: place 3 troops on Eagle's Rest"
     exchange = sk.Exchange("oakhollow", Units(troop=5), "cannon")
     (traded,) = row_lines(SKIRMISH, row(exchange), names, viewer=0, ended=False)
     assert traded == "Ann: exchange 5 troops for 1 cannon at Oakhollow"
@@ -163,6 +167,41 @@ def test_a_battles_steps_read_as_players_say_them() -> None:
         ["Ann: resolve the skirmishes in the order #2, #1"],
     ]
     assert row_lines(RISK, row(Occupy(10)), names, viewer=0, ended=False) == ["Ann: occupy with 10 armies"]
+
+
+def test_risks_neutrals_and_card_trades_read_as_said() -> None:
+    """A helper's whole AI game of Risk read "place neutral Great Britain 5" and "trade cards 7, 8, 33"."""
+    names = ["Ann", "Bo"]
+    (neutral,) = row_lines(RISK, row(PlaceNeutral("great_britain", 5)), names, viewer=0, ended=True)
+    assert neutral == "Ann: place 5 neutral armies on Great Britain"
+    (traded,) = row_lines(RISK, row(TradeCards((7, 8, 33))), names, viewer=0, ended=True)
+    shown = ", ".join(risk_card(classic_map(), c) for c in (7, 8, 33))
+    assert traded == f"Ann: trade {shown}" and "(" in shown  # "Ural (cavalry)": a card by its name
+
+
+def test_skirmishs_moves_read_as_said_not_as_commands() -> None:
+    """A helper's whole AI game of Skirmish read "occupy 2 cavalry, 1 cannon", "attack Ironmoor →
+    Oakhollow 6 troops, 1 cannon", "defend 3 troops", "play card card 12 2", "draw card"."""
+    names = ["Ann", "Bo"]
+    moves = [
+        sk.Attack("ironmoor", "oakhollow", Units(troop=6, cannon=1)),
+        sk.Attack("ironmoor", "oakhollow", None, dice=3),
+        sk.Defend(Units(troop=3)),
+        sk.Occupy(Units(cavalry=2, cannon=1)),
+        sk.Move("yarrow_downs", "barrowby", Units(troop=2)),
+        sk.DrawCard(),
+        sk.PlayCard(12, skirmish=2),
+    ]
+    card = SK_PIECES().cards[12].name
+    assert [row_lines(SKIRMISH, row(m), names, viewer=0, ended=True)[0] for m in moves] == [
+        "Ann: attack Oakhollow from Ironmoor with 6 troops, 1 cannon",
+        "Ann: attack Oakhollow from Ironmoor (3 dice)",
+        "Ann: defend with 3 troops",
+        "Ann: move 2 cavalry, 1 cannon into the territory won",
+        "Ann: move 2 troops from Yarrow Downs to Barrowby",
+        "Ann: draw a card",
+        f"Ann: play {card} on skirmish #2",
+    ]
 
 
 def test_a_move_with_nothing_to_tell_made_again_in_a_row_is_one_line() -> None:

@@ -218,6 +218,25 @@ async def test_a_drawn_card_stays_private_in_the_log_until_the_end(service: Game
     assert re.search(rf"{re.escape(name)} drew [A-Z][\w ]+ \(\w+\)\.", revealed), revealed
 
 
+async def test_starting_a_running_game_says_why_it_runs(service: GameService) -> None:
+    """``/game start`` once the last seat was taken: the game began by itself, and the answer says so."""
+    full = await service.create(CHANNEL, HOST, "Host", "risk", capacity=2)
+    await service.join(full.game_id, 2, "Bob")
+    with pytest.raises(ServiceError) as refused:
+        await service.start(full.game_id, HOST)
+    assert refused.value.message == (
+        "This game has already started: it began by itself when its last seat was taken (2 of 2). "
+        "`/game status` shows whose turn it is."
+    )
+    await service.end(full.game_id, HOST)
+    early = await service.create(CHANNEL, HOST, "Host", "risk", capacity=3)  # the host starts it at two
+    await service.join(early.game_id, 2, "Bob")
+    await service.start(early.game_id, HOST)
+    with pytest.raises(ServiceError) as refused:
+        await service.start(early.game_id, HOST)
+    assert refused.value.message == "This game has already started. `/game status` shows whose turn it is."
+
+
 async def test_capacity_deadline_and_the_channels_last_game(service: GameService) -> None:
     with pytest.raises(ServiceError, match="Risk is for 2 to 6 players, not 9"):
         await service.create(CHANNEL, HOST, "Host", "risk", capacity=9)

@@ -7,6 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.limits import clip
+from rules.attack import RULES as ATTACK
+from rules.attack.actions import Ships
+from rules.attack.events import Burned, DirectionChosen, RegionConquered
 from rules.core.summary import LINE_CHARS, own_actors, summarise
 
 NAMES = ["Bob", "Cara", "Dan"]
@@ -65,6 +68,23 @@ def test_the_pinged_players_own_powers_are_left_out() -> None:
     assert mine == ("Germany", "Japan")
     assert summarise(Powers(), events, NAMES, leave_out=mine) == ["USSR took Finland from Germany."]
     assert own_actors(Said(), state, 1, NAMES) == ("Cara",)
+
+
+def test_a_list_of_the_table_does_not_crowd_out_a_conquest() -> None:
+    """A 2-player Attack! turn message kept "chose to play clockwise: Bob, Cara." (it names Cara) and left
+    out Bob's conquest of Cara's region: a sentence naming its actor again lists the table."""
+    names = ["Bob", "Cara"]
+    events = [
+        "Bob took Alaska from Cara, sinking 1 destroyer in the Gulf of Alaska and more besides.",
+        "Bob burned the oil marker in Ukraine for a Winter action.",
+        "Bob chose to play clockwise: Bob, Cara.",
+    ]
+    assert summarise(Said(), events, names) == [
+        "Bob … took Alaska from Cara, sinking 1 destroyer in the Gulf of Alaska and more besides."
+    ]
+    conquest = RegionConquered(0, "alaska", 1, False, Ships(0, 1, 0, 0), 0)
+    moves = [conquest, Burned(0, 0, "ukraine"), DirectionChosen(0, True, (0, 1))]
+    assert summarise(ATTACK, moves, names) == ["Bob … took Alaska from Cara; 1 destroyer on its coast lost."]
 
 
 def test_two_sentences_too_long_for_a_line_give_the_latest_whole_not_both_cut() -> None:
