@@ -282,9 +282,10 @@ class GameService(Deadlines, Moderation, RecentChanges):
         """
         async with self.lock(game_id):
             game = await self.load(game_id)
-            lobby.check_host(game, user_id, moderator, "start the game")
             seats = await self.store.seats(game_id)
+            # A running game's answer first: whoever asks, that it runs (and why) is what they need.
             lobby.check_lobby(game, lobby.started_refusal(game, len(seats)))
+            lobby.check_host(game, user_id, moderator, "start the game")
             ruleset = self.rules(game.ruleset)
             seed = seed or secrets.token_hex(32)
             update, seated, entry = lobby.start(ruleset, game, seats, seed, as_given=as_given)

@@ -235,6 +235,9 @@ async def test_starting_a_running_game_says_why_it_runs(service: GameService) ->
     with pytest.raises(ServiceError) as refused:
         await service.start(early.game_id, HOST)
     assert refused.value.message == "This game has already started. `/game status` shows whose turn it is."
+    with pytest.raises(ServiceError) as refused:  # a player who is not the host is told the same
+        await service.start(early.game_id, 2)
+    assert refused.value.message == "This game has already started. `/game status` shows whose turn it is."
 
 
 async def test_capacity_deadline_and_the_channels_last_game(service: GameService) -> None:
