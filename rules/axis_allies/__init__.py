@@ -48,6 +48,9 @@ class AxisAlliesRules(Rules):
             return None
         return Result(winning_seats(state), state.summary)
 
+    def headline(self, action: Action) -> str | None:
+        return text.headline(action)
+
     def turn_key(self, state: AAState) -> tuple[int, int]:
         return (state.turn, state.power)
 

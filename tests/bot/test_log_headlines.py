@@ -46,7 +46,7 @@ def test_a_headline_writes_keys_with_spaces_as_players_type_them() -> None:
     assert risk == "Ann: place 2 armies on Eastern United States"
     move = Move((("aa_gun", 1), ("infantry", 2)), ("Karelia S.S.R.", "Karelia Sea Zone"))
     (aa,) = row_lines(AA, row(move), names, viewer=0, ended=False)
-    assert aa == "Ann: move 1 aa gun, 2 infantry Karelia S.S.R. → Karelia Sea Zone"
+    assert aa == "Ann: move 1 AA gun, 2 infantry from Karelia S.S.R. to Karelia Sea Zone"
 
 
 def test_a_headline_writes_an_action_within_an_action_and_a_card_in_players_words() -> None:
@@ -68,7 +68,7 @@ def test_a_headline_writes_counts_of_many_in_the_plural() -> None:
     names = ["Ann", "Bo"]
     bought = AaBuy((("infantry", 3), ("tank", 2), ("aa_gun", 2), ("factory", 2), ("battleship", 1)))
     (buy,) = row_lines(AA, row(bought), names, viewer=0, ended=False)
-    assert buy == "Ann: buy 3 infantry, 2 tanks, 2 aa guns, 2 factories, 1 battleship"
+    assert buy == "Ann: buy 3 infantry, 2 tanks, 2 AA guns, 2 industrial complexes, 1 battleship"
     assert [plural(w) for w in ("cavalry", "die", "class", "destroyer", "day")] == [
         "cavalry",
         "dice",

@@ -291,14 +291,17 @@ async def test_an_undo_of_a_move_to_a_dotted_name_ends_with_one_full_stop(
     await play(service, ["buy 3 infantry", "end", "move 3 inf, 1 arm from karelia ssr to ukraine", "undo"])
     lines = [line.strip() for line in capsys.readouterr().out.splitlines()]
     assert (
-        "Player 1 took back their last move: move 3 infantry, 1 tank Karelia S.S.R. → Ukraine S.S.R." in lines
+        "Player 1 took back their last move: move 3 infantry, 1 tank from Karelia S.S.R. to Ukraine S.S.R."
+        in lines
     )
 
 
-async def test_the_log_headline_of_a_battle_is_what_the_player_typed(service: GameService, capsys) -> None:
+async def test_the_log_headline_of_a_battle_says_where_without_the_default(
+    service: GameService, capsys
+) -> None:
     """A newcomer's log read "Player 1: battle Ukraine S.S.R. -1": the -1 is the default (every battleship
     that may bombard does), which nobody typed."""
     await play(service, [*USSR_TURN[: USSR_TURN.index("battle") + 1], "log 3"])
     lines = [line.strip() for line in capsys.readouterr().out.splitlines()]
-    assert "Player 1: battle Ukraine S.S.R." in lines
+    assert "Player 1: fight the battle in Ukraine S.S.R." in lines
     assert not [line for line in lines if "-1" in line]
