@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rules.core.events import Action
 from rules.core.options import OptionSpec, OptionValue
 from rules.core.ruleset import Result, Rules
 from rules.hexwar import absent, engine, text
@@ -47,6 +48,9 @@ class HexWarRules(Rules):
         if state.phase is not Phase.OVER:
             return None
         return Result(state.winners, state.summary)
+
+    def headline(self, action: Action) -> str | None:
+        return text.headline(action)
 
     def turn_key(self, state: HexState) -> tuple[int, int]:
         """Setup: one key per turn of the seat placing; a round: one key for the whole round."""

@@ -6,9 +6,23 @@ import re
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from rules.core.events import DiceRolled, Event
+from rules.core.events import Action, DiceRolled, Event
 from rules.core.words import counted, dice_text
-from rules.hexwar.actions import AimDefence, Bombard, BuildCity, Buy, BuyDefence, Jump, Move, Order
+from rules.hexwar.actions import (
+    AimDefence,
+    Bombard,
+    BuildCity,
+    Buy,
+    BuyDefence,
+    CancelOrder,
+    Jump,
+    Move,
+    Order,
+    PlaceCapital,
+    PlaceHex,
+    PlaceUnit,
+    SubmitOrders,
+)
 from rules.hexwar.events import (
     BattleBegan,
     BattleEnded,
@@ -50,7 +64,7 @@ def order_text(order: Order) -> str:
     """An order as its writer reads it back in the order list."""
     match order:
         case Move(source=s, target=t, unit=u, count=n, cargo=cargo):
-            load = f" carrying {cargo_text(cargo)} each" if cargo else ""
+            load = f" carrying {cargo_text(cargo)}{' each' if n > 1 else ''}" if cargo else ""
             return f"move {count_text(u, n)}{load} from {s} to {t}"
         case Jump(source=s, target=t, count=n):
             return f"jump {count_text('jt', n)} from {s} onto {t}"
@@ -65,6 +79,37 @@ def order_text(order: Order) -> str:
         case BuildCity(at=at):
             return f"buy a city on {at} (10 now, 10 in each of the next two rounds)"
     return repr(order)
+
+
+def headline(action: Action) -> str | None:
+    """A move in players' words for the log and an undo's line, where the generic headline wrote the
+    command's codes ("place hex water F4", "place unit tank G5", "buy frig 1 F4", "move G7 → G6 inf 2",
+    "bombard F4 → F5 frig 2", "aim defence F2 ground tank"): orders as their writer's order list reads
+    them (without their costs, which the list adds up)."""
+    match action:
+        case PlaceHex(kind=kind, at=at):
+            return f"place {_a(kind)} hex at {at}"
+        case PlaceUnit(unit=unit, at=at, count=n):
+            return f"place {count_text(unit, n)} on {at}"
+        case PlaceCapital(at=at):
+            return f"make {at} the capital"
+        case Buy(unit=unit, count=n, at=at):
+            return f"buy {count_text(unit, n)} for {at}"
+        case BuyDefence(at=at, kind=kind, aim=aim) if aim in UNITS:
+            return f"buy {_a(kind)} defence for {at}, aimed at {UNITS[aim].plural}"
+        case BuyDefence(at=at, kind=kind):
+            return f"buy {_a(kind)} defence for {at}"
+        case BuildCity(at=at):
+            return f"buy a city on {at}"
+        case Move() | Jump() | Bombard() | AimDefence():
+            return order_text(action)
+        case CancelOrder(number=n):
+            return f"take back order {n}"
+        case SubmitOrders(hold=True):
+            return "hold (no orders this round)"
+        case SubmitOrders():
+            return "submit orders"
+    return None
 
 
 def forces_text(stacks: Sequence[Stack], who: Callable[[int], str]) -> str:
