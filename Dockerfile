@@ -34,9 +34,9 @@ USER warboard
 # Relative paths (anything a command writes) land in the volume, never in the root-owned /app.
 WORKDIR /data
 VOLUME ["/data"]
-# docker stop sends SIGTERM: the bot (PID 1 here) handles it itself (bot.app.serve installs the handler,
-# and the kernel delivers to PID 1 the signals it handles), answers the moves in hand and exits 0 within
-# about 8 s, inside docker's 10 s. No init is needed: the bot starts no child processes, so there are no
+# docker stop sends SIGTERM: the bot (PID 1 here) handles it itself (bot.__main__ installs a handler as it
+# starts, bot.app.serve its own once serving, and the kernel delivers to PID 1 the signals it handles),
+# answers the moves in hand and exits 0 within about 8 s, inside docker's 10 s. No init is needed: the bot starts no child processes, so there are no
 # zombies to reap and no signals to forward. `exec` form, so python is PID 1 and gets the signal.
 STOPSIGNAL SIGTERM
 # Liveness: the bot touches PBP_HEARTBEAT every 10 s while its gateway is connected, from a task on its
