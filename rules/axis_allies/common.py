@@ -8,7 +8,7 @@ from msgspec.structs import replace
 
 from rules.axis_allies.board import CAPITALS, POWER_NAMES, POWERS, Territory, classic_board
 from rules.axis_allies.state import NOBODY, SIDE, AAState, Stack, Units, merge
-from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES, Domain, unit_words
+from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES, Domain, label_words
 from rules.core.errors import IllegalAction
 from rules.core.words import counted
 
@@ -129,7 +129,8 @@ def ipcs_text(n: int) -> str:
 
 
 def counts_text(units: UnitCounts) -> str:
-    return ", ".join(unit_words(u, n) for u, n in units) or "nothing"
+    """ "3 infantry, 1 tank"; a move's loaded transports by their cargo ("1 transport carrying tank")."""
+    return ", ".join(label_words(u, n) for u, n in units) or "nothing"
 
 
 def set_units(state: AAState, where: int, stacks: list[Stack] | tuple[Stack, ...]) -> AAState:

@@ -43,7 +43,6 @@ from rules.axis_allies.moves_common import (
     check_aa_room,
     eligible,
     enter_neutral,
-    label_words,
     no_aa_gun_in_combat_move,
     note_origin,
     plan_entry,
@@ -64,7 +63,7 @@ from rules.axis_allies.reach import (
 from rules.axis_allies.routes import candidate_paths, domain_of
 from rules.axis_allies.state import BOMBING, COMBAT, RUSSIA, AAState, Phase, Stack
 from rules.axis_allies.transport import perform_transport, plan_load, plan_unload
-from rules.axis_allies.units import Domain, Unit
+from rules.axis_allies.units import Domain, Unit, label_words
 from rules.core.dice import DiceCup
 from rules.core.errors import IllegalAction
 from rules.core.events import Event

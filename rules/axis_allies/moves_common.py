@@ -18,7 +18,7 @@ from rules.axis_allies.common import DOMAIN, NAMES, enemy_fighting, power_id, se
 from rules.axis_allies.events import NeutralEntered
 from rules.axis_allies.reach import committed, remaining, untaken_neutral
 from rules.axis_allies.state import COMBAT, SIDE, UNLOADED, AAState, Stack
-from rules.axis_allies.units import Domain, movement, unit_word, unit_words
+from rules.axis_allies.units import Domain, label_words, movement
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.tuples import with_item
@@ -89,17 +89,6 @@ def take(
         else:
             stacks[i] = replace(s, count=s.count - n)
     return taken
-
-
-def label_words(label: str, n: int, count: bool = True) -> str:
-    """``tank`` -> "2 tanks"; ``transport:infantry+tank`` -> "1 transport carrying infantry and tank"."""
-    unit, _, cargo = label.partition(":")
-    words = unit_words(unit, n) if count else unit_word(unit, n)
-    if not cargo:
-        return words
-    if cargo == "empty":
-        return f"{words} with no cargo" if count else f"empty {words}"
-    return f"{words} carrying {' and '.join(unit_word(c) for c in cargo.split('+'))}"
 
 
 def split(stacks: Iterable[Stack]) -> list[Stack]:

@@ -53,7 +53,6 @@ from rules.axis_allies.events import (
     UnitsMoved,
     UnitsPlaced,
 )
-from rules.axis_allies.moves_common import label_words
 from rules.axis_allies.units import UNIT_ORDER, UNIT_TYPES, Unit, unit_words
 from rules.core.events import Action, DiceRolled, Event
 from rules.core.words import counted, dice_text
@@ -104,23 +103,19 @@ def headline(action: Action) -> str | None:
     """A move in players' words where the generic headline reads like a command line ("battle Manchuria",
     "casualties 1 infantry", "place 6 infantry Karelia S.S.R.", "retreat East Europe", "move 1
     transport:tank Karelia Sea Zone → North Sea Zone")."""
-
-    def units(counts: Sequence[tuple[str, int]]) -> str:
-        return ", ".join(label_words(label, n) for label, n in counts) or "nothing"
-
     match action:
         case Buy(units=bought):
-            return f"buy {units(bought)}"
+            return f"buy {counts_text(bought)}"
         case Move(units=moved, path=path, bomb=True):
-            return f"send {units(moved)} from {path[0]} to bomb the industrial complex in {path[-1]}"
+            return f"send {counts_text(moved)} from {path[0]} to bomb the industrial complex in {path[-1]}"
         case Move(units=moved, path=path):
             via = f" via {', '.join(path[1:-1])}" if len(path) > 2 else ""
-            return f"move {units(moved)} from {path[0]} to {path[-1]}{via}"
+            return f"move {counts_text(moved)} from {path[0]} to {path[-1]}{via}"
         case Battle(territory=where, bombard=ships):
             bombarding = f", with {counted(ships, 'battleship')} bombarding" if ships >= 0 else ""
             return f"fight the battle in {where}{bombarding}"
         case Casualties(units=lost):
-            return f"lose {units(lost)}"
+            return f"lose {counts_text(lost)}"
         case CasualtyOrder(powers=powers):
             return f"casualties from {', '.join(power(p) for p in powers)} first"
         case Retreat(to=to):
@@ -130,7 +125,7 @@ def headline(action: Action) -> str | None:
         case Rocket(target=target):
             return f"fire rockets at the industrial complex in {target}"
         case Place(units=placed, territory=where):
-            return f"place {units(placed)} in {where}"
+            return f"place {counts_text(placed)} in {where}"
         case Research(dice=dice):
             return f"roll {counted(dice, 'research die', 'research dice')}"
     return None

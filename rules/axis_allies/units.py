@@ -177,6 +177,18 @@ def unit_words(kind: str, n: int) -> str:
     return f"{n} {unit_word(kind, n)}"
 
 
+def label_words(label: str, n: int, count: bool = True) -> str:
+    """``tank`` -> "2 tanks"; ``transport:infantry+tank`` (a move's label for loaded transports) -> "1
+    transport carrying infantry and tank"."""
+    unit, _, cargo = label.partition(":")
+    words = unit_words(unit, n) if count else unit_word(unit, n)
+    if not cargo:
+        return words
+    if cargo == "empty":
+        return f"{words} with no cargo" if count else f"empty {words}"
+    return f"{words} carrying {' and '.join(unit_word(c) for c in cargo.split('+'))}"
+
+
 def unit_type(unit: str) -> UnitType:
     try:
         return UNIT_TYPES[unit]

@@ -60,8 +60,9 @@ from rules.hexwar.state import KINDS, Stack
 from rules.hexwar.units import ORDER, UNITS, cargo_text, count_text
 
 
-def order_text(order: Order) -> str:
-    """An order as its writer reads it back in the order list."""
+def order_text(order: Order, costs: bool = True) -> str:
+    """An order as its writer reads it back in the order list, with what each purchase costs (``costs``;
+    the log's headline leaves them to the list)."""
     match order:
         case Move(source=s, target=t, unit=u, count=n, cargo=cargo):
             load = f" carrying {cargo_text(cargo)}{' each' if n > 1 else ''}" if cargo else ""
@@ -71,13 +72,14 @@ def order_text(order: Order) -> str:
         case Bombard(source=s, target=t, unit=u, count=n):
             return f"bombard {t} with {count_text(u, n)} from {s}"
         case Buy(unit=u, count=n, at=at):
-            return f"buy {count_text(u, n)} for {at} ({UNITS[u].cost * n})"
+            return f"buy {count_text(u, n)} for {at}" + (f" ({UNITS[u].cost * n})" if costs else "")
         case BuyDefence(at=at, kind=kind, aim=aim):
-            return f"buy {_a(kind)} defence for {at}, aimed at {UNITS[aim].plural} (7)"
+            aimed = f", aimed at {UNITS[aim].plural}" if aim in UNITS else ""  # none: the kind's usual
+            return f"buy {_a(kind)} defence for {at}{aimed}" + (" (7)" if costs else "")
         case AimDefence(at=at, kind=kind, aim=aim):
             return f"aim the {kind} defence of {at} at {UNITS[aim].plural}"
         case BuildCity(at=at):
-            return f"buy a city on {at} (10 now, 10 in each of the next two rounds)"
+            return f"buy a city on {at}" + (" (10 now, 10 in each of the next two rounds)" if costs else "")
     return repr(order)
 
 
@@ -93,16 +95,8 @@ def headline(action: Action) -> str | None:
             return f"place {count_text(unit, n)} on {at}"
         case PlaceCapital(at=at):
             return f"make {at} the capital"
-        case Buy(unit=unit, count=n, at=at):
-            return f"buy {count_text(unit, n)} for {at}"
-        case BuyDefence(at=at, kind=kind, aim=aim) if aim in UNITS:
-            return f"buy {_a(kind)} defence for {at}, aimed at {UNITS[aim].plural}"
-        case BuyDefence(at=at, kind=kind):
-            return f"buy {_a(kind)} defence for {at}"
-        case BuildCity(at=at):
-            return f"buy a city on {at}"
-        case Move() | Jump() | Bombard() | AimDefence():
-            return order_text(action)
+        case Move() | Jump() | Bombard() | Buy() | BuyDefence() | AimDefence() | BuildCity():
+            return order_text(action, costs=False)
         case CancelOrder(number=n):
             return f"take back order {n}"
         case SubmitOrders(hold=True):

@@ -52,19 +52,22 @@ def headline(action: Action) -> str | None:
     """A move in players' words where the generic headline reads badly: "occupy 10" after a conquest,
     "place armies eastern united states 2", "fortify egypt → congo 4", "place neutral Great Britain 5",
     "trade cards 7, 8, 33"."""
+
+    def at(key: str) -> str:
+        return place_name(key) or key
+
     match action:
         case Occupy(armies=n):
             return f"occupy with {counted(n, 'army', 'armies')}"
         case PlaceArmies(territory=where, armies=n):
-            return f"place {counted(n, 'army', 'armies')} on {place_name(where) or where}"
+            return f"place {counted(n, 'army', 'armies')} on {at(where)}"
         case PlaceNeutral(territory=where, armies=n):
-            return f"place {counted(n, 'neutral army', 'neutral armies')} on {place_name(where) or where}"
+            return f"place {counted(n, 'neutral army', 'neutral armies')} on {at(where)}"
         case TradeCards(cards=cards):
             board = classic_map()
             return f"trade {', '.join(card_name(board, c) for c in cards)}"
         case Fortify(source=source, target=target, armies=n):
-            path = f"{place_name(source) or source} → {place_name(target) or target}"
-            return f"fortify {path} with {counted(n, 'army', 'armies')}"
+            return f"fortify {at(source)} → {at(target)} with {counted(n, 'army', 'armies')}"
     return None
 
 

@@ -154,8 +154,7 @@ def headline(action: Action) -> str | None:
     (kind,) = action.give.kinds()
     out = action.give.total // units_in_per_exchange(kind, action.get)
     got = table.describe(Units.one(action.get, out)) if out else table.unit(action.get).plural
-    where = place_name(action.territory) or action.territory
-    return f"exchange {table.describe(action.give)} for {got} at {where}"
+    return f"exchange {table.describe(action.give)} for {got} at {at(action.territory)}"
 
 
 def describe(event: Event, names: Sequence[str]) -> str | None:
