@@ -119,6 +119,7 @@ class WarboardBot(commands.Bot):
         # An AI turn or a turn's news that broke off (issue 29, item 11) is taken up again within seconds.
         self.unfinished = Unfinished(self._go_on)
         self.service.on_unfinished = self.scheduler.on_failure = self.unfinished.add
+        self.service.on_commit = self.announcer.buttons.committed  # a step's buttons go once it is answered
         if not self.sync_only:
             self.metrics = self._given_metrics or start_metrics(
                 self.settings.metrics_port, self.settings.metrics_host

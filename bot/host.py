@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from bot.cogs.live_buttons import LiveButtons
 from bot.game import Games
 from bot.scheduler import TurnLocks
 from bot.service import GameService
@@ -36,6 +37,11 @@ class Teller(Protocol):
 
     async def ask(self, result: Any, seats: Sequence[int], view: Any) -> None:
         """A move asked a player not on turn for a decision: tell that player alone."""
+        ...
+
+    @property
+    def buttons(self) -> LiveButtons:
+        """The messages with live step buttons, taken off once the game moves on."""
         ...
 
     def status_marks_from(self, game_id: int) -> int | None:

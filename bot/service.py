@@ -81,6 +81,9 @@ class GameService(Deadlines, Moderation, RecentChanges):
     # Told how long each run of AI moves took (``bot.metrics``): the game's ruleset (None: the run broke
     # off with an error before a move) and the seconds. None: nobody is measuring.
     on_ai_turn: Callable[[str | None, float], None] | None = None
+    # Told of every commit, with the game and its new version (``bot.cogs.live_buttons``: the buttons
+    # drawn for an older version are taken off their messages). None: nobody is listening.
+    on_commit: Callable[[int, int], None] | None = None
 
     async def _commit(
         self,
@@ -103,6 +106,8 @@ class GameService(Deadlines, Moderation, RecentChanges):
             UNSURE.set(game.id)
             raise
         COMMITTED.set((game.id, done.version))
+        if self.on_commit is not None:
+            self.on_commit(game.id, done.version)
         return done
 
     def lock(self, game_id: int) -> asyncio.Lock:

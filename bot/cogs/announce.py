@@ -25,6 +25,7 @@ import discord
 from bot.clock import stamp
 from bot.cogs.common import COLOUR, board_message, mention, pinging, plain
 from bot.cogs.following import tell_followers
+from bot.cogs.live_buttons import LiveButtons
 from bot.game import Presenter, level_name
 from bot.host import Host
 from bot.limits import EMBED_DESCRIPTION, clip
@@ -82,6 +83,25 @@ def fitted(content: str, title: str, lines: Sequence[str], more: Sequence[str], 
             lines.pop(0)
         else:
             more.pop(0)
+
+
+NO_LONGER = "*No longer asked: the game has moved on.*"
+
+
+async def no_longer(message: discord.Message, content: str) -> None:
+    """An asking message whose decision was made: its buttons off, and a line saying it asks no more."""
+    await message.edit(content=clip(f"{content}\n{NO_LONGER}", 2000), view=None, allowed_mentions=QUIET)
+
+
+def told_last(rules: Ruleset, events: Sequence[Event], names: Sequence[str]) -> list[str]:
+    """The move's last sentence, dice and all: what an ask says when the summary, which leaves dice
+    to the log, has nothing (a battle's step that only rolled or set dice: "Bob formed the skirmishes:
+    #1 [6 3] v [5]" is what the asked player decides upon). Nothing if no event tells anything."""
+    for event in reversed(events):
+        text = rules.describe(event, names)
+        if text and not text.startswith(("🎲", "—")):
+            return [text]
+    return []
 
 
 def may_pin(permissions: discord.Permissions) -> bool:
@@ -214,6 +234,7 @@ class TurnAnnouncer:
         # Per game, when each member last moved in the current turn (``at_the_table``): a battle's later
         # steps ask them without a ping. Forgotten when the next turn begins (and on a restart).
         self.moved_at: dict[int, dict[int, datetime]] = {}
+        self.buttons = LiveButtons()  # messages with a step's buttons, taken off once the step is answered
 
     def status_marks_from(self, game_id: int) -> int | None:
         return self.marked_from.get(game_id)
@@ -448,33 +469,40 @@ class TurnAnnouncer:
     async def ask(self, result: ActResult, seats: Sequence[int], view: discord.ui.View | None) -> None:
         """A move asked a player who is not on turn for a decision (a defender's casualties): tell that
         player alone, by DM if they asked for DMs, else in a short message that pings only them, with the
-        buttons of the decision and what the move did, in a few lines."""
+        buttons of the decision and what the move did, in a few lines. Once the game moves on (the
+        player answered, or a command, the AI or a deadline did), the message loses its buttons and says
+        it no longer asks (``LiveButtons``)."""
         status = result.status
         rules = self.host.games[status.ruleset].rules
         mover = plain(status.seats[result.seat].name) if result.seat < len(status.seats) else "A move"
-        lines = summarise(rules, result.public_events, status.names)
+        lines = summarise(rules, result.public_events, status.names) or told_last(
+            rules, result.public_events, status.names
+        )
         for seat in (status.seats[s] for s in seats if s < len(status.seats)):
             if seat.controller != "human" or seat.user_id is None:
                 continue
             where = f"{plain(status.title)} (game #{status.game_id})"
             text = f"{mover}'s move waits for your decision in {where}."
             body = "\n".join(plain(line) for line in lines)
-            if await self.host.service.wants_dm(seat.user_id) and await self._dm(
-                seat.user_id, clip(f"{text}\n{body}", PING_CHARS), view=view
-            ):
-                continue
-            channel = await self._channel(status.channel_id)
-            # A battle's later steps: the player answered a moment ago, so the message names them
-            # without pinging (the channel still shows it, with the buttons); else it pings them.
-            if self.at_the_table(status.game_id, seat.user_id):
-                who, mentions = plain(seat.name), QUIET
-            else:
-                who, mentions = mention(seat.user_id, seat.name), pinging(seat.user_id)
-            content = clip(f"{who}, {text}\n{body}".strip(), PING_CHARS)
+            sent: discord.Message | None = None
+            if await self.host.service.wants_dm(seat.user_id):
+                content = clip(f"{text}\n{body}", PING_CHARS)
+                sent = await self._dm(seat.user_id, content, view=view)
+            if sent is None:
+                channel = await self._channel(status.channel_id)
+                # A battle's later steps: the player answered a moment ago, so the message names them
+                # without pinging (the channel still shows it, with the buttons); else it pings them.
+                if self.at_the_table(status.game_id, seat.user_id):
+                    who, mentions = plain(seat.name), QUIET
+                else:
+                    who, mentions = mention(seat.user_id, seat.name), pinging(seat.user_id)
+                content = clip(f"{who}, {text}\n{body}".strip(), PING_CHARS)
+                if view is not None:
+                    sent = await channel.send(content=content, view=view, allowed_mentions=mentions)
+                else:
+                    sent = await channel.send(content=content, allowed_mentions=mentions)
             if view is not None:
-                await channel.send(content=content, view=view, allowed_mentions=mentions)
-            else:
-                await channel.send(content=content, allowed_mentions=mentions)
+                self.buttons.keep(status.game_id, result.version, sent.id, partial(no_longer, sent, content))
 
     def _moved(self, result: ActResult) -> None:
         """Remember when the member playing the move's seat moved (for ``at_the_table``)."""
@@ -538,7 +566,7 @@ class TurnAnnouncer:
             recent=digest.events,
             shown=(status, view),
         )
-        return await self._dm(seat.user_id, embeds=board.embeds, files=board.files)
+        return await self._dm(seat.user_id, embeds=board.embeds, files=board.files) is not None
 
     async def _dm(
         self,
@@ -548,26 +576,25 @@ class TurnAnnouncer:
         embeds: Sequence[discord.Embed] = (),
         files: Sequence[discord.File] = (),
         view: discord.ui.View | None = None,
-    ) -> bool:
+    ) -> discord.Message | None:
+        """The message sent to the member by DM; None if it could not be sent."""
         try:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
             if view is not None:
-                await user.send(content, embeds=list(embeds), files=list(files), view=view)
-            elif embeds:
-                await user.send(content, embeds=list(embeds), files=list(files))
-            else:
-                await user.send(content)
+                return await user.send(content, embeds=list(embeds), files=list(files), view=view)
+            if embeds:
+                return await user.send(content, embeds=list(embeds), files=list(files))
+            return await user.send(content)
         except discord.Forbidden:
             # DMs closed (50007). Stop trying: Discord frowns on bots that keep hitting closed DMs,
             # and the player is pinged in the channel, where the ping says how to try again.
             log.info("DMs of %s are closed; turning their DM notices off", user_id)
             await self.host.service.set_dm(user_id, False)
             self.dm_closed.add(user_id)
-            return False
+            return None
         except discord.HTTPException as error:
             log.info("DM to %s failed (%s); pinging in the channel", user_id, error)
-            return False
-        return True
+            return None
 
     # -- the scheduler's Announcer ----------------------------------------------------------------------
 

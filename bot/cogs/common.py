@@ -132,6 +132,15 @@ async def refuse(interaction: discord.Interaction, message: str) -> None:
         await interaction.response.send_message(text, ephemeral=True)
 
 
+def spend_clicked(interaction: discord.Interaction) -> bool:
+    """Whether the interaction is a click on a message's button whose buttons may still be taken off."""
+    return (
+        interaction.type is discord.InteractionType.component
+        and interaction.message is not None
+        and not interaction.response.is_done()
+    )
+
+
 async def handle_error(interaction: discord.Interaction, error: BaseException) -> None:
     """The one error handler of every app command (the command tree's, ``WarboardBot``) and of the
     buttons and menus: rule and service refusals become ephemeral sentences; anything else is logged
@@ -144,6 +153,12 @@ async def handle_error(interaction: discord.Interaction, error: BaseException) -
         return
     interaction.extras["error_answered"] = True
     original = getattr(error, "original", error)
+    if isinstance(original, ServiceError) and original.code == "stale" and spend_clicked(interaction):
+        # A click on buttons the game has moved on from (kept live by a restart, or an edit that failed):
+        # those buttons go, and the player is told they were old.
+        await interaction.response.edit_message(view=None)
+        await refuse(interaction, f"Those buttons were old, so I took them away. {original.message}")
+        return
     if isinstance(original, ServiceError | IllegalAction):
         await refuse(interaction, original.message)
         return

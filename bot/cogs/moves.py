@@ -27,6 +27,7 @@ from typing import Any, TypeVar, cast
 import discord
 
 from bot.cogs.common import COLOUR, channel_game, handle_error, plain
+from bot.cogs.live_buttons import CLICKED
 from bot.core import Move, answers_for
 from bot.game import Step, TextCommands
 from bot.gamelog import mover_lines
@@ -190,7 +191,10 @@ async def _present_move(
     buttons = step_buttons(game_id, result.version, steps, game.command) if still_theirs(result) else None
     # The mover's own answer, with the battle picture and the next-step buttons: only they see it.
     if buttons is not None:
-        await interaction.followup.send(embed=embed, files=files, view=buttons, ephemeral=True)
+        sent = await interaction.followup.send(
+            embed=embed, files=files, view=buttons, ephemeral=True, wait=True
+        )
+        host.announcer.buttons.keep_message(game_id, result.version, sent)
     else:
         await interaction.followup.send(embed=embed, files=files, ephemeral=True)
     if not current:
@@ -306,6 +310,8 @@ class GameButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         host = cast(Host, interaction.client)
+        if interaction.message is not None:  # this click's answer takes its message's buttons off
+            CLICKED.set(interaction.message.id)
         try:
             move = press(host, interaction, self.game, self.version, self.verb, self.arg)
             result = await in_time(interaction, move, interaction.response.defer)

@@ -10,6 +10,7 @@ from typing import cast
 import discord
 
 from bot.cogs.common import handle_error, plain
+from bot.cogs.live_buttons import CLICKED
 from bot.cogs.moves import present_move, step_buttons
 from bot.games.attack.steps import COMMAND, battle_steps
 from bot.games.attack.units import troops_value
@@ -32,6 +33,8 @@ async def act_clicked(
     spent buttons off their message (``done``: what a private menu says instead), present the move and
     ask the battle decision that follows, if any."""
     host = cast(Host, interaction.client)
+    if interaction.message is not None:  # this click's answer takes its message's buttons off
+        CLICKED.set(interaction.message.id)
     try:
         result = await host.service.act(game_id, interaction.user.id, action, version=version)
     except Exception as error:
@@ -65,7 +68,10 @@ async def prompt_decision(
     names = [plain(s.name) for s in status.seats]
     buttons = step_buttons(game_id, status.version, steps, COMMAND)
     assert buttons is not None
-    await interaction.followup.send(decision_text(view, names), view=buttons, allowed_mentions=QUIET)
+    sent = await interaction.followup.send(
+        decision_text(view, names), view=buttons, allowed_mentions=QUIET, wait=True
+    )
+    host.announcer.buttons.keep_message(game_id, status.version, sent)
 
 
 def decision_text(view: AttackView, names: list[str]) -> str:

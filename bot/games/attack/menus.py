@@ -308,7 +308,7 @@ async def _lineup_position(
 async def send_menu(host: Host, interaction: discord.Interaction, game_id: int, which: str) -> None:
     """Answer, privately, with the menu for the battle decision waiting for this player."""
     if which == "lineup":
-        state, _, seat = await _lineup_position(host, interaction, game_id, None)
+        state, version, seat = await _lineup_position(host, interaction, game_id, None)
         content, view = lineup_menu(game_id, state, seat, ())
     else:
         state, version, seat = await _position(host, interaction, game_id)
@@ -320,6 +320,8 @@ async def send_menu(host: Host, interaction: discord.Interaction, game_id: int, 
         start = strongest_line(battle.reserve[battle.side], battle.need)
         content, view = deploy_menu(game_id, version, state, start)
     await interaction.response.send_message(clip(content, 2000), view=view, ephemeral=True)
+    if which != "lineup":  # a line-up is set in secret by both sides at once: its menu has no version
+        host.announcer.buttons.keep_response(game_id, version, interaction)
 
 
 class MenuButton(

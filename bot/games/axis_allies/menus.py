@@ -276,6 +276,7 @@ async def send_menu(
     else:
         content, view = retreat_menu(game_id, version, battle)
     await interaction.response.send_message(content, view=view, ephemeral=True)
+    cast(Host, interaction.client).announcer.buttons.keep_response(game_id, version, interaction)
 
 
 MENUS: dict[str, Wanted] = {

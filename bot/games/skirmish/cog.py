@@ -136,11 +136,12 @@ class SkirmishCog(
         state: SkirmishState = self.host.service.state_of(found.game)
         if state.placing is not None and state.phase is not Phase.OVER:
             try:
-                question, view = await stop_menu(self.host, found.game.id, interaction.user.id)
+                question, view, version = await stop_menu(self.host, found.game.id, interaction.user.id)
             except ServiceError:
                 pass  # not this player's to place: the move is refused in words below
             else:
                 await interaction.response.send_message(question, view=view, ephemeral=True)
+                self.host.announcer.buttons.keep_response(found.game.id, version, interaction)
                 return
         await self.act(interaction, sk.EndPhase(), found)
 

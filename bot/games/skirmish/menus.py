@@ -98,14 +98,16 @@ class CardMenuButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         host = cast(Host, interaction.client)
         try:
-            content, view = await card_menu(host, self.game, interaction.user.id)
+            content, view, version = await card_menu(host, self.game, interaction.user.id)
         except Exception as error:
             await handle_error(interaction, error)
             return
         await interaction.response.send_message(content, view=view, ephemeral=True)
+        host.announcer.buttons.keep_response(self.game, version, interaction)
 
 
-async def card_menu(host: Host, game_id: int, user_id: int) -> tuple[str, discord.ui.View]:
+async def card_menu(host: Host, game_id: int, user_id: int) -> tuple[str, discord.ui.View, int]:
+    """The player's playable cards as a private menu, with the game version it was drawn for."""
     found = await host.service.loaded(game_id)
     game = found.game
     if game.ruleset != GAME or game.state is None:
@@ -122,7 +124,7 @@ async def card_menu(host: Host, game_id: int, user_id: int) -> tuple[str, discor
         raise ServiceError("no_cards", "You have no card you can play now; pass when you are done.")
     holder = discord.ui.View(timeout=None)
     holder.add_item(CardSelect(game_id, game.version, plays))
-    return "Your cards you can play now (only you see this):", holder
+    return "Your cards you can play now (only you see this):", holder, game.version
 
 
 class StopPlacingButton(
@@ -146,15 +148,17 @@ class StopPlacingButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         host = cast(Host, interaction.client)
         try:
-            content, view = await stop_menu(host, self.game, interaction.user.id)
+            content, view, version = await stop_menu(host, self.game, interaction.user.id)
         except Exception as error:
             await handle_error(interaction, error)
             return
         await interaction.response.send_message(content, view=view, ephemeral=True)
+        host.announcer.buttons.keep_response(self.game, version, interaction)
 
 
-async def stop_menu(host: Host, game_id: int, user_id: int) -> tuple[str, discord.ui.View]:
-    """The question, with one button that ends placing (the move is judged when it is clicked)."""
+async def stop_menu(host: Host, game_id: int, user_id: int) -> tuple[str, discord.ui.View, int]:
+    """The question, with one button that ends placing (the move is judged when it is clicked), and
+    the game version it was drawn for."""
     found = await host.service.loaded(game_id)
     game = found.game
     if game.ruleset != GAME or game.state is None:
@@ -174,6 +178,7 @@ async def stop_menu(host: Host, game_id: int, user_id: int) -> tuple[str, discor
         f"Stop placing now? The {left} {lose} not yet placed are lost (only you see this; "
         "dismiss it to keep placing).",
         holder,
+        game.version,
     )
 
 

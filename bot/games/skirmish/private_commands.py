@@ -3,6 +3,7 @@ a step at once), the hand, and the battle board at full size."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -76,8 +77,12 @@ class PrivateCommands(Commands):
             await interaction.followup.send(
                 f"Your standing orders: {orders_text(orders)}.{answered}", ephemeral=True
             )
-            for result in results:
+            for at, result in enumerate(results):
                 if result.public_events:  # a battle step answered by the orders: everyone sees the step
+                    if not any(r.public_events for r in results[at + 1 :]):
+                        # Only the orders' own (private) commit came after: the buttons asking the next
+                        # player are drawn for the game as it is now, or they would be stale at once.
+                        result = replace(result, version=results[-1].version)
                     await present_move(self.host, interaction, game_id, result)
 
     @app_commands.command(description="Your cards and standing orders (only you see them)")
