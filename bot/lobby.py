@@ -156,6 +156,8 @@ def start(
         )
     check_players(ruleset, game.options, len(seats))
     order, events = seat_order(seed, len(seats), claims)
+    if as_given:
+        events = []  # every seat was given its place: the draw decided nothing, and the log shows no die
     seated = [replace(seats[j], seat=i, claim=None) for i, j in enumerate(order)]  # claims now met
     try:
         state, setup_events = ruleset.setup(game.options, len(seats), SeededRng(seed))

@@ -76,3 +76,5 @@ async def test_the_logs_first_line_says_the_order_was_given_not_claimed(
     out = capsys.readouterr().out
     assert "The game started with the seats in the order given, none drawn: Ann, Bo." in out
     assert "as claimed" not in out
+    # The seat-order die decided nothing, so the log shows none ("🎲 seat order: [1]" read as a draw).
+    assert "seat order" not in out
