@@ -221,3 +221,20 @@ def replace_fight(fight: Fight, **changes: typing.Any) -> Fight:
 
 def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_a_long_name_in_the_legend_is_cut_at_a_word_not_mid_word() -> None:
+    """A phone's reader took "Bartholomew the Unre…" for a typo: the legend cuts at a word, with an
+    ellipsis; a name that fits, or a lone word too long, is left as it is (the legend's own cut)."""
+    from render.core.fonts import font
+    from render.core.panels import LegendRow
+    from render.risk.board import at_words, word_cut
+
+    names = ["Bartholomew the Unready", "Ann", "Maximiliana von Habsburg-Lothringen", "Bo"]
+    rows = [LegendRow(s, name, 10, 10, 0, 3) for s, name in enumerate(names)]
+    base = board_base(LAYOUTS[0], 1600)  # the board's width
+    fitted = [row.name for row in at_words(rows, 1600, base.ui)]
+    assert fitted == ["Bartholomew the…", "Ann", "Maximiliana von…", "Bo"]
+    bold = font(22, bold=True)
+    assert word_cut("Bartholomew the Unready", bold, 10_000) == "Bartholomew the Unready"
+    assert word_cut("Supercalifragilistic", bold, 50) == "Supercalifragilistic"
