@@ -8,7 +8,7 @@ from functools import partial
 
 from bot.gamelog import event_lines
 from rules.core.events import Event
-from rules.core.words import counted
+from rules.core.words import counted, dice_text
 from rules.risk import RULES
 from rules.risk.board import classic_map
 from rules.risk.cards import card_name
@@ -59,7 +59,11 @@ class RiskPresenter:
         lines)."""
         fights = [e for e in events if isinstance(e, BattleFought)]
         fortify = any(isinstance(e, PhaseBegan) and e.seat == seat and e.phase == "fortify" for e in events)
-        yours = [to_you(e, seat, names) for e in events]
+        # Several rolls are told as their sum (below); a lone roll to "you", as what came of it is.
+        yours = [
+            None if isinstance(e, BattleFought) and len(fights) > 1 else to_you(e, seat, names)
+            for e in events
+        ]
         if len(fights) < 2 and not fortify and not any(yours):
             return None
         lines: list[str] = []
@@ -100,10 +104,16 @@ FORTIFY_HOW = (
 
 
 def to_you(event: Event, seat: int, names: Sequence[str]) -> str | None:
-    """An event of ``seat``'s own move told to that seat: what it won or must now choose. None for the
-    rest, which the log's sentence tells as well to the mover as to anyone."""
+    """An event of ``seat``'s own move told to that seat: its lone roll, what it won or must now choose.
+    None for the rest, which the log's sentence tells as well to the mover as to anyone."""
     place = territory_name
     match event:
+        case BattleFought(seat=s, defender=d, source=source, target=t) if s == seat:
+            return (
+                f"You attacked {place(t)} from {place(source)} ({seat_name(names, d)}): "
+                f"{dice_text(event.attacker_dice)} v {dice_text(event.defender_dice)}; "
+                f"you lost {event.attacker_losses}, they lost {event.defender_losses}."
+            )
         case TerritoryConquered(seat=s, previous_owner=previous, territory=t) if s == seat:
             return f"You conquered {place(t)} from {seat_name(names, previous)}."
         case OccupationAwaited(seat=s, target=t, minimum=lo, maximum=hi) if s == seat:

@@ -67,14 +67,16 @@ def test_the_answer_sums_the_rolls_and_leaves_the_dice_to_the_log() -> None:
         "You conquered Ural from Bo.",
         "Choose how many armies move into Ural: 3 to 8 (/risk occupy armies).",
     ]
-    # One roll: its line, dice and all, as before.
+    # One roll: its dice, told to "you" as the rolls' sum is (the log's sentence, by name, beside "You
+    # conquered" read as someone else's attack).
     state = position(holdings={"ukraine": (0, 10), "ural": (1, 3)})
     _, once = RULES.apply(state, 0, Attack("ukraine", "ural", 3), ScriptedRng([6, 3, 3, 5, 3]))
-    assert (
-        mover_lines(GAME.presenter, RULES, once, 0, NAMES)
-        == event_lines(RULES, once, NAMES)
-        == ["Ann attacked Ural from Ukraine: [6 3 3] v [5 3] (Bo); attacker lost 1, defender lost 1."]
-    )
+    assert mover_lines(GAME.presenter, RULES, once, 0, NAMES) == [
+        "You attacked Ural from Ukraine (Bo): [6 3 3] v [5 3]; you lost 1, they lost 1."
+    ]
+    assert event_lines(RULES, once, NAMES) == [
+        "Ann attacked Ural from Ukraine: [6 3 3] v [5 3] (Bo); attacker lost 1, defender lost 1."
+    ]
     # Told to someone else (a defender whose answer set the rolls going): by name.
     assert GAME.presenter.answer(events, 1, NAMES)[0] == (
         "Ann attacked Ural from Ukraine (Bo): after 3 rolls Ann lost 1, Bo lost 3 (every die is in the log)."
@@ -87,7 +89,7 @@ def test_a_conquest_is_told_to_its_mover_as_you() -> None:
     state = position(holdings={"ukraine": (0, 10), "ural": (1, 1), "egypt": (1, 2)})
     conquered, events = RULES.apply(state, 0, Attack("ukraine", "ural", 3), ScriptedRng([6, 5, 4, 2]))
     assert mover_lines(GAME.presenter, RULES, events, 0, NAMES) == [
-        "Ann attacked Ural from Ukraine: [6 5 4] v [2] (Bo); attacker lost 0, defender lost 1.",
+        "You attacked Ural from Ukraine (Bo): [6 5 4] v [2]; you lost 0, they lost 1.",
         "You conquered Ural from Bo.",
         "Choose how many armies move into Ural: 3 to 9 (/risk occupy armies).",
     ]
