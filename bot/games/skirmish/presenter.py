@@ -27,8 +27,9 @@ class SkirmishPresenter:
             return None
         mine = view.seats[seat]
         return (
-            f"{mine.territories} territories · {mine.on_map.total} units (value {mine.map_value}) · "
-            f"{mine.cards} cards · {mine.garrison.troop} troops in the garrison"
+            f"{counted(mine.territories, 'territory', 'territories')} · "
+            f"{counted(mine.on_map.total, 'unit')} (value {mine.map_value}) · "
+            f"{counted(mine.cards, 'card')} · {counted(mine.garrison.troop, 'troop')} in the garrison"
         )
 
     def seat_roles(self, seats: int) -> list[str]:

@@ -157,3 +157,11 @@ def test_a_standing_order_that_answered_a_step_stays_secret_in_the_log_while_the
     own = row_lines(RULES, row, names, viewer=1, ended=False)
     assert own[0].startswith("Bo: set orders") and "defend" in own[0]
     assert row_lines(RULES, row, names, viewer=0, ended=True)[0] == own[0]
+
+
+def test_the_standing_counts_in_words_one_card_not_1_cards() -> None:
+    """The status read "1 cards" for a player holding one card."""
+    state = next(s for s, _ in POSITIONS if any(len(h) == 1 for h in s.hands))
+    holder = next(seat for seat, hand in enumerate(state.hands) if len(hand) == 1)
+    standing = PRESENTER.standing(RULES.view(state, None), holder) or ""
+    assert " · 1 card · " in standing and "1 cards" not in standing
