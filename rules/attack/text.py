@@ -210,7 +210,8 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         case ActionBegan(seat=seat, action=action, card=card, target=target):
             with_card = f", playing {card_name(card)}" if card is not None else ""
             on = f" on {at(target)}" if target else ""
-            return f"{who(seat)} took {action.title()}{on}{with_card}."
+            # "the Move action": "Ann took Move." read as a noun left hanging on a phone
+            return f"{who(seat)} took the {action.title()} action{on}{with_card}."
         case Passed(seat=seat):
             return f"{who(seat)} passed."
         case Burned(seat=seat, oil=oil, marker=marker):

@@ -92,7 +92,7 @@ def test_what_a_player_did_is_told_in_the_past_tense_as_the_rest_of_the_log():
     ]
     assert said == [
         "Bo chose to play clockwise: Bo, Ann.",
-        "Ann took Build.",
+        "Ann took the Build action.",
         "Bo passed.",
         "Ann burned 2 oil certificates for a Winter action.",
         "Ann sent 2 infantry from Germany against France.",

@@ -52,4 +52,5 @@ def test_every_event_of_a_game_reads_as_text():
     lines = [RULES.describe(e, names) for _, _, events in game.log for e in events]
     told = [line for line in lines if line]
     assert len(told) > 100 and all(isinstance(line, str) and line.strip() for line in told)
-    assert any("Battle for" in line for line in told) and any("took Build" in line for line in told)
+    assert any("Battle for" in line for line in told)
+    assert any("took the Build action" in line for line in told)
