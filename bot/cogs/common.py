@@ -132,6 +132,9 @@ async def refuse(interaction: discord.Interaction, message: str) -> None:
         await interaction.response.send_message(text, ephemeral=True)
 
 
+OLD = ("stale", "old_button")  # refusals of a click on buttons the game (or the bot) has moved on from
+
+
 def spend_clicked(interaction: discord.Interaction) -> bool:
     """Whether the interaction is a click on a message's button whose buttons may still be taken off."""
     return (
@@ -153,7 +156,7 @@ async def handle_error(interaction: discord.Interaction, error: BaseException) -
         return
     interaction.extras["error_answered"] = True
     original = getattr(error, "original", error)
-    if isinstance(original, ServiceError) and original.code == "stale" and spend_clicked(interaction):
+    if isinstance(original, ServiceError) and original.code in OLD and spend_clicked(interaction):
         # A click on buttons the game has moved on from (kept live by a restart, or an edit that failed):
         # those buttons go, and the player is told they were old.
         await interaction.response.edit_message(view=None)

@@ -44,6 +44,7 @@ class LiveButtons:
     def __init__(self) -> None:
         self.kept: dict[int, list[Kept]] = {}
         self.latest: dict[int, int] = {}  # each game's version at its last commit seen
+        self.latest_of: dict[tuple[int, ...], Kept] = {}  # ``keep_latest``'s, by key
         self._tasks: set[asyncio.Task[None]] = set()
 
     def keep(
@@ -63,6 +64,17 @@ class LiveButtons:
         """A sent message (channel, DM or webhook), whose spending edits its buttons away."""
         if message is not None:
             self.keep(game_id, version, message.id, lambda: message.edit(view=None))
+
+    def keep_latest(
+        self, key: tuple[int, ...], message_id: int, spend: Callable[[], Awaitable[object]]
+    ) -> None:
+        """A message whose buttons hold until the next one under ``key`` replaces it (a player's list of
+        secret orders, whose buttons stay good while other seats write theirs): the one it replaces is
+        spent."""
+        previous = self.latest_of.get(key)
+        self.latest_of[key] = Kept(0, message_id, spend)
+        if previous is not None and previous.message_id != message_id:
+            self._start([previous])
 
     def keep_response(self, game_id: int, version: int, interaction: discord.Interaction) -> None:
         """The interaction's own answer (a private menu drawn for ``version``)."""

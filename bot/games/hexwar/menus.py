@@ -85,6 +85,12 @@ async def reply_with_orders(
         await interaction.response.edit_message(content=content, view=buttons)
     else:
         await interaction.response.send_message(content, view=buttons, ephemeral=True)
+    # The newest list's buttons are the player's: an older list's go (its take-backs counted orders
+    # since changed, its submit is the newest's twin).
+    message_id = interaction.message.id if edit and interaction.message is not None else interaction.id
+    host.announcer.buttons.keep_latest(
+        (game_id, interaction.user.id), message_id, lambda: interaction.edit_original_response(view=None)
+    )
 
 
 async def send_orders_picture(host: Host, interaction: discord.Interaction, found: GameAndSeats) -> None:

@@ -134,3 +134,13 @@ async def setup_by_service(bot: WarboardBot, game_id: int, seed: int = 1) -> Non
         user = status.seats[seat].user_id
         assert user is not None
         await bot.service.act(game_id, user, agents[seat].choose(state, seat))
+
+
+async def round_one(fd: FakeDiscord, bot: WarboardBot) -> tuple[int, dict[str, int]]:
+    """A game opened, its setup played through the service: its id, and each player's seat by name."""
+    game_id = await open_game(fd, bot)
+    await setup_by_service(bot, game_id)
+    status = await bot.service.status(game_id)
+    return game_id, {
+        name: next(s.seat for s in status.seats if s.user_id == fd.user_id(name)) for name in PLAYERS
+    }

@@ -11,9 +11,8 @@ from tests.bot.hexwar.play import (
     CHANNEL,
     PLAYERS,
     WITH,
-    open_game,
     public_texts,
-    setup_by_service,
+    round_one,
     state_of,
     write_orders,
 )
@@ -21,12 +20,7 @@ from tests.bot.hexwar.play import (
 
 async def test_no_message_log_line_or_picture_shows_another_players_orders_before_the_reveal(tmp_path):
     async with discord_world(str(tmp_path / "secret.db"), settle=0.03, games=WITH) as (fd, bot):
-        game_id = await open_game(fd, bot)
-        await setup_by_service(bot, game_id)
-        status = await bot.service.status(game_id)
-        seats = {
-            name: next(s.seat for s in status.seats if s.user_id == fd.user_id(name)) for name in PLAYERS
-        }
+        game_id, seats = await round_one(fd, bot)
         board_before = (await fd.slash("dave", CHANNEL, "game map")).files["board.png"]
         bobs_before = (await fd.slash("bob", CHANNEL, "hex orders")).files["orders.png"]
         before = len(fd.messages(CHANNEL, ephemeral=False))

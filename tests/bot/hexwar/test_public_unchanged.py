@@ -10,7 +10,7 @@ from typing import Any
 
 from rules.hexwar.ai import HexWarAI
 from tests.bot.discord_world import discord_world, taken
-from tests.bot.hexwar.play import CHANNEL, PLAYERS, WITH, open_game, setup_by_service, write_orders
+from tests.bot.hexwar.play import CHANNEL, WITH, round_one, write_orders
 
 
 def _embeds(answer: Any) -> list[tuple[str, str, str]]:
@@ -38,12 +38,7 @@ async def _public(fd: Any) -> dict[str, object]:
 
 async def test_writing_and_cancelling_orders_changes_nothing_public(tmp_path):
     async with discord_world(str(tmp_path / "public.db"), settle=0.03, games=WITH) as (fd, bot):
-        game_id = await open_game(fd, bot)
-        await setup_by_service(bot, game_id)
-        status = await bot.service.status(game_id)
-        seats = {
-            name: next(s.seat for s in status.seats if s.user_id == fd.user_id(name)) for name in PLAYERS
-        }
+        game_id, seats = await round_one(fd, bot)
         submitted = await fd.slash("carol", CHANNEL, "hex submit")  # a public line to end the log on
         assert taken(submitted) and "submitted" in str(_embeds(submitted))
         await fd.wait_idle(settle=0.2)
