@@ -5,7 +5,10 @@ one public message (edited in place by the announcer), and when a turn ends, han
 
 Next-step buttons are each game's ``Step`` data drawn as persistent buttons: the custom id
 ``wb:<game>:<version>:<verb>[:<arg>]`` carries the game, the version it was drawn for and the move, so a
-click after a restart still works and a click on an old message is refused politely. A step that opens
+click after a restart still works and a click on an old message is refused politely (and takes the old
+buttons off). Once the game moves on from the version a message's buttons were drawn for, they are taken
+off it (``bot/cogs/live_buttons.py``): a phone's player never sees live-looking buttons that do nothing.
+A step that opens
 a game's private menu gets the id ``wbm:<command>:<game>:<version>:<arg>``, answered by the game's own
 dynamic item (registered by its extension): the game's slash-command group keeps one game's menu
 template from answering another game's clicks (discord.py hands a click to every template it matches).
