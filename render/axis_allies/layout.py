@@ -21,7 +21,6 @@ from functools import cache, partial
 from render.axis_allies.base import (
     MOSTLY,
     MapBase,
-    forget_coloured,
     ipc_style,
     map_palette,
     nearby,
@@ -442,12 +441,10 @@ def rows_taken(base: MapBase, rows: Mapping[int, Sequence[Marker]]) -> tuple[Box
 
 
 def clear_layouts() -> None:
-    """Forget every remembered layout, marker row and coloured map (the bench times new positions with
-    this)."""
+    """Forget every remembered layout and marker row (the bench times new positions with this)."""
     _LAID_OUT.clear()
     _ROWS.clear()
     _ROWS_TAKEN.clear()
-    forget_coloured()
 
 
 def _tail(base: MapBase, index: int, centre: Point, size: tuple[int, int]) -> Point | None:
