@@ -277,6 +277,9 @@ class OwnLand:
         self.places = places if isinstance(places, Nearby) else tuple(places)  # (a ``Nearby``: made lazily)
         self.tried = 0  # how many of the places have been looked at
         self.on_land: list[Point] = []  # those of them on the map and on the land, in order
+        # Per place of ``on_land``, the territories under its samples (``sampled``; None in a list of
+        # share 0, which is not sampled): what ``fits`` reads of it again, kept as it was read.
+        self.seen: list[bytes | None] = []
         self.on_names: list[int] | None = None  # for a grid's places (``_on_the_grid``)
         self.lock = threading.Lock()
 
@@ -289,11 +292,16 @@ class OwnLand:
             on_land = self.on_land
             k = taken.first_clear(on_land, k, len(on_land), 2 * hw, 2 * hh, memo)
             if k >= 0:
-                x, y = on_land[k]
-                if costs is None or fits(
-                    base, self.index, (x - hw, y - hh, x + hw, y + hh), costs, self.share
-                ):
+                if costs is None:
                     return on_land[k]
+                seen = self.seen[k]  # (made before ``on_land`` grew: at least as long)
+                if seen is not None:  # (its share is at least ``share``: so it was kept)
+                    if costs_little(seen, self.index + 1, costs):
+                        return on_land[k]
+                else:
+                    x, y = on_land[k]
+                    if fits(base, self.index, (x - hw, y - hh, x + hw, y + hh), costs, self.share):
+                        return on_land[k]
                 k += 1
                 continue
             k = len(on_land)
@@ -313,23 +321,37 @@ class OwnLand:
             if self.tried == len(self.places):
                 return False
             start, end = self.tried, min(len(self.places), self.tried + 32)
-            hw, hh, width, height, names = self.hw, self.hh, self.width, self.height, self.names
+            seen: list[bytes | None]
             if isinstance(self.places, Nearby) and self.share <= 0:
                 new = self._on_the_grid(self.places, start, end)
+                seen = [None] * len(new)
             else:
-                # The names first: two in three of a territory's places (TripleA's, beside its row)
-                # are on one, and testing that costs about half of sampling the place.
-                new = [
-                    (x, y)
-                    for x, y in self.places[start:end]
-                    if x - hw >= 0 and y - hh >= 0 and x + hw <= width and y + hh <= height
-                    and names.first_hit((x - hw, y - hh, x + hw, y + hh)) is None
-                    and (self.share <= 0 or sampled(self.pixels, width, (x - hw, y - hh, x + hw, y + hh))
-                         .count(self.index + 1) / len(SAMPLES) >= self.share)
-                ]  # fmt: skip
+                new, seen = self._on_land(self.places[start:end])
+            self.seen = self.seen + seen  # (first: a search reads ``seen`` for a place of ``on_land``)
             self.on_land = self.on_land + new  # a new list: a search walking the old one goes on
             self.tried = end
             return True
+
+    def _on_land(self, places: Sequence[Point]) -> tuple[list[Point], list[bytes | None]]:
+        """Of ``places``, those on the map, clear of the names and at least ``share`` on the territory,
+        each with its samples (None with a share of 0: not sampled). The names first: two in three of a
+        territory's places (TripleA's, beside its row) are on one, and that test costs about half of
+        sampling the place."""
+        hw, hh, width, height, names = self.hw, self.hh, self.width, self.height, self.names
+        pixels, value, share = self.pixels, self.index + 1, self.share
+        new: list[Point] = []
+        seen: list[bytes | None] = []
+        for x, y in places:
+            box = (x - hw, y - hh, x + hw, y + hh)
+            if box[0] < 0 or box[1] < 0 or box[2] > width or box[3] > height:
+                continue
+            if names.first_hit(box) is not None:
+                continue
+            samples = sampled(pixels, width, box) if share > 0 else None
+            if samples is None or samples.count(value) / len(SAMPLES) >= share:
+                new.append((x, y))
+                seen.append(samples)
+        return new, seen
 
     def _on_the_grid(self, places: Nearby, start: int, end: int) -> list[Point]:
         """Of ``places[start:end]``, those on the map and clear of the names, told per name for the
@@ -441,8 +463,11 @@ def fits(base: Geometry, index: int, box: Box, costs: Costs, share: float) -> bo
             pixels[y * width + x] if 0 <= x < width and 0 <= y < height else 0
             for x, y in ((int(x0 + fx * bw), int(y0 + fy * bh)) for fx, fy in SAMPLES)
         ]
-    if seen.count(value) / 15 < share:
-        return False
+    return seen.count(value) / 15 >= share and costs_little(seen, value, costs)
+
+
+def costs_little(seen: Sequence[int], value: int, costs: Costs) -> bool:
+    """Whether the mean of ``costs`` over the samples ``seen`` off territory ``value`` is at most 0.1."""
     cost = 0.0
     for v in seen:
         if v != value:
