@@ -450,12 +450,19 @@ def clear_layouts() -> None:
 def _tail(base: MapBase, index: int, centre: Point, size: tuple[int, int]) -> Point | None:
     """Where the tail of a chip of ``size`` at ``centre`` points, if it is mostly off territory
     ``index``: kept per base (chips' places recur from one position to the next)."""
+    key = (index, centre, size)
+    found = base.tails.get(key, _UNKNOWN)  # (most calls: no function made for ``kept``)
+    if found is not _UNKNOWN:
+        return found  # type: ignore[return-value]
 
     def work_out() -> Point | None:
         box = box_at(centre, *size)
         return _tail_target(base, index, centre, box) if _share(base, index, box) < 0.5 else None
 
-    return kept(base.tails, (index, centre, size), work_out, KEPT_TAILS)
+    return kept(base.tails, key, work_out, KEPT_TAILS)
+
+
+_UNKNOWN = object()  # (a tail kept as None: the chip is on its territory)
 
 
 def _tail_target(base: MapBase, index: int, centre: Point, box: Box) -> Point | None:

@@ -384,6 +384,9 @@ def own_land(
     """``base``'s kept ``OwnLand`` of ``places`` (which ``known_as`` names among territory ``index``'s
     lists of places for this chip size), made if new (the oldest forgotten past ``KEPT_LISTS``).
     ``places`` may be a function making them: called only for a new list."""
+    found = base.fitting.get((index, known_as, w, h, share))  # (most calls: no function made for ``kept``)
+    if found is not None:
+        return found
 
     def make() -> OwnLand:
         return OwnLand(base, index, places() if callable(places) else places, w, h, share)
@@ -396,6 +399,9 @@ def reach_of(
 ) -> Reach:
     """``base``'s kept ``Reach`` for these, made if new (the oldest forgotten past ``KEPT``)."""
     key = (index, anchor, w, h, sea, weight)
+    found = base.reaches.get(key)  # (most calls: no function made for ``kept``)
+    if found is not None:
+        return found
 
     def make() -> Reach:
         return Reach(
