@@ -130,7 +130,7 @@ def marker_rows(picture: MapPicture, base: MapBase) -> dict[int, list[Marker]]:
             continue
         owner = picture.owners.get(name)
         mine = units.get(name, {}).get(owner, {}) if owner is not None else {}
-        parts = _row_parts(base, i, owner, tuple(mine.get(unit, 0) for unit in STRUCTURES))
+        parts = _row_parts(base, i, owner, tuple([mine.get(unit, 0) for unit in STRUCTURES]))
         if not parts.markers:
             rows[i] = []
             continue
@@ -274,14 +274,23 @@ def _row_place(base: MapBase, index: int, at: Point, width: float, height: float
 
 
 def row_box(markers: Sequence[Marker]) -> Box | None:
+    """The box round ``markers`` (None for none): in one pass, each side the first of its extremes, as
+    ``min`` and ``max`` give it (a set of rows' boxes is made for each new set of rows)."""
     if not markers:
         return None
-    return (
-        min(m.centre[0] - m.size[0] / 2 for m in markers),
-        min(m.centre[1] - m.size[1] / 2 for m in markers),
-        max(m.centre[0] + m.size[0] / 2 for m in markers),
-        max(m.centre[1] + m.size[1] / 2 for m in markers),
-    )
+    x0 = y0 = math.inf
+    x1 = y1 = -math.inf
+    for m in markers:
+        (cx, cy), (w, h) = m.centre, m.size
+        if (v := cx - w / 2) < x0:
+            x0 = v
+        if (v := cy - h / 2) < y0:
+            y0 = v
+        if (v := cx + w / 2) > x1:
+            x1 = v
+        if (v := cy + h / 2) > y1:
+            y1 = v
+    return x0, y0, x1, y1
 
 
 def token_layout(
