@@ -38,7 +38,7 @@ from functools import cache
 from typing import Protocol
 
 from render.axis_allies.places import Nearby, grid_offsets
-from render.core.boxes import Box, BoxIndex
+from render.core.boxes import Box, BoxIndex, no_blockers
 from render.core.cache import kept
 from render.core.shapes import Point
 
@@ -242,7 +242,7 @@ def nearest_fit(
     best_number = 0
     fixeds, numbers, centres = reach.fixed, reach.numbers, reach.centres
     hw, hh = w / 2, h / 2
-    memo = [(0.0, 0.0, 0.0, 0.0)] * 2
+    memo = no_blockers()
     k = 0  # The reach's places best first, until the rest score worse even where they cost nothing:
     while True:  # those within the bound in one call, which narrows it after each place found free
         end = len(fixeds) if best is None else bisect.bisect_right(fixeds, best[0] + SAME, k)
@@ -286,7 +286,7 @@ class OwnLand:
     def first_free(self, taken: BoxIndex, base: Geometry, costs: Costs | None = None) -> Point | None:
         """The first place where the chip is clear of ``taken`` and on its land (with ``costs``: and over
         little that costs much, as ``fits`` says), or None. ``taken`` must hold the base's names."""
-        hw, hh, memo = self.hw, self.hh, [(0.0, 0.0, 0.0, 0.0)] * 2
+        hw, hh, memo = self.hw, self.hh, no_blockers()
         k = 0
         while True:
             on_land = self.on_land
