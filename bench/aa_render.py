@@ -153,7 +153,6 @@ def first_seen(picture: MapPicture, width: int, runs: int) -> None:
 # A render's phases, in the order it runs them: (module, function, label). The map's phases are wrapped
 # where ``map_layer`` and ``map_image`` call them; the layout's two parts inside ``laid_out``.
 PHASES = (
-    ("render.axis_allies.map", "coloured", "owners' colours"),
     ("render.axis_allies.map", "draw_outlines", "outlines (captures, battles)"),
     ("render.axis_allies.map", "laid_out", "layout (markers and chips)"),
     ("render.axis_allies.layout", "rows_of", "  of which marker rows"),
@@ -207,7 +206,7 @@ def phases(picture: MapPicture, width: int, runs: int) -> None:
                 encode_png(drawn)
                 spent["encode (the floor)"] = time.process_time() - start
                 outer = sum(t for k, t in spent.items() if not k.startswith("  ") and "floor" not in k)
-                spent["the rest (chips pasted, canvas, palette)"] = total - outer
+                spent["the rest (chips pasted, canvas, base copied)"] = total - outer
                 spent["drawing, all phases"] = total
                 for label, t in spent.items():
                     runs_of.setdefault(label, []).append(t)

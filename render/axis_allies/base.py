@@ -3,9 +3,9 @@ shared by every render.
 
 Like the Risk board (``render.risk.base``), the map is an 8-bit image of palette indices: the sea, sea
 zone lines, coasts, borders and sea-zone names hold their final colours, and each land territory's
-interior holds a *slot* (255 − land index) that a render maps to its owner's colour with one lookup
-table. The base also works out, once, where each territory's label goes and where its unit chips may
-sit (``render.axis_allies.places``).
+interior holds a *slot* (255 − land index) that a picture's palette gives its owner's colour
+(``land_palette``: no pixel is mapped for a position's owners). The base also works out, once, where
+each territory's label goes and where its unit chips may sit (``render.axis_allies.places``).
 
 A base may show the whole map, or only a window of it (a close-up of a crowded theatre,
 ``render.axis_allies.theatre``) drawn at its own scale and text size: territories outside the window get
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
@@ -69,6 +70,8 @@ __all__ = [
     "Window",
     "clear_cache",
     "ipc_style",
+    "land_lut",
+    "land_palette",
     "map_base",
     "map_palette",
     "name_font",
@@ -103,7 +106,6 @@ class MapBase:
     territory_at: Image.Image  # "L": territory index + 1 under each pixel (0 off the map)
     territory_bytes: bytes  # the same, row by row, for quick lookups
     sea_lut: tuple[int, ...]  # territory_at value -> 255 on a sea zone, else 0
-    lut: tuple[int, ...]
     shown: tuple[bool, ...]  # per territory, whether any of it is in the picture
     centres: tuple[Point, ...]  # per territory, its middle (in a window: of the part that shows)
     wrap: float  # the whole map's width in these pixels: the Pacific runs off one edge onto the other
@@ -219,7 +221,6 @@ def _build(width: int, window: Window | None = None, ui: float | None = None) ->
             255 if 0 < v <= len(board.names) and board.territories[board.names[v - 1]].is_sea else 0
             for v in range(256)
         ),
-        tuple(range(256)),
         tuple(shown),
         tuple(centres),
         map_w * scale,
@@ -271,60 +272,41 @@ def clear_cache() -> None:
     _CACHE.clear()
 
 
-_COLOURED: dict[tuple[int, tuple[str | None, ...]], tuple[MapBase, Image.Image]] = {}
-_COLOURED_MAX = 6  # a map base is 1.2-1.6 MB at the bot's sizes
-CHANGES_RECOLOURED = 12  # more territories changed hands: the whole base is mapped again
+def land_palette(owners: Mapping[str, str | None]) -> bytes:
+    """For ``Image.putpalette``: the map's palette (``map_palette``) with each land territory's slot
+    (``slot``) in its owner's colour. A map's land keeps its slots (``map_layer`` copies the base as it
+    is), so the owners colour it through the palette: no pixel is mapped for a new set of owners, and
+    the picture shows the colours mapping each slot to its owner's index gave."""
+    key = tuple(owners.get(name) for name in _land_names())
+    found = _LAND_PALETTES.get(key)
+    if found is not None:
+        return found
+    colours = bytearray(map_palette().as_bytes().ljust(3 * 256, b"\0"))
+    for k, owner in enumerate(key):
+        at = 3 * slot(k)
+        colours[at : at + 3] = bytes(power_colour(owner))
+    made = bytes(colours)
+    forget_oldest(_LAND_PALETTES, _LAND_PALETTES_KEPT - 1)  # a race at worst makes one twice
+    _LAND_PALETTES[key] = made
+    return made
 
 
-def coloured(base: MapBase, owners: Mapping[str, str | None]) -> Image.Image:
-    """``base`` with each land territory in its owner's colour, kept for the last few sets of owners:
-    a game's next position mostly has the same (only a capture changes them), and one position is
-    drawn several times (status board, ping, close-up). Shared: never drawn on (copy it)."""
+_LAND_PALETTES: dict[tuple[str | None, ...], bytes] = {}
+_LAND_PALETTES_KEPT = 256  # 768 bytes each
+
+
+@cache
+def _land_names() -> tuple[str, ...]:
+    """The land territories in board order: slot ``k`` is the ``k``th's."""
     board = classic_board()
-    land = [i for i, name in enumerate(board.names) if not board.territories[name].is_sea]
-    key = (id(base), tuple(owners.get(board.names[i]) for i in land))
-    found = _COLOURED.get(key)
-    if found is not None and found[0] is base:  # (an id can be reused once a base is dropped)
-        return found[1]
+    return tuple(name for name in board.names if not board.territories[name].is_sea)
+
+
+def land_lut(owners: Mapping[str, str | None]) -> list[int]:
+    """Per index, the index a map's pixel takes on the map's own palette (``map_palette``): each land
+    slot its owner's colour's, the rest unchanged (for frames that must share one palette: a replay's)."""
     palette = map_palette()
-    lut = list(base.lut)
-    for k, owner in enumerate(key[1]):
-        lut[slot(k)] = palette[power_colour(owner)]
-    image = _recoloured(base, key[1], lut, land)
-    forget_oldest(_COLOURED, _COLOURED_MAX - 1)  # a race at worst colours one twice
-    _COLOURED[key] = (base, image)
-    return image
-
-
-def _recoloured(
-    base: MapBase, owners: tuple[str | None, ...], lut: list[int], land: list[int]
-) -> Image.Image:
-    """``base.image`` through ``lut`` (``owners`` per land territory, ``land`` their board indices): a
-    kept colouring of this base with the fewest other owners, with the boxes of the territories that
-    changed hands mapped again (the mapping is pixel by pixel, so a
-    box mapped with the new table is the new picture there, whatever it holds), or the whole base."""
-    nearest, changed = None, [-1] * (CHANGES_RECOLOURED + 1)
-    for (_, other), (kept_base, image) in list(_COLOURED.items()):
-        if kept_base is base and len(other) == len(owners):
-            differ = [k for k, (a, b) in enumerate(zip(other, owners, strict=True)) if a != b]
-            if len(differ) < len(changed):
-                nearest, changed = image, differ
-    if nearest is None:
-        return base.image.point(lut)
-    image = nearest.copy()
-    for k in changed:
-        x0, y0, x1, y1 = base.bounds[land[k]]
-        box = (
-            max(0, int(x0) - 1),
-            max(0, int(y0) - 1),
-            min(base.width, int(x1) + 2),
-            min(base.height, int(y1) + 2),
-        )
-        if box[0] < box[2] and box[1] < box[3]:
-            image.paste(base.image.crop(box).point(lut), box[:2])
-    return image
-
-
-def forget_coloured() -> None:
-    """Forget every coloured map (the bench times new positions with this)."""
-    _COLOURED.clear()
+    lut = list(range(256))
+    for k, name in enumerate(_land_names()):
+        lut[slot(k)] = palette[power_colour(owners.get(name))]
+    return lut

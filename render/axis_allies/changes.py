@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from functools import partial
 
 from PIL import Image, ImageDraw
 
@@ -58,9 +59,8 @@ class Room:
         """The centre of the free w×h place nearest ``anchor``, now taken (``anchor`` if none is free):
         of ``nearby``'s places, those on the map and clear of the names are kept per base and size (a
         mark's anchor is its space's middle, the same on every position)."""
-        near = own_land(
-            self.base, -1, ("near", anchor), Nearby(anchor, max(2.0, h / 2), 3000), w + 2, h + 2, 0.0
-        )
+        grid = partial(Nearby, anchor, max(2.0, h / 2), 3000)  # (made only for a new list)
+        near = own_land(self.base, -1, ("near", anchor), grid, w + 2, h + 2, 0.0)
         centre = near.first_free(self.taken, self.base) or anchor
         self.taken.add(box_at(centre, w, h))
         return centre

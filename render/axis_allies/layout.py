@@ -21,7 +21,6 @@ from functools import cache, partial
 from render.axis_allies.base import (
     MOSTLY,
     MapBase,
-    forget_coloured,
     ipc_style,
     map_palette,
     nearby,
@@ -131,7 +130,7 @@ def marker_rows(picture: MapPicture, base: MapBase) -> dict[int, list[Marker]]:
             continue
         owner = picture.owners.get(name)
         mine = units.get(name, {}).get(owner, {}) if owner is not None else {}
-        parts = _row_parts(base, i, owner, tuple(mine.get(unit, 0) for unit in STRUCTURES))
+        parts = _row_parts(base, i, owner, tuple([mine.get(unit, 0) for unit in STRUCTURES]))
         if not parts.markers:
             rows[i] = []
             continue
@@ -275,14 +274,23 @@ def _row_place(base: MapBase, index: int, at: Point, width: float, height: float
 
 
 def row_box(markers: Sequence[Marker]) -> Box | None:
+    """The box round ``markers`` (None for none): in one pass, each side the first of its extremes, as
+    ``min`` and ``max`` give it (a set of rows' boxes is made for each new set of rows)."""
     if not markers:
         return None
-    return (
-        min(m.centre[0] - m.size[0] / 2 for m in markers),
-        min(m.centre[1] - m.size[1] / 2 for m in markers),
-        max(m.centre[0] + m.size[0] / 2 for m in markers),
-        max(m.centre[1] + m.size[1] / 2 for m in markers),
-    )
+    x0 = y0 = math.inf
+    x1 = y1 = -math.inf
+    for m in markers:
+        (cx, cy), (w, h) = m.centre, m.size
+        if (v := cx - w / 2) < x0:
+            x0 = v
+        if (v := cy - h / 2) < y0:
+            y0 = v
+        if (v := cx + w / 2) > x1:
+            x1 = v
+        if (v := cy + h / 2) > y1:
+            y1 = v
+    return x0, y0, x1, y1
 
 
 def token_layout(
@@ -442,23 +450,28 @@ def rows_taken(base: MapBase, rows: Mapping[int, Sequence[Marker]]) -> tuple[Box
 
 
 def clear_layouts() -> None:
-    """Forget every remembered layout, marker row and coloured map (the bench times new positions with
-    this)."""
+    """Forget every remembered layout and marker row (the bench times new positions with this)."""
     _LAID_OUT.clear()
     _ROWS.clear()
     _ROWS_TAKEN.clear()
-    forget_coloured()
 
 
 def _tail(base: MapBase, index: int, centre: Point, size: tuple[int, int]) -> Point | None:
     """Where the tail of a chip of ``size`` at ``centre`` points, if it is mostly off territory
     ``index``: kept per base (chips' places recur from one position to the next)."""
+    key = (index, centre, size)
+    found = base.tails.get(key, _UNKNOWN)  # (most calls: no function made for ``kept``)
+    if found is not _UNKNOWN:
+        return found  # type: ignore[return-value]
 
     def work_out() -> Point | None:
         box = box_at(centre, *size)
         return _tail_target(base, index, centre, box) if _share(base, index, box) < 0.5 else None
 
-    return kept(base.tails, (index, centre, size), work_out, KEPT_TAILS)
+    return kept(base.tails, key, work_out, KEPT_TAILS)
+
+
+_UNKNOWN = object()  # (a tail kept as None: the chip is on its territory)
 
 
 def _tail_target(base: MapBase, index: int, centre: Point, box: Box) -> Point | None:

@@ -25,7 +25,7 @@ from render.axis_allies.base import (
     GOLD,
     MapBase,
     clear_cache,
-    coloured,
+    land_palette,
     map_base,
     map_palette,
     name_font,
@@ -88,14 +88,15 @@ def map_image(picture: MapPicture, *, width: int = DEFAULT_WIDTH) -> Image.Image
     canvas.paste(map_layer(picture, base), (0, top))
     draw_title(canvas, palette, title_info(picture), ui_panel)
     draw_map_legend(canvas, palette, top + base.height, picture, ui_panel)
-    canvas.putpalette(palette.as_bytes())
+    canvas.putpalette(land_palette(picture.owners))
     return canvas
 
 
 def map_layer(picture: MapPicture, base: MapBase) -> Image.Image:
-    """The map area alone, in palette indices (no palette attached): owners' colours, what changed,
-    names, marker rows and chips, over ``base`` (the whole map or a window of it)."""
-    layer = coloured(base, picture.owners).copy()
+    """The map area alone, in palette indices (no palette attached): what changed, names, marker rows
+    and chips, over ``base`` (the whole map or a window of it), its land in the territories' slots
+    (``base.slot``): ``land_palette`` of the picture's owners colours them."""
+    layer = base.image.copy()
     draw = ImageDraw.Draw(layer)
     changes = picture.changes
     draw_outlines(layer, base, picture.battles, changes.captured)

@@ -38,7 +38,7 @@ from functools import cache
 from typing import Protocol
 
 from render.axis_allies.places import Nearby, grid_offsets
-from render.core.boxes import Box, BoxIndex
+from render.core.boxes import Box, BoxIndex, no_blockers
 from render.core.cache import kept
 from render.core.shapes import Point
 
@@ -242,7 +242,7 @@ def nearest_fit(
     best_number = 0
     fixeds, numbers, centres = reach.fixed, reach.numbers, reach.centres
     hw, hh = w / 2, h / 2
-    memo = [(0.0, 0.0, 0.0, 0.0)] * 2
+    memo = no_blockers()
     k = 0  # The reach's places best first, until the rest score worse even where they cost nothing:
     while True:  # those within the bound in one call, which narrows it after each place found free
         end = len(fixeds) if best is None else bisect.bisect_right(fixeds, best[0] + SAME, k)
@@ -277,23 +277,31 @@ class OwnLand:
         self.places = places if isinstance(places, Nearby) else tuple(places)  # (a ``Nearby``: made lazily)
         self.tried = 0  # how many of the places have been looked at
         self.on_land: list[Point] = []  # those of them on the map and on the land, in order
+        # Per place of ``on_land``, the territories under its samples (``sampled``; None in a list of
+        # share 0, which is not sampled): what ``fits`` reads of it again, kept as it was read.
+        self.seen: list[bytes | None] = []
         self.on_names: list[int] | None = None  # for a grid's places (``_on_the_grid``)
         self.lock = threading.Lock()
 
     def first_free(self, taken: BoxIndex, base: Geometry, costs: Costs | None = None) -> Point | None:
         """The first place where the chip is clear of ``taken`` and on its land (with ``costs``: and over
         little that costs much, as ``fits`` says), or None. ``taken`` must hold the base's names."""
-        hw, hh, memo = self.hw, self.hh, [(0.0, 0.0, 0.0, 0.0)] * 2
+        hw, hh, memo = self.hw, self.hh, no_blockers()
         k = 0
         while True:
             on_land = self.on_land
             k = taken.first_clear(on_land, k, len(on_land), 2 * hw, 2 * hh, memo)
             if k >= 0:
-                x, y = on_land[k]
-                if costs is None or fits(
-                    base, self.index, (x - hw, y - hh, x + hw, y + hh), costs, self.share
-                ):
+                if costs is None:
                     return on_land[k]
+                seen = self.seen[k]  # (made before ``on_land`` grew: at least as long)
+                if seen is not None:  # (its share is at least ``share``: so it was kept)
+                    if costs_little(seen, self.index + 1, costs):
+                        return on_land[k]
+                else:
+                    x, y = on_land[k]
+                    if fits(base, self.index, (x - hw, y - hh, x + hw, y + hh), costs, self.share):
+                        return on_land[k]
                 k += 1
                 continue
             k = len(on_land)
@@ -313,21 +321,37 @@ class OwnLand:
             if self.tried == len(self.places):
                 return False
             start, end = self.tried, min(len(self.places), self.tried + 32)
-            hw, hh, width, height, names = self.hw, self.hh, self.width, self.height, self.names
+            seen: list[bytes | None]
             if isinstance(self.places, Nearby) and self.share <= 0:
                 new = self._on_the_grid(self.places, start, end)
+                seen = [None] * len(new)
             else:
-                new = [
-                    (x, y)
-                    for x, y in self.places[start:end]
-                    if x - hw >= 0 and y - hh >= 0 and x + hw <= width and y + hh <= height
-                    and (self.share <= 0 or sampled(self.pixels, width, (x - hw, y - hh, x + hw, y + hh))
-                         .count(self.index + 1) / len(SAMPLES) >= self.share)
-                    and names.first_hit((x - hw, y - hh, x + hw, y + hh)) is None
-                ]  # fmt: skip
+                new, seen = self._on_land(self.places[start:end])
+            self.seen = self.seen + seen  # (first: a search reads ``seen`` for a place of ``on_land``)
             self.on_land = self.on_land + new  # a new list: a search walking the old one goes on
             self.tried = end
             return True
+
+    def _on_land(self, places: Sequence[Point]) -> tuple[list[Point], list[bytes | None]]:
+        """Of ``places``, those on the map, clear of the names and at least ``share`` on the territory,
+        each with its samples (None with a share of 0: not sampled). The names first: two in three of a
+        territory's places (TripleA's, beside its row) are on one, and that test costs about half of
+        sampling the place."""
+        hw, hh, width, height, names = self.hw, self.hh, self.width, self.height, self.names
+        pixels, value, share = self.pixels, self.index + 1, self.share
+        new: list[Point] = []
+        seen: list[bytes | None] = []
+        for x, y in places:
+            box = (x - hw, y - hh, x + hw, y + hh)
+            if box[0] < 0 or box[1] < 0 or box[2] > width or box[3] > height:
+                continue
+            if names.first_hit(box) is not None:
+                continue
+            samples = sampled(pixels, width, box) if share > 0 else None
+            if samples is None or samples.count(value) / len(SAMPLES) >= share:
+                new.append((x, y))
+                seen.append(samples)
+        return new, seen
 
     def _on_the_grid(self, places: Nearby, start: int, end: int) -> list[Point]:
         """Of ``places[start:end]``, those on the map and clear of the names, told per name for the
@@ -360,6 +384,9 @@ def own_land(
     """``base``'s kept ``OwnLand`` of ``places`` (which ``known_as`` names among territory ``index``'s
     lists of places for this chip size), made if new (the oldest forgotten past ``KEPT_LISTS``).
     ``places`` may be a function making them: called only for a new list."""
+    found = base.fitting.get((index, known_as, w, h, share))  # (most calls: no function made for ``kept``)
+    if found is not None:
+        return found
 
     def make() -> OwnLand:
         return OwnLand(base, index, places() if callable(places) else places, w, h, share)
@@ -372,6 +399,9 @@ def reach_of(
 ) -> Reach:
     """``base``'s kept ``Reach`` for these, made if new (the oldest forgotten past ``KEPT``)."""
     key = (index, anchor, w, h, sea, weight)
+    found = base.reaches.get(key)  # (most calls: no function made for ``kept``)
+    if found is not None:
+        return found
 
     def make() -> Reach:
         return Reach(
@@ -439,8 +469,11 @@ def fits(base: Geometry, index: int, box: Box, costs: Costs, share: float) -> bo
             pixels[y * width + x] if 0 <= x < width and 0 <= y < height else 0
             for x, y in ((int(x0 + fx * bw), int(y0 + fy * bh)) for fx, fy in SAMPLES)
         ]
-    if seen.count(value) / 15 < share:
-        return False
+    return seen.count(value) / 15 >= share and costs_little(seen, value, costs)
+
+
+def costs_little(seen: Sequence[int], value: int, costs: Costs) -> bool:
+    """Whether the mean of ``costs`` over the samples ``seen`` off territory ``value`` is at most 0.1."""
     cost = 0.0
     for v in seen:
         if v != value:

@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from PIL import Image
+
+from render.axis_allies.base import land_lut, map_palette
+from render.axis_allies.layout import MapPicture
 from render.axis_allies.map import map_image
 from render.axis_allies.picture import map_picture
 from render.core.png import encode_png
@@ -43,5 +47,15 @@ def replay(
     """The animated GIF of ``turns`` (at most ``most_frames`` of them, spread over the game, the first
     and last kept), under ``max_bytes``."""
     chosen = [turns[i] for i in pick(len(turns), most_frames)]
-    frames = [map_image(map_picture(v, names, title, events), width=width) for v, events in chosen]
+    pictures = [map_picture(v, names, title, events) for v, events in chosen]
+    frames = [_on_map_palette(map_image(picture, width=width), picture) for picture in pictures]
     return animate(frames, frame_ms=frame_ms, max_bytes=max_bytes)
+
+
+def _on_map_palette(frame: Image.Image, picture: MapPicture) -> Image.Image:
+    """``frame`` (a map, its land coloured through its palette by its owners: ``base.land_palette``) on
+    the map's own palette, which every frame then shares (``animate`` takes frames of one palette as
+    they are)."""
+    fixed = frame.point(land_lut(picture.owners))
+    fixed.putpalette(map_palette().as_bytes())
+    return fixed

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from PIL import Image
 
-from render.axis_allies.base import MapBase, Window, map_palette, window_base
+from render.axis_allies.base import MapBase, Window, land_palette, map_palette, window_base
 from render.axis_allies.diff import MapChanges
 from render.axis_allies.layout import MapPicture, check_picture
 from render.axis_allies.legend import title_info
@@ -73,7 +73,7 @@ def theatre_image(picture: MapPicture, theatre: str = "Europe") -> Image.Image:
     canvas = Image.new("L", (base.width, top + base.height), palette[C.PANEL])
     canvas.paste(map_layer(local, base), (0, top))
     draw_title(canvas, palette, title_info(local), TITLE_UI)
-    canvas.putpalette(palette.as_bytes())
+    canvas.putpalette(land_palette(local.owners))
     return canvas
 
 

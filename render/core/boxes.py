@@ -78,7 +78,7 @@ class BoxIndex:
         """Of ``centres``, in order, those where a w×h box overlaps no box added, each with its box
         (``first_clear`` over them, a few dozen at a time: ``centres`` may be a long lazy list)."""
         hw, hh = w / 2, h / 2
-        memo = [(0.0, 0.0, 0.0, 0.0)] * 2
+        memo = no_blockers()
         chunks = iter(centres)
         while chunk := list(itertools.islice(chunks, 64)):
             k = self.first_clear(chunk, 0, len(chunk), w, h, memo)
@@ -91,19 +91,22 @@ class BoxIndex:
         self, centres: Sequence[Point], start: int, end: int, w: float, h: float, memo: list[Box]
     ) -> int:
         """The number of the first of ``centres[start:end]`` where a w×h box overlaps no box added, or -1;
-        a plain loop, no generator on either side. ``memo`` holds the last two boxes in the way, carried
-        from one call to the next (a search asks again further down its list after each find)."""
+        a plain loop, no generator on either side. ``memo`` (``no_blockers`` to start) holds the last
+        four boxes found in the way, carried from one call to the next (a search asks again further down
+        its list after each find): the next centres, close by, mostly meet one of them again."""
         hw, hh = w / 2, h / 2
-        blocker, before = memo  # Boxes in the way are remembered: the next centres, close by, often
-        c, get, floor = self.cell, self.buckets.get, math.floor  # hit them again (nine in ten do)
+        b1, b2, b3, b4 = memo  # (a box once added stays: one in the way stays in the way)
+        c, get, floor = self.cell, self.buckets.get, math.floor
         for k in range(start, end):
             x, y = centres[k]
             x0, y0, x1, y1 = x - hw, y - hh, x + hw, y + hh
-            b = blocker
-            if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
+            if x0 < b1[2] and b1[0] < x1 and y0 < b1[3] and b1[1] < y1:
                 continue
-            b = before
-            if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
+            if x0 < b2[2] and b2[0] < x1 and y0 < b2[3] and b2[1] < y1:
+                continue
+            if x0 < b3[2] and b3[0] < x1 and y0 < b3[3] and b3[1] < y1:
+                continue
+            if x0 < b4[2] and b4[0] < x1 and y0 < b4[3] and b4[1] < y1:
                 continue
             # ``first_hit``, written out: this loop is most of what placing a map's chips costs.
             hit = None
@@ -119,9 +122,15 @@ class BoxIndex:
                 if hit is not None:
                     break
             if hit is not None:
-                blocker, before = hit, blocker
+                b1, b2, b3, b4 = hit, b1, b2, b3
                 continue
-            memo[:] = blocker, before
+            memo[:] = b1, b2, b3, b4
             return k
-        memo[:] = blocker, before
+        memo[:] = b1, b2, b3, b4
         return -1
+
+
+def no_blockers() -> list[Box]:
+    """A new ``first_clear`` memo: four boxes that meet nothing on a picture (a box meets one of these
+    only where it crosses the picture's top left corner, off the picture)."""
+    return [(0.0, 0.0, 0.0, 0.0)] * 4

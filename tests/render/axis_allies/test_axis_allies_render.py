@@ -29,7 +29,7 @@ from render.axis_allies import (
     token_layout,
 )
 from render.axis_allies import battle as battle_card
-from render.axis_allies.base import MapBase, map_base, map_palette, power_colour
+from render.axis_allies.base import MapBase, map_base, map_palette, power_colour, slot
 from render.axis_allies.diff import MapChanges
 from render.axis_allies.icons import (
     UNIT_ORDER,
@@ -246,10 +246,17 @@ def test_map_is_a_small_palette_png() -> None:
 
 
 def test_palette_image_uses_only_palette_colours() -> None:
-    """No land slot may survive into the picture (it would show as a stray colour)."""
-    image = map_image(samples.midgame())
-    used = [i for i, n in enumerate(image.histogram()) if n]
-    assert max(used) < len(image.getpalette() or []) // 3
+    """Every index the picture uses is one of the map's colours or a land slot, and the palette gives
+    each slot it uses its territory's owner's colour (a stray index would show as a stray colour)."""
+    picture = samples.midgame()
+    image = map_image(picture)
+    colours = image.getpalette() or []
+    land = [name for name in classic_board().names if not classic_board().territories[name].is_sea]
+    for i in (i for i, n in enumerate(image.histogram()) if n):
+        if i >= len(map_palette()):
+            k = next(k for k in range(len(land)) if slot(k) == i)  # (StopIteration: a stray index)
+            name = land[k]
+            assert tuple(colours[3 * i : 3 * i + 3]) == power_colour(picture.owners.get(name)), name
 
 
 @pytest.mark.parametrize("width", [480, 1000, 3000])

@@ -6,10 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Any
+
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from render.axis_allies import DEFAULT_WIDTH
 from render.axis_allies.base import map_base
-from render.axis_allies.layout import Marker, clear_layouts, forget_rows, marker_rows, rows_of
+from render.axis_allies.layout import Marker, clear_layouts, forget_rows, marker_rows, row_box, rows_of
 from rules.axis_allies.board import classic_board
 from tests.render.axis_allies import samples
 
@@ -63,3 +67,34 @@ def test_a_territory_s_kept_row_is_the_row_worked_out_afresh() -> None:
     west = fresh[0][names.index("West Europe")]
     assert (west[0].centre[0] + west[-1].centre[0]) / 2 != base.labels[names.index("West Europe")].row_at[0]  # type: ignore[union-attr]
     assert fresh[1][names.index("West Europe")] != west  # the UK's badge now
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from((0.0, -0.0, 1.5, -3.25)) | st.floats(-500, 500),
+            st.floats(-500, 500),
+            st.integers(0, 60),
+            st.integers(0, 60),
+        ),
+        max_size=4,
+    )
+)
+@example([(0.0, 0.0, 0, 0), (-0.0, -0.0, 0, 0)])  # equal edges: the first is kept, as by ``min``
+@example([(-0.0, -0.0, 0, 0), (0.0, 0.0, 0, 0)])
+def test_a_row_s_box_is_the_least_and_greatest_of_its_markers_edges(parts: list[Any]) -> None:
+    """``row_box`` in one pass gives what ``min`` and ``max`` over the markers' edges give, to the bit
+    (the chips are placed against these boxes)."""
+    markers = [Marker("ipc", None, (x, y), (w, h)) for x, y, w, h in parts]
+    expected = (
+        None
+        if not markers
+        else (
+            min(m.centre[0] - m.size[0] / 2 for m in markers),
+            min(m.centre[1] - m.size[1] / 2 for m in markers),
+            max(m.centre[0] + m.size[0] / 2 for m in markers),
+            max(m.centre[1] + m.size[1] / 2 for m in markers),
+        )
+    )
+    found = row_box(markers)
+    assert repr(found) == repr(expected)
