@@ -249,25 +249,31 @@ def run() -> int:
         asyncio.run(sync_commands(bot, settings.token or ""))
         return 0
     held = hold_database(settings.database)
-    asyncio.run(serve_alone(bot, settings, shards))  # until SIGTERM or SIGINT, then a clean stop
+    displaced = asyncio.run(serve_alone(bot, settings, shards))  # until SIGTERM or SIGINT: a clean stop
     if held is not None:
         held.close()
-    return 0
+    return 0 if displaced is None else 1  # the log's last error said why
 
 
-async def serve_alone(bot: WarboardBot, settings: Settings, shards: ShardPlan | None) -> None:
+async def serve_alone(bot: WarboardBot, settings: Settings, shards: ShardPlan | None) -> str | None:
     """``serve``, on PostgreSQL holding this process's shards for its life (``bot/postgres/guard.py``:
-    a second process for one of them says so and stops before it connects to Discord)."""
+    a second process for one of them says so and stops before it connects to Discord). If another
+    process took them while this one's connection to PostgreSQL was lost, the guard logs it in one line,
+    the bot stops cleanly, and that line is returned (None after a stop asked by a signal)."""
+    import asyncio
+
     from bot.app import serve
     from bot.postgres import is_postgres
     from bot.postgres.guard import hold_shards
 
-    guard = await hold_shards(settings.database, shards) if is_postgres(settings.database) else None
+    halt = asyncio.Event()
+    guard = await hold_shards(settings.database, shards, halt.set) if is_postgres(settings.database) else None
     try:
-        await serve(bot, settings.token or "")
+        await serve(bot, settings.token or "", halt)
     finally:
         if guard is not None:
             await guard.release()
+    return None if guard is None else guard.displaced
 
 
 if __name__ == "__main__":

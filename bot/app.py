@@ -396,10 +396,10 @@ class WarboardBot(commands.Bot):
             await self.store.close()
 
 
-async def serve(bot: WarboardBot, token: str) -> None:
-    """Run the bot until SIGTERM or SIGINT, then stop it cleanly (``WarboardBot.shutdown``). The handlers
-    are installed explicitly, so they work when the bot is a container's PID 1 too (the kernel drops only
-    the signals PID 1 left at their default)."""
+async def serve(bot: WarboardBot, token: str, halt: asyncio.Event | None = None) -> None:
+    """Run the bot until SIGTERM or SIGINT (or ``halt`` is set: the caller said why in the log), then
+    stop it cleanly (``WarboardBot.shutdown``). The handlers are installed explicitly, so they work when
+    the bot is a container's PID 1 too (the kernel drops only the signals PID 1 left at their default)."""
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for number in (signal.SIGTERM, signal.SIGINT):
@@ -409,9 +409,12 @@ async def serve(bot: WarboardBot, token: str) -> None:
         async with bot:
             running = asyncio.create_task(bot.start(token))
             asked = asyncio.create_task(stop.wait())
-            await asyncio.wait({running, asked}, return_when=asyncio.FIRST_COMPLETED)
-            if asked.done():
-                log.info("stopping: a signal asked for it")
+            halted = asyncio.create_task((halt or asyncio.Event()).wait())
+            await asyncio.wait({running, asked, halted}, return_when=asyncio.FIRST_COMPLETED)
+            halted.cancel()
+            if asked.done() or (halt is not None and halt.is_set()):
+                if asked.done():
+                    log.info("stopping: a signal asked for it")
                 await bot.shutdown()
                 # Closed. With Discord unreachable, discord.py may still be sleeping before its next
                 # reconnect (minutes, and ``close`` does not wake it): nothing is left to wait for.
