@@ -102,9 +102,45 @@ def health(env: dict[str, str] | os._Environ[str]) -> int:
     return 0
 
 
+def database_of(env: dict[str, str] | os._Environ[str]) -> str:
+    """``PBP_DATABASE`` as ``Settings`` reads it, without loading the settings' module."""
+    return env.get("PBP_DATABASE", "").strip() or "warboard.db"
+
+
+def as_whom() -> str:
+    """Who the bot runs as, for a line about files it cannot write (a container's user is not the
+    host's: the image's is uid 10001)."""
+    return f" (the bot runs as uid {os.getuid()})" if hasattr(os, "getuid") else ""
+
+
+# SQLite's primary result codes for a database the bot cannot write: its file, folder or disk.
+SQLITE_TROUBLE = {
+    3: "permission denied",  # SQLITE_PERM
+    8: "it is read-only",  # SQLITE_READONLY
+    10: "a disk I/O error (is the disk full or failing?)",  # SQLITE_IOERR
+    13: "the disk is full",  # SQLITE_FULL
+    14: "it cannot be opened (does its folder exist, and may the bot write there?)",  # SQLITE_CANTOPEN
+}
+
+
+def storage_trouble(error: sqlite3.Error, database: str) -> str | None:
+    """One line for an owner when ``error`` says the SQLite database's file, folder or disk is the
+    trouble (read-only, full, unopenable), else None (a bug, whose traceback is wanted)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    what = None if code is None else SQLITE_TROUBLE.get(code & 0xFF)
+    if what is None:
+        return None
+    return (
+        f"The bot cannot write to its database {database}: {what}. The file and its folder must be "
+        f"writable by the bot{as_whom()}, on a disk with free space."
+    )
+
+
 def backup(env: dict[str, str] | os._Environ[str], target: str) -> int:
-    """Copy the live SQLite database to ``target`` with SQLite's online backup API."""
-    database = env.get("PBP_DATABASE", "").strip() or "warboard.db"
+    """Copy the live SQLite database to ``target`` with SQLite's online backup API. A copy that cannot
+    be made (its folder absent or not writable, the disk full) is said in one line, exit 1, and what
+    was begun of it removed."""
+    database = database_of(env)
     if "://" in database:
         print("PBP_DATABASE is PostgreSQL: back it up with pg_dump (see the README).", file=sys.stderr)
         return 2
@@ -114,14 +150,31 @@ def backup(env: dict[str, str] | os._Environ[str], target: str) -> int:
     if Path(target).exists():
         print(f"{target} already exists; name a new file.", file=sys.stderr)
         return 2
-    source = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
-    copy = sqlite3.connect(target)
     try:
+        source = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+        source.execute("SELECT COUNT(*) FROM sqlite_schema").fetchone()  # opened for good (-shm too)
+    except sqlite3.Error as error:
+        print(f"Could not read {database}: {error}{as_whom()}.", file=sys.stderr)
+        return 1
+    copy: sqlite3.Connection | None = None
+    try:
+        copy = sqlite3.connect(target)
         with copy:
             source.backup(copy)  # page by page, consistent even while the bot writes (WAL or not)
         (games,) = copy.execute("SELECT COUNT(*) FROM games").fetchone()
+    except sqlite3.Error as error:
+        if copy is not None:
+            copy.close()
+            Path(target).unlink(missing_ok=True)  # a part of a copy is no backup
+        print(
+            f"Could not write the backup to {target}: {error}{as_whom()}. Its folder must exist and be "
+            "writable, on a disk with room for a copy of the database.",
+            file=sys.stderr,
+        )
+        return 1
     finally:
-        copy.close()
+        if copy is not None:
+            copy.close()
         source.close()
     print(f"Backed up {database} to {target} ({counted(games, 'game')}).")
     return 0
@@ -142,9 +195,8 @@ def secrets_from_files(env: dict[str, str] | os._Environ[str]) -> None:
             try:
                 env[target] = Path(path).read_text(encoding="utf-8").rstrip("\r\n")
             except OSError as error:  # compose's file secrets keep the host file's owner and mode
-                user = f" (the bot runs as uid {os.getuid()})" if hasattr(os, "getuid") else ""
                 raise SettingsError(
-                    f"{variable} names {path}, which the bot cannot read: {error.strerror}{user}."
+                    f"{variable} names {path}, which the bot cannot read: {error.strerror}{as_whom()}."
                 ) from None
 
 
@@ -159,7 +211,13 @@ def hold_database(database: str) -> IO[bytes] | None:
         return None
     import fcntl
 
-    lock = open(f"{database}-lock", "ab")  # noqa: SIM115 (held open until the process ends)
+    try:
+        lock = open(f"{database}-lock", "ab")  # noqa: SIM115 (held open until the process ends)
+    except OSError as error:  # its folder absent, or not the bot's to write (a volume made by root)
+        raise SettingsError(
+            f"The bot cannot make its lock file {database}-lock beside its database: {error.strerror}"
+            f"{as_whom()}. The database's folder must exist and be writable by the bot."
+        ) from None
     try:
         fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
@@ -187,14 +245,21 @@ STOPPED_EARLY = "Stopped by a signal before the bot started; nothing was done."
 
 
 def main() -> int:
-    """``run``, with a setting the bot cannot use said in one line (no traceback) and exit status 2, and a
-    stop asked while the bot starts said in one line, exit status 0 (a clean stop: nothing was begun)."""
+    """``run``, with a setting the bot cannot use, or a SQLite database it cannot write (read-only, its
+    disk full), said in one line (no traceback) and exit status 2, and a stop asked while the bot starts
+    said in one line, exit status 0 (a clean stop: nothing was begun)."""
     from bot.settings import SettingsError
 
     try:
         return run()
     except SettingsError as error:
         print(error, file=sys.stderr)
+        return 2
+    except sqlite3.Error as error:  # at start-up: the database's file, folder or disk
+        said = storage_trouble(error, database_of(os.environ))
+        if said is None:
+            raise
+        print(said, file=sys.stderr)
         return 2
     except StoppedEarly:
         print(STOPPED_EARLY, file=sys.stderr)

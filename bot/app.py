@@ -315,14 +315,25 @@ class WarboardBot(commands.Bot):
     async def _beat(self, path: Path) -> None:
         """Touch ``path`` every ``HEARTBEAT_EVERY`` seconds while the gateway is up. A task on the event
         loop: a stuck loop stops it as surely as a dead gateway does, and the file goes stale. The first
-        beat comes once connected (``python -m bot health`` is good from then on)."""
+        beat comes once connected (``python -m bot health`` is good from then on). A file it cannot write
+        (a full disk, a folder that is not there) is said once, in one line, and once more when it can
+        again: it was a warning with two tracebacks every beat."""
         await self.wait_until_ready()
+        failing = False
         while True:
             if self.gateway_up():
                 try:
                     await asyncio.to_thread(path.write_text, f"{self.clock().isoformat()}\n")
-                except OSError:
-                    log.warning("could not write the heartbeat file %s", path, exc_info=True)
+                except OSError as error:
+                    if not failing:
+                        log.warning(
+                            "could not write the heartbeat file %s: %s", path, error.strerror or error
+                        )
+                    failing = True
+                else:
+                    if failing:
+                        log.info("the heartbeat file %s is written again", path)
+                    failing = False
             await asyncio.sleep(HEARTBEAT_EVERY)
 
     def take_up(self, game_id: int) -> None:
