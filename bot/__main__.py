@@ -245,14 +245,16 @@ STOPPED_EARLY = "Stopped by a signal before the bot started; nothing was done."
 
 
 def main() -> int:
-    """``run``, with a setting the bot cannot use, or a SQLite database it cannot write (read-only, its
-    disk full), said in one line (no traceback) and exit status 2, and a stop asked while the bot starts
-    said in one line, exit status 0 (a clean stop: nothing was begun)."""
+    """``run``, with a setting the bot cannot use, a database newer than this bot (an owner went back to
+    an older version), or a SQLite database it cannot write (read-only, its disk full), said in one line
+    (no traceback) and exit status 2, and a stop asked while the bot starts said in one line, exit
+    status 0 (a clean stop: nothing was begun)."""
+    from bot.records import SchemaTooNew
     from bot.settings import SettingsError
 
     try:
         return run()
-    except SettingsError as error:
+    except (SettingsError, SchemaTooNew) as error:  # SchemaTooNew: an older bot on a newer database
         print(error, file=sys.stderr)
         return 2
     except sqlite3.Error as error:  # at start-up: the database's file, folder or disk

@@ -282,25 +282,47 @@ def test_a_database_folder_the_bot_cannot_write_is_said_in_one_line_and_exit_2(t
     )
 
 
-async def test_a_database_the_bot_cannot_open_or_write_is_said_in_one_line_and_exit_2(tmp_path: Path) -> None:
-    """A read-only file (root's, the bot being uid 10001), a full disk, a path that is no file: SQLite's
-    error ended the start-up in a traceback, again at each restart. Now one line, exit 2. End to end
-    with a folder where the file should be (the one of these that root, which runs the tests, meets
-    too), on the fake Discord: the store opens once logged in."""
+async def refused_at_start(database: Path) -> str:
+    """``python -m bot`` on the fake Discord (the store opens once logged in), which must stop with exit
+    status 2 and no traceback: what it said."""
     from tests.bot.test_clean_stop import bot_process
 
-    database = tmp_path / "games.db"
-    database.mkdir()
     guild = {"name": "G", "channels": ["risk"], "members": ["alice"]}
     async with FakeDiscord(guilds=[guild]) as fd, bot_process(fd, database) as child:
         code = await asyncio.wait_for(child.wait(), 120)
         assert child.stderr is not None
         said = (await child.stderr.read()).decode()
     assert code == 2 and "Traceback" not in said, said
+    return said
+
+
+async def test_a_database_the_bot_cannot_open_or_write_is_said_in_one_line_and_exit_2(tmp_path: Path) -> None:
+    """A read-only file (root's, the bot being uid 10001), a full disk, a path that is no file: SQLite's
+    error ended the start-up in a traceback, again at each restart. Now one line, exit 2. End to end
+    with a folder where the file should be (the one of these that root, which runs the tests, meets
+    too), on the fake Discord: the store opens once logged in."""
+    database = tmp_path / "games.db"
+    database.mkdir()
+    said = await refused_at_start(database)
     assert said.endswith(
         f"The bot cannot write to its database {database}: it cannot be opened (does its folder exist, and "
         f"may the bot write there?). The file and its folder must be writable by the bot (the bot runs as "
         f"uid {os.getuid()}), on a disk with free space.\n"
+    ), said
+
+
+async def test_an_older_bot_on_a_newer_database_says_so_in_one_line_and_exit_2(tmp_path: Path) -> None:
+    """An owner who went back to an older image after an upgrade: the database's schema is newer than
+    the bot knows. It was a traceback at every restart; now the store's sentence alone, exit 2."""
+    from bot.schema import LATEST
+
+    database = tmp_path / "games.db"
+    with sqlite3.connect(database) as db:
+        db.execute(f"PRAGMA user_version = {LATEST + 1}")
+    said = await refused_at_start(database)
+    assert said.endswith(
+        f"This database has schema version {LATEST + 1}, newer than this Warboard knows ({LATEST}); upgrade "
+        "Warboard instead of opening it with an older one.\n"
     ), said
 
 
