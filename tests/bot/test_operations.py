@@ -326,6 +326,45 @@ async def test_an_older_bot_on_a_newer_database_says_so_in_one_line_and_exit_2(t
     ), said
 
 
+async def test_a_channel_the_bot_may_not_post_in_is_named_to_the_player_and_its_news_waits(
+    tmp_path: Path,
+) -> None:
+    """An overwrite denying the bot Send Messages in the game's channel (the fake answers its posts there
+    403 50013, as Discord does; interaction answers still go through): the host who starts the game was
+    told "Something went wrong on our side", nothing about the channel. Now the answer says whose
+    setting it is and which permissions; once a moderator allows it, the turn's news is posted."""
+    from tests.bot.discord_world import discord_world
+
+    async with discord_world(str(tmp_path / "games.db")) as (fd, bot):
+        bot.unfinished.first_gap = bot.unfinished.longest_gap = 0.05
+        risk = fd.channel_id("risk")
+        fd.no_send.add(risk)
+        await fd.slash("alice", "risk", "game new", ruleset="risk", seats=2)
+        posted = len(fd.messages(risk))
+        # The second seat starts the game; its news is refused, and refused again when taken up. Then
+        # a moderator allows the bot to post (the driver waits while the bot has news in hand).
+        starting = asyncio.create_task(fd.slash("bob", "risk", "game join"))
+        for _ in range(6000):
+            if sum(v.kind == "missing_permissions" for v in fd.violations) >= 2 or starting.done():
+                break
+            await asyncio.sleep(0.01)
+        fd.no_send.discard(risk)
+        started = await starting
+        answers = [m.content for m in started.messages if m.ephemeral]
+        assert any(
+            "what you did stands" in a
+            and a.endswith(
+                "The bot may not post in this channel: a moderator can give it View Channel, Send Messages, "
+                "Embed Links and Attach Files here (Discord said: Missing Permissions)."
+            )
+            for a in answers
+        ), answers
+        await fd.wait_idle()
+        assert not bot.unfinished.pending()
+        news = [m.content for m in fd.messages(risk)[posted:] if not m.ephemeral]
+        assert any("turn" in n.lower() or "waiting" in n.lower() for n in news), news
+
+
 def test_sqlites_errors_for_a_read_only_file_or_a_full_disk_are_an_owners_line(tmp_path: Path) -> None:
     """SQLite's own errors (made here as root can: a file opened read-only, a database capped in pages)
     are said for an owner; any other SQLite error is a bug, left to its traceback."""
