@@ -66,6 +66,21 @@ class JsonLines(logging.Formatter):
         return json.dumps(entry, ensure_ascii=False)
 
 
+class ReconnectsInOneLine(logging.Filter):
+    """discord.py logs each try to reconnect to the gateway as an error with the whole traceback of why
+    (two chained ones when Discord cannot be reached): every few seconds for as long as it is down, a
+    screenful each. Here each is one warning line naming the cause; ``python -m bot health`` is what
+    says the gateway stayed down (its heartbeat goes stale after a minute)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.getMessage().startswith("Attempting a reconnect") and record.exc_info:
+            error = record.exc_info[1]
+            record.msg, record.args = f"{record.getMessage()}: {type(error).__name__}: {error}", ()
+            record.exc_info, record.exc_text = None, None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
 # discord.py's own text format, as it writes it where it does not colour.
 TEXT_FORMAT = "[{asctime}] [{levelname:<8}] {name}: {message}"
 
@@ -312,6 +327,8 @@ def run() -> int:
     # discord.py's handler for its own and the bot's loggers, as ``bot.run`` would set up.
     formatter = JsonLines() if settings.log_format == "json" else text_formatter(sys.stderr)
     discord.utils.setup_logging(level=getattr(logging, settings.log_level), root=True, formatter=formatter)
+    for name in ("discord.client", "discord.shard"):  # the one shard, or several in one process
+        logging.getLogger(name).addFilter(ReconnectsInOneLine())
     if arguments[:1] == ["sync"]:
         asyncio.run(sync_commands(bot, settings.token or ""))
         return 0

@@ -223,6 +223,33 @@ async def test_backup_copies_a_live_database_consistently(tmp_path: Path) -> Non
     assert postgres.returncode == 2 and "pg_dump" in postgres.stderr
 
 
+def test_a_reconnect_to_the_gateway_is_one_warning_line_not_two_tracebacks() -> None:
+    """While Discord could not be reached, discord.py logged each try to reconnect as an error with two
+    chained tracebacks, every few seconds (seen with the fake Discord stopped under a running bot)."""
+    from bot.__main__ import ReconnectsInOneLine
+
+    try:
+        try:
+            raise ConnectionRefusedError(111, "Connect call failed ('127.0.0.1', 443)")
+        except OSError as refused:
+            raise OSError("Cannot connect to host discord.com:443") from refused
+    except OSError:
+        record = logging.LogRecord(
+            "discord.client", logging.ERROR, "client.py", 781, "Attempting a reconnect in %.2fs", (1.41,),
+            sys.exc_info(),
+        )  # fmt: skip
+    other = logging.LogRecord("discord.client", logging.ERROR, "x", 1, "Other", (), record.exc_info)
+    assert ReconnectsInOneLine().filter(record) and ReconnectsInOneLine().filter(other)
+    line = logging.Formatter("{levelname} {name}: {message}", style="{").format(record)
+    assert (
+        line == "WARNING discord.client: Attempting a reconnect in 1.41s: OSError: Cannot connect to host "
+        "discord.com:443"
+    )
+    assert (
+        other.exc_info is not None and other.levelno == logging.ERROR
+    )  # any other error keeps its traceback
+
+
 def test_secrets_come_from_files_with_any_characters(tmp_path: Path) -> None:
     from bot.__main__ import secrets_from_files
 
