@@ -392,10 +392,29 @@ async def test_a_channel_the_bot_may_not_post_in_is_named_to_the_player_and_its_
         assert any("turn" in n.lower() or "waiting" in n.lower() for n in news), news
 
 
+def test_the_terminal_client_on_a_database_it_cannot_open_says_so_in_one_line(tmp_path: Path) -> None:
+    """``docker run -it -v ./data:/data warboard --game risk`` with a folder root made: the terminal
+    client ended in SQLite's traceback (seen in the image, as uid 10001); through either of its entry
+    points it is now one line naming the file, exit 2."""
+    database = tmp_path / "absent" / "games.db"
+    line = (
+        f"The bot cannot write to its database {database}: it cannot be opened (does its folder exist, and "
+        "may the bot write there?). The file and its folder must be writable by the bot (the bot runs as "
+        f"uid {os.getuid()}), on a disk with free space.\n"
+    )
+    for entry in (["bot"], ["bot.console"]):
+        played = subprocess.run(
+            [sys.executable, "-m", *entry, "--db", str(database), "--game", "risk"],
+            env={**{k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}, "PYTHONPATH": str(ROOT)},
+            cwd=ROOT, input="quit\n", capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        assert played.returncode == 2 and played.stderr == line, (entry, played.stderr)
+
+
 def test_sqlites_errors_for_a_read_only_file_or_a_full_disk_are_an_owners_line(tmp_path: Path) -> None:
     """SQLite's own errors (made here as root can: a file opened read-only, a database capped in pages)
     are said for an owner; any other SQLite error is a bug, left to its traceback."""
-    from bot.__main__ import storage_trouble
+    from bot.trouble import storage_trouble
 
     path = tmp_path / "games.db"
     with sqlite3.connect(path) as db:
