@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
+from bot.trouble import as_whom, storage_trouble
 from rules.core.words import counted
 
 if TYPE_CHECKING:
@@ -66,6 +67,21 @@ class JsonLines(logging.Formatter):
         return json.dumps(entry, ensure_ascii=False)
 
 
+class ReconnectsInOneLine(logging.Filter):
+    """discord.py logs each try to reconnect to the gateway as an error with the whole traceback of why
+    (two chained ones when Discord cannot be reached): every few seconds for as long as it is down, a
+    screenful each. Here each is one warning line naming the cause; ``python -m bot health`` is what
+    says the gateway stayed down (its heartbeat goes stale after a minute)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.getMessage().startswith("Attempting a reconnect") and record.exc_info:
+            error = record.exc_info[1]
+            record.msg, record.args = f"{record.getMessage()}: {type(error).__name__}: {error}", ()
+            record.exc_info, record.exc_text = None, None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
 # discord.py's own text format, as it writes it where it does not colour.
 TEXT_FORMAT = "[{asctime}] [{levelname:<8}] {name}: {message}"
 
@@ -102,9 +118,16 @@ def health(env: dict[str, str] | os._Environ[str]) -> int:
     return 0
 
 
+def database_of(env: dict[str, str] | os._Environ[str]) -> str:
+    """``PBP_DATABASE`` as ``Settings`` reads it, without loading the settings' module."""
+    return env.get("PBP_DATABASE", "").strip() or "warboard.db"
+
+
 def backup(env: dict[str, str] | os._Environ[str], target: str) -> int:
-    """Copy the live SQLite database to ``target`` with SQLite's online backup API."""
-    database = env.get("PBP_DATABASE", "").strip() or "warboard.db"
+    """Copy the live SQLite database to ``target`` with SQLite's online backup API. A copy that cannot
+    be made (its folder absent or not writable, the disk full) is said in one line, exit 1, and what
+    was begun of it removed."""
+    database = database_of(env)
     if "://" in database:
         print("PBP_DATABASE is PostgreSQL: back it up with pg_dump (see the README).", file=sys.stderr)
         return 2
@@ -114,14 +137,31 @@ def backup(env: dict[str, str] | os._Environ[str], target: str) -> int:
     if Path(target).exists():
         print(f"{target} already exists; name a new file.", file=sys.stderr)
         return 2
-    source = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
-    copy = sqlite3.connect(target)
     try:
+        source = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+        source.execute("SELECT COUNT(*) FROM sqlite_schema").fetchone()  # opened for good (-shm too)
+    except sqlite3.Error as error:
+        print(f"Could not read {database}: {error}{as_whom()}.", file=sys.stderr)
+        return 1
+    copy: sqlite3.Connection | None = None
+    try:
+        copy = sqlite3.connect(target)
         with copy:
             source.backup(copy)  # page by page, consistent even while the bot writes (WAL or not)
         (games,) = copy.execute("SELECT COUNT(*) FROM games").fetchone()
+    except sqlite3.Error as error:
+        if copy is not None:
+            copy.close()
+            Path(target).unlink(missing_ok=True)  # a part of a copy is no backup
+        print(
+            f"Could not write the backup to {target}: {error}{as_whom()}. Its folder must exist and be "
+            "writable, on a disk with room for a copy of the database.",
+            file=sys.stderr,
+        )
+        return 1
     finally:
-        copy.close()
+        if copy is not None:
+            copy.close()
         source.close()
     print(f"Backed up {database} to {target} ({counted(games, 'game')}).")
     return 0
@@ -142,9 +182,8 @@ def secrets_from_files(env: dict[str, str] | os._Environ[str]) -> None:
             try:
                 env[target] = Path(path).read_text(encoding="utf-8").rstrip("\r\n")
             except OSError as error:  # compose's file secrets keep the host file's owner and mode
-                user = f" (the bot runs as uid {os.getuid()})" if hasattr(os, "getuid") else ""
                 raise SettingsError(
-                    f"{variable} names {path}, which the bot cannot read: {error.strerror}{user}."
+                    f"{variable} names {path}, which the bot cannot read: {error.strerror}{as_whom()}."
                 ) from None
 
 
@@ -159,7 +198,13 @@ def hold_database(database: str) -> IO[bytes] | None:
         return None
     import fcntl
 
-    lock = open(f"{database}-lock", "ab")  # noqa: SIM115 (held open until the process ends)
+    try:
+        lock = open(f"{database}-lock", "ab")  # noqa: SIM115 (held open until the process ends)
+    except OSError as error:  # its folder absent, or not the bot's to write (a volume made by root)
+        raise SettingsError(
+            f"The bot cannot make its lock file {database}-lock beside its database: {error.strerror}"
+            f"{as_whom()}. The database's folder must exist and be writable by the bot."
+        ) from None
     try:
         fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
@@ -187,14 +232,23 @@ STOPPED_EARLY = "Stopped by a signal before the bot started; nothing was done."
 
 
 def main() -> int:
-    """``run``, with a setting the bot cannot use said in one line (no traceback) and exit status 2, and a
-    stop asked while the bot starts said in one line, exit status 0 (a clean stop: nothing was begun)."""
+    """``run``, with a setting the bot cannot use, a database newer than this bot (an owner went back to
+    an older version), or a SQLite database it cannot write (read-only, its disk full), said in one line
+    (no traceback) and exit status 2, and a stop asked while the bot starts said in one line, exit
+    status 0 (a clean stop: nothing was begun)."""
+    from bot.records import SchemaTooNew
     from bot.settings import SettingsError
 
     try:
         return run()
-    except SettingsError as error:
+    except (SettingsError, SchemaTooNew) as error:  # SchemaTooNew: an older bot on a newer database
         print(error, file=sys.stderr)
+        return 2
+    except sqlite3.Error as error:  # at start-up: the database's file, folder or disk
+        said = storage_trouble(error, database_of(os.environ))
+        if said is None:
+            raise
+        print(said, file=sys.stderr)
         return 2
     except StoppedEarly:
         print(STOPPED_EARLY, file=sys.stderr)
@@ -245,29 +299,37 @@ def run() -> int:
     # discord.py's handler for its own and the bot's loggers, as ``bot.run`` would set up.
     formatter = JsonLines() if settings.log_format == "json" else text_formatter(sys.stderr)
     discord.utils.setup_logging(level=getattr(logging, settings.log_level), root=True, formatter=formatter)
+    for name in ("discord.client", "discord.shard"):  # the one shard, or several in one process
+        logging.getLogger(name).addFilter(ReconnectsInOneLine())
     if arguments[:1] == ["sync"]:
         asyncio.run(sync_commands(bot, settings.token or ""))
         return 0
     held = hold_database(settings.database)
-    asyncio.run(serve_alone(bot, settings, shards))  # until SIGTERM or SIGINT, then a clean stop
+    displaced = asyncio.run(serve_alone(bot, settings, shards))  # until SIGTERM or SIGINT: a clean stop
     if held is not None:
         held.close()
-    return 0
+    return 0 if displaced is None else 1  # the log's last error said why
 
 
-async def serve_alone(bot: WarboardBot, settings: Settings, shards: ShardPlan | None) -> None:
+async def serve_alone(bot: WarboardBot, settings: Settings, shards: ShardPlan | None) -> str | None:
     """``serve``, on PostgreSQL holding this process's shards for its life (``bot/postgres/guard.py``:
-    a second process for one of them says so and stops before it connects to Discord)."""
+    a second process for one of them says so and stops before it connects to Discord). If another
+    process took them while this one's connection to PostgreSQL was lost, the guard logs it in one line,
+    the bot stops cleanly, and that line is returned (None after a stop asked by a signal)."""
+    import asyncio
+
     from bot.app import serve
     from bot.postgres import is_postgres
     from bot.postgres.guard import hold_shards
 
-    guard = await hold_shards(settings.database, shards) if is_postgres(settings.database) else None
+    halt = asyncio.Event()
+    guard = await hold_shards(settings.database, shards, halt.set) if is_postgres(settings.database) else None
     try:
-        await serve(bot, settings.token or "")
+        await serve(bot, settings.token or "", halt)
     finally:
         if guard is not None:
             await guard.release()
+    return None if guard is None else guard.displaced
 
 
 if __name__ == "__main__":

@@ -316,14 +316,25 @@ class WarboardBot(commands.Bot):
     async def _beat(self, path: Path) -> None:
         """Touch ``path`` every ``HEARTBEAT_EVERY`` seconds while the gateway is up. A task on the event
         loop: a stuck loop stops it as surely as a dead gateway does, and the file goes stale. The first
-        beat comes once connected (``python -m bot health`` is good from then on)."""
+        beat comes once connected (``python -m bot health`` is good from then on). A file it cannot write
+        (a full disk, a folder that is not there) is said once, in one line, and once more when it can
+        again: it was a warning with two tracebacks every beat."""
         await self.wait_until_ready()
+        failing = False
         while True:
             if self.gateway_up():
                 try:
                     await asyncio.to_thread(path.write_text, f"{self.clock().isoformat()}\n")
-                except OSError:
-                    log.warning("could not write the heartbeat file %s", path, exc_info=True)
+                except OSError as error:
+                    if not failing:
+                        log.warning(
+                            "could not write the heartbeat file %s: %s", path, error.strerror or error
+                        )
+                    failing = True
+                else:
+                    if failing:
+                        log.info("the heartbeat file %s is written again", path)
+                    failing = False
             await asyncio.sleep(HEARTBEAT_EVERY)
 
     def take_up(self, game_id: int) -> None:
@@ -397,10 +408,10 @@ class WarboardBot(commands.Bot):
             await self.store.close()
 
 
-async def serve(bot: WarboardBot, token: str) -> None:
-    """Run the bot until SIGTERM or SIGINT, then stop it cleanly (``WarboardBot.shutdown``). The handlers
-    are installed explicitly, so they work when the bot is a container's PID 1 too (the kernel drops only
-    the signals PID 1 left at their default)."""
+async def serve(bot: WarboardBot, token: str, halt: asyncio.Event | None = None) -> None:
+    """Run the bot until SIGTERM or SIGINT (or ``halt`` is set: the caller said why in the log), then
+    stop it cleanly (``WarboardBot.shutdown``). The handlers are installed explicitly, so they work when
+    the bot is a container's PID 1 too (the kernel drops only the signals PID 1 left at their default)."""
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for number in (signal.SIGTERM, signal.SIGINT):
@@ -410,9 +421,12 @@ async def serve(bot: WarboardBot, token: str) -> None:
         async with bot:
             running = asyncio.create_task(bot.start(token))
             asked = asyncio.create_task(stop.wait())
-            await asyncio.wait({running, asked}, return_when=asyncio.FIRST_COMPLETED)
-            if asked.done():
-                log.info("stopping: a signal asked for it")
+            halted = asyncio.create_task((halt or asyncio.Event()).wait())
+            await asyncio.wait({running, asked, halted}, return_when=asyncio.FIRST_COMPLETED)
+            halted.cancel()
+            if asked.done() or (halt is not None and halt.is_set()):
+                if asked.done():
+                    log.info("stopping: a signal asked for it")
                 await bot.shutdown()
                 # Closed. With Discord unreachable, discord.py may still be sleeping before its next
                 # reconnect (minutes, and ``close`` does not wake it): nothing is left to wait for.

@@ -17,6 +17,7 @@ import asyncio
 import logging
 import os
 import re
+import sqlite3
 import sys
 from collections.abc import Iterator, Sequence
 from datetime import datetime
@@ -30,9 +31,12 @@ from bot.gamelog import mover_lines
 from bot.games import GAMES
 from bot.models import ActResult, GameStatus, ServiceError
 from bot.parsing import is_count, quoted
+from bot.records import SchemaTooNew
 from bot.replays import replay_of, replayed
 from bot.service import GameService
+from bot.settings import SettingsError
 from bot.store import SqliteStore
+from bot.trouble import storage_trouble
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 
@@ -440,7 +444,13 @@ async def main(argv: Sequence[str], games: Games = GAMES) -> int:
     """The terminal client over ``games`` (every registered game unless a test says otherwise)."""
     check_games(games)
     args = parse_args(argv, games)
-    store = await SqliteStore.open(args.db)
+    try:
+        store = await SqliteStore.open(args.db)
+    except sqlite3.Error as error:  # a folder or file it may not write, a full disk: the --db named
+        said = storage_trouble(error, args.db)
+        if said is None:
+            raise
+        raise SettingsError(said) from None
     try:
         service = GameService(store, games)
         try:
@@ -460,4 +470,8 @@ async def main(argv: Sequence[str], games: Games = GAMES) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(asyncio.run(main(sys.argv[1:])))
+    try:
+        sys.exit(asyncio.run(main(sys.argv[1:])))
+    except (SettingsError, SchemaTooNew) as error:  # a database it cannot open: one line, as python -m bot
+        print(error, file=sys.stderr)
+        sys.exit(2)

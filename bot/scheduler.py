@@ -204,7 +204,9 @@ class Unfinished:
     """Games whose AI turn or announcement broke off with an error (a database outage, Discord failing):
     ``run`` takes each up again (``again``: the AI plays on and the turn is announced) a second after it
     was noted, then with doubling gaps while it keeps failing, until it succeeds. A game is noted once
-    however often it is reported, and taken up by one call at a time (issue 29, item 11)."""
+    however often it is reported, and taken up by one call at a time (issue 29, item 11). A failure's
+    traceback is logged once: the same error again is one line (a channel the bot may not post in failed
+    every 30 s, each time with its traceback, for as long as nobody gave it the permission)."""
 
     first_gap = 1.0  # seconds before the first try again
     longest_gap = 30.0
@@ -212,6 +214,7 @@ class Unfinished:
     def __init__(self, again: Callable[[int], Awaitable[object]]) -> None:
         self._again = again
         self._due: dict[int, tuple[float, float]] = {}  # game: (when, the gap that led there)
+        self._failing: dict[int, str] = {}  # game: its last try's error, while it keeps failing
         self._wake = asyncio.Event()
         self._stop = asyncio.Event()
 
@@ -237,10 +240,25 @@ class Unfinished:
                 del self._due[game_id]
                 try:
                     await self._again(game_id)
-                except Exception:
-                    log.warning("game %s still could not go on; trying again later", game_id, exc_info=True)
+                except Exception as error:
                     longer = min(gap * 2, self.longest_gap)  # (over the note its own failure made)
                     self._due[game_id] = (time.monotonic() + longer, longer)
+                    said = f"{type(error).__name__}: {error}"
+                    if self._failing.get(game_id) == said:  # the same again: one line, not its traceback
+                        log.warning(
+                            "game %s still could not go on (%s); trying again in %.0f s",
+                            game_id,
+                            said,
+                            longer,
+                        )
+                    else:
+                        log.warning(
+                            "game %s still could not go on; trying again later", game_id, exc_info=True
+                        )
+                    self._failing[game_id] = said
+                else:
+                    if self._failing.pop(game_id, None) is not None:
+                        log.info("game %s went on", game_id)
             soonest = min((when for when, _ in self._due.values()), default=None)
             wait = None if soonest is None else max(soonest - time.monotonic(), 0.0)
             with contextlib.suppress(TimeoutError):

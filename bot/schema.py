@@ -612,7 +612,8 @@ async def user_version(db: aiosqlite.Connection) -> int:
     return int(rows[0][0]) if rows else 0
 
 
-async def migrate(db: aiosqlite.Connection) -> None:
+async def migrate(db: aiosqlite.Connection) -> list[int]:
+    """Run the migrations this database has not had; returns the versions applied."""
     current = await user_version(db)
     if current > LATEST:
         raise SchemaTooNew(
@@ -629,3 +630,4 @@ async def migrate(db: aiosqlite.Connection) -> None:
             if db.in_transaction:
                 await db.execute("ROLLBACK")
             raise
+    return list(range(current + 1, LATEST + 1))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import fields
@@ -71,6 +72,8 @@ from bot.schema import (
 )
 from bot.standings import MemberStats, Reliability, Settlement
 from bot.store_standings import SqliteStandings
+
+log = logging.getLogger("warboard")
 
 # The records are re-exported: callers import everything store-related from here.
 __all__ = [
@@ -285,6 +288,18 @@ class GameStore(Protocol):
         ...
 
 
+def said_migrated(database: str, applied: Sequence[int]) -> None:
+    """One line in the log when a start-up created ``database`` (said for people: "the database
+    warboard.db") or upgraded its schema, so an owner who upgraded the bot sees that its games came
+    along, and from which version."""
+    if not applied:
+        return
+    if applied[0] == 1:
+        log.info("created %s (schema version %d)", database, applied[-1])
+    else:
+        log.info("upgraded %s from schema version %d to %d", database, applied[0] - 1, applied[-1])
+
+
 class SqliteStore(SqliteStandings):
     """One aiosqlite connection. A process-local lock keeps coroutines from interleaving inside each
     other's transactions on that connection; ``BEGIN IMMEDIATE`` and ``version`` guard against other
@@ -304,14 +319,21 @@ class SqliteStore(SqliteStandings):
     @classmethod
     async def open(cls, path: str) -> SqliteStore:
         """Open (creating the file if needed) and run any migrations it has not had yet."""
-        db = await aiosqlite.connect(path, isolation_level="IMMEDIATE")
+        connecting = aiosqlite.connect(path, isolation_level="IMMEDIATE")
+        try:
+            db = await connecting
+        except BaseException:
+            # aiosqlite's thread answers the failed connection's own close afterwards, on this loop: let
+            # it, or a start-up refused for an unopenable file ended in a thread's traceback besides.
+            await asyncio.to_thread(connecting._thread.join, 10)
+            raise
         try:
             db.row_factory = sqlite3.Row
             await db.execute("PRAGMA journal_mode=WAL")
             await db.execute("PRAGMA synchronous=FULL")
             await db.execute("PRAGMA foreign_keys=ON")
             await db.execute("PRAGMA busy_timeout=10000")
-            await migrate(db)
+            said_migrated(f"the database {path}", await migrate(db))
         except BaseException:
             await db.close()
             raise

@@ -144,6 +144,12 @@ def spend_clicked(interaction: discord.Interaction) -> bool:
     )
 
 
+MAY_NOT_POST = (
+    "The bot may not post in this channel: a moderator can give it View Channel, Send Messages, Embed Links "
+    "and Attach Files here"
+)
+
+
 async def handle_error(interaction: discord.Interaction, error: BaseException) -> None:
     """The one error handler of every app command (the command tree's, ``WarboardBot``) and of the
     buttons and menus: rule and service refusals become ephemeral sentences; anything else is logged
@@ -212,6 +218,8 @@ async def handle_error(interaction: discord.Interaction, error: BaseException) -
         )
     else:
         text = f"{went_wrong}; the game was not changed. Please try again."
+    if isinstance(original, discord.Forbidden):  # the server's settings, not a bug: say whose to change
+        text += f" {MAY_NOT_POST} (Discord said: {original.text or original.status})."
     with contextlib.suppress(discord.HTTPException):  # Discord itself may be what failed
         await _close_public_placeholder(interaction, reference)
         await refuse(interaction, text)

@@ -32,6 +32,7 @@ from typing import Any
 import asyncpg
 
 from bot.postgres.commit import commit_statement, forget_reverted_statement, replace_seats
+from bot.postgres.guard import database_name
 from bot.postgres.lane import Lane
 from bot.postgres.schema import migrate, schema_version
 from bot.postgres.standings import PostgresStandings
@@ -72,6 +73,7 @@ from bot.schema import (
     log_tail_params,
 )
 from bot.shards import ShardPlan
+from bot.store import said_migrated
 
 GAME_LOCKS = 0x5742  # the first key of every game's advisory lock; the second is the game's id
 _TRANSACTIONS = 4  # connections for commits of several statements: a game's start, an undo
@@ -131,7 +133,7 @@ class PostgresStore(PostgresStandings):
         lane: Lane | None = None
         try:
             async with pool.acquire() as connection:
-                await migrate(connection)
+                said_migrated(database_name(dsn), await migrate(connection))
             lane = await Lane.open(dsn, size)
             locks = await asyncpg.create_pool(dsn, min_size=0, max_size=lock_size)
         except BaseException:

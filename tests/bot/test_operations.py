@@ -9,6 +9,7 @@ import gc
 import json
 import logging
 import os
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -81,6 +82,44 @@ async def test_the_connected_bot_beats_and_stops_when_closed(
         finally:
             await bot.close()
         assert not bot.gateway_up()  # a closed gateway is not up: no further beats
+
+
+async def test_a_heartbeat_file_it_cannot_write_is_said_once_and_again_when_it_can(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """On a full disk the bot logged a warning with two tracebacks every 10 s, for as long as the disk
+    stayed full; now one line when the writes begin to fail, one when they work again."""
+    from bot import app
+
+    monkeypatch.setattr(app, "HEARTBEAT_EVERY", 0.0)
+    bot = create_bot(Settings(token="fake-token", database=":memory:"), run_scheduler=False)
+    monkeypatch.setattr(bot, "wait_until_ready", lambda: asyncio.sleep(0))
+    monkeypatch.setattr(bot, "gateway_up", lambda: True)
+    beats: list[str] = []
+    done = asyncio.Event()
+
+    class Disk(type(Path())):  # type: ignore[misc]
+        def write_text(self, text: str, *_: object, **__: object) -> int:
+            beats.append(text)
+            if len(beats) == 7:
+                done.set()
+            if len(beats) <= 4:  # full for four beats, then room again
+                raise OSError(28, "No space left on device")
+            return len(text)
+
+    with caplog.at_level(logging.INFO, logger="warboard"):
+        beating = asyncio.create_task(bot._beat(Disk("/data/heartbeat")))
+        try:
+            await asyncio.wait_for(done.wait(), 60)
+        finally:
+            beating.cancel()
+    said = [
+        (r.levelname, r.getMessage(), r.exc_info) for r in caplog.records if "heartbeat" in r.getMessage()
+    ]
+    assert said == [
+        ("WARNING", "could not write the heartbeat file /data/heartbeat: No space left on device", None),
+        ("INFO", "the heartbeat file /data/heartbeat is written again", None),
+    ]
 
 
 def test_only_a_served_bot_sets_start_ups_objects_aside_once_warm(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -184,6 +223,33 @@ async def test_backup_copies_a_live_database_consistently(tmp_path: Path) -> Non
     assert postgres.returncode == 2 and "pg_dump" in postgres.stderr
 
 
+def test_a_reconnect_to_the_gateway_is_one_warning_line_not_two_tracebacks() -> None:
+    """While Discord could not be reached, discord.py logged each try to reconnect as an error with two
+    chained tracebacks, every few seconds (seen with the fake Discord stopped under a running bot)."""
+    from bot.__main__ import ReconnectsInOneLine
+
+    try:
+        try:
+            raise ConnectionRefusedError(111, "Connect call failed ('127.0.0.1', 443)")
+        except OSError as refused:
+            raise OSError("Cannot connect to host discord.com:443") from refused
+    except OSError:
+        record = logging.LogRecord(
+            "discord.client", logging.ERROR, "client.py", 781, "Attempting a reconnect in %.2fs", (1.41,),
+            sys.exc_info(),
+        )  # fmt: skip
+    other = logging.LogRecord("discord.client", logging.ERROR, "x", 1, "Other", (), record.exc_info)
+    assert ReconnectsInOneLine().filter(record) and ReconnectsInOneLine().filter(other)
+    line = logging.Formatter("{levelname} {name}: {message}", style="{").format(record)
+    assert (
+        line == "WARNING discord.client: Attempting a reconnect in 1.41s: OSError: Cannot connect to host "
+        "discord.com:443"
+    )
+    assert (
+        other.exc_info is not None and other.levelno == logging.ERROR
+    )  # any other error keeps its traceback
+
+
 def test_secrets_come_from_files_with_any_characters(tmp_path: Path) -> None:
     from bot.__main__ import secrets_from_files
 
@@ -228,6 +294,168 @@ def test_a_second_bot_on_the_same_sqlite_file_refuses_to_start(tmp_path: Path) -
     assert second.returncode == 2 and "Traceback" not in second.stderr, second.stderr
     assert second.stderr.startswith(f"Another Warboard bot is running on {database}"), second.stderr
     assert backup.returncode == 2 and "There is no database" in backup.stderr  # not refused for the lock
+
+
+def test_a_database_folder_the_bot_cannot_write_is_said_in_one_line_and_exit_2(tmp_path: Path) -> None:
+    """A volume mounted from a folder that is not there, or that root made (the bot runs as uid 10001):
+    the lock file beside the database could not be made, and the owner read a traceback, at each of the
+    restart policy's restarts."""
+    database = tmp_path / "absent" / "games.db"
+    started = run_bot_command(DISCORD_TOKEN="x", PBP_DATABASE=str(database))
+    assert started.returncode == 2 and "Traceback" not in started.stderr, started.stderr
+    assert started.stderr == (
+        f"The bot cannot make its lock file {database}-lock beside its database: No such file or directory "
+        f"(the bot runs as uid {os.getuid()}). The database's folder must exist and be writable by the bot.\n"
+    )
+
+
+async def refused_at_start(database: Path) -> str:
+    """``python -m bot`` on the fake Discord (the store opens once logged in), which must stop with exit
+    status 2 and no traceback: what it said."""
+    from tests.bot.test_clean_stop import bot_process
+
+    guild = {"name": "G", "channels": ["risk"], "members": ["alice"]}
+    async with FakeDiscord(guilds=[guild]) as fd, bot_process(fd, database) as child:
+        code = await asyncio.wait_for(child.wait(), 120)
+        assert child.stderr is not None
+        said = (await child.stderr.read()).decode()
+    assert code == 2 and "Traceback" not in said, said
+    return said
+
+
+async def test_a_database_the_bot_cannot_open_or_write_is_said_in_one_line_and_exit_2(tmp_path: Path) -> None:
+    """A read-only file (root's, the bot being uid 10001), a full disk, a path that is no file: SQLite's
+    error ended the start-up in a traceback, again at each restart. Now one line, exit 2. End to end
+    with a folder where the file should be (the one of these that root, which runs the tests, meets
+    too), on the fake Discord: the store opens once logged in."""
+    database = tmp_path / "games.db"
+    database.mkdir()
+    said = await refused_at_start(database)
+    assert said.endswith(
+        f"The bot cannot write to its database {database}: it cannot be opened (does its folder exist, and "
+        f"may the bot write there?). The file and its folder must be writable by the bot (the bot runs as "
+        f"uid {os.getuid()}), on a disk with free space.\n"
+    ), said
+
+
+async def test_an_older_bot_on_a_newer_database_says_so_in_one_line_and_exit_2(tmp_path: Path) -> None:
+    """An owner who went back to an older image after an upgrade: the database's schema is newer than
+    the bot knows. It was a traceback at every restart; now the store's sentence alone, exit 2."""
+    from bot.schema import LATEST
+
+    database = tmp_path / "games.db"
+    with sqlite3.connect(database) as db:
+        db.execute(f"PRAGMA user_version = {LATEST + 1}")
+    said = await refused_at_start(database)
+    assert said.endswith(
+        f"This database has schema version {LATEST + 1}, newer than this Warboard knows ({LATEST}); upgrade "
+        "Warboard instead of opening it with an older one.\n"
+    ), said
+
+
+async def test_a_channel_the_bot_may_not_post_in_is_named_to_the_player_and_its_news_waits(
+    tmp_path: Path,
+) -> None:
+    """An overwrite denying the bot Send Messages in the game's channel (the fake answers its posts there
+    403 50013, as Discord does; interaction answers still go through): the host who starts the game was
+    told "Something went wrong on our side", nothing about the channel. Now the answer says whose
+    setting it is and which permissions; once a moderator allows it, the turn's news is posted."""
+    from tests.bot.discord_world import discord_world
+
+    async with discord_world(str(tmp_path / "games.db")) as (fd, bot):
+        bot.unfinished.first_gap = bot.unfinished.longest_gap = 0.05
+        risk = fd.channel_id("risk")
+        fd.no_send.add(risk)
+        await fd.slash("alice", "risk", "game new", ruleset="risk", seats=2)
+        posted = len(fd.messages(risk))
+        # The second seat starts the game; its news is refused, and refused again when taken up. Then
+        # a moderator allows the bot to post (the driver waits while the bot has news in hand).
+        starting = asyncio.create_task(fd.slash("bob", "risk", "game join"))
+        for _ in range(6000):
+            if sum(v.kind == "missing_permissions" for v in fd.violations) >= 2 or starting.done():
+                break
+            await asyncio.sleep(0.01)
+        fd.no_send.discard(risk)
+        started = await starting
+        answers = [m.content for m in started.messages if m.ephemeral]
+        assert any(
+            "what you did stands" in a
+            and a.endswith(
+                "The bot may not post in this channel: a moderator can give it View Channel, Send Messages, "
+                "Embed Links and Attach Files here (Discord said: Missing Permissions)."
+            )
+            for a in answers
+        ), answers
+        await fd.wait_idle()
+        assert not bot.unfinished.pending()
+        news = [m.content for m in fd.messages(risk)[posted:] if not m.ephemeral]
+        assert any("turn" in n.lower() or "waiting" in n.lower() for n in news), news
+
+
+def test_the_terminal_client_on_a_database_it_cannot_open_says_so_in_one_line(tmp_path: Path) -> None:
+    """``docker run -it -v ./data:/data warboard --game risk`` with a folder root made: the terminal
+    client ended in SQLite's traceback (seen in the image, as uid 10001); through either of its entry
+    points it is now one line naming the file, exit 2."""
+    database = tmp_path / "absent" / "games.db"
+    line = (
+        f"The bot cannot write to its database {database}: it cannot be opened (does its folder exist, and "
+        "may the bot write there?). The file and its folder must be writable by the bot (the bot runs as "
+        f"uid {os.getuid()}), on a disk with free space.\n"
+    )
+    for entry in (["bot"], ["bot.console"]):
+        played = subprocess.run(
+            [sys.executable, "-m", *entry, "--db", str(database), "--game", "risk"],
+            env={**{k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}, "PYTHONPATH": str(ROOT)},
+            cwd=ROOT, input="quit\n", capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        assert played.returncode == 2 and played.stderr == line, (entry, played.stderr)
+
+
+def test_sqlites_errors_for_a_read_only_file_or_a_full_disk_are_an_owners_line(tmp_path: Path) -> None:
+    """SQLite's own errors (made here as root can: a file opened read-only, a database capped in pages)
+    are said for an owner; any other SQLite error is a bug, left to its traceback."""
+    from bot.trouble import storage_trouble
+
+    path = tmp_path / "games.db"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE t (x)")
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        with pytest.raises(sqlite3.OperationalError) as read_only:
+            db.execute("INSERT INTO t VALUES (1)")
+    finally:
+        db.close()
+    db = sqlite3.connect(path)
+    try:
+        db.execute(f"PRAGMA max_page_count = {db.execute('PRAGMA page_count').fetchone()[0]}")
+        with pytest.raises(sqlite3.OperationalError) as full:
+            db.execute("INSERT INTO t VALUES (zeroblob(100000))")
+        with pytest.raises(sqlite3.OperationalError) as bug:
+            db.execute("SELECT nothing FROM nowhere")
+    finally:
+        db.close()
+    whom = f"writable by the bot (the bot runs as uid {os.getuid()}), on a disk with free space."
+    assert storage_trouble(read_only.value, "/data/warboard.db") == (
+        f"The bot cannot write to its database /data/warboard.db: it is read-only. The file and its folder "
+        f"must be {whom}"
+    )
+    assert storage_trouble(full.value, "w.db") == (
+        f"The bot cannot write to its database w.db: the disk is full. The file and its folder must be {whom}"
+    )
+    assert storage_trouble(bug.value, "w.db") is None
+
+
+def test_a_backup_it_cannot_write_is_said_in_one_line_and_left_out(tmp_path: Path) -> None:
+    database = tmp_path / "games.db"
+    with sqlite3.connect(database) as db:
+        db.execute("CREATE TABLE games (id)")
+    target = tmp_path / "absent" / "backup.db"
+    made = run_bot_command("backup", str(target), PBP_DATABASE=str(database))
+    assert made.returncode == 1 and "Traceback" not in made.stderr, made.stderr
+    assert made.stderr.startswith(
+        f"Could not write the backup to {target}: unable to open database file (the bot runs as uid "
+    ), made.stderr
+    assert not target.exists()
 
 
 def test_the_health_check_loads_no_discord() -> None:

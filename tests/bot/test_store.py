@@ -5,6 +5,7 @@ those taking ``sqlite_store`` are SQLite's own, and PostgreSQL's own are in test
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -57,10 +58,18 @@ def make_v1_database(path: Path) -> None:
     db.close()
 
 
-async def test_a_first_version_database_upgrades_with_its_games_intact(tmp_path: Path) -> None:
+async def test_a_first_version_database_upgrades_with_its_games_intact(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     path = tmp_path / "old.db"
     make_v1_database(path)
-    store = await SqliteStore.open(str(path))
+    with caplog.at_level(logging.INFO, logger="warboard"):
+        store = await SqliteStore.open(str(path))
+    # The owner who upgraded the bot reads that the games came along (the log said nothing).
+    assert [r.getMessage() for r in caplog.records] == [
+        f"upgraded the database {path} from schema version 1 to {LATEST}"
+    ]
+    caplog.clear()
     try:
         assert await store.schema_version() == LATEST == 9
         game = await store.game(7)
@@ -82,10 +91,18 @@ async def test_a_first_version_database_upgrades_with_its_games_intact(tmp_path:
         assert await snapshot_matches_replay(service, 7)
     finally:
         await store.close()
-    # Opening again runs nothing: the file stays at the latest version.
-    again = await SqliteStore.open(str(path))
+    # Opening again runs nothing, and says nothing: the file stays at the latest version.
+    with caplog.at_level(logging.INFO, logger="warboard"):
+        again = await SqliteStore.open(str(path))
     assert await again.schema_version() == LATEST
     await again.close()
+    assert caplog.records == []
+    with caplog.at_level(logging.INFO, logger="warboard"):
+        new = await SqliteStore.open(str(tmp_path / "new.db"))
+    await new.close()
+    assert [r.getMessage() for r in caplog.records] == [
+        f"created the database {tmp_path / 'new.db'} (schema version {LATEST})"
+    ]
 
 
 async def test_a_v3_claim_kept_in_the_status_text_moves_to_the_claim_column(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ as a dropped connection would."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -148,3 +149,41 @@ class Silent:
     async def deadline_passed(self, result: object) -> None: ...
 
     async def reminder(self, game_id: int, seat: int, percent: int) -> None: ...
+
+
+async def test_a_game_that_keeps_failing_logs_its_traceback_once_then_one_line_a_try(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A channel the bot may not post in failed every try (every 30 s once the gaps had grown), each with
+    the whole traceback, for as long as nobody gave the bot the permission: now the traceback once, the
+    same error again in one line, and a line when the game went on."""
+    tries: list[int] = []
+    done = asyncio.Event()
+
+    async def again(game: int) -> None:
+        tries.append(game)
+        if len(tries) <= 3:
+            raise PermissionError("403 Forbidden (error code: 50013): Missing Permissions")
+        done.set()
+
+    unfinished = Unfinished(again)
+    unfinished.first_gap = unfinished.longest_gap = 0.0  # the test waits for the tries, not for seconds
+    unfinished.add(7)
+    with caplog.at_level(logging.INFO, logger="warboard.scheduler"):
+        runner = asyncio.create_task(unfinished.run())
+        try:
+            await asyncio.wait_for(done.wait(), 60)
+        finally:
+            unfinished.stop()
+            await runner
+    said = [(r.getMessage(), r.exc_info is not None) for r in caplog.records]
+    again_line = (
+        "game 7 still could not go on (PermissionError: 403 Forbidden (error code: 50013): Missing "
+        "Permissions); trying again in 0 s"
+    )
+    assert said == [
+        ("game 7 still could not go on; trying again later", True),
+        (again_line, False),
+        (again_line, False),
+        ("game 7 went on", False),
+    ]

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import asyncpg
 import pytest
@@ -49,6 +51,29 @@ async def test_two_start_ups_at_once_on_an_empty_database_migrate_it_once(pg_dsn
     for store in stores:
         assert await store.schema_version() == LATEST
         await store.close()
+
+
+async def test_a_start_up_says_it_created_or_upgraded_the_schema(
+    pg_dsn: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    first = await asyncpg.connect(pg_dsn)
+    try:
+        assert await migrate(first, target=LATEST - 2) == list(range(1, LATEST - 1))  # an older bot's
+    finally:
+        await first.close()
+    name = urlsplit(pg_dsn).path.lstrip("/")
+    with caplog.at_level(logging.INFO, logger="warboard"):
+        store = await PostgresStore.open(pg_dsn)
+        await store.close()
+        again = await PostgresStore.open(pg_dsn)
+        await again.close()
+        other = await fresh_database()
+        made = await PostgresStore.open(other)
+        await made.close()
+    assert [r.getMessage() for r in caplog.records] == [
+        f"upgraded the PostgreSQL database {name} from schema version {LATEST - 2} to {LATEST}",
+        f"created the PostgreSQL database {urlsplit(other).path.lstrip('/')} (schema version {LATEST})",
+    ]
 
 
 async def test_a_start_up_waits_for_a_migration_in_progress(pg_dsn: str) -> None:

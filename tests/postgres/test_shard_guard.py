@@ -1,13 +1,19 @@
 """One bot per PostgreSQL database and shard (issue 34): two unsharded processes on one database both
 received every interaction and both played each move, as two bots on one SQLite file did. A bot process
 now holds advisory locks for its shards (``bot/postgres/guard.py``) on a connection kept for its life; a
-second one for the same shard says so in one line and exits 2 before it connects to Discord."""
+second one for the same shard says so in one line and exits 2 before it connects to Discord.
+
+A bot whose lock connection is lost takes its locks again; if another process took them meanwhile, the
+first one went on playing every move beside it (an error in the log only): now it stops cleanly and exits
+1 with one line, leaving the other to play. And a process with another ``PBP_SHARDS`` than the one running
+(they would split the guilds differently) is refused in one line, exit 2."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import os
+import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -15,11 +21,13 @@ from urllib.parse import urlsplit
 
 import asyncpg
 import pytest
+from fakecord import FakeDiscord
 
 from bot.postgres import guard
-from bot.postgres.guard import hold_shards
+from bot.postgres.guard import SHARD_LOCKS, WHOLE, hold_shards
 from bot.settings import SettingsError
 from bot.shards import ShardPlan
+from tests.fake_child import POINT_AT_FAKE, fake_addresses
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -98,6 +106,30 @@ async def test_different_shards_run_side_by_side_and_an_unsharded_bot_with_none(
         await unsharded.release()
 
 
+async def test_a_process_with_another_shard_total_is_refused(pg_dsn: str) -> None:
+    """PBP_SHARDS=2 on one process and 3 on another would put a guild on shard 1 of one and shard 2 of the
+    other: both would run its games (or neither). The first total in use wins until every process of it
+    has stopped."""
+    two = await hold_shards(pg_dsn, ShardPlan(2, (0,)))
+    try:
+        code, said = await python_m_bot(
+            DISCORD_TOKEN="x", PBP_DATABASE=pg_dsn, PBP_SHARDS="3", PBP_SHARD_IDS="1"
+        )
+        with pytest.raises(SettingsError, match=r"PBP_SHARDS is 1 here, but .* has PBP_SHARDS=2"):
+            await hold_shards(pg_dsn, ShardPlan(1, (0,)))  # shard 0, taken too: the total is said first
+        same = await hold_shards(pg_dsn, ShardPlan(2, (1,)))  # the same total: side by side
+        await same.release()
+    finally:
+        await two.release()
+    name = urlsplit(pg_dsn).path.lstrip("/")
+    assert code == 2 and said == (
+        f"PBP_SHARDS is 3 here, but the Warboard bot running on the PostgreSQL database {name} has "
+        "PBP_SHARDS=2: give every process the same total (to change it, stop them all first).\n"
+    ), said
+    three = await hold_shards(pg_dsn, ShardPlan(3, (1,)))  # all of total 2 stopped: a new total is free
+    await three.release()
+
+
 async def test_a_lost_connection_is_said_and_its_locks_taken_again(
     pg_dsn: str, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -127,13 +159,92 @@ async def test_a_lost_connection_is_said_and_its_locks_taken_again(
         try:
             with caplog.at_level(logging.ERROR, logger="warboard"):
                 assert await held.try_again()  # the first try of the retake (its wait is long here)
-            assert "Another Warboard bot is running shard 0" in caplog.text, caplog.text
-            assert "both play its moves" in caplog.text and held.connection is None
+            name = urlsplit(pg_dsn).path.lstrip("/")
+            displaced = (
+                f"Another Warboard bot started running shard 0 on the PostgreSQL database {name} while this "
+                "one's connection to it was lost: this one stops, so that only the other plays its moves."
+            )
+            assert held.displaced == displaced and displaced in caplog.text, caplog.text
+            assert held.connection is None
         finally:
             await second.release()
     finally:
         await admin.close()
         await held.release()
+
+
+# ``python -m bot`` as the image runs it, discord.py pointed at the fake first (as test_clean_stop does).
+ENTRY = POINT_AT_FAKE + 'import runpy\nrunpy.run_module("bot", run_name="__main__", alter_sys=True)\n'
+
+
+async def bot_on_fake(fd: FakeDiscord, dsn: str) -> asyncio.subprocess.Process:
+    environment = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "PBP_"))}
+    environment.pop("WARBOARD_CONTAINER", None)
+    env = {**environment, **fake_addresses(fd), "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "fake-token"}
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        ENTRY,
+        env={**env, "PBP_DATABASE": dsn},
+        cwd=ROOT,
+        stderr=asyncio.subprocess.PIPE,
+    )
+
+
+async def whole_lock_holder(admin: asyncpg.Connection) -> int | None:
+    """The server pid of the connection holding the whole bot's lock on this database, if one does."""
+    pid = await admin.fetchval(
+        "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 2 AND granted "
+        "AND classid = $1::bigint::oid AND objid = $2::bigint::oid "
+        "AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+        SHARD_LOCKS,
+        WHOLE & 0xFFFFFFFF,  # -1 as PostgreSQL shows a key: an unsigned oid
+    )
+    return None if pid is None else int(pid)
+
+
+async def test_a_bot_whose_locks_another_took_meanwhile_stops_cleanly_and_exits_1(pg_dsn: str) -> None:
+    """Two ``python -m bot`` processes on one database, as an owner's restart policy may leave them: the
+    first one's lock connection is cut while it is frozen (SIGSTOP, so that the second surely starts
+    before it can take its locks again), the second starts and takes them; the first, let go on, finds
+    them taken, stops cleanly, and says so in one line (exit 1). The second runs on."""
+    admin = await asyncpg.connect(pg_dsn)
+    children: list[asyncio.subprocess.Process] = []
+    try:
+        async with FakeDiscord(guilds=[{"name": "G", "channels": ["war"], "members": ["alice"]}]) as fd:
+            first = await bot_on_fake(fd, pg_dsn)
+            children.append(first)
+            await until(lambda: sum(c.ready for c in fd._conns) == 1)
+            held_by = await whole_lock_holder(admin)
+            assert held_by is not None
+            first.send_signal(signal.SIGSTOP)
+            assert await admin.fetchval("SELECT pg_terminate_backend($1, 60000)", held_by)
+            second = await bot_on_fake(fd, pg_dsn)
+            children.append(second)
+            await until(lambda: sum(c.ready for c in fd._conns) == 2)  # the second one runs
+            assert await whole_lock_holder(admin) not in (None, held_by)
+            first.send_signal(signal.SIGCONT)
+            code = await asyncio.wait_for(first.wait(), 120)
+            assert first.stderr is not None
+            said = (await first.stderr.read()).decode()
+            assert code == 1 and "Traceback" not in said, said
+            name = urlsplit(pg_dsn).path.lstrip("/")
+            line = (
+                f"] [ERROR   ] warboard: Another Warboard bot started on the PostgreSQL database {name} "
+                "while this one's connection to it was lost: this one stops, so that only the other plays "
+                "its moves."
+            )
+            assert said.count(line) == 1 and said.count("ERROR") == 1, said  # once, the stop's one error
+            assert second.returncode is None  # the other one plays on
+            second.send_signal(signal.SIGTERM)
+            assert await asyncio.wait_for(second.wait(), 120) == 0
+    finally:
+        for child in children:
+            if child.returncode is None:
+                child.send_signal(signal.SIGCONT)
+                child.kill()
+                await child.wait()
+        await admin.close()
 
 
 async def until(condition: Callable[[], bool]) -> None:
