@@ -96,7 +96,7 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
                 return f"{who(seat)} got {n} bonus armies on {place(t)} for its card."
             if seat < 0:
                 return f"{who(by)} placed {counted(n, 'neutral army', 'neutral armies')} on {place(t)}."
-            return f"{who(seat)} placed {n} on {place(t)}."
+            return f"{who(seat)} placed {counted(n, 'army', 'armies')} on {place(t)}."
         case CardsTraded(seat=seat, cards=cards, armies=armies, set_number=number):
             shown = ", ".join(card_name(board, c) for c in cards)
             return f"{who(seat)} traded set #{number} ({shown}) for {armies} armies."

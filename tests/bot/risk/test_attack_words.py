@@ -11,6 +11,7 @@ from rules.core.dice import ScriptedRng, SeededRng
 from rules.core.events import DiceRolled
 from rules.risk import RULES
 from rules.risk.actions import Attack, Defend, EndPhase, Fortify, Occupy, PlaceArmies
+from rules.risk.events import ArmiesPlaced
 from rules.risk.state import Phase
 from tests.rules.risk.position import BOARD, position
 
@@ -130,7 +131,15 @@ def test_a_card_drawn_is_told_by_its_name_not_by_the_machines_die() -> None:
 def test_a_placement_says_how_many_armies_are_still_to_place() -> None:
     """ "Ann placed 3 on Ukraine." left the rest to the status: how many more, and how to place them."""
     state = position(holdings={"ukraine": (0, 10), "ural": (1, 3)}, phase=Phase.REINFORCE, reinforcements=8)
-    placed, _ = RULES.apply(state, 0, PlaceArmies("ukraine", 3), ScriptedRng([]))
+    placed, events = RULES.apply(state, 0, PlaceArmies("ukraine", 3), ScriptedRng([]))
+    # It read "Ann placed 3 on Ukraine.": 3 what, a reader of the log asked.
+    assert [RULES.describe(e, NAMES) for e in events if isinstance(e, ArmiesPlaced)] == [
+        f"{NAMES[0]} placed 3 armies on Ukraine."
+    ]
+    _, events = RULES.apply(placed, 0, PlaceArmies("ukraine", 1), ScriptedRng([]))
+    assert [RULES.describe(e, NAMES) for e in events if isinstance(e, ArmiesPlaced)] == [
+        f"{NAMES[0]} placed 1 army on Ukraine."
+    ]
     assert GAME.presenter.still_to_do(RULES.view(placed, None)) == (
         "5 more armies to place this turn (/risk place territory armies)."
     )
