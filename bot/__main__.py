@@ -107,10 +107,17 @@ def health(env: dict[str, str] | os._Environ[str]) -> int:
         print("PBP_HEARTBEAT is not set, so there is no heartbeat to check.", file=sys.stderr)
         return 1
     try:
-        age = time.time() - Path(path).stat().st_mtime
+        beat = Path(path).stat()
     except OSError:
         print(f"No heartbeat yet at {path} (starting, or never connected to Discord).", file=sys.stderr)
         return 1
+    if beat.st_size == 0:  # a beat opens the file afresh (its time moves) and its write failed
+        print(
+            f"The heartbeat file {path} is empty: the bot could not write it (is the disk full?).",
+            file=sys.stderr,
+        )
+        return 1
+    age = time.time() - beat.st_mtime
     if age > HEARTBEAT_STALE:
         print(f"The heartbeat is {age:.0f} s old: the gateway is down or the bot is stuck.", file=sys.stderr)
         return 1

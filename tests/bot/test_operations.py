@@ -57,6 +57,10 @@ def test_health_is_good_only_with_a_fresh_heartbeat(
         health({"PBP_HEARTBEAT": str(beat)}) == 1
         and "gateway is down or the bot is stuck" in capsys.readouterr().err
     )
+    # A beat on a full disk: the file opened afresh (its time moved), its line never written. The owner
+    # checking a bot that can save nothing read "healthy".
+    beat.write_text("")
+    assert health({"PBP_HEARTBEAT": str(beat)}) == 1 and "is empty" in capsys.readouterr().err
 
 
 async def test_the_connected_bot_beats_and_stops_when_closed(
