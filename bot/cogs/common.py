@@ -10,6 +10,7 @@ import io
 import logging
 import math
 import secrets
+import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
@@ -23,6 +24,7 @@ from bot.limits import CHOICE_NAME, CHOICES, EMBED_DESCRIPTION, clip, last_lines
 from bot.models import GameStatus, ServiceError
 from bot.service import COMMITTED, UNSURE
 from bot.store import GameAndSeats
+from bot.trouble import storage_trouble
 from render.core.drawn import DrawnOnce, picture_key
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
@@ -149,6 +151,11 @@ MAY_NOT_POST = (
     "and Attach Files here"
 )
 
+# A database whose file or disk refuses writes (full, read-only): the owner's to mend, not the player's.
+CANNOT_SAVE = (
+    "The bot cannot save games right now (its database's disk is full or read-only): tell the server's owner."
+)
+
 
 async def handle_error(interaction: discord.Interaction, error: BaseException) -> None:
     """The one error handler of every app command (the command tree's, ``WarboardBot``) and of the
@@ -220,6 +227,8 @@ async def handle_error(interaction: discord.Interaction, error: BaseException) -
         text = f"{went_wrong}; the game was not changed. Please try again."
     if isinstance(original, discord.Forbidden):  # the server's settings, not a bug: say whose to change
         text += f" {MAY_NOT_POST} (Discord said: {original.text or original.status})."
+    elif isinstance(original, sqlite3.Error) and storage_trouble(original, "") is not None:
+        text += f" {CANNOT_SAVE}"
     with contextlib.suppress(discord.HTTPException):  # Discord itself may be what failed
         await _close_public_placeholder(interaction, reference)
         await refuse(interaction, text)

@@ -396,6 +396,45 @@ async def test_a_channel_the_bot_may_not_post_in_is_named_to_the_player_and_its_
         assert any("turn" in n.lower() or "waiting" in n.lower() for n in news), news
 
 
+async def test_a_move_on_a_full_disk_tells_the_player_whose_it_is_to_mend(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The disk fills while the bot runs (the store's commit meets SQLite's "database or disk is full"):
+    a move was answered "Something went wrong on our side" and nothing else, as for a
+    bug. Now the answer says the bot cannot save and that the server's owner can mend it; the game is
+    as it was."""
+    from tests.bot.discord_world import discord_world
+
+    async with discord_world(str(tmp_path / "games.db")) as (fd, bot):
+        await fd.slash("alice", "risk", "game new", ruleset="risk", seats=2)
+        await fd.slash("bob", "risk", "game join")
+        found = await bot.service.channel_game(fd.channel_id("risk"))
+        assert found is not None
+        before = (await bot.service.status(found.game.id)).version
+        full = sqlite3.connect(":memory:")  # SQLite's own "database or disk is full", as a full disk says it
+        full.execute("CREATE TABLE t (x)")
+        full.execute(f"PRAGMA max_page_count = {full.execute('PRAGMA page_count').fetchone()[0]}")
+        with pytest.raises(sqlite3.OperationalError) as refused:
+            full.execute("INSERT INTO t VALUES (zeroblob(100000))")
+        full.close()
+
+        async def commit(*args: object) -> None:
+            raise refused.value
+
+        monkeypatch.setattr(bot.service.store, "commit", commit)
+        said = await fd.slash("alice", "risk", "game resign")
+        answers = [m.content for m in said.messages if m.ephemeral]
+        assert any(
+            a.startswith("Something went wrong on our side")
+            and a.endswith(
+                "The bot cannot save games right now (its database's disk is full or read-only): tell the "
+                "server's owner."
+            )
+            for a in answers
+        ), answers
+        assert (await bot.service.status(found.game.id)).version == before
+
+
 def test_the_terminal_client_on_a_database_it_cannot_open_says_so_in_one_line(tmp_path: Path) -> None:
     """``docker run -it -v ./data:/data warboard --game risk`` with a folder root made: the terminal
     client ended in SQLite's traceback (seen in the image, as uid 10001); through either of its entry
