@@ -205,7 +205,15 @@ class ModerationCog(
             announce_channel_id=announce_channel.id if announce_channel else settings.announce_channel_id,
         )
         await self.bot.store.set_guild_settings(settings)
-        await interaction.response.send_message(defaults_text(settings), ephemeral=True)
+        said = defaults_text(settings)
+        if announce_channel is not None and (
+            missing := may_not_announce(announce_channel, interaction.guild)
+        ):
+            said += (
+                f"\n⚠️ The bot may not post in {announce_channel.mention} yet: a moderator can give it "
+                f"{missing} there, or its announcements will fail."
+            )
+        await interaction.response.send_message(said, ephemeral=True)
 
     @app_commands.command(description="Set the role whose members may moderate games")
     async def role(self, interaction: discord.Interaction, role: discord.Role) -> None:
@@ -214,6 +222,24 @@ class ModerationCog(
         settings = await self.bot.store.guild_settings(interaction.guild_id)
         await self.bot.store.set_guild_settings(replace(settings, mod_role_id=role.id))
         await interaction.response.send_message(f"Members with {role.mention} may now moderate games.")
+
+
+# What an announcement needs of the bot in its channel, by discord.py's flag and Discord's name.
+ANNOUNCING = (
+    ("view_channel", "View Channel"),
+    ("send_messages", "Send Messages"),
+    ("embed_links", "Embed Links"),
+)
+
+
+def may_not_announce(channel: discord.TextChannel, guild: discord.Guild | None) -> str:
+    """The permissions the bot lacks to post announcements in ``channel`` (by its roles and the
+    channel's overwrites, as the bot's cache has them), in words; "" when it has them (or cannot tell)."""
+    if guild is None or guild.me is None:
+        return ""
+    granted = channel.permissions_for(guild.me)
+    lacking = [name for flag, name in ANNOUNCING if not getattr(granted, flag)]
+    return ", ".join(lacking[:-1]) + (" and " if len(lacking) > 1 else "") + lacking[-1] if lacking else ""
 
 
 def defaults_text(settings: GuildSettings) -> str:
