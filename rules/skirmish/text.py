@@ -196,12 +196,14 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         case PhaseBegan():
             return None
         case Reinforced(seat=seat, dice=dice, rolled=rolled, troops=troops, lost=lost):
-            # "53 lost" read as if 53 troops had died: nothing died, the garrison held no more.
-            extra = f", all the garrison held ({lost} more rolled than it had)" if lost else ""
-            return (
-                f"{who(seat)} reinforced: {counted(dice, 'die', 'dice')} rolled {rolled}, "
-                f"{counted(troops, 'troop')} to place{extra}."
-            )
+            roll = f"{who(seat)} reinforced: {counted(dice, 'die', 'dice')} rolled {rolled}"
+            if not lost:
+                return f"{roll}, {counted(troops, 'troop')} to place."
+            # "53 lost" read as if 53 troops had died, and "12 troops to place, all the garrison held (53
+            # more rolled than it had)" as a puzzle: nothing died, the garrison held no more.
+            if not troops:
+                return f"{roll}, but the garrison was empty: no troops to place."
+            return f"{roll}, but the garrison held only {counted(troops, 'troop')}: all of them to place."
         case TroopsPlaced(seat=seat, territory=t, troops=n):
             return f"{who(seat)} placed {counted(n, 'troop')} on {place(t)}."
         case PlacingEnded(seat=seat, lost=lost):

@@ -183,6 +183,12 @@ def test_the_log_says_whose_dice_and_what_for() -> None:
     assert RULES.describe(DiceRolled(0, "draw", 40, (13,), first=0, private=True), names) == ""
     # A roll beyond the garrison: nothing died ("53 lost" read as if it had), the garrison held no more.
     assert RULES.describe(Reinforced(1, 16, 65, 12, 53), names) == (
-        "Bob reinforced: 16 dice rolled 65, 12 troops to place, all the garrison held"
-        " (53 more rolled than it had)."
+        "Bob reinforced: 16 dice rolled 65, but the garrison held only 12 troops: all of them to place."
+    )
+    assert RULES.describe(Reinforced(1, 2, 7, 0, 7), names) == (
+        "Bob reinforced: 2 dice rolled 7, but the garrison was empty: no troops to place."
+    )
+    assert (
+        RULES.describe(Reinforced(0, 3, 11, 11, 0), names)
+        == "Ann reinforced: 3 dice rolled 11, 11 troops to place."
     )
