@@ -34,3 +34,16 @@ def storage_trouble(error: sqlite3.Error, database: str) -> str | None:
         f"The bot cannot write to its database {database}: {what}. The file and its folder must be "
         f"writable by the bot{as_whom()}, on a disk with free space."
     )
+
+
+# PostgreSQL's SQLSTATEs for a database that refuses writes: its disk full, or a read-only server (a
+# standby, or default_transaction_read_only).
+POSTGRES_TROUBLE = {"53100", "25006"}
+
+
+def cannot_save(error: BaseException) -> bool:
+    """Whether ``error`` is the database refusing to write (SQLite's file, folder or disk; PostgreSQL's
+    disk or a read-only server): the owner's to mend, not a bug in the move."""
+    if isinstance(error, sqlite3.Error):
+        return storage_trouble(error, "") is not None
+    return getattr(error, "sqlstate", None) in POSTGRES_TROUBLE  # asyncpg's errors carry it

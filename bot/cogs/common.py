@@ -10,7 +10,6 @@ import io
 import logging
 import math
 import secrets
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
@@ -24,7 +23,7 @@ from bot.limits import CHOICE_NAME, CHOICES, EMBED_DESCRIPTION, clip, last_lines
 from bot.models import GameStatus, ServiceError
 from bot.service import COMMITTED, UNSURE
 from bot.store import GameAndSeats
-from bot.trouble import storage_trouble
+from bot.trouble import cannot_save
 from render.core.drawn import DrawnOnce, picture_key
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
@@ -227,7 +226,7 @@ async def handle_error(interaction: discord.Interaction, error: BaseException) -
         text = f"{went_wrong}; the game was not changed. Please try again."
     if isinstance(original, discord.Forbidden):  # the server's settings, not a bug: say whose to change
         text += f" {MAY_NOT_POST} (Discord said: {original.text or original.status})."
-    elif isinstance(original, sqlite3.Error) and storage_trouble(original, "") is not None:
+    elif cannot_save(original):
         text += f" {CANNOT_SAVE}"
     with contextlib.suppress(discord.HTTPException):  # Discord itself may be what failed
         await _close_public_placeholder(interaction, reference)

@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 from types import SimpleNamespace
 
+import asyncpg
 import pytest
 from fakecord import FakeDiscord
 
@@ -433,6 +434,26 @@ async def test_a_move_on_a_full_disk_tells_the_player_whose_it_is_to_mend(
             for a in answers
         ), answers
         assert (await bot.service.status(found.game.id)).version == before
+
+
+def test_a_database_refusing_writes_is_told_apart_from_a_bug() -> None:
+    """What a move's answer calls the owner's to mend: SQLite's full or read-only database, PostgreSQL's
+    full disk or read-only server (by SQLSTATE, as asyncpg's errors carry it); not any other error."""
+    from bot.trouble import cannot_save
+
+    full = sqlite3.connect(":memory:")
+    full.execute("CREATE TABLE t (x)")
+    full.execute(f"PRAGMA max_page_count = {full.execute('PRAGMA page_count').fetchone()[0]}")
+    with pytest.raises(sqlite3.OperationalError) as refused:
+        full.execute("INSERT INTO t VALUES (zeroblob(100000))")
+    with pytest.raises(sqlite3.OperationalError) as bug:
+        full.execute("SELECT nothing FROM nowhere")
+    full.close()
+    assert cannot_save(refused.value) and not cannot_save(bug.value)
+    assert cannot_save(asyncpg.exceptions.DiskFullError("could not extend file"))
+    assert cannot_save(asyncpg.exceptions.ReadOnlySQLTransactionError("read-only transaction"))
+    assert not cannot_save(asyncpg.exceptions.UniqueViolationError("duplicate key"))
+    assert not cannot_save(RuntimeError("boom"))
 
 
 def test_the_terminal_client_on_a_database_it_cannot_open_says_so_in_one_line(tmp_path: Path) -> None:
