@@ -53,6 +53,20 @@ def fit(text: str, f: Font, max_width: int) -> str:
     return text[:lo].rstrip() + ELLIPSIS
 
 
+def fit_words(text: str, f: Font, max_width: int) -> str:
+    """``text`` cut at a word with an ellipsis so it fits ``max_width`` pixels ("Bartholomew the…", not
+    "Bartholomew the Unre…", which a phone's reader takes for a typo); cut within its first word
+    (``fit``) when not even that fits."""
+    if text_width(text, f) <= max_width:
+        return text
+    words = text.split()
+    for end in range(len(words) - 1, 0, -1):
+        cut = " ".join(words[:end]).rstrip(",;:-") + ELLIPSIS
+        if text_width(cut, f) <= max_width:
+            return cut
+    return fit(text, f, max_width)
+
+
 def wrap(text: str, f: Font, max_width: int, max_lines: int = 2) -> list[str]:
     """Greedy word wrap into at most ``max_lines`` lines, the last one cut with an ellipsis if needed."""
     lines: list[str] = []

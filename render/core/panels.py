@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 
 from render.core.badges import BadgeStyle, Sprite, badge_sprite, paste_sprite
 from render.core.colours import INK, MUTED, NEUTRAL, PANEL, PANEL_HIGHLIGHT, SEAT_COLOURS, TEXT, seat_colour
-from render.core.fonts import fit, font, text_width
+from render.core.fonts import fit, fit_words, font, text_width
 from render.core.palette import Palette
 from render.core.shapes import seat_shape
 from render.core.text import draw_text
@@ -148,7 +148,7 @@ def draw_legend(
             note = f" ({row.note})" if row.note else ""
             room = numbers_x - name_x - round(12 * scale) - text_width(note, regular)
             end = draw_text(
-                canvas, (name_x, mid), fit(row.name, bold, room), bold, palette.ramp(colour, bg), "lm"
+                canvas, (name_x, mid), fit_words(row.name, bold, room), bold, palette.ramp(colour, bg), "lm"
             )[2]
             if note:
                 draw_text(canvas, (end, mid), note, regular, palette.ramp(MUTED, bg), "lm")

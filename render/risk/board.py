@@ -14,27 +14,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from render.core import colours as C
 from render.core.badges import BadgeStyle, Sprite, badge_sprite, paste_sprite, separate
-from render.core.fonts import Font, font, text_width
 from render.core.marks import attach, change_tag, draw_arrow, tag_style
 from render.core.outlines import Strokes, conquest_strokes, kept_outline, paste_outline
-from render.core.panels import (
-    COLUMNS,
-    LegendRow,
-    TitleInfo,
-    draw_legend,
-    draw_title,
-    legend_columns,
-    legend_height,
-    swatch,
-    title_height,
-)
+from render.core.panels import LegendRow, TitleInfo, draw_legend, draw_title, legend_height, title_height
 from render.core.png import encode_png
 from render.core.shapes import Point, arrow_polygon, seat_shape
 from render.risk.base import GAIN, LAYOUTS, LOSS, BoardBase, board_base, board_palette, slot
@@ -88,7 +76,7 @@ def board_image(
         lut[slot(i)] = palette[C.UNCLAIMED if _unclaimed(t) else C.seat_colour(t.owner)]
 
     changed = changes(recent)
-    rows = at_words(_legend_rows(view, names, changed), width, base.ui)
+    rows = _legend_rows(view, names, changed)
     top = title_height(base.ui)
     canvas = Image.new("L", (width, top + base.height + legend_height(len(rows), base.ui)), palette[C.PANEL])
     canvas.paste(base.image.point(lut), (0, top))
@@ -267,37 +255,6 @@ def _legend_rows(view: RiskView, names: Sequence[str], changed: RiskChanges | No
     if neutral:
         rows.append(LegendRow(-1, "Neutral", len(neutral), sum(t.armies for t in neutral), None, None))
     return rows
-
-
-def at_words(rows: Sequence[LegendRow], width: int, scale: float) -> list[LegendRow]:
-    """The legend's names cut at a word with an ellipsis where they do not fit ("Bartholomew the…", not
-    "Bartholomew the Unre…", which a phone's reader takes for a typo). The room is the shared legend's
-    (``render.core.panels.draw_legend``: a column less the swatch, the gaps, the note and the numbers);
-    a name of one long word, or one whose first word does not fit, is left to the legend's own cut."""
-    columns = legend_columns(len(rows))
-    margin, gap = round(22 * scale), round(40 * scale)
-    column = (width - 2 * margin - (columns - 1) * gap) // columns
-    bold, regular = font(round(22 * scale), bold=True), font(round(22 * scale))
-    lead = swatch(board_palette(), 0, scale).size[0] + 2 * round(12 * scale)
-    numbers = round(96 * scale) * len(COLUMNS)
-    fitted = []
-    for row in rows:
-        note = text_width(f" ({row.note})", regular) if row.note else 0
-        fitted.append(replace(row, name=word_cut(row.name, bold, column - numbers - lead - note)))
-    return fitted
-
-
-def word_cut(name: str, f: Font, room: int) -> str:
-    """``name`` as it is if it fits ``room`` pixels, else its longest run of whole words with "…" that
-    does (the name unchanged when not even its first word does)."""
-    if text_width(name, f) <= room:
-        return name
-    words = name.split()
-    for end in range(len(words) - 1, 0, -1):
-        cut = " ".join(words[:end]).rstrip(",;:-") + "…"
-        if text_width(cut, f) <= room:
-            return cut
-    return name
 
 
 def _short(name: str, most: int = 14) -> str:

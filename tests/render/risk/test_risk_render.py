@@ -223,18 +223,32 @@ def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def test_a_long_name_in_the_legend_is_cut_at_a_word_not_mid_word() -> None:
+def test_a_long_name_in_the_legend_is_cut_at_a_word_not_mid_word(monkeypatch: pytest.MonkeyPatch) -> None:
     """A phone's reader took "Bartholomew the Unre…" for a typo: the legend cuts at a word, with an
-    ellipsis; a name that fits, or a lone word too long, is left as it is (the legend's own cut)."""
-    from render.core.fonts import font
-    from render.core.panels import LegendRow
-    from render.risk.board import at_words, word_cut
+    ellipsis; a name that fits is left as it is, and a lone word too long is cut within it."""
+    from render.core import panels
+    from render.core.fonts import fit, fit_words, font
 
-    names = ["Bartholomew the Unready", "Ann", "Maximiliana von Habsburg-Lothringen", "Bo"]
-    rows = [LegendRow(s, name, 10, 10, 0, 3) for s, name in enumerate(names)]
-    base = board_base(LAYOUTS[0], 1600)  # the board's width
-    fitted = [row.name for row in at_words(rows, 1600, base.ui)]
-    assert fitted == ["Bartholomew the…", "Ann", "Maximiliana von…", "Bo"]
+    drawn: list[str] = []
+    draw_text = panels.draw_text
+
+    def noting(canvas: typing.Any, at: typing.Any, text: str, *args: typing.Any) -> typing.Any:
+        drawn.append(text)
+        return draw_text(canvas, at, text, *args)
+
+    monkeypatch.setattr(panels, "draw_text", noting)
+    names = ["Bartholomew the Unready", "Ann", "Maximiliana von Habsburg-Lothringen", "Bo", "Cy", "Di"]
+    board_image(samples.six_player_view(), names)  # the board's width, 1600
+    legend = drawn[drawn.index("Income") + 1 :]  # after the title bar and the first column's heads
+    assert [t for t in legend if t not in panels.COLUMNS and t != "Player" and not t.isdigit()] == [
+        "Bartholomew the…",
+        "Ann",
+        "Maximiliana von…",
+        "Bo",
+        "Cy",
+        "Di",
+    ]
     bold = font(22, bold=True)
-    assert word_cut("Bartholomew the Unready", bold, 10_000) == "Bartholomew the Unready"
-    assert word_cut("Supercalifragilistic", bold, 50) == "Supercalifragilistic"
+    assert fit_words("Bartholomew the Unready", bold, 10_000) == "Bartholomew the Unready"
+    assert fit_words("Supercalifragilistic", bold, 50) == fit("Supercalifragilistic", bold, 50)
+    assert fit_words("Supercalifragilistic", bold, 50).endswith("…")
