@@ -35,6 +35,7 @@ from bot.store import Listeners
 from rules.core.events import Event
 from rules.core.ruleset import Ruleset
 from rules.core.summary import own_actors, summarise
+from rules.core.words import listed
 
 log = logging.getLogger("warboard.announce")
 QUIET = discord.AllowedMentions.none()
@@ -191,7 +192,7 @@ def span(seconds: int) -> str:
 def waiting_names(status: GameStatus) -> str:
     """Who the game waits on: one player, or several when every seat owes orders at once."""
     names = [plain(status.seats[s].name) for s in status.waiting_for if s < len(status.seats)]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
+    return listed(names)
 
 
 def status_embed(status: GameStatus, view: object, presenter: Presenter) -> discord.Embed:

@@ -19,6 +19,7 @@ from bot.game import level_name
 from bot.host import Host
 from bot.models import ServiceError
 from bot.store import GuildSettings
+from rules.core.words import listed
 
 
 # Discord offers /mod only to members with Manage Server; a server's owner grants it to a role (the one
@@ -239,7 +240,7 @@ def may_not_announce(channel: discord.TextChannel, guild: discord.Guild | None) 
         return ""
     granted = channel.permissions_for(guild.me)
     lacking = [name for flag, name in ANNOUNCING if not getattr(granted, flag)]
-    return ", ".join(lacking[:-1]) + (" and " if len(lacking) > 1 else "") + lacking[-1] if lacking else ""
+    return listed(lacking)
 
 
 def defaults_text(settings: GuildSettings) -> str:

@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Any, TypeVar
 
 from data import load_json
+from rules.core.names import either
 
 POWERS: tuple[str, ...] = ("russia", "germany", "uk", "japan", "usa")  # turn order
 AXIS = frozenset({"germany", "japan"})
@@ -112,7 +113,7 @@ class Board:
                 name = starts.pop()
             elif starts:
                 options = [self.display.get(n, n) for n in sorted(starts, key=self.names.index)]
-                raise UnknownTerritory(f"“{text}” could be {_or(options)}: please say which.")
+                raise UnknownTerritory(f"“{text}” could be {either(options)}: please say which.")
         if name is not None:
             return self.territories[name]
         every = {s: n for n in self.names for s in (n, *self.aliases.get(n, ()))}
@@ -121,7 +122,7 @@ class Board:
         lowered = {s.lower(): n for s, n in every.items()}
         near = dict.fromkeys(every.get(c) or lowered[c] for c in close)
         suggestions = [self.display.get(n, n) for n in near][:4]
-        hint = f" Did you mean {_or(suggestions)}?" if suggestions else ""
+        hint = f" Did you mean {either(suggestions)}?" if suggestions else ""
         raise UnknownTerritory(f"There is no territory or sea zone called “{text}”.{hint}")
 
     def shown(self, text: str) -> str:
@@ -396,10 +397,6 @@ def _differing(key: str, name: str) -> tuple[str, str]:
 
 def _normalise(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch.isalnum())
-
-
-def _or(options: list[str]) -> str:
-    return options[0] if len(options) == 1 else ", ".join(options[:-1]) + " or " + options[-1]
 
 
 def _frozen(mapping: dict[_K, _V]) -> Mapping[_K, _V]:

@@ -11,6 +11,8 @@ import difflib
 import re
 from collections.abc import Iterable
 
+from rules.core.words import listed
+
 _SEPARATORS = re.compile(r"[\s_\-.'’]+")
 
 
@@ -33,9 +35,7 @@ def closest(text: str, known: Iterable[str], count: int = 3, cutoff: float = 0.6
 
 def either(names: list[str]) -> str:
     """``a``, ``a or b``, ``a, b or c``: a short list as a player reads it."""
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} or {names[-1]}"
+    return listed(names, "or")
 
 
 def did_you_mean(text: str, known: Iterable[str], shown: dict[str, str] | None = None) -> str:

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 
 def counted(n: int, one: str, many: str | None = None) -> str:
     """``1 troop``, ``2 troops``, ``1 die``, ``0 dice``: a number with its noun as players write it."""
     return f"{n} {one if n == 1 else many or one + 's'}"
+
+
+def listed(items: Sequence[str], last: str = "and") -> str:
+    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cy`` (``last``: "or" for choices); "" for none."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"
 
 
 # Nouns of units that read the same for one and for many ("2 infantry", "3 cavalry").

@@ -25,3 +25,16 @@ def test_the_hint_is_in_players_words() -> None:
     shown = {"north_africa": "North Africa"}
     assert did_you_mean("north afrca", ["north_africa"], shown) == " Did you mean North Africa?"
     assert either(["a", "b", "c"]) == "a, b or c"
+
+
+def test_a_list_reads_as_a_player_writes_it() -> None:
+    """``listed``: the one join every game's words use ("Ann, Bob and Cy"; ``either``'s "or")."""
+    from rules.core.words import listed
+
+    assert [listed(names) for names in ([], ["Ann"], ["Ann", "Bob"], ["Ann", "Bob", "Cy"])] == [
+        "",
+        "Ann",
+        "Ann and Bob",
+        "Ann, Bob and Cy",
+    ]
+    assert either(["a"]) == "a" and either(["a", "b"]) == "a or b"
